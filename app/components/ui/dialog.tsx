@@ -1,0 +1,41 @@
+import { useEffect, useRef, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+
+/**
+ * A dialog that is URL state: the server renders it open (so it works without JavaScript),
+ * and closing it is a link back to the page without the dialog parameter. With JavaScript it
+ * becomes modal, traps focus and closes on Escape.
+ */
+export function Dialog({ title, closeHref, children }: { title: string; closeHref: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDialogElement>(null);
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (!dialog.matches(":modal")) {
+      dialog.close();
+      dialog.showModal();
+    }
+    const onCancel = (event: Event) => {
+      event.preventDefault();
+      void navigate(closeHref, { preventScrollReset: true });
+    };
+    dialog.addEventListener("cancel", onCancel);
+    return () => dialog.removeEventListener("cancel", onCancel);
+  }, [closeHref, navigate]);
+
+  return (
+    <dialog ref={ref} open className="dialog" aria-labelledby="dialog-title">
+      <div className="dialog-header">
+        <h2 id="dialog-title">{title}</h2>
+        <Link to={closeHref} className="icon-button" aria-label={t("common.close")} preventScrollReset>
+          <span aria-hidden="true">×</span>
+        </Link>
+      </div>
+      {children}
+    </dialog>
+  );
+}

@@ -1,0 +1,56 @@
+import { useEffect, useRef, type ReactNode } from "react";
+import { useLocation } from "react-router";
+
+/**
+ * A dropdown built on <details>, so it opens without JavaScript; with it, Escape, an outside
+ * click and a navigation close it.
+ */
+export function Menu({
+  label,
+  summary,
+  className = "",
+  panelClassName = "",
+  children,
+}: {
+  label: string;
+  summary: ReactNode;
+  className?: string;
+  panelClassName?: string;
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+
+  useEffect(() => {
+    if (ref.current) ref.current.open = false;
+  }, [location]);
+
+  useEffect(() => {
+    const close = (event: Event) => {
+      const details = ref.current;
+      if (!details?.open) return;
+      if (event instanceof KeyboardEvent) {
+        if (event.key !== "Escape") return;
+        details.open = false;
+        details.querySelector("summary")?.focus();
+        return;
+      }
+      if (!details.contains(event.target as Node)) details.open = false;
+    };
+    document.addEventListener("click", close);
+    document.addEventListener("keydown", close);
+    return () => {
+      document.removeEventListener("click", close);
+      document.removeEventListener("keydown", close);
+    };
+  }, []);
+
+  return (
+    <details ref={ref} className={`menu ${className}`}>
+      <summary className="menu-trigger" aria-label={label}>
+        {summary}
+      </summary>
+      <div className={`menu-panel ${panelClassName}`}>{children}</div>
+    </details>
+  );
+}

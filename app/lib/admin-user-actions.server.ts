@@ -1,0 +1,64 @@
+import type { User } from "~db/schema";
+import type { MessageKey } from "~/i18n/types";
+import { createUser, deleteUser, updateUser } from "~/models/user.server";
+import { AppError } from "./errors";
+import { redirectWithToast } from "./flash.server";
+import { parseFormData, type FieldErrors } from "./form.server";
+import type { Toast } from "./toast";
+import { createUserSchema, updateUserSchema } from "./validation";
+
+type Failure = { status: number; body: { errors: FieldErrors; values: Record<string, string>; toast: Toast } };
+
+const FAILURE_TITLES: Record<string, MessageKey> = {
+  create: "admin.errorCreating",
+  update: "admin.errorUpdating",
+  delete: "admin.errorDeleting",
+};
+
+/** The list the admin was looking at, without the dialog that was open. */
+function listHref(request: Request): string {
+  const url = new URL(request.url);
+  url.searchParams.delete("dialog");
+  url.searchParams.delete("id");
+  return url.pathname + (url.search || "");
+}
+
+/**
+ * The /admin page's three forms (create, update, delete). Success redirects back to the list with a toast;
+ * failure keeps the dialog open with field errors and the same toast as the API's message.
+ */
+export async function runUserAction(request: Request, admin: User): Promise<Response | Failure> {
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  const title = FAILURE_TITLES[intent] ?? "errors.title";
+  const fail = (status: number, errors: FieldErrors, values: Record<string, string>, description: MessageKey): Failure => ({
+    status,
+    body: { errors, values, toast: { kind: "error", title, description } },
+  });
+  const id = Number(formData.get("id"));
+
+  try {
+    if (intent === "delete") {
+      deleteUser(id, admin.id);
+      return redirectWithToast(listHref(request), { kind: "success", title: "admin.userDeleted" });
+    }
+    if (intent === "create") {
+      const form = parseFormData(formData, createUserSchema);
+      if (!form.success) return fail(400, form.errors, form.values, Object.values(form.errors)[0]!);
+      await createUser(form.data, admin.id);
+      return redirectWithToast(listHref(request), { kind: "success", title: "admin.userCreated" });
+    }
+    if (intent === "update") {
+      const form = parseFormData(formData, updateUserSchema);
+      if (!form.success) return fail(400, form.errors, form.values, Object.values(form.errors)[0]!);
+      await updateUser(id, form.data, admin.id);
+      return redirectWithToast(listHref(request), { kind: "success", title: "admin.userUpdated" });
+    }
+    return fail(400, {}, {}, "errors.invalid");
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const errors: FieldErrors = error.field ? { [error.field]: error.messageKey } : {};
+    const values = parseFormData(formData, createUserSchema).values;
+    return fail(error.status, errors, values, error.messageKey);
+  }
+}

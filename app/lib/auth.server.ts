@@ -1,0 +1,43 @@
+import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import type { User } from "~db/schema";
+import { getSessionUser } from "~/models/session.server";
+import { isAdmin } from "~/models/user.server";
+import { jsonError, isApiRequest } from "./http.server";
+import { readSessionToken } from "./session.server";
+
+const userContext = createContext<User | null>(null);
+
+/** Loads the signed-in user once per request, for every loader, action and /api route below root. */
+export const authMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const token = await readSessionToken(request);
+  context.set(userContext, token ? getSessionUser(token) : null);
+  return next();
+};
+
+export function getOptionalUser(context: Readonly<RouterContextProvider>): User | null {
+  return context.get(userContext);
+}
+
+type Args = { request: Request; context: Readonly<RouterContextProvider> };
+
+export function loginPath(request: Request): string {
+  const url = new URL(request.url);
+  const target = url.pathname + url.search;
+  return target === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(target)}`;
+}
+
+/** A page gets a redirect to /login (keeping where it was going); /api gets 401 JSON. */
+export function requireUser({ request, context }: Args): User {
+  const user = getOptionalUser(context);
+  if (user) return user;
+  if (isApiRequest(request)) throw jsonError(context, 401, "errors.unauthenticated");
+  throw redirect(loginPath(request));
+}
+
+/** The admin is decided here, on the server: a page gets /unauthorized, /api gets 403. */
+export function requireAdmin(args: Args): User {
+  const user = requireUser(args);
+  if (isAdmin(user)) return user;
+  if (isApiRequest(args.request)) throw jsonError(args.context, 403, "errors.forbidden");
+  throw redirect("/unauthorized");
+}

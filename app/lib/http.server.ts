@@ -1,0 +1,70 @@
+import type { RouterContextProvider } from "react-router";
+import type { z } from "zod";
+import { getI18n } from "~/i18n/middleware.server";
+import { translateKey } from "~/i18n/translate";
+import type { MessageKey } from "~/i18n/types";
+import { AppError } from "./errors";
+
+type Context = Readonly<RouterContextProvider>;
+
+export function isApiRequest(request: Request): boolean {
+  return new URL(request.url).pathname.startsWith("/api/");
+}
+
+export function translate(context: Context, key: MessageKey, values?: Record<string, string>): string {
+  return translateKey(getI18n(context).t, key, values);
+}
+
+/** The one error shape of /api: `{ message }` in the user's language, with a truthful status. */
+export function jsonError(
+  context: Context,
+  status: number,
+  key: MessageKey,
+  extra?: Record<string, unknown>,
+  headers?: HeadersInit,
+): Response {
+  return Response.json({ message: translate(context, key), ...extra }, { status, headers });
+}
+
+/** Field errors of a failed parse, translated: `{ field: message }`. */
+export function fieldErrors(context: Context, error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? "form");
+    out[field] ??= translate(context, issue.message as MessageKey);
+  }
+  return out;
+}
+
+/** Parses input with a form's schema; a failure becomes a 400 with the first message and all field errors. */
+export function parseOrThrow<S extends z.ZodType>(context: Context, schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const errors = fieldErrors(context, result.error);
+  throw Response.json({ message: Object.values(errors)[0], errors }, { status: 400 });
+}
+
+export async function readJson(context: Context, request: Request): Promise<unknown> {
+  try {
+    return await request.json();
+  } catch {
+    throw jsonError(context, 400, "errors.invalidJson");
+  }
+}
+
+/**
+ * Wraps an /api handler: the return value becomes JSON, and an AppError or a thrown Response
+ * becomes the documented error shape instead of an HTML error page.
+ */
+export function apiHandler<A extends { context: Context }>(handler: (args: A) => unknown | Promise<unknown>) {
+  return async (args: A): Promise<Response> => {
+    try {
+      const result = await handler(args);
+      return result instanceof Response ? result : Response.json(result);
+    } catch (error) {
+      if (error instanceof Response) return error;
+      if (error instanceof AppError) return jsonError(args.context, error.status, error.messageKey);
+      throw error;
+    }
+  };
+}

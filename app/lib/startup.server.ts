@@ -1,0 +1,26 @@
+import { db } from "~db/client.server";
+import { ensureAdmin } from "~/models/user.server";
+import { env } from "./env.server";
+import { sessionSecret } from "./secrets.server";
+
+async function startup(): Promise<void> {
+  db(); // opens the database and applies pending migrations
+  sessionSecret();
+  const admin = await ensureAdmin(env().ADMIN_PASSWORD);
+  if (admin?.generated) {
+    // Printed once, on the start that created the account; it is not stored anywhere in clear.
+    console.log(
+      [
+        "",
+        "  Heirloom created the administrator account.",
+        "    username: admin",
+        `    password: ${admin.password}`,
+        "  Keep it safe: it will not be shown again. Set ADMIN_PASSWORD before the first start to choose it.",
+        "",
+      ].join("\n"),
+    );
+  }
+}
+
+/** Resolves when the database is migrated and the admin exists; awaited before serving. */
+export const ready: Promise<void> = startup();

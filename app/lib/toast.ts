@@ -1,0 +1,11 @@
+import type { MessageKey } from "~/i18n/types";
+
+/** A notification: i18n keys, so it renders in the language of the page that shows it. */
+export type Toast = {
+  kind: "success" | "error" | "info";
+  title: MessageKey;
+  description?: MessageKey;
+  /** Text that is already in the user's language, e.g. a server message. */
+  text?: string;
+  values?: Record<string, string>;
+};

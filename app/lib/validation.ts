@@ -1,0 +1,60 @@
+import { z } from "zod";
+
+// One schema per form, shared by the page action, the /api route and (as HTML constraints) the browser.
+// Messages are i18n keys; the server translates them into the user's language.
+
+/** An HTML checkbox posts "on"; JSON posts a boolean. */
+const checkbox = z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean());
+/** A blank optional text field means "not given". */
+const optionalText = z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.string().trim().optional());
+
+import { PASSWORD_MIN, USERNAME_MIN } from "./limits";
+
+export const loginSchema = z.object({
+  username: z.string({ error: "login.usernameRequired" }).trim().min(1, { error: "login.usernameRequired" }),
+  password: z.string({ error: "login.passwordRequired" }).min(1, { error: "login.passwordRequired" }),
+  rememberMe: checkbox.default(false),
+  redirectTo: z.string().optional(),
+});
+
+const username = z.string({ error: "users.usernameMin" }).trim().min(USERNAME_MIN, { error: "users.usernameMin" });
+const email = z.string({ error: "users.emailInvalid" }).trim().pipe(z.email({ error: "users.emailInvalid" }));
+const password = z.string({ error: "users.passwordMin" }).min(PASSWORD_MIN, { error: "users.passwordMin" });
+const displayName = z.preprocess((v) => (v == null ? "" : v), z.string().trim().max(100)).optional();
+
+export const createUserSchema = z.object({ username, email, password, displayName });
+
+export const updateUserSchema = z.object({
+  username,
+  email,
+  // A blank password means "keep the current one".
+  password: z.preprocess((v) => (v === "" || v == null ? undefined : v), password.optional()),
+  displayName,
+});
+
+/** The profile form; the /api body is the same without the confirmation. */
+export const profileSchema = z
+  .object({
+    displayName: z.string().trim().max(100).optional(),
+    email: z.preprocess((v) => (v === "" ? undefined : v), email.optional()),
+    currentPassword: optionalText,
+    newPassword: z.preprocess((v) => (v === "" ? undefined : v), password.optional()),
+    confirmPassword: optionalText,
+  })
+  .superRefine((value, ctx) => {
+    if (value.confirmPassword !== undefined && value.newPassword !== value.confirmPassword) {
+      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "profile.passwordMismatch" });
+    }
+    if (value.newPassword && !value.currentPassword) {
+      ctx.addIssue({ code: "custom", path: ["currentPassword"], message: "profile.currentRequired" });
+    }
+  });
+
+export const languageSchema = z.object({ lng: z.enum(["en", "vi"]), redirectTo: z.string().optional() });
+export const themeSchema = z.object({ theme: z.enum(["light", "dark", "system"]), redirectTo: z.string().optional() });
+
+/** Only same-site paths: "/x" but never "//evil.example" or "/\evil". */
+export function safeRedirect(to: unknown, fallback = "/"): string {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  return to;
+}

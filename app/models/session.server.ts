@@ -1,0 +1,48 @@
+import crypto from "node:crypto";
+import { and, eq, gt, lt } from "drizzle-orm";
+import { db } from "~db/client.server";
+import { sessions, users, type User } from "~db/schema";
+
+export const REMEMBER_ME_MS = 30 * 24 * 60 * 60 * 1000;
+// A session without "Remember me" ends with the browser; the server forgets it after a day of grace.
+export const BROWSER_SESSION_MS = 24 * 60 * 60 * 1000;
+
+const hash = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
+
+/** Creates a session and returns the token for the cookie; only its hash is stored. */
+export function createSession({ userId, persistent }: { userId: number; persistent: boolean }): string {
+  const token = crypto.randomBytes(32).toString("base64url");
+  const now = Date.now();
+  db().transaction((tx) => {
+    tx.delete(sessions)
+      .where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, new Date(now))))
+      .run();
+    tx.insert(sessions)
+      .values({
+        id: hash(token),
+        userId,
+        persistent,
+        expiresAt: new Date(now + (persistent ? REMEMBER_ME_MS : BROWSER_SESSION_MS)),
+      })
+      .run();
+  });
+  return token;
+}
+
+export function getSessionUser(token: string): User | null {
+  const row = db()
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, hash(token)), gt(sessions.expiresAt, new Date())))
+    .get();
+  return row?.user ?? null;
+}
+
+export function deleteSession(token: string): void {
+  db().delete(sessions).where(eq(sessions.id, hash(token))).run();
+}
+
+export function deleteUserSessions(userId: number): void {
+  db().delete(sessions).where(eq(sessions.userId, userId)).run();
+}

@@ -1,0 +1,133 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
+import type { Route } from "./+types/root";
+import { AuthSync } from "./components/layout/auth-sync";
+import { useHeaderHandle } from "./components/layout/header-context";
+import { SiteHeader } from "./components/layout/site-header";
+import { Toaster } from "./components/ui/toaster";
+import { isLocale } from "./i18n/config";
+import { getLocaleRaw, i18nextMiddleware } from "./i18n/middleware.server";
+import { loadTranslation } from "./i18n/load";
+import { authMiddleware, getOptionalUser } from "./lib/auth.server";
+import { consumeFlash, flashMiddleware } from "./lib/flash.server";
+import { useNonce } from "./lib/nonce";
+import { readTheme } from "./lib/preferences.server";
+import { originCheckMiddleware, securityHeadersMiddleware } from "./lib/security.server";
+import { ready } from "./lib/startup.server";
+import { useRootData } from "./lib/use-root-data";
+import { listBookTitles } from "./models/book.server";
+import { toPublicUser } from "./models/user.server";
+import stylesheet from "./styles/app.css?url";
+
+export const BOOKS_MENU_LIMIT = 5;
+
+const startupMiddleware: Route.MiddlewareFunction = async (_args, next) => {
+  await ready;
+  return next();
+};
+
+export const middleware: Route.MiddlewareFunction[] = [
+  securityHeadersMiddleware,
+  startupMiddleware,
+  i18nextMiddleware,
+  originCheckMiddleware,
+  flashMiddleware,
+  authMiddleware,
+];
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = getOptionalUser(context);
+  const locale = getLocaleRaw(context);
+  return {
+    locale: isLocale(locale) ? locale : "en",
+    theme: await readTheme(request),
+    user: user ? toPublicUser(user) : null,
+    books: user ? listBookTitles({ userId: user.id, limit: BOOKS_MENU_LIMIT }) : [],
+    toast: consumeFlash(context),
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+  };
+}
+
+// The root loader reads cookies that other forms change; revalidate it after every action.
+export function shouldRevalidate() {
+  return true;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRootData();
+  const nonce = useNonce();
+  const { i18n } = useTranslation();
+  const lang = data?.locale ?? i18n.language ?? "en";
+  return (
+    <html lang={lang} className={`theme-${data?.theme ?? "light"}`}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content={data?.theme === "dark" ? "dark" : data?.theme === "system" ? "light dark" : "light"} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { i18n, t } = useTranslation();
+  const { locale, theme, user, books, toast } = loaderData;
+  const { ownsToaster } = useHeaderHandle();
+
+  // After a client-side navigation that changed the language, fetch its strings before switching.
+  useEffect(() => {
+    if (i18n.language === locale) return;
+    void loadTranslation(locale).then((translation) => {
+      i18n.addResourceBundle(locale, "translation", translation, true, true);
+      return i18n.changeLanguage(locale);
+    });
+  }, [locale, i18n]);
+
+  // The theme lives in a cookie (for the first byte) and is mirrored to browser storage.
+  useEffect(() => {
+    localStorage.setItem("heirloom:theme", theme);
+  }, [theme]);
+
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t("app.skipToContent")}
+      </a>
+      {user ? <SiteHeader user={user} books={books} locale={locale} theme={theme} /> : null}
+      <AuthSync userId={user?.id ?? null} />
+      <Outlet />
+      {ownsToaster ? null : <Toaster toast={toast} />}
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <main id="main" className="page page-narrow">
+      <h1>{status === 404 ? t("notFound.title") : t("errors.title")}</h1>
+      <p>{status === 404 ? t("notFound.text") : t("errors.server")}</p>
+      <p>
+        <a className="button" href="/">
+          {t("notFound.returnHome")}
+        </a>
+      </p>
+    </main>
+  );
+}

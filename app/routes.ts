@@ -1,0 +1,33 @@
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+
+// Every URL of the product, in the order of SPEC §2 (pages) and §7 (api).
+export default [
+  // Pages
+  route("login", "routes/login.tsx"),
+  route("unauthorized", "routes/unauthorized.tsx"),
+  index("routes/home.tsx"),
+  route("profile", "routes/profile.tsx"),
+  route("admin", "routes/admin.tsx"),
+
+  // Session and preferences (forms that work without JavaScript)
+  route("logout", "routes/logout.tsx"),
+  route("preferences/language", "routes/preferences.language.ts"),
+  route("preferences/theme", "routes/preferences.theme.ts"),
+  route("healthz", "routes/healthz.ts"),
+
+  // API: auth
+  route("api/me", "routes/api/me.ts"),
+  route("api/auth/login", "routes/api/auth.login.ts"),
+  route("api/auth/logout", "routes/api/auth.logout.ts"),
+
+  // API: admin and users
+  route("api/admin/users", "routes/api/admin.users.ts"),
+  route("api/admin/create-user", "routes/api/admin.create-user.ts"),
+  route("api/admin/users/:id", "routes/api/admin.user.ts"),
+  route("api/users/:id", "routes/api/users.ts"),
+
+  route("api/*", "routes/api/not-found.ts"),
+
+  // Anything else: the translated 404 page (also keeps the i18n middleware in the chain).
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

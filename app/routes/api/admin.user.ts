@@ -1,0 +1,22 @@
+import type { Route } from "./+types/admin.user";
+import { requireAdmin } from "~/lib/auth.server";
+import { apiHandler, jsonError, parseOrThrow, readJson } from "~/lib/http.server";
+import { updateUserSchema } from "~/lib/validation";
+import { deleteUser, toPublicUser, updateUser } from "~/models/user.server";
+
+/** PUT and DELETE /api/admin/users/{id}. */
+export const action = apiHandler(async (args: Route.ActionArgs) => {
+  const admin = requireAdmin(args);
+  const { request, context, params } = args;
+  const id = Number(params.id);
+  if (!Number.isInteger(id)) return jsonError(context, 404, "errors.notFound");
+  if (request.method === "PUT") {
+    const input = parseOrThrow(context, updateUserSchema, await readJson(context, request));
+    return toPublicUser(await updateUser(id, input, admin.id));
+  }
+  if (request.method === "DELETE") {
+    deleteUser(id, admin.id);
+    return { ok: true };
+  }
+  return jsonError(context, 405, "errors.methodNotAllowed");
+});

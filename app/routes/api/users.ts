@@ -1,0 +1,16 @@
+import type { Route } from "./+types/users";
+import { requireUser } from "~/lib/auth.server";
+import { apiHandler, jsonError, parseOrThrow, readJson } from "~/lib/http.server";
+import { profileSchema } from "~/lib/validation";
+import { toPublicUser, updateProfile } from "~/models/user.server";
+
+/** PUT /api/users/{id}: a user changes their own profile, and only their own. */
+export const action = apiHandler(async (args: Route.ActionArgs) => {
+  const { request, context, params } = args;
+  const user = requireUser(args);
+  if (request.method !== "PUT") return jsonError(context, 405, "errors.methodNotAllowed");
+  if (Number(params.id) !== user.id) return jsonError(context, 403, "profile.onlyOwn");
+  const input = parseOrThrow(context, profileSchema, await readJson(context, request));
+  const updated = await updateProfile(user, input);
+  return toPublicUser(updated ?? user);
+});

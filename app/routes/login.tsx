@@ -1,0 +1,96 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
+import type { Route } from "./+types/login";
+import type { MessageKey } from "~/i18n/types";
+import { Checkbox, Field } from "~/components/ui/field";
+import { Toaster } from "~/components/ui/toaster";
+import { getOptionalUser } from "~/lib/auth.server";
+import { parseForm } from "~/lib/form.server";
+import { translate } from "~/lib/http.server";
+import { attemptLogin } from "~/lib/login.server";
+import { pageTitle } from "~/lib/meta";
+import { loginSchema, safeRedirect } from "~/lib/validation";
+import { LanguageForm } from "~/components/layout/preference-forms";
+import { useRootData } from "~/lib/use-root-data";
+import type { HeaderHandle } from "~/components/layout/header-context";
+
+// This page shows its own action's toast, so it owns the toast region.
+export const handle: HeaderHandle = { ownsToaster: true };
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageTitle(loaderData?.title);
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  if (getOptionalUser(context)) {
+    throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
+  }
+  return { title: translate(context, "login.title") };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await parseForm(request, loginSchema);
+  if (!form.success) {
+    return data({ errors: form.errors, values: form.values, toast: null }, { status: 400 });
+  }
+  const result = await attemptLogin(request, context, form.data);
+  if (result.ok) {
+    throw redirect(safeRedirect(form.data.redirectTo), { headers: result.headers });
+  }
+  return data(
+    {
+      errors: {},
+      values: { username: form.data.username },
+      toast: { kind: "error" as const, title: "login.failedTitle" as const, description: result.messageKey },
+    },
+    { status: result.status, headers: result.headers },
+  );
+}
+
+export default function Login({ actionData, loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const root = useRootData();
+  const navigation = useNavigation();
+  const [params] = useSearchParams();
+  const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/login");
+  // After a successful post the router loads the signed-in page: that is the session check.
+  const checking = navigation.state === "loading" && navigation.formAction?.startsWith("/login");
+  const errors: Partial<Record<string, MessageKey>> = actionData?.errors ?? {};
+  return (
+    <main id="main" className="login-page">
+      <div className="login-brand">
+        <p className="login-product">{t("app.name")}</p>
+        <p className="login-tagline">{t("app.tagline")}</p>
+      </div>
+      <section className="card login-card" aria-labelledby="login-title">
+        <h1 id="login-title">{loaderData.title}</h1>
+        <p className="muted">{t("login.invitedOnly")}</p>
+        <Form method="post" className="stack" noValidate={false}>
+          <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/"} />
+          <Field
+            name="username"
+            label={t("login.usernameOrEmail")}
+            autoComplete="username"
+            required
+            defaultValue={actionData?.values.username ?? ""}
+            error={errors.username}
+          />
+          <Field
+            name="password"
+            type="password"
+            label={t("login.password")}
+            autoComplete="current-password"
+            required
+            error={errors.password}
+          />
+          <Checkbox name="rememberMe" label={t("login.rememberMe")} />
+          <button type="submit" className="button button-primary button-block" disabled={submitting || checking}>
+            {checking ? t("login.checking") : submitting ? t("login.submitting") : t("login.submit")}
+          </button>
+        </Form>
+      </section>
+      <nav className="login-language" aria-label={t("preferences.language")}>
+        <LanguageForm locale={root?.locale ?? "en"} />
+      </nav>
+      <Toaster toast={actionData?.toast ?? root?.toast} />
+    </main>
+  );
+}

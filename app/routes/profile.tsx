@@ -1,0 +1,60 @@
+import { useTranslation } from "react-i18next";
+import { data } from "react-router";
+import type { Route } from "./+types/profile";
+import type { HeaderHandle } from "~/components/layout/header-context";
+import { ProfileForm } from "~/components/profile/profile-form";
+import { requireUser } from "~/lib/auth.server";
+import { AppError } from "~/lib/errors";
+import { redirectWithToast } from "~/lib/flash.server";
+import { parseForm } from "~/lib/form.server";
+import { translate } from "~/lib/http.server";
+import { pageTitle } from "~/lib/meta";
+import { profileSchema } from "~/lib/validation";
+import type { Toast } from "~/lib/toast";
+import { useRootData } from "~/lib/use-root-data";
+import { updateProfile } from "~/models/user.server";
+import { Toaster } from "~/components/ui/toaster";
+
+export const handle: HeaderHandle = { titleKey: "profile.title", saveForm: "profile-form", ownsToaster: true };
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageTitle(loaderData?.title);
+
+export function loader(args: Route.LoaderArgs) {
+  const user = requireUser(args);
+  return {
+    title: translate(args.context, "profile.title"),
+    profile: { displayName: user.displayName ?? "", email: user.email },
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const user = requireUser(args);
+  const form = await parseForm(args.request, profileSchema);
+  if (!form.success) return data({ errors: form.errors, values: form.values, toast: null }, { status: 400 });
+  try {
+    const updated = await updateProfile(user, form.data);
+    if (!updated) return redirectWithToast("/profile", { kind: "info", title: "profile.noChanges" });
+    return redirectWithToast("/profile", { kind: "success", title: "profile.updated" });
+  } catch (error) {
+    if (error instanceof AppError) {
+      const field = error.field ?? "form";
+      const toast: Toast = { kind: "error", title: "profile.updateFailed", description: error.messageKey };
+      return data({ errors: { [field]: error.messageKey }, values: form.values, toast }, { status: error.status });
+    }
+    throw error;
+  }
+}
+
+export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const root = useRootData();
+  const values = { ...loaderData.profile, ...(actionData?.values ?? {}) };
+  return (
+    <main id="main" className="page page-narrow">
+      <h1>{t("profile.title")}</h1>
+      <p className="muted">{t("profile.intro")}</p>
+      <Toaster toast={actionData?.toast ?? root?.toast} />
+      <ProfileForm key={JSON.stringify(actionData ?? {})} initial={loaderData.profile} values={values} errors={actionData?.errors ?? {}} />
+    </main>
+  );
+}

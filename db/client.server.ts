@@ -1,0 +1,55 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import Database from "better-sqlite3";
+import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import { env } from "~/lib/env.server";
+import * as schema from "./schema";
+
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+
+let instance: Db | undefined;
+
+/**
+ * The migrations folder is found from this module's own location, walking up, because the same code
+ * runs from `db/` in development and tests and from `build/server/` in production.
+ */
+function migrationsFolder(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    const candidate = path.join(dir, "db", "migrations");
+    if (fs.existsSync(path.join(candidate, "meta", "_journal.json"))) return candidate;
+    const here = path.join(dir, "migrations");
+    if (fs.existsSync(path.join(here, "meta", "_journal.json"))) return here;
+    dir = path.dirname(dir);
+  }
+  throw new Error("db/migrations not found");
+}
+
+export function databasePath(): string {
+  return path.join(env().dataDir, "heirloom.db");
+}
+
+/** Opens the database once per process, with WAL and foreign keys on, and applies pending migrations. */
+export function db(): Db {
+  if (instance) return instance;
+  fs.mkdirSync(env().dataDir, { recursive: true });
+  const sqlite = new Database(databasePath());
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("busy_timeout = 5000");
+  const client = drizzle({ client: sqlite, schema }) as Db;
+  migrate(client, { migrationsFolder: migrationsFolder() });
+  instance = client;
+  return client;
+}
+
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** Closes the connection; used by tests and on shutdown. */
+export function closeDb(): void {
+  instance?.$client.close();
+  instance = undefined;
+}

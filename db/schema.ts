@@ -1,0 +1,204 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+// Timestamps are stored as epoch milliseconds so that sorting and comparing stay cheap and portable.
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .$defaultFn(() => new Date());
+const updatedAt = () =>
+  integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .$defaultFn(() => new Date())
+    .$onUpdateFn(() => new Date());
+const id = () => integer("id").primaryKey({ autoIncrement: true });
+
+export const LANGUAGES = ["en", "vi"] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const STORY_STATUSES = ["draft", "published"] as const;
+export const MEDIA_TYPES = ["image", "audio"] as const;
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: id(),
+    username: text("username").notNull(),
+    email: text("email").notNull(),
+    displayName: text("display_name"),
+    passwordHash: text("password_hash").notNull(),
+    firstLoginAt: integer("first_login_at", { mode: "timestamp_ms" }),
+    lastLoginAt: integer("last_login_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Usernames and emails are compared case-insensitively; the model stores them lower-cased.
+    uniqueIndex("users_username_unique").on(t.username),
+    uniqueIndex("users_email_unique").on(t.email),
+    index("users_created_at_idx").on(t.createdAt),
+    index("users_last_login_at_idx").on(t.lastLoginAt),
+    index("users_first_login_at_idx").on(t.firstLoginAt),
+  ],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    // SHA-256 of the token in the cookie: a copy of the database does not hand out live sessions.
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    persistent: integer("persistent", { mode: "boolean" }).notNull().default(false),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
+);
+
+export const books = sqliteTable(
+  "books",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    coverImage: text("cover_image"),
+    language: text("language", { enum: LANGUAGES }).notNull().default("vi"),
+    tone: text("tone").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("books_user_id_idx").on(t.userId),
+    index("books_user_updated_idx").on(t.userId, t.updatedAt),
+    index("books_user_title_idx").on(t.userId, t.title),
+    index("books_created_at_idx").on(t.createdAt),
+    check("books_tone_length", sql`length(${t.tone}) <= 128`),
+  ],
+);
+
+export const topics = sqliteTable(
+  "topics",
+  {
+    id: id(),
+    bookId: integer("book_id")
+      .notNull()
+      .references(() => books.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    // The saved draft narrative of the topic (SPEC §3 Topic.preview).
+    preview: text("preview"),
+    position: integer("position").notNull().default(0),
+    archived: integer("archived", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("topics_book_position_idx").on(t.bookId, t.position),
+    index("topics_created_at_idx").on(t.createdAt),
+  ],
+);
+
+export const questions = sqliteTable(
+  "questions",
+  {
+    id: id(),
+    topicId: integer("topic_id")
+      .notNull()
+      .references(() => topics.id, { onDelete: "cascade" }),
+    question: text("question").notNull(),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("questions_topic_position_idx").on(t.topicId, t.position)],
+);
+
+export const stories = sqliteTable(
+  "stories",
+  {
+    id: id(),
+    topicId: integer("topic_id")
+      .notNull()
+      .references(() => topics.id, { onDelete: "cascade" }),
+    bookId: integer("book_id")
+      .notNull()
+      .references(() => books.id, { onDelete: "cascade" }),
+    questionId: integer("question_id").references(() => questions.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    content: text("content").notNull().default(""),
+    refinedContent: text("refined_content"),
+    status: text("status", { enum: STORY_STATUSES }).notNull().default("draft"),
+    hasAudio: integer("has_audio", { mode: "boolean" }).notNull().default(false),
+    hasImages: integer("has_images", { mode: "boolean" }).notNull().default(false),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("stories_topic_position_idx").on(t.topicId, t.position),
+    index("stories_book_updated_idx").on(t.bookId, t.updatedAt),
+    index("stories_question_id_idx").on(t.questionId),
+    index("stories_created_at_idx").on(t.createdAt),
+  ],
+);
+
+export const media = sqliteTable(
+  "media",
+  {
+    id: id(),
+    storyId: integer("story_id")
+      .notNull()
+      .references(() => stories.id, { onDelete: "cascade" }),
+    type: text("type", { enum: MEDIA_TYPES }).notNull(),
+    // The name the server gave the file under DATA_DIR/media; never derived from user input.
+    storageKey: text("storage_key").notNull(),
+    mimeType: text("mime_type").notNull(),
+    filename: text("filename").notNull().default(""),
+    size: integer("size").notNull().default(0),
+    description: text("description").notNull().default(""),
+    transcription: text("transcription"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("media_story_id_idx").on(t.storyId), uniqueIndex("media_storage_key_unique").on(t.storageKey)],
+);
+
+export const activities = sqliteTable(
+  "activities",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    action: text("action").notNull(),
+    resource: text("resource").notNull(),
+    details: text("details", { mode: "json" }).$type<Record<string, unknown> | string>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("activities_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+// A whole-book preview is cached against a hash of the content it was made from,
+// so an unchanged book is served without regenerating it.
+export const bookPreviews = sqliteTable(
+  "book_previews",
+  {
+    bookId: integer("book_id")
+      .primaryKey()
+      .references(() => books.id, { onDelete: "cascade" }),
+    contentHash: text("content_hash").notNull(),
+    content: text("content").notNull(),
+    createdAt: createdAt(),
+  },
+);
+
+export type User = typeof users.$inferSelect;
+export type Session = typeof sessions.$inferSelect;
+export type Book = typeof books.$inferSelect;
+export type Topic = typeof topics.$inferSelect;
+export type Question = typeof questions.$inferSelect;
+export type Story = typeof stories.$inferSelect;
+export type Media = typeof media.$inferSelect;
+export type Activity = typeof activities.$inferSelect;

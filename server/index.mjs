@@ -1,0 +1,51 @@
+// The production server: static assets with long caching, compression, and the React Router
+// request handler with the client's socket address in the router context (for rate limiting).
+import path from "node:path";
+import url from "node:url";
+
+// Must be decided before React loads: react and react-dom pick their build from it at import time.
+process.env.NODE_ENV ??= "production";
+
+const root = path.resolve(path.dirname(url.fileURLToPath(import.meta.url)), "..");
+const buildPath = path.join(root, "build", "server", "index.js");
+
+export async function createServer() {
+  const [{ createRequestHandler }, { default: compression }, { default: express }, { RouterContextProvider }] = await Promise.all([
+    import("@react-router/express"),
+    import("compression"),
+    import("express"),
+    import("react-router"),
+  ]);
+  const build = await import(url.pathToFileURL(buildPath).href);
+  const { clientAddressContext, ready } = build.entry.module;
+  await ready; // migrations applied, admin account present
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.use(compression());
+  app.use("/assets", express.static(path.join(root, "build", "client", "assets"), { immutable: true, maxAge: "1y", index: false }));
+  app.use(express.static(path.join(root, "build", "client"), { maxAge: "1h", index: false }));
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build,
+      mode: process.env.NODE_ENV,
+      getLoadContext: (req) => new RouterContextProvider(new Map([[clientAddressContext, req.socket.remoteAddress ?? "unknown"]])),
+    }),
+  );
+  return app;
+}
+
+/** Listens on PORT/HOST and closes cleanly on SIGTERM/SIGINT. */
+export async function listen() {
+  const port = Number(process.env.PORT ?? 3000);
+  const host = process.env.HOST ?? "0.0.0.0";
+  const app = await createServer();
+  const server = app.listen(port, host, () => {
+    console.log(`Heirloom is listening on http://${host === "0.0.0.0" ? "localhost" : host}:${port}`);
+  });
+  for (const signal of ["SIGTERM", "SIGINT"]) process.once(signal, () => server.close(() => process.exit(0)));
+  return server;
+}
+
+if (import.meta.url === url.pathToFileURL(process.argv[1] ?? "").href) await listen();
