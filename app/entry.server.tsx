@@ -12,6 +12,7 @@ import { NonceContext } from "./lib/nonce";
 // Shared with server/index.mjs, which fills them in for every request.
 export { clientAddressContext } from "./lib/client-address.server";
 export { ready } from "./lib/startup.server";
+export { rejectCrossSite } from "./lib/cross-site.server";
 
 export const streamTimeout = 5_000;
 

@@ -17,7 +17,7 @@ export async function createServer() {
     import("react-router"),
   ]);
   const build = await import(url.pathToFileURL(buildPath).href);
-  const { clientAddressContext, ready } = build.entry.module;
+  const { clientAddressContext, ready, rejectCrossSite } = build.entry.module;
   await ready; // migrations applied, admin account present
 
   const app = express();
@@ -25,6 +25,14 @@ export async function createServer() {
   app.use(compression());
   app.use("/assets", express.static(path.join(root, "build", "client", "assets"), { immutable: true, maxAge: "1y", index: false }));
   app.use(express.static(path.join(root, "build", "client"), { maxAge: "1h", index: false }));
+  // Cross-site form posts are refused with 403 before React Router's own check (which answers 400).
+  app.use(async (req, res, next) => {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
+    const refusal = await rejectCrossSite(req.method, headers, `http://${req.headers.host ?? "localhost"}${req.originalUrl}`);
+    if (!refusal) return next();
+    res.status(refusal.status).set("Content-Type", refusal.headers.get("Content-Type")).set("X-Content-Type-Options", "nosniff").send(await refusal.text());
+  });
   app.all(
     "/{*splat}",
     createRequestHandler({
@@ -42,7 +50,9 @@ export async function listen() {
   const host = process.env.HOST ?? "0.0.0.0";
   const app = await createServer();
   const server = app.listen(port, host, () => {
-    console.log(`Heirloom is listening on http://${host === "0.0.0.0" ? "localhost" : host}:${port}`);
+    const address = server.address();
+    const actual = typeof address === "object" && address ? address.port : port;
+    console.log(`Heirloom is listening on http://${host === "0.0.0.0" ? "localhost" : host}:${actual}`);
   });
   for (const signal of ["SIGTERM", "SIGINT"]) process.once(signal, () => server.close(() => process.exit(0)));
   return server;

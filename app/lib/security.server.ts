@@ -1,7 +1,5 @@
 import type { MiddlewareFunction } from "react-router";
-import { isApiRequest, jsonError, translate } from "./http.server";
-
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+import { rejectCrossSite } from "./cross-site.server";
 
 /** Headers every response carries; the document's CSP (with its nonce) is added in entry.server. */
 export const securityHeadersMiddleware: MiddlewareFunction<Response> = async (_args, next) => {
@@ -17,30 +15,7 @@ export const securityHeadersMiddleware: MiddlewareFunction<Response> = async (_a
   return response;
 };
 
-function requestHost(request: Request): string {
-  return request.headers.get("Host") ?? new URL(request.url).host;
-}
-
-/**
- * CSRF defence: a mutating request that a browser marks as coming from another site is refused.
- * GET never mutates, so only the other methods are checked.
- */
-export const originCheckMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  if (SAFE_METHODS.has(request.method)) return next();
-  const origin = request.headers.get("Origin");
-  const fetchSite = request.headers.get("Sec-Fetch-Site");
-  let foreign = fetchSite === "cross-site";
-  if (origin) {
-    try {
-      foreign ||= new URL(origin).host !== requestHost(request);
-    } catch {
-      foreign = true; // "null" and other opaque origins
-    }
-  }
-  if (!foreign) return next();
-  if (isApiRequest(request)) return jsonError(context, 403, "errors.crossSite");
-  return new Response(translate(context, "errors.crossSite"), {
-    status: 403,
-    headers: { "Content-Type": "text/plain; charset=utf-8" },
-  });
+/** The root middleware's copy of the cross-site check (server/index.mjs runs it first in production). */
+export const originCheckMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
+  return (await rejectCrossSite(request.method, request.headers, request.url)) ?? next();
 };

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { createUserSchema, loginSchema, profileSchema, safeRedirect, updateUserSchema } from "./validation";
+
+const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
+
+describe("form schemas", () => {
+  it("login needs both fields and reads the checkbox", () => {
+    expect(firstMessage(loginSchema.safeParse({ username: " ", password: "x" }))).toBe("login.usernameRequired");
+    expect(firstMessage(loginSchema.safeParse({ username: "a" }))).toBe("login.passwordRequired");
+    expect(loginSchema.parse({ username: "a", password: "b", rememberMe: "on" }).rememberMe).toBe(true);
+    expect(loginSchema.parse({ username: "a", password: "b" }).rememberMe).toBe(false);
+  });
+
+  it("create-user uses the spec's rules", () => {
+    expect(firstMessage(createUserSchema.safeParse({ username: "ab", email: "a@b.co", password: "secret" }))).toBe("users.usernameMin");
+    expect(firstMessage(createUserSchema.safeParse({ username: "abc", email: "nope", password: "secret" }))).toBe("users.emailInvalid");
+    expect(firstMessage(createUserSchema.safeParse({ username: "abc", email: "a@b.co", password: "12345" }))).toBe("users.passwordMin");
+    expect(createUserSchema.parse({ username: "abc", email: "a@b.co", password: "123456", displayName: "  Bà Lan " }).displayName).toBe("Bà Lan");
+  });
+
+  it("edit-user treats a blank password as absent", () => {
+    expect(updateUserSchema.parse({ username: "abc", email: "a@b.co", password: "" }).password).toBeUndefined();
+    expect(firstMessage(updateUserSchema.safeParse({ username: "abc", email: "a@b.co", password: "123" }))).toBe("users.passwordMin");
+  });
+
+  it("profile checks the confirmation and the current password", () => {
+    expect(firstMessage(profileSchema.safeParse({ newPassword: "secret1", confirmPassword: "secret2", currentPassword: "x" }))).toBe("profile.passwordMismatch");
+    expect(firstMessage(profileSchema.safeParse({ newPassword: "secret1", confirmPassword: "secret1" }))).toBe("profile.currentRequired");
+    expect(profileSchema.safeParse({ displayName: "Bà Lan" }).success).toBe(true);
+  });
+
+  it("only redirects within the site", () => {
+    expect(safeRedirect("/books/1?x=1")).toBe("/books/1?x=1");
+    expect(safeRedirect("//evil.example")).toBe("/");
+    expect(safeRedirect("/\\evil.example")).toBe("/");
+    expect(safeRedirect("https://evil.example")).toBe("/");
+    expect(safeRedirect(undefined)).toBe("/");
+  });
+});

@@ -1,0 +1,37 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { db } from "~db/client.server";
+import { sessions } from "~db/schema";
+import { createSession, deleteSession, deleteUserSessions, getSessionUser } from "./session.server";
+import { createUser, deleteUser } from "./user.server";
+
+describe("sessions", () => {
+  it("stores only a hash of the token and finds the user by the token", async () => {
+    const user = await createUser({ username: "lan", email: "lan@example.com", password: "secret1" });
+    const token = createSession({ userId: user.id, persistent: false });
+    const rows = db().select().from(sessions).where(eq(sessions.userId, user.id)).all();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.id).not.toBe(token);
+    expect(getSessionUser(token)?.id).toBe(user.id);
+    expect(getSessionUser(token + "x")).toBeNull();
+  });
+
+  it("forgets a deleted or expired session", async () => {
+    const user = await createUser({ username: "minh", email: "minh@example.com", password: "secret1" });
+    const a = createSession({ userId: user.id, persistent: true });
+    const b = createSession({ userId: user.id, persistent: false });
+    deleteSession(a);
+    expect(getSessionUser(a)).toBeNull();
+    db().update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).run();
+    expect(getSessionUser(b)).toBeNull();
+  });
+
+  it("goes away with the user", async () => {
+    const user = await createUser({ username: "hoa", email: "hoa@example.com", password: "secret1" });
+    const admin = await createUser({ username: "boss", email: "boss@example.com", password: "secret1" });
+    const token = createSession({ userId: user.id, persistent: false });
+    deleteUser(user.id, admin.id);
+    expect(getSessionUser(token)).toBeNull();
+    deleteUserSessions(admin.id);
+  });
+});

@@ -1,0 +1,47 @@
+/** A tiny HTTP client with a cookie jar, for talking to the real server like a browser without JS would. */
+export function createClient(baseUrl: string, defaults: Record<string, string> = {}) {
+  const jar = new Map<string, string>();
+
+  function remember(response: Response) {
+    for (const header of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = header.split(";");
+      const [name, ...rest] = pair!.split("=");
+      const value = rest.join("=");
+      const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a)) || value === "";
+      if (expired) jar.delete(name!.trim());
+      else jar.set(name!.trim(), value);
+    }
+  }
+
+  async function request(path: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers({ ...defaults, ...(init.headers as Record<string, string> | undefined) });
+    if (jar.size && !headers.has("Cookie")) headers.set("Cookie", [...jar].map(([k, v]) => `${k}=${v}`).join("; "));
+    const response = await fetch(new URL(path, baseUrl), { redirect: "manual", ...init, headers });
+    remember(response);
+    return response;
+  }
+
+  return {
+    jar,
+    request,
+    get: (path: string, init: RequestInit = {}) => request(path, { ...init, method: "GET" }),
+    json: (method: string, path: string, body?: unknown, init: RequestInit = {}) =>
+      request(path, {
+        ...init,
+        method,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        headers: { "Content-Type": "application/json", ...(init.headers as Record<string, string> | undefined) },
+      }),
+    form: (path: string, fields: Record<string, string>, init: RequestInit = {}) =>
+      request(path, { ...init, method: "POST", body: new URLSearchParams(fields) }),
+    cookieHeader: () => [...jar].map(([k, v]) => `${k}=${v}`).join("; "),
+  };
+}
+
+export type Client = ReturnType<typeof createClient>;
+
+export async function loginAs(client: Client, username: string, password: string) {
+  const response = await client.json("POST", "/api/auth/login", { username, password, rememberMe: false });
+  if (response.status !== 200) throw new Error(`login as ${username} failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { id: number; username: string; isAdmin: boolean };
+}

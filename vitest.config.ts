@@ -1,0 +1,36 @@
+import { defineConfig } from "vitest/config";
+
+// Three suites: unit (models and libraries against a real SQLite file), http (the real built server)
+// and e2e (real Chromium against the real built server).
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.ts", "db/**/*.test.ts", "tests/unit/**/*.test.ts"],
+          setupFiles: ["tests/support/unit-setup.ts"],
+          environment: "node",
+        },
+      },
+      {
+        extends: true,
+        test: { name: "http", include: ["tests/http/**/*.test.ts"], environment: "node", testTimeout: 30_000, hookTimeout: 60_000 },
+      },
+      {
+        extends: true,
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
+          // Two cores: one browser at a time keeps the machine responsive and the timings honest.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
