@@ -1,4 +1,5 @@
 import { db } from "~db/client.server";
+import { purgeExpiredSessions } from "~/models/session.server";
 import { ensureAdmin } from "~/models/user.server";
 import { env } from "./env.server";
 import { sessionSecret } from "./secrets.server";
@@ -6,6 +7,8 @@ import { sessionSecret } from "./secrets.server";
 async function startup(): Promise<void> {
   db(); // opens the database and applies pending migrations
   sessionSecret();
+  purgeExpiredSessions();
+  setInterval(purgeExpiredSessions, 24 * 60 * 60 * 1000).unref();
   const admin = await ensureAdmin(env().ADMIN_PASSWORD);
   if (admin?.generated) {
     // Printed once, on the start that created the account; it is not stored anywhere in clear.

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~db/client.server";
 import { sessions } from "~db/schema";
-import { createSession, deleteSession, deleteUserSessions, getSessionUser } from "./session.server";
+import { createSession, deleteSession, deleteUserSessions, getSessionUser, purgeExpiredSessions } from "./session.server";
 import { createUser, deleteUser } from "./user.server";
 
 describe("sessions", () => {
@@ -24,6 +24,8 @@ describe("sessions", () => {
     expect(getSessionUser(a)).toBeNull();
     db().update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).run();
     expect(getSessionUser(b)).toBeNull();
+    expect(purgeExpiredSessions()).toBeGreaterThan(0);
+    expect(db().select().from(sessions).where(eq(sessions.userId, user.id)).all()).toEqual([]);
   });
 
   it("goes away with the user", async () => {

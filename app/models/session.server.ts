@@ -46,3 +46,8 @@ export function deleteSession(token: string): void {
 export function deleteUserSessions(userId: number): void {
   db().delete(sessions).where(eq(sessions.userId, userId)).run();
 }
+
+/** Removes every expired session; run at start and then daily, so the table does not grow without end. */
+export function purgeExpiredSessions(): number {
+  return db().delete(sessions).where(lt(sessions.expiresAt, new Date())).run().changes;
+}

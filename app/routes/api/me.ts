@@ -1,15 +1,13 @@
 import type { Route } from "./+types/me";
-import { requireUser } from "~/lib/auth.server";
-import { apiHandler } from "~/lib/http.server";
+import { getOptionalUser } from "~/lib/auth.server";
+import { jsonError } from "~/lib/http.server";
 import { toPublicUser } from "~/models/user.server";
 
+// Never cached: it is how a client learns whether it is still signed in.
 const NO_STORE = { "Cache-Control": "no-store" };
 
-export const loader = apiHandler(async (args: Route.LoaderArgs) => {
-  try {
-    return Response.json(toPublicUser(requireUser(args)), { headers: NO_STORE });
-  } catch (error) {
-    if (error instanceof Response) error.headers.set("Cache-Control", "no-store");
-    throw error;
-  }
-});
+export function loader({ context }: Route.LoaderArgs) {
+  const user = getOptionalUser(context);
+  if (!user) return jsonError(context, 401, "errors.unauthenticated", undefined, NO_STORE);
+  return Response.json(toPublicUser(user), { headers: NO_STORE });
+}
