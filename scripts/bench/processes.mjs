@@ -1,0 +1,170 @@
+// Child processes for the bench: builds, servers and load runs, each bounded in time, each
+// registered so that a failure (or Ctrl-C, or the watchdog) still stops it and removes temp dirs.
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+
+const cleanups = [];
+
+/** Registers a synchronous clean-up step; they run once, newest first, at exit or on failure. */
+export function onCleanup(fn) {
+  cleanups.push(fn);
+  return fn;
+}
+
+let cleanedUp = false;
+export function cleanupAll() {
+  if (cleanedUp) return;
+  cleanedUp = true;
+  for (const fn of cleanups.reverse()) {
+    try {
+      fn();
+    } catch {
+      // keep cleaning the rest
+    }
+  }
+}
+
+/** A temp dir that is removed at the end, whatever happens. */
+export function tempDir(parent, prefix) {
+  fs.mkdirSync(parent, { recursive: true });
+  const dir = fs.mkdtempSync(`${parent}/${prefix}`);
+  onCleanup(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** A port nobody listens on right now (the kernel picks it). */
+export function freePort(host = "127.0.0.1") {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.once("error", reject);
+    server.listen(0, host, () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The CPUs this process may run on, and whether taskset can pin children. With two or more, servers
+ * go on the last one and the load generator on the first, so they do not compete for a core.
+ */
+export function cpuPlan() {
+  const probe = spawnSync("taskset", ["-pc", String(process.pid)], { encoding: "utf8" });
+  if (probe.status !== 0) return { pinned: false, note: "taskset not available: processes are not pinned" };
+  const list = probe.stdout.split(":").pop().trim();
+  const cpus = [];
+  for (const part of list.split(",")) {
+    const [a, b] = part.split("-").map(Number);
+    for (let cpu = a; cpu <= (b ?? a); cpu++) cpus.push(cpu);
+  }
+  if (cpus.length < 2) return { pinned: false, note: `only CPU ${list} available: processes are not pinned` };
+  const server = cpus[cpus.length - 1];
+  const load = cpus[0];
+  return { pinned: true, server, load, note: `server pinned to CPU ${server}, autocannon to CPU ${load}` };
+}
+
+/** The command line for `node <args>`, pinned to one CPU when `cpu` is a number. */
+export function nodeCommand(args, cpu) {
+  return typeof cpu === "number" ? ["taskset", ["-c", String(cpu), process.execPath, ...args]] : [process.execPath, args];
+}
+
+/** Sends SIGTERM, then SIGKILL if the process is still there after `graceMs`. */
+export function stopProcess(child, graceMs = 3000) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}
+
+/** Spawns a child that is killed at exit if it is still running. */
+export function spawnTracked(command, args, options) {
+  const child = spawn(command, args, options);
+  onCleanup(() => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  });
+  return child;
+}
+
+/**
+ * Runs a command to completion within `timeoutMs`; resolves with its output, rejects with the
+ * tail of it on a non-zero exit or a timeout.
+ */
+export function run(command, args, { timeoutMs, cwd, env, label = command } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawnTracked(command, args, { cwd, env: env ?? process.env, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`${label} did not finish within ${Math.round(timeoutMs / 1000)} s\n${tail(stdout + stderr)}`));
+    }, timeoutMs);
+    child.once("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.once("exit", (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolve({ stdout, stderr });
+      else reject(new Error(`${label} failed (${signal ?? `exit ${code}`})\n${tail(stdout + stderr)}`));
+    });
+  });
+}
+
+/**
+ * Starts a server and waits until `ready(output)` returns its URL (read from its output) or until
+ * GET `probeUrl` answers. The output stays readable for error messages.
+ */
+export function startServer(command, args, { cwd, env, timeoutMs = 30_000, readyFrom, probeUrl, quietStdout = false, label }) {
+  const child = spawnTracked(command, args, { cwd, env, stdio: ["ignore", quietStdout ? "ignore" : "pipe", "pipe"] });
+  let log = "";
+  child.stdout?.on("data", (chunk) => (log = (log + chunk).slice(-20_000)));
+  child.stderr.on("data", (chunk) => (log = (log + chunk).slice(-20_000)));
+  const stop = () => stopProcess(child);
+  const started = new Promise((resolve, reject) => {
+    let done = false;
+    const finish = (error, url) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      clearInterval(poll);
+      if (error) reject(error);
+      else resolve(url);
+    };
+    const timer = setTimeout(() => finish(new Error(`${label} did not start within ${timeoutMs / 1000} s\n${tail(log)}`)), timeoutMs);
+    const poll = setInterval(async () => {
+      if (readyFrom) {
+        const url = readyFrom(log);
+        if (url) finish(null, url);
+      } else if (probeUrl) {
+        try {
+          await fetch(probeUrl, { signal: AbortSignal.timeout(1000), redirect: "manual" });
+          finish(null, new URL(probeUrl).origin);
+        } catch {
+          // not listening yet
+        }
+      }
+    }, 100);
+    child.once("error", (error) => finish(error));
+    child.once("exit", (code, signal) => finish(new Error(`${label} exited (${signal ?? `exit ${code}`}) before it was ready\n${tail(log)}`)));
+  });
+  return started.then(
+    (url) => ({ url, child, stop, output: () => log }),
+    async (error) => {
+      await stop();
+      throw error;
+    },
+  );
+}
+
+function tail(text, lines = 30) {
+  return text.trim().split("\n").slice(-lines).join("\n");
+}
