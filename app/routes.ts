@@ -6,6 +6,8 @@ export default [
   route("login", "routes/login.tsx"),
   route("unauthorized", "routes/unauthorized.tsx"),
   index("routes/home.tsx"),
+  route("books", "routes/library.tsx"),
+  route("books/:bookId", "routes/book.tsx"),
   route("profile", "routes/profile.tsx"),
   route("admin", "routes/admin.tsx"),
 
@@ -19,6 +21,15 @@ export default [
   route("api/me", "routes/api/me.ts"),
   route("api/auth/login", "routes/api/auth.login.ts"),
   route("api/auth/logout", "routes/api/auth.logout.ts"),
+
+  // API: books
+  route("api/books", "routes/api/books.ts"),
+  route("api/books/suggest-topics", "routes/api/books.suggest-topics.ts"),
+  route("api/books/:id", "routes/api/book.ts"),
+  route("api/suggested-actions", "routes/api/suggested-actions.ts"),
+
+  // API: media
+  route("api/media/render/:ref", "routes/api/media.render.ts"),
 
   // API: admin and users
   route("api/admin/users", "routes/api/admin.users.ts"),

@@ -76,6 +76,8 @@ export const books = sqliteTable(
     index("books_user_updated_idx").on(t.userId, t.updatedAt),
     index("books_user_title_idx").on(t.userId, t.title),
     index("books_created_at_idx").on(t.createdAt),
+    // Uploaded covers are shared by copies; deleting a file first asks whether any book still uses it.
+    index("books_cover_image_idx").on(t.coverImage),
     check("books_tone_length", sql`length(${t.tone}) <= 128`),
   ],
 );

@@ -1,7 +1,7 @@
 import { initReactI18next } from "react-i18next";
 import { createI18nextMiddleware } from "remix-i18next";
 import { languageCookie } from "~/lib/preferences.server";
-import { FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES } from "./config";
+import { FALLBACK_LANGUAGE, isLocale, SUPPORTED_LANGUAGES, type Locale } from "./config";
 import resources from "./resources";
 
 export const [i18nextMiddleware, getLocaleRaw, getI18n] = createI18nextMiddleware({
@@ -19,3 +19,9 @@ export const [i18nextMiddleware, getLocaleRaw, getI18n] = createI18nextMiddlewar
   },
   plugins: [initReactI18next],
 });
+
+/** The request's UI language, narrowed to the supported ones. */
+export function getLocale(context: Parameters<typeof getLocaleRaw>[0]): Locale {
+  const locale = getLocaleRaw(context);
+  return isLocale(locale) ? locale : FALLBACK_LANGUAGE;
+}

@@ -9,6 +9,8 @@ export class AppError extends Error {
     readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 502,
     readonly messageKey: MessageKey,
     readonly field?: string,
+    /** A title for the toast that shows the message, when the spec gives one. */
+    readonly titleKey?: MessageKey,
   ) {
     super(messageKey);
     this.name = "AppError";

@@ -4,6 +4,7 @@ import { getI18n } from "~/i18n/middleware.server";
 import { translateKey } from "~/i18n/translate";
 import type { MessageKey } from "~/i18n/types";
 import { AppError } from "./errors";
+import { readBodyLimited } from "./upload.server";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -44,9 +45,17 @@ export function parseOrThrow<S extends z.ZodType>(context: Context, schema: S, i
   throw Response.json({ message: Object.values(errors)[0], errors }, { status: 400 });
 }
 
-export async function readJson(context: Context, request: Request): Promise<unknown> {
+export const JSON_BODY_MAX = 1024 * 1024;
+
+/** Reads a JSON body within a size cap (413 beyond it); malformed JSON is a 400. */
+export async function readJson(
+  context: Context,
+  request: Request,
+  { maxBytes = JSON_BODY_MAX, tooLargeKey }: { maxBytes?: number; tooLargeKey?: MessageKey } = {},
+): Promise<unknown> {
+  const raw = await readBodyLimited(request, maxBytes, tooLargeKey);
   try {
-    return await request.json();
+    return JSON.parse(new TextDecoder().decode(raw));
   } catch {
     throw jsonError(context, 400, "errors.invalidJson");
   }
@@ -63,7 +72,10 @@ export function apiHandler<A extends { context: Context }>(handler: (args: A) =>
       return result instanceof Response ? result : Response.json(result);
     } catch (error) {
       if (error instanceof Response) return error;
-      if (error instanceof AppError) return jsonError(args.context, error.status, error.messageKey);
+      if (error instanceof AppError) {
+        const title = error.titleKey ? { title: translate(args.context, error.titleKey) } : undefined;
+        return jsonError(args.context, error.status, error.messageKey, title);
+      }
       throw error;
     }
   };

@@ -58,3 +58,22 @@ export function safeRedirect(to: unknown, fallback = "/"): string {
   if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
   return to;
 }
+
+export const TONE_MAX = 128;
+
+/** The book form and the /api/books body. The cover is resolved separately (preset, data: URL or upload). */
+export const bookSchema = z.object({
+  title: z.string({ error: "books.titleRequired" }).trim().min(1, { error: "books.titleRequired" }).max(200),
+  description: z.preprocess((v) => v ?? "", z.string().trim().max(5000)),
+  tone: z.preprocess((v) => v ?? "", z.string().trim().max(TONE_MAX, { error: "books.toneTooLong" })),
+  language: z.enum(["en", "vi"]).optional(),
+  coverImage: z.string().nullable().optional(),
+});
+
+/** POST /api/books/suggest-topics: the book's details that suggestions are fitted to. */
+export const suggestTopicsSchema = z.object({
+  title: z.string({ error: "books.titleRequired" }).trim().min(1, { error: "books.titleRequired" }),
+  description: z.preprocess((v) => v ?? "", z.string().trim().max(5000)),
+  tone: z.preprocess((v) => v ?? "", z.string().trim().max(TONE_MAX, { error: "books.toneTooLong" })),
+  language: z.enum(["en", "vi"]).optional(),
+});

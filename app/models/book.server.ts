@@ -1,6 +1,27 @@
-import { asc, eq } from "drizzle-orm";
-import { db } from "~db/client.server";
-import { books } from "~db/schema";
+import { and, asc, count, desc, eq, like, or, sql, type SQL } from "drizzle-orm";
+import { db, type Tx } from "~db/client.server";
+import { books, stories, type Book, type Language } from "~db/schema";
+import { AppError } from "~/lib/errors";
+import { logActivity } from "./activity.server";
+
+export type BookInput = {
+  title: string;
+  description: string;
+  tone: string;
+  language: Language;
+  coverImage: string | null;
+};
+
+export type BookSummary = Book & { storyCount: number };
+
+// One correlated count per row, answered from the stories(book_id, …) index: the list stays one query.
+const storyCount = sql<number>`(select count(*) from ${stories} where ${stories.bookId} = ${books.id})`.mapWith(Number);
+
+/** LIKE with the user's text taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+export const likeEscaped = (column: Parameters<typeof like>[0], text: string): SQL => sql`${column} like ${containsPattern(text)} escape '\\'`;
 
 /** The first books by title, for the header's Books menu; bounded in SQL. */
 export function listBookTitles({ userId, limit }: { userId: number; limit: number }) {
@@ -11,4 +32,115 @@ export function listBookTitles({ userId, limit }: { userId: number; limit: numbe
     .orderBy(asc(books.title), asc(books.id))
     .limit(limit)
     .all();
+}
+
+/** The user's books, most recently updated first, optionally searched by title and description. */
+export function listBooks({ userId, search, limit, offset = 0 }: { userId: number; search?: string; limit: number; offset?: number }) {
+  const where = and(
+    eq(books.userId, userId),
+    search ? or(likeEscaped(books.title, search), likeEscaped(books.description, search)) : undefined,
+  );
+  const rows = db()
+    .select({ book: books, storyCount })
+    .from(books)
+    .where(where)
+    .orderBy(desc(books.updatedAt), desc(books.id))
+    .limit(limit)
+    .offset(offset)
+    .all();
+  const total = db().select({ n: count() }).from(books).where(where).get()?.n ?? 0;
+  return { books: rows.map((r) => ({ ...r.book, storyCount: r.storyCount })), total };
+}
+
+export function countBooks(userId: number): number {
+  return db().select({ n: count() }).from(books).where(eq(books.userId, userId)).get()?.n ?? 0;
+}
+
+/** A book only for its owner: anyone else gets null, and the route answers 404. */
+export function getBook({ bookId, userId }: { bookId: number; userId: number }): BookSummary | null {
+  const row = db()
+    .select({ book: books, storyCount })
+    .from(books)
+    .where(and(eq(books.id, bookId), eq(books.userId, userId)))
+    .get();
+  return row ? { ...row.book, storyCount: row.storyCount } : null;
+}
+
+function ownedBook(tx: Tx, bookId: number, userId: number): Book {
+  const book = tx.select().from(books).where(and(eq(books.id, bookId), eq(books.userId, userId))).get();
+  if (!book) throw new AppError(404, "books.notFound");
+  return book;
+}
+
+export function createBook({ userId, input }: { userId: number; input: BookInput }): Book {
+  return db().transaction((tx) => {
+    const book = tx.insert(books).values({ ...input, userId }).returning().get();
+    logActivity(tx, { userId, action: "create", resource: "book", details: { id: book.id, title: book.title } });
+    return book;
+  });
+}
+
+export function updateBook({ bookId, userId, input }: { bookId: number; userId: number; input: BookInput }): Book {
+  return db().transaction((tx) => {
+    ownedBook(tx, bookId, userId);
+    const book = tx.update(books).set(input).where(eq(books.id, bookId)).returning().get();
+    logActivity(tx, { userId, action: "update", resource: "book", details: { id: bookId, title: book.title } });
+    return book;
+  });
+}
+
+/** Deletes the book; topics, questions, stories and media rows go with it by cascade. Returns what was deleted. */
+export function deleteBook({ bookId, userId }: { bookId: number; userId: number }): Book {
+  return db().transaction((tx) => {
+    const book = ownedBook(tx, bookId, userId);
+    tx.delete(books).where(eq(books.id, bookId)).run();
+    logActivity(tx, { userId, action: "delete", resource: "book", details: { id: bookId, title: book.title } });
+    return book;
+  });
+}
+
+/**
+ * A new book with the same details and cover, titled with the suffix (" (Copy)" / " (Bản sao)").
+ * Its topics are chosen afresh: the copy flow opens the topic suggestions next.
+ */
+export function copyBook({ bookId, userId, suffix }: { bookId: number; userId: number; suffix: string }): Book {
+  return db().transaction((tx) => {
+    const source = ownedBook(tx, bookId, userId);
+    const copy = tx
+      .insert(books)
+      .values({
+        userId,
+        title: `${source.title}${suffix}`,
+        description: source.description,
+        tone: source.tone,
+        language: source.language,
+        coverImage: source.coverImage,
+      })
+      .returning()
+      .get();
+    logActivity(tx, { userId, action: "copy", resource: "book", details: { id: copy.id, from: bookId } });
+    return copy;
+  });
+}
+
+/** Marks the book as just worked on, so it rises in "last updated" orderings. */
+export function touchBook(tx: Tx, bookId: number): void {
+  tx.update(books).set({ updatedAt: new Date() }).where(eq(books.id, bookId)).run();
+}
+
+/** True when some book still uses this cover URL (copies share their source's cover file). */
+export function isCoverInUse(coverImage: string): boolean {
+  return Boolean(db().select({ id: books.id }).from(books).where(eq(books.coverImage, coverImage)).limit(1).get());
+}
+
+/** May this user see this uploaded cover? Its owner may, and the admin (checked by the caller). */
+export function userHasCover({ userId, coverImage }: { userId: number; coverImage: string }): boolean {
+  return Boolean(
+    db()
+      .select({ id: books.id })
+      .from(books)
+      .where(and(eq(books.userId, userId), eq(books.coverImage, coverImage)))
+      .limit(1)
+      .get(),
+  );
 }

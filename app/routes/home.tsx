@@ -1,30 +1,89 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
+import { BookCard } from "~/components/book/book-card";
+import { BookDialogs } from "~/components/book/book-dialogs";
+import type { HeaderHandle } from "~/components/layout/header-context";
+import { GettingStarted } from "~/components/home/getting-started";
+import { SuggestedActions } from "~/components/home/suggested-actions";
+import { Toaster } from "~/components/ui/toaster";
+import { getLocale } from "~/i18n/middleware.server";
 import { requireUser } from "~/lib/auth.server";
+import { bookDialogData } from "~/lib/book-dialogs.server";
+import { bookPageAction } from "~/lib/book-page-action.server";
 import { translate } from "~/lib/http.server";
 import { pageTitle } from "~/lib/meta";
+import { useHrefWith } from "~/lib/use-href-with";
+import { useRootData } from "~/lib/use-root-data";
+import { listBooks } from "~/models/book.server";
+import { listSuggestedActions } from "~/models/question.server";
+
+export const RECENT_BOOKS = 3;
+export const SUGGESTED_ACTIONS = 2;
+
+export const handle: HeaderHandle = { ownsToaster: true };
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageTitle(loaderData?.title);
 
-export function loader(args: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
-  return { title: translate(args.context, "home.title"), name: user.displayName || user.username };
+  return {
+    title: translate(args.context, "home.title"),
+    name: user.displayName || user.username,
+    locale: getLocale(args.context),
+    recent: listBooks({ userId: user.id, limit: RECENT_BOOKS }).books,
+    actions: listSuggestedActions({ userId: user.id, limit: SUGGESTED_ACTIONS }),
+    dialog: await bookDialogData(args.request, user),
+  };
 }
 
-export default function Home({ loaderData }: Route.ComponentProps) {
+export async function action(args: Route.ActionArgs) {
+  const user = requireUser(args);
+  return bookPageAction({ request: args.request, context: args.context, user, suggestDoneHref: (id) => `/books/${id}` });
+}
+
+export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const root = useRootData();
+  const hrefWith = useHrefWith();
+  const { recent, actions, name } = loaderData;
   return (
-    <main id="main" className="page">
-      <section className="hero card">
-        <h1>{t("home.welcome", { name: loaderData.name })}</h1>
+    <main id="main" className="page stack-lg">
+      <section className="hero card" aria-labelledby="hero-title">
+        <h1 id="hero-title">{t("home.welcome", { name })}</h1>
         <p className="lead">{t("home.intro")}</p>
-        <p>
-          <Link className="button button-primary" to="/books">
+        <div className="button-row">
+          <Link className="button button-primary" to={hrefWith({ dialog: "create-book" })} preventScrollReset>
+            {t("home.createBook")}
+          </Link>
+          <Link className="button button-secondary" to="/books">
             {t("home.openLibrary")}
           </Link>
-        </p>
+        </div>
       </section>
+      <SuggestedActions actions={actions} />
+      <section aria-labelledby="recent-title">
+        <div className="section-header">
+          <h2 id="recent-title">{t("home.recentTitle")}</h2>
+          <Link to="/books" className="button button-secondary button-small">
+            {t("home.viewAll")}
+          </Link>
+        </div>
+        {recent.length === 0 ? (
+          <p className="muted">{t("home.noBooksYet")}</p>
+        ) : (
+          <ul className="book-grid">
+            {recent.map((book) => (
+              <li key={book.id}>
+                <BookCard book={book} withMenu={false} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <GettingStarted />
+      <BookDialogs dialog={loaderData.dialog} actionData={actionData} locale={loaderData.locale} />
+      <Toaster toast={actionData?.toast ?? root?.toast} />
     </main>
   );
 }

@@ -1,8 +1,9 @@
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import type { MessageKey } from "~/i18n/types";
 import type { UserSort } from "~/lib/admin-filters";
 import { formatDate } from "~/lib/dates";
+import { useHrefWith } from "~/lib/use-href-with";
 import { useTimeZone } from "~/lib/use-root-data";
 
 export type AdminUserRow = {
@@ -18,20 +19,6 @@ export type AdminUserRow = {
 
 type SortKey = UserSort;
 type UserListQuery = { sort: UserSort; dir: "asc" | "desc" };
-
-/** Builds a link to the same page with some parameters changed (and the page reset when sorting). */
-export function useHrefWith() {
-  const [params] = useSearchParams();
-  return (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === null) next.delete(key);
-      else next.set(key, value);
-    }
-    const search = next.toString();
-    return search ? `?${search}` : "?";
-  };
-}
 
 function SortHeader({ column, label, query }: { column: SortKey; label: MessageKey; query: UserListQuery }) {
   const { t } = useTranslation();

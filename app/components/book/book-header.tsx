@@ -1,0 +1,46 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { formatDate } from "~/lib/dates";
+import { isTonePreset } from "~/lib/tones";
+import { useHrefWith } from "~/lib/use-href-with";
+import { useTimeZone } from "~/lib/use-root-data";
+import { BookCover } from "./book-cover";
+
+type HeaderBook = {
+  id: number;
+  title: string;
+  description: string;
+  coverImage: string | null;
+  language: "en" | "vi";
+  tone: string;
+  updatedAt: Date | string;
+  storyCount: number;
+};
+
+/** The workspace's book card: cover, title, description, last update, story count, badges and Edit. */
+export function BookHeader({ book }: { book: HeaderBook }) {
+  const { t } = useTranslation();
+  const timeZone = useTimeZone();
+  const hrefWith = useHrefWith();
+  const tone = book.tone ? (isTonePreset(book.tone) ? t(`tones.${book.tone}`) : book.tone) : null;
+  return (
+    <section className="card book-header" aria-labelledby="book-title">
+      <BookCover bookId={book.id} src={book.coverImage} alt={t("books.coverAlt", { title: book.title })} className="book-header-cover" />
+      <div className="book-header-body">
+        <h1 id="book-title">{book.title}</h1>
+        {book.description ? <p className="lead">{book.description}</p> : null}
+        <p className="book-card-meta">
+          <span>{t("books.lastUpdated", { date: formatDate(book.updatedAt, timeZone) })}</span>
+          <span>{t("books.storyCount", { count: book.storyCount })}</span>
+        </p>
+        <p className="badges">
+          <span className="badge">{t("books.languageBadge", { language: t(`languages.${book.language}`) })}</span>
+          {tone ? <span className="badge">{t("books.styleBadge", { tone })}</span> : null}
+        </p>
+      </div>
+      <Link to={hrefWith({ dialog: "edit-book" })} className="button button-secondary book-header-edit" aria-label={t("books.editLabel")} preventScrollReset>
+        {t("books.edit")}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,124 @@
+import { useEffect, useState, type MouseEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useNavigation } from "react-router";
+import { Dialog } from "~/components/ui/dialog";
+import type { MessageKey } from "~/i18n/types";
+import { move, type SuggestedTopic } from "~/lib/topic-suggestions";
+
+type Item = SuggestedTopic & { key: number };
+let nextKey = 0;
+const withKeys = (list: SuggestedTopic[]): Item[] => list.map((topic) => ({ ...topic, key: nextKey++ }));
+
+/**
+ * Review the suggested topics: select, edit, reorder, add, regenerate and save the selected ones.
+ * Every button is a submit with an intent, so the dialog works without JavaScript; with it, the
+ * list edits (select, move, add) happen in place and only regenerate and save reach the server.
+ */
+export function SuggestTopicsDialog({
+  book,
+  suggestions,
+  error,
+  isCopy,
+  closeHref,
+}: {
+  book: { id: number; title: string };
+  suggestions: SuggestedTopic[];
+  error: MessageKey | null;
+  isCopy: boolean;
+  closeHref: string;
+}) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "suggest:regenerate";
+  const [items, setItems] = useState<Item[]>(() => withKeys(suggestions));
+  useEffect(() => setItems(withKeys(suggestions)), [suggestions]);
+  const selectedCount = items.filter((item) => item.selected).length;
+
+  const local = (update: (list: Item[]) => Item[]) => (event: MouseEvent) => {
+    event.preventDefault();
+    setItems(update);
+  };
+  const patch = (index: number, change: Partial<SuggestedTopic>) => setItems((list) => list.map((item, i) => (i === index ? { ...item, ...change } : item)));
+
+  return (
+    <Dialog title={t("suggest.title")} closeHref={closeHref}>
+      <p>{t("suggest.intro", { book: book.title })}</p>
+      <p className="notice" role="note">
+        {t("suggest.warning")}
+      </p>
+      <Form method="post" className="stack" preventScrollReset aria-busy={busy}>
+        <input type="hidden" name="bookId" value={book.id} />
+        {isCopy ? <input type="hidden" name="copy" value="1" /> : null}
+        <div className="toolbar-buttons">
+          <button type="submit" name="intent" value="suggest:select-all" className="button button-secondary button-small" onClick={local((l) => l.map((i) => ({ ...i, selected: true })))}>
+            {t("suggest.selectAll")}
+          </button>
+          <button type="submit" name="intent" value="suggest:deselect-all" className="button button-secondary button-small" onClick={local((l) => l.map((i) => ({ ...i, selected: false })))}>
+            {t("suggest.deselectAll")}
+          </button>
+          <button type="submit" name="intent" value="suggest:regenerate" className="button button-secondary button-small" formNoValidate>
+            {busy ? t("suggest.loading") : t("suggest.regenerate")}
+          </button>
+        </div>
+        {items.length === 0 ? <p className="muted">{t("suggest.empty")}</p> : null}
+        <ol className="suggest-list">
+          {items.map((item, i) => {
+            const n = String(i + 1);
+            return (
+              <li key={item.key} className={`suggest-item${item.selected ? " is-selected" : ""}`}>
+                <input
+                  type="checkbox"
+                  id={`topics.${i}.selected`}
+                  name={`topics.${i}.selected`}
+                  checked={item.selected}
+                  onChange={(e) => patch(i, { selected: e.currentTarget.checked })}
+                  aria-label={t("suggest.selectTopic", { n })}
+                />
+                <div className="suggest-fields">
+                  <input
+                    name={`topics.${i}.title`}
+                    value={item.title}
+                    maxLength={200}
+                    onChange={(e) => patch(i, { title: e.currentTarget.value })}
+                    aria-label={t("suggest.topicTitle", { n })}
+                  />
+                  <textarea
+                    name={`topics.${i}.description`}
+                    value={item.description}
+                    rows={2}
+                    onChange={(e) => patch(i, { description: e.currentTarget.value })}
+                    aria-label={t("suggest.topicDescription", { n })}
+                  />
+                </div>
+                <div className="suggest-move">
+                  <button type="submit" name="intent" value={`suggest:up:${i}`} className="icon-button" disabled={i === 0} onClick={local((l) => move(l, i, -1))} aria-label={t("suggest.moveUp", { n })} formNoValidate>
+                    <span aria-hidden="true">↑</span>
+                  </button>
+                  <button type="submit" name="intent" value={`suggest:down:${i}`} className="icon-button" disabled={i === items.length - 1} onClick={local((l) => move(l, i, 1))} aria-label={t("suggest.moveDown", { n })} formNoValidate>
+                    <span aria-hidden="true">↓</span>
+                  </button>
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+        <button type="submit" name="intent" value="suggest:add" className="button button-secondary" onClick={local((l) => [...l, ...withKeys([{ title: t("suggest.newTopicTitle"), description: "", selected: true }])])} formNoValidate>
+          {t("suggest.addTopic")}
+        </button>
+        {error ? (
+          <p role="alert" className="form-error">
+            {t(error)}
+          </p>
+        ) : null}
+        <div className="form-actions">
+          <Link to={closeHref} className="button button-secondary" preventScrollReset>
+            {t("suggest.cancel")}
+          </Link>
+          <button type="submit" name="intent" value="suggest:save" className="button button-primary" aria-disabled={selectedCount === 0 ? true : undefined} onClick={(e) => selectedCount === 0 && e.preventDefault()}>
+            {t("suggest.saveSelected", { count: selectedCount })}
+          </button>
+        </div>
+      </Form>
+    </Dialog>
+  );
+}

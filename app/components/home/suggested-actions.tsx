@@ -1,0 +1,37 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { SuggestedAction } from "~/models/question.server";
+
+/** 'Continue your story': the next unanswered questions, each with an Answer link to its editor. */
+export function SuggestedActions({ actions }: { actions: SuggestedAction[] }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="continue-title">
+      <h2 id="continue-title">{t("home.continueTitle")}</h2>
+      {actions.length === 0 ? (
+        <p className="card">
+          {t("home.allAnswered")}{" "}
+          <Link to="/books">{t("home.openLibrary")}</Link>
+        </p>
+      ) : (
+        <ul className="action-list">
+          {actions.map((action) => (
+            <li key={action.questionId} className="card action-card">
+              <p className="action-context">
+                {action.bookTitle} · {action.topicTitle}
+              </p>
+              <p className="action-question">{action.questionContent}</p>
+              <Link
+                className="button button-primary"
+                to={`/books/${action.bookId}?openEditor=story&topicId=${action.topicId}&questionId=${action.questionId}`}
+                aria-label={t("home.answerLabel", { question: action.questionContent })}
+              >
+                {t("home.answer")}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

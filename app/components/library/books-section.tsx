@@ -1,0 +1,37 @@
+import { useTranslation } from "react-i18next";
+import { useNavigation } from "react-router";
+import { BookCard, type BookCardData } from "~/components/book/book-card";
+import type { SectionQuery } from "~/lib/library-query";
+import { LIBRARY_PAGE_SIZE } from "~/lib/library-query";
+import { SectionSearch, ShowMore } from "./section-search";
+
+/** The library's Books section: search, a grid of book cards, show more, and skeletons while loading. */
+export function BooksSection({ query, result }: { query: SectionQuery; result: { books: BookCardData[]; total: number } }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location?.pathname === "/books";
+  return (
+    <section aria-labelledby="books-title" className="library-section">
+      <h2 id="books-title">{t("library.booksSection")}</h2>
+      <SectionSearch prefix="b" label="library.searchBooks" query={query} />
+      {loading ? (
+        <ul className="book-grid" aria-busy="true" aria-label={t("library.loading")}>
+          {Array.from({ length: LIBRARY_PAGE_SIZE }, (_, i) => (
+            <li key={i} className="skeleton-card" />
+          ))}
+        </ul>
+      ) : result.books.length === 0 ? (
+        <p className="empty-state">{query.search ? t("library.noBooksMatch") : t("library.noBooks")}</p>
+      ) : (
+        <ul className="book-grid">
+          {result.books.map((book) => (
+            <li key={book.id}>
+              <BookCard book={book} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <ShowMore prefix="b" query={query} shown={result.books.length} total={result.total} label="library.showMoreBooks" />
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import { aiProvider, type BookContext } from "~/ai/provider.server";
+import type { Book } from "~db/schema";
+import { createTopics } from "~/models/topic.server";
+import { redirectWithToast } from "./flash.server";
+import type { Toast } from "./toast";
+import { mergeRegenerated, move, readSuggestedTopics, type SuggestedTopic } from "./topic-suggestions";
+
+export type SuggestState = { suggestions: SuggestedTopic[]; toast: Toast | null; error: "suggest.selectAtLeastOne" | "suggest.titleRequired" | null };
+
+const context = (book: Book): BookContext => ({ title: book.title, description: book.description, tone: book.tone, language: book.language });
+
+/** The first list the dialog shows: fresh suggestions, all selected. Empty (with a toast) when the provider fails. */
+export async function initialSuggestions(book: Book, signal?: AbortSignal): Promise<{ suggestions: SuggestedTopic[]; failed: boolean }> {
+  try {
+    const topics = await aiProvider().suggestTopics(context(book), { signal });
+    return { suggestions: topics.map((topic) => ({ ...topic, selected: true })), failed: false };
+  } catch (error) {
+    console.error("suggestTopics failed", error);
+    return { suggestions: [], failed: true };
+  }
+}
+
+/**
+ * The suggest-topics dialog's buttons, each a form submit so they work without JavaScript: regenerate,
+ * add, select or deselect all, move up or down, and save (which creates the selected topics in order).
+ */
+export async function runSuggestIntent({
+  intent,
+  form,
+  book,
+  userId,
+  newTopicTitle,
+  doneHref,
+  isCopy,
+  signal,
+}: {
+  intent: string;
+  form: FormData;
+  book: Book;
+  userId: number;
+  newTopicTitle: string;
+  doneHref: string;
+  isCopy: boolean;
+  signal?: AbortSignal;
+}): Promise<SuggestState | Response> {
+  const current = readSuggestedTopics(form);
+  const state = (suggestions: SuggestedTopic[], toast: Toast | null = null, error: SuggestState["error"] = null): SuggestState => ({ suggestions, toast, error });
+
+  if (intent === "suggest:regenerate") {
+    try {
+      const fresh = await aiProvider().suggestTopics(context(book), { exclude: current.filter((t) => t.selected).map((t) => t.title), signal });
+      return state(mergeRegenerated(current, fresh, newTopicTitle), { kind: "success", title: "suggest.regenerated" });
+    } catch (error) {
+      console.error("suggestTopics failed", error);
+      return state(current, { kind: "error", title: "suggest.generateFailed" });
+    }
+  }
+  if (intent === "suggest:add") return state([...current, { title: newTopicTitle, description: "", selected: true }]);
+  if (intent === "suggest:select-all") return state(current.map((t) => ({ ...t, selected: true })));
+  if (intent === "suggest:deselect-all") return state(current.map((t) => ({ ...t, selected: false })));
+  const moveMatch = /^suggest:(up|down):(\d+)$/.exec(intent);
+  if (moveMatch) return state(move(current, Number(moveMatch[2]), moveMatch[1] === "up" ? -1 : 1));
+
+  // Save.
+  const chosen = current.filter((t) => t.selected);
+  if (chosen.length === 0) return state(current, null, "suggest.selectAtLeastOne");
+  if (chosen.some((t) => t.title.trim() === "")) return state(current, null, "suggest.titleRequired");
+  try {
+    const created = createTopics({ bookId: book.id, userId, items: chosen });
+    return redirectWithToast(doneHref, {
+      kind: "success",
+      title: "suggest.saved",
+      description: isCopy ? "suggest.savedCopyText" : "suggest.savedText",
+      values: { count: String(created.length) },
+    });
+  } catch (error) {
+    console.error("createTopics failed", error);
+    return state(current, { kind: "error", title: "suggest.saveFailed", description: "suggest.saveFailedText" });
+  }
+}

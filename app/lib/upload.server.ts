@@ -1,0 +1,49 @@
+import type { MessageKey } from "~/i18n/types";
+import { AppError } from "./errors";
+
+/**
+ * Reads a request body with a hard cap while it streams in, so a huge upload is refused after
+ * `maxBytes` rather than buffered whole. Returns the bytes; over the cap throws 413.
+ */
+export async function readBodyLimited(
+  request: Request,
+  maxBytes: number,
+  tooLargeKey: MessageKey = "errors.tooLarge",
+): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (declared > maxBytes) throw new AppError(413, tooLargeKey);
+  if (!request.body) return new Uint8Array(new ArrayBuffer(0));
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw new AppError(413, tooLargeKey);
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(new ArrayBuffer(size));
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
+
+/** A multipart form read within a size cap (the cap covers the whole body). */
+export async function readFormDataLimited(request: Request, maxBytes: number, tooLargeKey?: MessageKey): Promise<FormData> {
+  const body = await readBodyLimited(request, maxBytes, tooLargeKey);
+  return new Request(request.url, { method: "POST", headers: request.headers, body }).formData();
+}
+
+/** Decodes a `data:image/...;base64,...` URL; null when it is not one. */
+export function decodeDataUrl(value: string): Uint8Array | null {
+  const match = /^data:[\w.+-]+\/[\w.+-]+;base64,([A-Za-z0-9+/=\s]*)$/.exec(value);
+  if (!match) return null;
+  return new Uint8Array(Buffer.from(match[1]!, "base64"));
+}

@@ -1,0 +1,68 @@
+import { and, count, desc, eq, max, or, sql } from "drizzle-orm";
+import { db } from "~db/client.server";
+import { books, stories, topics, type Topic } from "~db/schema";
+import { AppError } from "~/lib/errors";
+import { logActivity } from "./activity.server";
+import { likeEscaped, touchBook } from "./book.server";
+
+export type NewTopic = { title: string; description: string };
+
+/** Adds topics at the end of the book, in the given order, in one transaction. */
+export function createTopics({ bookId, userId, items }: { bookId: number; userId: number; items: NewTopic[] }): Topic[] {
+  return db().transaction((tx) => {
+    const book = tx.select({ id: books.id }).from(books).where(and(eq(books.id, bookId), eq(books.userId, userId))).get();
+    if (!book) throw new AppError(404, "books.notFound");
+    const last = tx.select({ position: max(topics.position) }).from(topics).where(eq(topics.bookId, bookId)).get()?.position ?? -1;
+    const created = items.map((item, i) =>
+      tx
+        .insert(topics)
+        .values({ bookId, title: item.title.trim(), description: item.description.trim(), position: last + 1 + i })
+        .returning()
+        .get(),
+    );
+    touchBook(tx, bookId);
+    logActivity(tx, { userId, action: "create", resource: "topic", details: { bookId, count: created.length } });
+    return created;
+  });
+}
+
+const topicStoryCount = sql<number>`(select count(*) from ${stories} where ${stories.topicId} = ${topics.id})`.mapWith(Number);
+
+/** Topics across the user's books for the library: searched, filtered by book, newest first, bounded. */
+export function listLibraryTopics({ userId, search, bookId, limit }: { userId: number; search?: string; bookId?: number; limit: number }) {
+  const where = and(
+    eq(books.userId, userId),
+    eq(topics.archived, false),
+    bookId ? eq(topics.bookId, bookId) : undefined,
+    search ? or(likeEscaped(topics.title, search), likeEscaped(topics.description, search), likeEscaped(topics.preview, search)) : undefined,
+  );
+  const rows = db()
+    .select({
+      id: topics.id,
+      bookId: topics.bookId,
+      bookTitle: books.title,
+      title: topics.title,
+      description: topics.description,
+      preview: topics.preview,
+      createdAt: topics.createdAt,
+      storyCount: topicStoryCount,
+    })
+    .from(topics)
+    .innerJoin(books, eq(books.id, topics.bookId))
+    .where(where)
+    .orderBy(desc(topics.createdAt), desc(topics.id))
+    .limit(limit)
+    .all();
+  const total = db().select({ n: count() }).from(topics).innerJoin(books, eq(books.id, topics.bookId)).where(where).get()?.n ?? 0;
+  return { topics: rows, total };
+}
+
+/** A book's topics in their order, with story counts; the caller has checked the book is the user's. */
+export function listBookTopics({ bookId, includeArchived = false }: { bookId: number; includeArchived?: boolean }) {
+  return db()
+    .select({ id: topics.id, title: topics.title, description: topics.description, archived: topics.archived, position: topics.position, storyCount: topicStoryCount })
+    .from(topics)
+    .where(and(eq(topics.bookId, bookId), includeArchived ? undefined : eq(topics.archived, false)))
+    .orderBy(topics.position, topics.id)
+    .all();
+}

@@ -1,0 +1,44 @@
+import type { Route } from "./+types/book";
+import { requireUser } from "~/lib/auth.server";
+import { bookJson } from "~/lib/book-api.server";
+import { resolveCover, toBookInput } from "~/lib/book-input.server";
+import { apiHandler, jsonError, parseOrThrow, readJson } from "~/lib/http.server";
+import { bookSchema } from "~/lib/validation";
+import { deleteBook, getBook, updateBook } from "~/models/book.server";
+import { deleteCoverIfUnused } from "~/models/media.server";
+import { BOOK_BODY_LIMIT } from "./books";
+
+function bookId(params: { id?: string }): number {
+  const id = Number(params.id);
+  return Number.isInteger(id) && id > 0 ? id : -1;
+}
+
+/** GET /api/books/{id}: the owner's book, or 404 for anyone else. */
+export const loader = apiHandler((args: Route.LoaderArgs) => {
+  const user = requireUser(args);
+  const book = getBook({ bookId: bookId(args.params), userId: user.id });
+  return book ? bookJson(book) : jsonError(args.context, 404, "books.notFound");
+});
+
+/** PUT and DELETE /api/books/{id}, for the owner only. */
+export const action = apiHandler(async (args: Route.ActionArgs) => {
+  const user = requireUser(args);
+  const { request, context } = args;
+  const id = bookId(args.params);
+  const current = getBook({ bookId: id, userId: user.id });
+  if (!current) return jsonError(context, 404, "books.notFound");
+  if (request.method === "PUT") {
+    const parsed = parseOrThrow(context, bookSchema, await readJson(context, request, BOOK_BODY_LIMIT));
+    const cover = await resolveCover({ requested: parsed.coverImage, current: current.coverImage });
+    const input = toBookInput(parsed, cover, parsed.language ?? current.language);
+    const book = updateBook({ bookId: id, userId: user.id, input });
+    if (current.coverImage !== book.coverImage) await deleteCoverIfUnused(current.coverImage);
+    return bookJson({ ...book, storyCount: current.storyCount });
+  }
+  if (request.method === "DELETE") {
+    const deleted = deleteBook({ bookId: id, userId: user.id });
+    await deleteCoverIfUnused(deleted.coverImage);
+    return { ok: true, id };
+  }
+  return jsonError(context, 405, "errors.methodNotAllowed");
+});

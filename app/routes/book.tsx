@@ -1,0 +1,92 @@
+import { useTranslation } from "react-i18next";
+import { data, Link } from "react-router";
+import type { Route } from "./+types/book";
+import { BookDialogs } from "~/components/book/book-dialogs";
+import { BookHeader } from "~/components/book/book-header";
+import type { HeaderHandle } from "~/components/layout/header-context";
+import { Toaster } from "~/components/ui/toaster";
+import { getLocale } from "~/i18n/middleware.server";
+import { requireUser } from "~/lib/auth.server";
+import { bookDialogData } from "~/lib/book-dialogs.server";
+import { bookPageAction } from "~/lib/book-page-action.server";
+import { translate } from "~/lib/http.server";
+import { pageTitle } from "~/lib/meta";
+import { useHrefWith } from "~/lib/use-href-with";
+import { useRootData } from "~/lib/use-root-data";
+import { getBook } from "~/models/book.server";
+import { listBookTopics } from "~/models/topic.server";
+
+export const handle: HeaderHandle = { ownsToaster: true };
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageTitle(loaderData?.title);
+
+export async function loader(args: Route.LoaderArgs) {
+  const user = requireUser(args);
+  const book = getBook({ bookId: Number(args.params.bookId), userId: user.id });
+  if (!book) {
+    // Missing and not-yours look the same, so ids reveal nothing.
+    return data({ title: translate(args.context, "books.notFoundTitle"), book: null, topics: [], dialog: null, locale: getLocale(args.context) }, { status: 404 });
+  }
+  return {
+    title: book.title,
+    book,
+    topics: listBookTopics({ bookId: book.id }),
+    dialog: await bookDialogData(args.request, user, book.id),
+    locale: getLocale(args.context),
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const user = requireUser(args);
+  return bookPageAction({ request: args.request, context: args.context, user, suggestDoneHref: (id) => `/books/${id}` });
+}
+
+export default function BookPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const root = useRootData();
+  const hrefWith = useHrefWith();
+  const { book, topics } = loaderData;
+  if (!book) {
+    return (
+      <main id="main" className="page page-narrow center-text">
+        <h1>{t("books.notFoundTitle")}</h1>
+        <p>{t("books.notFound")}</p>
+        <p>
+          <Link to="/books" className="button button-primary">
+            {t("books.backToLibrary")}
+          </Link>
+        </p>
+      </main>
+    );
+  }
+  return (
+    <main id="main" className="page stack-lg">
+      <BookHeader book={book} />
+      <section aria-labelledby="topics-title">
+        <div className="section-header">
+          <h2 id="topics-title">{t("books.topicsHeading")}</h2>
+          <Link to={hrefWith({ dialog: "suggest-topics" })} className="button button-secondary" preventScrollReset>
+            {t("books.suggestTopics")}
+          </Link>
+        </div>
+        {topics.length === 0 ? (
+          <p className="empty-state">{t("books.noTopics")}</p>
+        ) : (
+          <ol className="topic-list">
+            {topics.map((topic) => (
+              <li key={topic.id} className="card item-card">
+                <h3 className="item-title">
+                  <Link to={`/books/${book.id}/topics/${topic.id}`}>{topic.title}</Link>
+                </h3>
+                {topic.description ? <p className="muted">{topic.description}</p> : null}
+                <p className="item-meta">{t("books.storyCount", { count: topic.storyCount })}</p>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+      <BookDialogs dialog={loaderData.dialog} actionData={actionData} locale={loaderData.locale} closeHref={`/books/${book.id}`} />
+      <Toaster toast={actionData?.toast ?? root?.toast} />
+    </main>
+  );
+}

@@ -1,0 +1,76 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { Route } from "./+types/library";
+import { BookDialogs } from "~/components/book/book-dialogs";
+import type { HeaderHandle } from "~/components/layout/header-context";
+import { BooksSection } from "~/components/library/books-section";
+import { StoriesSection } from "~/components/library/stories-section";
+import { TopicsSection } from "~/components/library/topics-section";
+import { Toaster } from "~/components/ui/toaster";
+import { getLocale } from "~/i18n/middleware.server";
+import { requireUser } from "~/lib/auth.server";
+import { bookDialogData } from "~/lib/book-dialogs.server";
+import { bookPageAction } from "~/lib/book-page-action.server";
+import { translate } from "~/lib/http.server";
+import { libraryQuery } from "~/lib/library-query";
+import { pageTitle } from "~/lib/meta";
+import { useHrefWith } from "~/lib/use-href-with";
+import { useRootData } from "~/lib/use-root-data";
+import { listBooks, listBookTitles } from "~/models/book.server";
+import { listLibraryStories } from "~/models/story.server";
+import { listLibraryTopics } from "~/models/topic.server";
+
+export const handle: HeaderHandle = { titleKey: "library.title", ownsToaster: true };
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageTitle(loaderData?.title);
+
+// The book filter lists the user's books by title; a few hundred is plenty for one family.
+const FILTER_BOOKS = 300;
+
+export async function loader(args: Route.LoaderArgs) {
+  const user = requireUser(args);
+  const query = libraryQuery(new URL(args.request.url).searchParams);
+  const userId = user.id;
+  return {
+    title: translate(args.context, "library.title"),
+    locale: getLocale(args.context),
+    query,
+    books: listBooks({ userId, search: query.books.search, limit: query.books.limit }),
+    topics: listLibraryTopics({ userId, search: query.topics.search, bookId: query.topics.bookId, limit: query.topics.limit }),
+    stories: listLibraryStories({ userId, search: query.stories.search, bookId: query.stories.bookId, limit: query.stories.limit }),
+    bookOptions: listBookTitles({ userId, limit: FILTER_BOOKS }),
+    dialog: await bookDialogData(args.request, user),
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const user = requireUser(args);
+  return bookPageAction({
+    request: args.request,
+    context: args.context,
+    user,
+    suggestDoneHref: (id, isCopy) => (isCopy ? "/books" : `/books/${id}`),
+  });
+}
+
+export default function Library({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const root = useRootData();
+  const hrefWith = useHrefWith();
+  const { query, books, topics, stories, bookOptions } = loaderData;
+  return (
+    <main id="main" className="page stack-lg">
+      <div className="section-header">
+        <h1>{t("library.title")}</h1>
+        <Link className="button button-primary" to={hrefWith({ dialog: "create-book", bookId: null, copy: null })} preventScrollReset>
+          {t("library.createBook")}
+        </Link>
+      </div>
+      <BooksSection query={query.books} result={books} />
+      <TopicsSection query={query.topics} result={topics} bookOptions={bookOptions} />
+      <StoriesSection query={query.stories} result={stories} bookOptions={bookOptions} />
+      <BookDialogs dialog={loaderData.dialog} actionData={actionData} locale={loaderData.locale} />
+      <Toaster toast={actionData?.toast ?? root?.toast} />
+    </main>
+  );
+}

@@ -1,0 +1,1 @@
+CREATE INDEX `books_cover_image_idx` ON `books` (`cover_image`);
