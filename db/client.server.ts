@@ -53,3 +53,17 @@ export function closeDb(): void {
   instance?.$client.close();
   instance = undefined;
 }
+
+const statements = new WeakMap<Db, Map<string, unknown>>();
+
+/**
+ * A query built and prepared once per connection and reused: for the queries every request runs,
+ * where building the SQL and preparing it again would cost more than running it.
+ */
+export function prepared<T>(name: string, build: (client: Db) => T): T {
+  const client = db();
+  let cache = statements.get(client);
+  if (!cache) statements.set(client, (cache = new Map()));
+  if (!cache.has(name)) cache.set(name, build(client));
+  return cache.get(name) as T;
+}

@@ -1,3 +1,4 @@
+import { countChildren } from "~db/correlated";
 import { asc, count, desc, eq, ne, sql } from "drizzle-orm";
 import { db } from "~db/client.server";
 import { books, users } from "~db/schema";
@@ -38,7 +39,7 @@ export function listUsers(query: UserListQuery) {
 /** One user as the users table shows it, for the edit and delete dialogs. */
 export function getUserRow(userId: number) {
   const row = db()
-    .select({ user: users, bookCount: sql<number>`(select count(*) from ${books} where ${books.userId} = ${users.id})` })
+    .select({ user: users, bookCount: countChildren(books, books.userId, "users") })
     .from(users)
     .where(eq(users.id, userId))
     .get();

@@ -1,5 +1,6 @@
+import { countChildren } from "~db/correlated";
 import { and, asc, count, desc, eq, like, or, sql, type SQL } from "drizzle-orm";
-import { db, type Tx } from "~db/client.server";
+import { db, prepared, type Tx } from "~db/client.server";
 import { books, stories, type Book, type Language } from "~db/schema";
 import { AppError } from "~/lib/errors";
 import { logActivity } from "./activity.server";
@@ -15,7 +16,7 @@ export type BookInput = {
 export type BookSummary = Book & { storyCount: number };
 
 // One correlated count per row, answered from the stories(book_id, …) index: the list stays one query.
-const storyCount = sql<number>`(select count(*) from ${stories} where ${stories.bookId} = ${books.id})`.mapWith(Number);
+const storyCount = countChildren(stories, stories.bookId, "books");
 
 /** LIKE with the user's text taken literally. */
 export function containsPattern(text: string): string {
@@ -25,13 +26,16 @@ export const likeEscaped = (column: Parameters<typeof like>[0], text: string): S
 
 /** The first books by title, for the header's Books menu; bounded in SQL. */
 export function listBookTitles({ userId, limit }: { userId: number; limit: number }) {
-  return db()
-    .select({ id: books.id, title: books.title })
-    .from(books)
-    .where(eq(books.userId, userId))
-    .orderBy(asc(books.title), asc(books.id))
-    .limit(limit)
-    .all();
+  const query = prepared("listBookTitles", (client) =>
+    client
+      .select({ id: books.id, title: books.title })
+      .from(books)
+      .where(eq(books.userId, sql.placeholder("userId")))
+      .orderBy(asc(books.title), asc(books.id))
+      .limit(sql.placeholder("limit"))
+      .prepare(),
+  );
+  return query.all({ userId, limit });
 }
 
 /** The user's books, most recently updated first, optionally searched by title and description. */

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import { and, eq, gt, lt } from "drizzle-orm";
-import { db } from "~db/client.server";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { db, prepared } from "~db/client.server";
 import { sessions, users, type User } from "~db/schema";
 
 export const REMEMBER_ME_MS = 30 * 24 * 60 * 60 * 1000;
@@ -29,13 +29,17 @@ export function createSession({ userId, persistent }: { userId: number; persiste
   return token;
 }
 
+/** Every request asks this, so the query is prepared once. */
 export function getSessionUser(token: string): User | null {
-  const row = db()
-    .select({ user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, hash(token)), gt(sessions.expiresAt, new Date())))
-    .get();
+  const query = prepared("getSessionUser", (client) =>
+    client
+      .select({ user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, sql.placeholder("id")), gt(sessions.expiresAt, sql.placeholder("now"))))
+      .prepare(),
+  );
+  const row = query.get({ id: hash(token), now: Date.now() });
   return row?.user ?? null;
 }
 

@@ -1,3 +1,4 @@
+import { countChildren } from "~db/correlated";
 import { and, count, desc, eq, max, or, sql } from "drizzle-orm";
 import { db } from "~db/client.server";
 import { books, stories, topics, type Topic } from "~db/schema";
@@ -26,7 +27,7 @@ export function createTopics({ bookId, userId, items }: { bookId: number; userId
   });
 }
 
-const topicStoryCount = sql<number>`(select count(*) from ${stories} where ${stories.topicId} = ${topics.id})`.mapWith(Number);
+const topicStoryCount = countChildren(stories, stories.topicId, "topics");
 
 /** Topics across the user's books for the library: searched, filtered by book, newest first, bounded. */
 export function listLibraryTopics({ userId, search, bookId, limit }: { userId: number; search?: string; bookId?: number; limit: number }) {
