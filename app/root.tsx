@@ -1,5 +1,5 @@
+import { useI18n, useT } from "~/i18n/use-t";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
 import type { Route } from "./+types/root";
 import { AuthSync } from "./components/layout/auth-sync";
@@ -63,7 +63,7 @@ export function shouldRevalidate() {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   const nonce = useNonce();
-  const { i18n } = useTranslation();
+  const i18n = useI18n();
   const lang = data?.locale ?? i18n.language ?? "en";
   return (
     <html lang={lang} className={`theme-${data?.theme ?? "light"}`}>
@@ -84,7 +84,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const { i18n, t } = useTranslation();
+  const i18n = useI18n();
+  const t = useT();
   const { locale, theme, user, books, toast } = loaderData;
   const { ownsToaster } = useHeaderHandle();
 
@@ -117,7 +118,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const { t } = useTranslation();
+  const t = useT();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (!isRouteErrorResponse(error)) console.error(error);
   return (

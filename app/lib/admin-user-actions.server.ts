@@ -3,6 +3,7 @@ import type { MessageKey } from "~/i18n/types";
 import { createUser, deleteUser, updateUser } from "~/models/user.server";
 import { AppError } from "./errors";
 import { redirectWithToast } from "./flash.server";
+import { pageUrl } from "./page-url";
 import { parseFormData, type FieldErrors } from "./form.server";
 import type { Toast } from "./toast";
 import { createUserSchema, updateUserSchema } from "./validation";
@@ -17,7 +18,7 @@ const FAILURE_TITLES: Record<string, MessageKey> = {
 
 /** The list the admin was looking at, without the dialog that was open. */
 function listHref(request: Request): string {
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   url.searchParams.delete("dialog");
   url.searchParams.delete("id");
   return url.pathname + (url.search || "");

@@ -3,13 +3,14 @@ import type { User } from "~db/schema";
 import { getSessionUser } from "~/models/session.server";
 import { isAdmin } from "~/models/user.server";
 import { jsonError, isApiRequest } from "./http.server";
+import { pagePath } from "./page-url";
 import { readSessionToken } from "./session.server";
 
 const userContext = createContext<User | null>(null);
 
 /** Loads the signed-in user once per request, for every loader, action and /api route below root. */
 export const authMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const token = await readSessionToken(request);
+  const token = readSessionToken(request);
   context.set(userContext, token ? getSessionUser(token) : null);
   return next();
 };
@@ -21,8 +22,7 @@ export function getOptionalUser(context: Readonly<RouterContextProvider>): User 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
 export function loginPath(request: Request): string {
-  const url = new URL(request.url);
-  const target = url.pathname + url.search;
+  const target = pagePath(request);
   return target === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(target)}`;
 }
 

@@ -1,18 +1,23 @@
-import { createContext, createCookie, redirect, type Cookie, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { env } from "./env.server";
 import { sessionSecret } from "./secrets.server";
+import { signedCookie, type SignedCookie } from "./signed-cookie.server";
 import type { Toast } from "./toast";
 
-let cookie: Cookie | undefined;
-function flashCookie(): Cookie {
-  cookie ??= createCookie("heirloom_flash", {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secure: env().cookieSecure,
-    secrets: [sessionSecret()],
-  });
+let cookie: SignedCookie | undefined;
+function flashCookie(): SignedCookie {
+  cookie ??= signedCookie({ name: "heirloom_flash", secret: sessionSecret, secure: env().cookieSecure });
   return cookie;
+}
+
+function parseToast(value: string | null): Toast | null {
+  if (!value) return null;
+  try {
+    const toast = JSON.parse(value) as Toast;
+    return toast && typeof toast === "object" && typeof toast.title === "string" ? toast : null;
+  } catch {
+    return null;
+  }
 }
 
 type FlashState = { toast: Toast | null; consumed: boolean };
@@ -23,13 +28,12 @@ const flashContext = createContext<FlashState>({ toast: null, consumed: false })
  * A cookie rather than the session, so it works for signed-out pages and without JavaScript.
  */
 export const flashMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const toast = (await flashCookie().parse(request.headers.get("Cookie"))) as Toast | null;
-  const state: FlashState = { toast: toast && typeof toast === "object" ? toast : null, consumed: false };
+  const state: FlashState = { toast: parseToast(flashCookie().read(request.headers.get("Cookie"))), consumed: false };
   context.set(flashContext, state);
   const response = await next();
   const setsFlash = (response.headers.get("Set-Cookie") ?? "").includes("heirloom_flash=");
   if (state.consumed && !setsFlash) {
-    response.headers.append("Set-Cookie", await flashCookie().serialize("", { maxAge: 0, expires: new Date(0) }));
+    response.headers.append("Set-Cookie", flashCookie().clear());
   }
   return response;
 };
@@ -41,13 +45,13 @@ export function consumeFlash(context: Readonly<RouterContextProvider>): Toast | 
   return state.toast;
 }
 
-export async function flashHeader(toast: Toast): Promise<string> {
-  return flashCookie().serialize(toast);
+export function flashHeader(toast: Toast): string {
+  return flashCookie().serialize(JSON.stringify(toast));
 }
 
 /** A redirect that shows a toast on the next page, also for forms posted without JavaScript. */
 export async function redirectWithToast(url: string, toast: Toast, init?: { headers?: HeadersInit }): Promise<Response> {
   const headers = new Headers(init?.headers);
-  headers.append("Set-Cookie", await flashHeader(toast));
+  headers.append("Set-Cookie", flashHeader(toast));
   return redirect(url, { headers });
 }

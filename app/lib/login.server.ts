@@ -22,7 +22,7 @@ export async function attemptLogin(
   input: z.infer<typeof loginSchema>,
 ): Promise<LoginResult> {
   const headers = new Headers();
-  headers.append("Set-Cookie", await endSession(request));
+  headers.append("Set-Cookie", endSession(request));
 
   const accountKey = input.username.trim().toLowerCase();
   const clientKey = context.get(clientAddressContext);
@@ -41,6 +41,6 @@ export async function attemptLogin(
 
   loginLimiterByAccount.reset(accountKey);
   const fresh = recordLogin(user.id);
-  headers.set("Set-Cookie", await startSession({ userId: user.id, remember: input.rememberMe }));
+  headers.set("Set-Cookie", startSession({ userId: user.id, remember: input.rememberMe }));
   return { ok: true, user: fresh, headers };
 }

@@ -1,7 +1,9 @@
-import { and, count, desc, eq, inArray, or } from "drizzle-orm";
+import { and, count, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { db } from "~db/client.server";
 import { books, stories, topics } from "~db/schema";
 import { likeEscaped } from "./book.server";
+
+export const EXCERPT_SOURCE_CHARS = 200;
 
 /** Stories across the user's books for the library: searched, filtered by book, last worked on first, bounded. */
 export function listLibraryStories({ userId, search, bookId, limit }: { userId: number; search?: string; bookId?: number; limit: number }) {
@@ -26,8 +28,8 @@ export function listLibraryStories({ userId, search, bookId, limit }: { userId: 
         .select({
           id: stories.id,
           title: stories.title,
-          content: stories.content,
-          refinedContent: stories.refinedContent,
+          // The card shows 150 characters: only a little more than that leaves the database.
+          excerpt: sql<string>`substr(coalesce(nullif(${stories.refinedContent}, ''), ${stories.content}), 1, ${EXCERPT_SOURCE_CHARS})`,
           status: stories.status,
           createdAt: stories.createdAt,
           updatedAt: stories.updatedAt,

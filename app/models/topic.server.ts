@@ -43,8 +43,8 @@ export function listLibraryTopics({ userId, search, bookId, limit }: { userId: n
       bookId: topics.bookId,
       bookTitle: books.title,
       title: topics.title,
-      description: topics.description,
-      preview: topics.preview,
+      // The card shows 150 characters of the preview (or the description): only a little more leaves the database.
+      excerpt: sql<string>`substr(coalesce(nullif(${topics.preview}, ''), ${topics.description}), 1, 200)`,
       createdAt: topics.createdAt,
       storyCount: topicStoryCount,
     })

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/admin";
 import { DeleteUserDialog, UserFormDialog } from "~/components/admin/user-dialogs";
@@ -36,7 +36,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Admin({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const root = useRootData();
   const hrefWith = useHrefWith();
   const { query, list, dialog, dialogUser } = loaderData;

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { BookCard } from "~/components/book/book-card";
@@ -43,7 +43,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const root = useRootData();
   const hrefWith = useHrefWith();
   const { recent, actions, name } = loaderData;

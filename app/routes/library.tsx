@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { Link } from "react-router";
 import type { Route } from "./+types/library";
 import { BookDialogs } from "~/components/book/book-dialogs";
@@ -54,7 +54,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Library({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const root = useRootData();
   const hrefWith = useHrefWith();
   const { query, books, topics, stories, bookOptions } = loaderData;

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
 import type { MessageKey } from "~/i18n/types";
@@ -46,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Login({ actionData, loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const root = useRootData();
   const navigation = useNavigation();
   const [params] = useSearchParams();

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/not-found";
 import { translate } from "~/lib/http.server";
@@ -15,7 +15,7 @@ export function action() {
 }
 
 export default function NotFound() {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <main id="main" className="page page-narrow center-text">
       <h1>{t("notFound.title")}</h1>

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { data } from "react-router";
 import type { Route } from "./+types/profile";
 import type { HeaderHandle } from "~/components/layout/header-context";
@@ -46,7 +46,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const root = useRootData();
   const values = { ...loaderData.profile, ...(actionData?.values ?? {}) };
   return (

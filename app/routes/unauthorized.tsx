@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { Link } from "react-router";
 import type { Route } from "./+types/unauthorized";
 import { translate } from "~/lib/http.server";
@@ -11,7 +11,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function Unauthorized() {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <main id="main" className="page page-narrow center-text">
       <h1>{t("unauthorized.title")}</h1>

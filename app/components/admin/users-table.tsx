@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { Link } from "react-router";
 import type { MessageKey } from "~/i18n/types";
 import type { UserSort } from "~/lib/admin-filters";
@@ -21,7 +21,7 @@ type SortKey = UserSort;
 type UserListQuery = { sort: UserSort; dir: "asc" | "desc" };
 
 function SortHeader({ column, label, query }: { column: SortKey; label: MessageKey; query: UserListQuery }) {
-  const { t } = useTranslation();
+  const t = useT();
   const hrefWith = useHrefWith();
   const active = query.sort === column;
   const nextDir = active && query.dir === "asc" ? "desc" : "asc";
@@ -36,7 +36,7 @@ function SortHeader({ column, label, query }: { column: SortKey; label: MessageK
 }
 
 export function UsersTable({ users, query }: { users: AdminUserRow[]; query: UserListQuery }) {
-  const { t } = useTranslation();
+  const t = useT();
   const timeZone = useTimeZone();
   const hrefWith = useHrefWith();
   const when = (value: Date | string | null) => (value ? formatDate(value, timeZone) : t("admin.never"));

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { Form, Link } from "react-router";
 import { Menu } from "~/components/ui/menu";
 import { useHrefWith } from "~/lib/use-href-with";
@@ -17,7 +17,7 @@ export type BookCardData = {
 
 /** A book in a grid: the whole card opens the book; its menu (copy, delete) does not. */
 export function BookCard({ book, withMenu = true }: { book: BookCardData; withMenu?: boolean }) {
-  const { t } = useTranslation();
+  const t = useT();
   const timeZone = useTimeZone();
   const hrefWith = useHrefWith();
   return (

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { Form, Link, useNavigation } from "react-router";
 import { Dialog } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
@@ -24,7 +24,7 @@ export function BookFormDialog({
   errors: Errors;
   values: Record<string, string>;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const busy = useNavigation().state === "submitting";
   const value = (name: "title" | "description" | "tone") => values[name] ?? book?.[name] ?? "";
   const language = values.language ?? book?.language ?? locale;

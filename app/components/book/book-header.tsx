@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { Link } from "react-router";
 import { formatDate } from "~/lib/dates";
 import { isTonePreset } from "~/lib/tones";
@@ -19,7 +19,7 @@ type HeaderBook = {
 
 /** The workspace's book card: cover, title, description, last update, story count, badges and Edit. */
 export function BookHeader({ book }: { book: HeaderBook }) {
-  const { t } = useTranslation();
+  const t = useT();
   const timeZone = useTimeZone();
   const hrefWith = useHrefWith();
   const tone = book.tone ? (isTonePreset(book.tone) ? t(`tones.${book.tone}`) : book.tone) : null;

@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import type { MessageKey } from "~/i18n/types";
 import { showToast } from "~/lib/client-toast";
 import { COVER_ACCEPT, COVER_MAX_BYTES, PRESET_COVERS, UPLOADED_COVER_PREFIX } from "~/lib/covers";
@@ -10,7 +10,7 @@ import { COVER_ACCEPT, COVER_MAX_BYTES, PRESET_COVERS, UPLOADED_COVER_PREFIX } f
  * checks the bytes again in any case.
  */
 export function CoverPicker({ current, error }: { current: string | null; error?: MessageKey }) {
-  const { t } = useTranslation();
+  const t = useT();
   const [mode, setMode] = useState<"preset" | "upload">("preset");
   const uploaded = current?.startsWith(UPLOADED_COVER_PREFIX) ? current : null;
 

@@ -1,10 +1,10 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { Form, Link, useNavigation } from "react-router";
 import { Dialog } from "~/components/ui/dialog";
 
 /** 'Confirm Delete Book': the warning of SPEC §2, then Cancel or Delete book. */
 export function DeleteBookDialog({ book, closeHref }: { book: { id: number; title: string }; closeHref: string }) {
-  const { t } = useTranslation();
+  const t = useT();
   const busy = useNavigation().state === "submitting";
   return (
     <Dialog title={t("books.confirmDeleteTitle")} closeHref={closeHref}>

@@ -1,5 +1,5 @@
 import { useEffect, useState, type MouseEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { Form, Link, useNavigation } from "react-router";
 import { Dialog } from "~/components/ui/dialog";
 import type { MessageKey } from "~/i18n/types";
@@ -27,7 +27,7 @@ export function SuggestTopicsDialog({
   isCopy: boolean;
   closeHref: string;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "suggest:regenerate";
   const [items, setItems] = useState<Item[]>(() => withKeys(suggestions));

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 
 const STEPS = [
   ["home.step1Title", "home.step1Text"],
@@ -8,7 +8,7 @@ const STEPS = [
 
 /** The three steps of getting started (SPEC §2 Home). */
 export function GettingStarted() {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <section aria-labelledby="guide-title">
       <h2 id="guide-title">{t("home.guideTitle")}</h2>

@@ -1,10 +1,10 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { Link } from "react-router";
 import type { SuggestedAction } from "~/models/question.server";
 
 /** 'Continue your story': the next unanswered questions, each with an Answer link to its editor. */
 export function SuggestedActions({ actions }: { actions: SuggestedAction[] }) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <section aria-labelledby="continue-title">
       <h2 id="continue-title">{t("home.continueTitle")}</h2>

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import type { Locale } from "~/i18n/config";
 import type { PublicUser } from "~/models/user.server";
 import { Menu } from "../ui/menu";
@@ -8,7 +8,7 @@ import { Link } from "react-router";
 
 /** The slide-out menu of narrow screens: the same links, the Save button and Logout. */
 export function MobileMenu({ user, books, locale, saveForm }: { user: PublicUser; books: MenuBook[]; locale: Locale; saveForm?: string }) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <Menu
       label={t("nav.openMenu")}

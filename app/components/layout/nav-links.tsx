@@ -1,10 +1,10 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { Link, NavLink } from "react-router";
 
 export type MenuBook = { id: number; title: string };
 
 export function NavLinks({ isAdmin }: { isAdmin: boolean }) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <ul className="nav-list">
       <li>
@@ -29,7 +29,7 @@ export function NavLinks({ isAdmin }: { isAdmin: boolean }) {
 }
 
 export function BookLinks({ books }: { books: MenuBook[] }) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <>
       {books.length === 0 ? (

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
-import { Form, useLocation } from "react-router";
+import { useT } from "~/i18n/use-t";
+import { useLocation } from "react-router";
 import { SUPPORTED_LANGUAGES, type Locale } from "~/i18n/config";
 import { THEMES, type Theme } from "~/lib/preferences";
 
@@ -8,12 +8,15 @@ function useReturnPath() {
   return location.pathname + location.search;
 }
 
-/** Language buttons: a plain form post that sets the `lng` cookie and reloads the page in that language. */
+/**
+ * Language buttons: a plain form post (not the router's) that sets the `lng` cookie and reloads the page
+ * in that language. Plain forms also cost less to render, and the header renders on every page.
+ */
 export function LanguageForm({ locale }: { locale: Locale }) {
-  const { t } = useTranslation();
+  const t = useT();
   const returnTo = useReturnPath();
   return (
-    <Form method="post" action="/preferences/language" reloadDocument className="choice-list">
+    <form method="post" action="/preferences/language" className="choice-list">
       <input type="hidden" name="redirectTo" value={returnTo} />
       {SUPPORTED_LANGUAGES.map((lng) => (
         <button
@@ -28,16 +31,16 @@ export function LanguageForm({ locale }: { locale: Locale }) {
           {t(`languages.${lng}`)}
         </button>
       ))}
-    </Form>
+    </form>
   );
 }
 
 export function ThemeForm({ theme }: { theme: Theme }) {
-  const { t } = useTranslation();
+  const t = useT();
   const returnTo = useReturnPath();
   const labels = { light: t("preferences.themeLight"), dark: t("preferences.themeDark"), system: t("preferences.themeSystem") };
   return (
-    <Form method="post" action="/preferences/theme" reloadDocument className="choice-list" aria-label={t("preferences.theme")}>
+    <form method="post" action="/preferences/theme" className="choice-list" aria-label={t("preferences.theme")}>
       <input type="hidden" name="redirectTo" value={returnTo} />
       {THEMES.map((value) => (
         <button
@@ -51,18 +54,18 @@ export function ThemeForm({ theme }: { theme: Theme }) {
           {labels[value]}
         </button>
       ))}
-    </Form>
+    </form>
   );
 }
 
 export function LogoutForm({ className = "menu-item" }: { className?: string }) {
-  const { t } = useTranslation();
+  const t = useT();
   // A full page load of /login afterwards, as the spec asks, so no signed-in state lingers in memory.
   return (
-    <Form method="post" action="/logout" reloadDocument>
+    <form method="post" action="/logout">
       <button type="submit" className={className}>
         {t("nav.logout")}
       </button>
-    </Form>
+    </form>
   );
 }

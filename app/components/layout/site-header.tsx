@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { Link } from "react-router";
 import type { Locale } from "~/i18n/config";
 import type { Theme } from "~/lib/preferences";
@@ -13,7 +13,7 @@ import { LanguageForm, LogoutForm, ThemeForm } from "./preference-forms";
 type Props = { user: PublicUser; books: MenuBook[]; locale: Locale; theme: Theme };
 
 export function SiteHeader({ user, books, locale, theme }: Props) {
-  const { t } = useTranslation();
+  const t = useT();
   const { titleKey, saveForm } = useHeaderHandle();
   return (
     <header className="site-header">

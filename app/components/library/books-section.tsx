@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { useNavigation } from "react-router";
 import { BookCard, type BookCardData } from "~/components/book/book-card";
 import type { SectionQuery } from "~/lib/library-query";
@@ -7,7 +7,7 @@ import { SectionSearch, ShowMore } from "./section-search";
 
 /** The library's Books section: search, a grid of book cards, show more, and skeletons while loading. */
 export function BooksSection({ query, result }: { query: SectionQuery; result: { books: BookCardData[]; total: number } }) {
-  const { t } = useTranslation();
+  const t = useT();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location?.pathname === "/books";
   return (

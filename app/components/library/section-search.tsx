@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { Form, Link, useSearchParams } from "react-router";
 import type { MessageKey } from "~/i18n/types";
 import type { SectionQuery } from "~/lib/library-query";
@@ -18,7 +18,7 @@ export function SectionSearch({
   query: SectionQuery;
   bookOptions?: { id: number; title: string }[];
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const [params] = useSearchParams();
   const own = new Set([`${prefix}q`, `${prefix}book`, `${prefix}limit`, "dialog", "bookId", "copy"]);
   const kept = [...params].filter(([key]) => !own.has(key));
@@ -60,7 +60,7 @@ export function SectionSearch({
 
 /** 'Show more': a link that asks for six more of this section (a plain link without JavaScript). */
 export function ShowMore({ prefix, query, shown, total, label }: { prefix: string; query: SectionQuery; shown: number; total: number; label: MessageKey }) {
-  const { t } = useTranslation();
+  const t = useT();
   const [params] = useSearchParams();
   if (shown >= total) return null;
   const next = new URLSearchParams(params);

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { Link } from "react-router";
 import { formatDate } from "~/lib/dates";
 import type { SectionQuery } from "~/lib/library-query";
@@ -11,8 +11,7 @@ const STORY_EXCERPT_CHARS = 150;
 type StoryRow = {
   id: number;
   title: string;
-  content: string;
-  refinedContent: string | null;
+  excerpt: string;
   status: "draft" | "published";
   createdAt: Date | string;
   bookId: number;
@@ -23,7 +22,7 @@ type StoryRow = {
 
 /** The library's Stories section: search, a book filter, story cards that open the story, show more. */
 export function StoriesSection({ query, result, bookOptions }: { query: SectionQuery; result: { stories: StoryRow[]; total: number }; bookOptions: { id: number; title: string }[] }) {
-  const { t } = useTranslation();
+  const t = useT();
   const timeZone = useTimeZone();
   const filtered = query.search !== "" || query.bookId !== undefined;
   return (
@@ -42,7 +41,7 @@ export function StoriesSection({ query, result, bookOptions }: { query: SectionQ
                 </Link>
               </h3>
               <p className="muted item-context">{t("library.inTopic", { book: story.bookTitle, topic: story.topicTitle })}</p>
-              <p>{truncate(story.refinedContent || story.content, STORY_EXCERPT_CHARS)}</p>
+              <p>{truncate(story.excerpt, STORY_EXCERPT_CHARS)}</p>
               <p className="item-meta">
                 <span className={`badge badge-${story.status}`}>{story.status === "published" ? t("library.published") : t("library.draft")}</span>{" "}
                 {formatDate(story.createdAt, timeZone)}

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { Link } from "react-router";
 import type { SectionQuery } from "~/lib/library-query";
 import { truncate } from "~/lib/text";
@@ -6,11 +6,11 @@ import { SectionSearch, ShowMore } from "./section-search";
 
 export const TOPIC_PREVIEW_CHARS = 150;
 
-type TopicRow = { id: number; bookId: number; bookTitle: string; title: string; description: string; preview: string | null; storyCount: number };
+type TopicRow = { id: number; bookId: number; bookTitle: string; title: string; excerpt: string; storyCount: number };
 
 /** The library's Topics section: search, a book filter, cards with a 150-character preview, show more. */
 export function TopicsSection({ query, result, bookOptions }: { query: SectionQuery; result: { topics: TopicRow[]; total: number }; bookOptions: { id: number; title: string }[] }) {
-  const { t } = useTranslation();
+  const t = useT();
   const filtered = query.search !== "" || query.bookId !== undefined;
   return (
     <section aria-labelledby="topics-title" className="library-section">
@@ -28,7 +28,7 @@ export function TopicsSection({ query, result, bookOptions }: { query: SectionQu
                 </Link>
               </h3>
               <p className="muted item-context">{t("library.inBook", { book: topic.bookTitle })}</p>
-              {topic.preview || topic.description ? <p>{truncate(topic.preview || topic.description, TOPIC_PREVIEW_CHARS)}</p> : null}
+              {topic.excerpt ? <p>{truncate(topic.excerpt, TOPIC_PREVIEW_CHARS)}</p> : null}
               <p className="item-meta">{t("books.storyCount", { count: topic.storyCount })}</p>
             </li>
           ))}

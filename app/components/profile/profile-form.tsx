@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { Field } from "~/components/ui/field";
 import type { MessageKey } from "~/i18n/types";
@@ -15,7 +15,7 @@ type Errors = Partial<Record<"form" | "displayName" | "email" | "currentPassword
  * and when nothing changed no request is made at all.
  */
 export function ProfileForm({ initial, values, errors: serverErrors }: { initial: Values; values: Values; errors: Errors }) {
-  const { t } = useTranslation();
+  const t = useT();
   const submit = useSubmit();
   const navigation = useNavigation();
   const [clientErrors, setClientErrors] = useState<Errors | null>(null);

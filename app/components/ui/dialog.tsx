@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { Link, useNavigate } from "react-router";
 
 /**
@@ -8,7 +8,7 @@ import { Link, useNavigate } from "react-router";
  * becomes modal, traps focus and closes on Escape.
  */
 export function Dialog({ title, closeHref, children }: { title: string; closeHref: string; children: ReactNode }) {
-  const { t } = useTranslation();
+  const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
 

@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import type { MessageKey } from "~/i18n/types";
 
 type Props = InputHTMLAttributes<HTMLInputElement> & {
@@ -13,7 +13,7 @@ type Props = InputHTMLAttributes<HTMLInputElement> & {
 
 /** A labelled input whose error and hint are tied to it for screen readers. */
 export function Field({ name, label, error, hint, idPrefix = "", className = "", ...input }: Props) {
-  const { t } = useTranslation();
+  const t = useT();
   const id = `${idPrefix}${name}`;
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { translateKey } from "~/i18n/translate";
 import { onToast } from "~/lib/client-toast";
 import type { Toast } from "~/lib/toast";
@@ -12,7 +12,7 @@ const SWIPE_THRESHOLD_PX = 50;
  * with JavaScript it hides after 5 s, F8 focuses it and a 50 px swipe right dismisses it.
  */
 export function Toaster({ toast }: { toast: Toast | null | undefined }) {
-  const { t } = useTranslation();
+  const t = useT();
   const [visible, setVisible] = useState<Toast | null>(toast ?? null);
   const region = useRef<HTMLElement>(null);
   const swipeStart = useRef<number | null>(null);
