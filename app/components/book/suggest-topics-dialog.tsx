@@ -33,6 +33,8 @@ export function SuggestTopicsDialog({
   const [items, setItems] = useState<Item[]>(() => withKeys(suggestions));
   useEffect(() => setItems(withKeys(suggestions)), [suggestions]);
   const selectedCount = items.filter((item) => item.selected).length;
+  const [localError, setLocalError] = useState<MessageKey | null>(null);
+  const shownError = selectedCount > 0 && localError === "suggest.selectAtLeastOne" ? error : (localError ?? error);
 
   const local = (update: (list: Item[]) => Item[]) => (event: MouseEvent) => {
     event.preventDefault();
@@ -105,16 +107,22 @@ export function SuggestTopicsDialog({
         <button type="submit" name="intent" value="suggest:add" className="button button-secondary" onClick={local((l) => [...l, ...withKeys([{ title: t("suggest.newTopicTitle"), description: "", selected: true }])])} formNoValidate>
           {t("suggest.addTopic")}
         </button>
-        {error ? (
+        {shownError ? (
           <p role="alert" className="form-error">
-            {t(error)}
+            {t(shownError)}
           </p>
         ) : null}
         <div className="form-actions">
           <Link to={closeHref} className="button button-secondary" preventScrollReset>
             {t("suggest.cancel")}
           </Link>
-          <button type="submit" name="intent" value="suggest:save" className="button button-primary" aria-disabled={selectedCount === 0 ? true : undefined} onClick={(e) => selectedCount === 0 && e.preventDefault()}>
+          <button type="submit" name="intent" value="suggest:save" className="button button-primary" aria-disabled={selectedCount === 0 ? true : undefined}
+            onClick={(e) => {
+              if (selectedCount > 0) return setLocalError(null);
+              e.preventDefault();
+              setLocalError("suggest.selectAtLeastOne");
+            }}
+          >
             {t("suggest.saveSelected", { count: selectedCount })}
           </button>
         </div>
