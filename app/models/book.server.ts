@@ -1,5 +1,6 @@
 import { countChildren } from "~db/correlated";
-import { and, asc, count, desc, eq, like, or, sql, type SQL } from "drizzle-orm";
+import { containsPattern, optionalContains } from "~db/filters";
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { db, prepared, type Tx } from "~db/client.server";
 import { books, stories, type Book, type Language } from "~db/schema";
 import { AppError } from "~/lib/errors";
@@ -18,12 +19,6 @@ export type BookSummary = Book & { storyCount: number };
 // One correlated count per row, answered from the stories(book_id, …) index: the list stays one query.
 const storyCount = countChildren(stories, stories.bookId, "books");
 
-/** LIKE with the user's text taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-export const likeEscaped = (column: Parameters<typeof like>[0], text: string): SQL => sql`${column} like ${containsPattern(text)} escape '\\'`;
-
 /** The first books by title, for the header's Books menu; bounded in SQL. */
 export function listBookTitles({ userId, limit }: { userId: number; limit: number }) {
   const query = prepared("listBookTitles", (client) =>
@@ -40,20 +35,20 @@ export function listBookTitles({ userId, limit }: { userId: number; limit: numbe
 
 /** The user's books, most recently updated first, optionally searched by title and description. */
 export function listBooks({ userId, search, limit, offset = 0 }: { userId: number; search?: string; limit: number; offset?: number }) {
-  const where = and(
-    eq(books.userId, userId),
-    search ? or(likeEscaped(books.title, search), likeEscaped(books.description, search)) : undefined,
+  const where = and(eq(books.userId, sql.placeholder("userId")), optionalContains([books.title, books.description], "pattern"));
+  const page = prepared("listBooks", (client) =>
+    client
+      .select({ book: books, storyCount })
+      .from(books)
+      .where(where)
+      .orderBy(desc(books.updatedAt), desc(books.id))
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .prepare(),
   );
-  const rows = db()
-    .select({ book: books, storyCount })
-    .from(books)
-    .where(where)
-    .orderBy(desc(books.updatedAt), desc(books.id))
-    .limit(limit)
-    .offset(offset)
-    .all();
-  const total = db().select({ n: count() }).from(books).where(where).get()?.n ?? 0;
-  return { books: rows.map((r) => ({ ...r.book, storyCount: r.storyCount })), total };
+  const total = prepared("countListBooks", (client) => client.select({ n: count() }).from(books).where(where).prepare());
+  const args = { userId, pattern: containsPattern(search), limit, offset };
+  return { books: page.all(args).map((r) => ({ ...r.book, storyCount: r.storyCount })), total: total.get(args)?.n ?? 0 };
 }
 
 export function countBooks(userId: number): number {

@@ -1,10 +1,11 @@
 import { countChildren } from "~db/correlated";
-import { and, count, desc, eq, max, or, sql } from "drizzle-orm";
-import { db } from "~db/client.server";
+import { containsPattern, optionalContains, optionalEquals } from "~db/filters";
+import { and, count, desc, eq, max, sql } from "drizzle-orm";
+import { db, prepared } from "~db/client.server";
 import { books, stories, topics, type Topic } from "~db/schema";
 import { AppError } from "~/lib/errors";
 import { logActivity } from "./activity.server";
-import { likeEscaped, touchBook } from "./book.server";
+import { touchBook } from "./book.server";
 
 export type NewTopic = { title: string; description: string };
 
@@ -32,30 +33,35 @@ const topicStoryCount = countChildren(stories, stories.topicId, "topics");
 /** Topics across the user's books for the library: searched, filtered by book, newest first, bounded. */
 export function listLibraryTopics({ userId, search, bookId, limit }: { userId: number; search?: string; bookId?: number; limit: number }) {
   const where = and(
-    eq(books.userId, userId),
+    eq(books.userId, sql.placeholder("userId")),
     eq(topics.archived, false),
-    bookId ? eq(topics.bookId, bookId) : undefined,
-    search ? or(likeEscaped(topics.title, search), likeEscaped(topics.description, search), likeEscaped(topics.preview, search)) : undefined,
+    optionalEquals(topics.bookId, "bookId"),
+    optionalContains([topics.title, topics.description, topics.preview], "pattern"),
   );
-  const rows = db()
-    .select({
-      id: topics.id,
-      bookId: topics.bookId,
-      bookTitle: books.title,
-      title: topics.title,
-      // The card shows 150 characters of the preview (or the description): only a little more leaves the database.
-      excerpt: sql<string>`substr(coalesce(nullif(${topics.preview}, ''), ${topics.description}), 1, 200)`,
-      createdAt: topics.createdAt,
-      storyCount: topicStoryCount,
-    })
-    .from(topics)
-    .innerJoin(books, eq(books.id, topics.bookId))
-    .where(where)
-    .orderBy(desc(topics.createdAt), desc(topics.id))
-    .limit(limit)
-    .all();
-  const total = db().select({ n: count() }).from(topics).innerJoin(books, eq(books.id, topics.bookId)).where(where).get()?.n ?? 0;
-  return { topics: rows, total };
+  const page = prepared("listLibraryTopics", (client) =>
+    client
+      .select({
+        id: topics.id,
+        bookId: topics.bookId,
+        bookTitle: books.title,
+        title: topics.title,
+        // The card shows 150 characters of the preview (or the description): only a little more leaves the database.
+        excerpt: sql<string>`substr(coalesce(nullif(${topics.preview}, ''), ${topics.description}), 1, 200)`,
+        createdAt: topics.createdAt,
+        storyCount: topicStoryCount,
+      })
+      .from(topics)
+      .innerJoin(books, eq(books.id, topics.bookId))
+      .where(where)
+      .orderBy(desc(topics.createdAt), desc(topics.id))
+      .limit(sql.placeholder("limit"))
+      .prepare(),
+  );
+  const total = prepared("countLibraryTopics", (client) =>
+    client.select({ n: count() }).from(topics).innerJoin(books, eq(books.id, topics.bookId)).where(where).prepare(),
+  );
+  const args = { userId, bookId: bookId ?? null, pattern: containsPattern(search), limit };
+  return { topics: page.all(args), total: total.get(args)?.n ?? 0 };
 }
 
 /** A book's topics in their order, with story counts; the caller has checked the book is the user's. */

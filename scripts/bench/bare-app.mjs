@@ -22,7 +22,7 @@ export default defineConfig({ plugins: [reactRouter()] });
 `,
   "app/routes.ts": `import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
-export default [index("routes/home.tsx"), route("login", "routes/login.tsx")] satisfies RouteConfig;
+export default [index("routes/home.tsx"), route("login", "routes/login.tsx"), route("books", "routes/books.tsx")] satisfies RouteConfig;
 `,
   "app/root.tsx": `import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 
@@ -97,6 +97,48 @@ export default function Login() {
         </label>
         <button type="submit">Sign in</button>
       </form>
+    </main>
+  );
+}
+`,
+  // The bare list page: what Heirloom's /books is compared with. Its loader returns 100 books of the same
+  // shape from memory (no database), and the page renders each as a card with a link, a clipped
+  // description, a date and a count.
+  "app/routes/books.tsx": `import { Link } from "react-router";
+
+const BOOKS = Array.from({ length: 100 }, (_, i) => ({
+  id: i + 1,
+  title: \`Book \${i + 1}\`,
+  description: "Stories of the village, the river and the harvest, told by grandmother over many evenings.",
+  updatedAt: new Date(Date.UTC(2026, 0, 1 + (i % 28))),
+  storyCount: (i * 7) % 23,
+}));
+
+export function meta() {
+  return [{ title: "Books" }];
+}
+
+export function loader() {
+  return { books: BOOKS };
+}
+
+export default function Books({ loaderData }: { loaderData: { books: typeof BOOKS } }) {
+  return (
+    <main>
+      <h1>Books</h1>
+      <ul>
+        {loaderData.books.map((book) => (
+          <li key={book.id}>
+            <h2>
+              <Link to={\`/books/\${book.id}\`}>{book.title}</Link>
+            </h2>
+            <p>{book.description.slice(0, 120)}</p>
+            <p>
+              {book.updatedAt.toISOString().slice(0, 10)} · {book.storyCount} stories
+            </p>
+          </li>
+        ))}
+      </ul>
     </main>
   );
 }

@@ -21,6 +21,9 @@ export function checkBudgets(results) {
     { name: "/login JS ≤ 1.25 × bare (DESIGN.md)", value: h.js.login.gzip / b.js.login.gzip, max: 1.25 },
     { name: "/ JS ≤ 1.25 × bare (DESIGN.md)", value: h.js.home.gzip / b.js.home.gzip, max: 1.25 },
   ];
+  if (h.rps.books && b.rps.books) {
+    budgets.push({ name: "/books rps ≥ 50 % of bare list page (issue 3)", value: h.rps.books.rps / b.rps.books.rps, min: 0.5, valid: h.rps.books.valid && b.rps.books.valid });
+  }
   for (const [key, run] of Object.entries(h.rps)) {
     if (!run) continue;
     budgets.push({ name: `${run.url} rps ≥ 50 % of bare / (signed in${key === "admin" ? ", admin" : ""})`, value: run.rps / b.rps.home.rps, min: 0.5, valid: run.valid && b.rps.home.valid });
@@ -51,6 +54,12 @@ export function printReport(results, budgets) {
   rows.push(rpsRow("GET / rps (signed in)", h.rps.home));
   rows.push(rpsRow("GET /admin rps (admin) vs bare /", h.rps.admin));
   if (h.rps.books) rows.push(rpsRow("GET /books rps (signed in) vs bare /", h.rps.books));
+  if (h.rps.books && b.rps.books) {
+    rows.push(["GET /books rps vs bare list page", rps(h.rps.books.rps), rps(b.rps.books.rps), ratio(h.rps.books.rps / b.rps.books.rps)]);
+    if (h.rps.books.requestsPerCpuSecond && b.rps.books.requestsPerCpuSecond) {
+      rows.push(["GET /books vs list page, req per CPU-second", `${Math.round(h.rps.books.requestsPerCpuSecond)}`, `${Math.round(b.rps.books.requestsPerCpuSecond)}`, ratio(h.rps.books.requestsPerCpuSecond / b.rps.books.requestsPerCpuSecond)]);
+    }
+  }
   const perCpu = (label, run) => {
     const bare = b.rps.home.requestsPerCpuSecond;
     if (!run?.requestsPerCpuSecond || !bare) return [label, "n/a", "n/a", ""];

@@ -1,0 +1,24 @@
+import { sql, type AnyColumn, type SQL } from "drizzle-orm";
+
+// Optional filters for prepared queries: one statement serves with and without the filter,
+// because a placeholder set to null turns its condition off.
+
+/** `(:name is null or column = :name)` */
+export function optionalEquals(column: AnyColumn, name: string): SQL {
+  return sql`(${sql.placeholder(name)} is null or ${column} = ${sql.placeholder(name)})`;
+}
+
+/** `(:name is null or a like :name or b like :name …)`, with `\` escaping, for a pattern from containsPattern(). */
+export function optionalContains(columns: AnyColumn[], name: string): SQL {
+  const likes = sql.join(
+    columns.map((column) => sql`${column} like ${sql.placeholder(name)} escape '\\'`),
+    sql` or `,
+  );
+  return sql`(${sql.placeholder(name)} is null or ${likes})`;
+}
+
+/** The LIKE pattern for text taken literally, or null for no search. */
+export function containsPattern(text: string | undefined): string | null {
+  if (!text) return null;
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
