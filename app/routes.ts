@@ -26,7 +26,20 @@ export default [
   route("api/books", "routes/api/books.ts"),
   route("api/books/suggest-topics", "routes/api/books.suggest-topics.ts"),
   route("api/books/:id", "routes/api/book.ts"),
+  route("api/books/:id/topics", "routes/api/book.topics.ts"),
+  route("api/books/:id/stories", "routes/api/book.stories.ts"),
+  route("api/books/:id/reorder-topics", "routes/api/book.reorder-topics.ts"),
   route("api/suggested-actions", "routes/api/suggested-actions.ts"),
+
+  // API: topics
+  route("api/topics/:id", "routes/api/topic.ts"),
+  route("api/topics/:id/stories", "routes/api/topic.stories.ts"),
+  route("api/topics/:id/reorder-stories", "routes/api/topic.reorder-stories.ts"),
+  route("api/topics/:id/questions", "routes/api/topic.questions.ts"),
+  route("api/topics/:id/regenerate-questions", "routes/api/topic.regenerate-questions.ts"),
+
+  // API: stories
+  route("api/stories/:id", "routes/api/story.ts"),
 
   // API: media
   route("api/media/render/:ref", "routes/api/media.render.ts"),

@@ -6,6 +6,8 @@ export type TopicSuggestion = { title: string; description: string };
 
 export type BookContext = { title: string; description: string; tone: string; language: Locale };
 
+export type TopicContext = { title: string; description: string; language: Locale };
+
 /**
  * The one interface every AI feature goes through. The offline provider is the default; an
  * OpenAI-compatible provider joins it in the AI issue.
@@ -13,6 +15,8 @@ export type BookContext = { title: string; description: string; tone: string; la
 export interface AiProvider {
   readonly name: string;
   suggestTopics(book: BookContext, options?: { exclude?: string[]; signal?: AbortSignal }): Promise<TopicSuggestion[]>;
+  /** Interview questions for a topic, in the book's language, none of them already asked. */
+  generateQuestions(topic: TopicContext, options: { exclude: string[]; count: number; signal?: AbortSignal }): Promise<string[]>;
 }
 
 export function aiProvider(): AiProvider {

@@ -80,3 +80,9 @@ export function apiHandler<A extends { context: Context }>(handler: (args: A) =>
     }
   };
 }
+
+/** A positive integer id from a route parameter, or -1 (which matches nothing, so the answer is 404). */
+export function paramId(value: string | undefined): number {
+  const id = Number(value);
+  return Number.isInteger(id) && id > 0 ? id : -1;
+}

@@ -77,3 +77,44 @@ export const suggestTopicsSchema = z.object({
   tone: z.preprocess((v) => v ?? "", z.string().trim().max(TONE_MAX, { error: "books.toneTooLong" })),
   language: z.enum(["en", "vi"]).optional(),
 });
+
+const topicTitle = z.string({ error: "topics.titleRequired" }).trim().min(1, { error: "topics.titleRequired" }).max(200);
+const longText = z.preprocess((v) => v ?? "", z.string().max(200_000));
+
+/** POST /api/books/{id}/topics and the new-topic form. */
+export const topicCreateSchema = z.object({
+  title: topicTitle,
+  description: z.preprocess((v) => v ?? "", z.string().trim().max(5000)),
+});
+
+/** PUT /api/topics/{id}: any of title, description, preview, archived. */
+export const topicUpdateSchema = z.object({
+  title: topicTitle.optional(),
+  description: z.string().trim().max(5000).optional(),
+  preview: z.string().max(200_000).nullable().optional(),
+  archived: z.boolean().optional(),
+});
+
+const id = z.coerce.number().int().positive();
+const flag = z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean());
+
+/** The story body of POST /api/topics/{id}/stories and PUT /api/stories/{id}. */
+export const storySchema = z.object({
+  title: z.string({ error: "stories.titleRequired" }).trim().min(1, { error: "stories.titleRequired" }).max(300),
+  content: longText,
+  questionId: z.preprocess((v) => (v === "" || v === null ? undefined : v), id.optional()),
+  status: z.enum(["draft", "published"]).default("draft"),
+  hasAudio: flag.default(false),
+  hasImages: flag.default(false),
+  refineContent: flag.default(false),
+  additionalRefinementInfo: z.preprocess((v) => v ?? "", z.string().max(2000)),
+  transformTitle: flag.default(false),
+});
+
+/** Reorder bodies: the complete list of the parent's ids, in the new order. */
+export const reorderTopicsSchema = z.object({ topicIds: z.array(id).max(1000) });
+export const reorderStoriesSchema = z.object({ storyIds: z.array(id).max(5000) });
+
+export const questionSchema = z.object({
+  question: z.string({ error: "questions.blank" }).trim().min(1, { error: "questions.blank" }).max(1000),
+});

@@ -66,3 +66,14 @@ export async function deleteCoverIfUnused(url: string | null | undefined): Promi
   if (!key || isCoverInUse(url!)) return;
   await fs.rm(path.join(coversDir(), `${key}.webp`), { force: true });
 }
+
+function mediaFilesDir(): string {
+  return path.join(env().dataDir, "media", "files");
+}
+
+/** Removes the files of deleted media rows (keys are server-made; anything else is ignored). */
+export async function deleteMediaFiles(keys: string[]): Promise<void> {
+  await Promise.all(
+    keys.filter((key) => /^[a-f0-9]{32}(\.[a-z0-9]+)?$/.test(key)).map((key) => fs.rm(path.join(mediaFilesDir(), key), { force: true })),
+  );
+}

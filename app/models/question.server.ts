@@ -1,6 +1,9 @@
-import { and, asc, desc, eq, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, max, notInArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { db } from "~db/client.server";
+import { db, type Tx } from "~db/client.server";
+import { AppError } from "~/lib/errors";
+import { logActivity } from "./activity.server";
+import { touchBook } from "./book.server";
 import { books, questions, stories, topics } from "~db/schema";
 
 export type SuggestedAction = {
@@ -35,4 +38,77 @@ export function listSuggestedActions({ userId, limit }: { userId: number; limit:
     .orderBy(desc(books.updatedAt), asc(topics.position), asc(topics.id), asc(questions.position), asc(questions.id))
     .limit(limit)
     .all();
+}
+
+export type QuestionView = { id: number; topicId: number; question: string; position: number; answered: boolean };
+
+/** A topic's questions in order, each marked answered when a story carries its id. */
+export function listQuestions({ topicId }: { topicId: number }): QuestionView[] {
+  const answer = alias(stories, "answer");
+  return db()
+    .selectDistinct({
+      id: questions.id,
+      topicId: questions.topicId,
+      question: questions.question,
+      position: questions.position,
+      answered: sql<number>`${answer.id} is not null`.mapWith(Boolean),
+    })
+    .from(questions)
+    .leftJoin(answer, eq(answer.questionId, questions.id))
+    .where(eq(questions.topicId, topicId))
+    .orderBy(asc(questions.position), asc(questions.id))
+    .all();
+}
+
+function ownedTopicId(tx: Tx, topicId: number, userId: number): number {
+  const row = tx
+    .select({ bookId: topics.bookId })
+    .from(topics)
+    .innerJoin(books, eq(books.id, topics.bookId))
+    .where(and(eq(topics.id, topicId), eq(books.userId, userId)))
+    .get();
+  if (!row) throw new AppError(404, "topics.notFound");
+  return row.bookId;
+}
+
+/** Adds questions at the end of the topic's list (a custom one, or generated ones). */
+export function addQuestions({ topicId, userId, texts, source }: { topicId: number; userId: number; texts: string[]; source: "custom" | "generated" }) {
+  return db().transaction((tx) => {
+    const bookId = ownedTopicId(tx, topicId, userId);
+    const clean = texts.map((text) => text.trim()).filter(Boolean);
+    if (clean.length === 0) throw new AppError(400, "questions.blank", "question");
+    const last = tx.select({ position: max(questions.position) }).from(questions).where(eq(questions.topicId, topicId)).get()?.position ?? -1;
+    const created = clean.map((question, i) => tx.insert(questions).values({ topicId, question, position: last + 1 + i }).returning().get());
+    touchBook(tx, bookId);
+    logActivity(tx, { userId, action: "create", resource: "question", details: { topicId, count: created.length, source } });
+    return created;
+  });
+}
+
+/**
+ * Replaces the topic's unanswered questions with fresh ones; answered questions stay, since stories
+ * point at them.
+ */
+export function replaceUnansweredQuestions({ topicId, userId, texts }: { topicId: number; userId: number; texts: string[] }) {
+  return db().transaction((tx) => {
+    const bookId = ownedTopicId(tx, topicId, userId);
+    const answered = tx
+      .selectDistinct({ id: questions.id })
+      .from(questions)
+      .innerJoin(stories, eq(stories.questionId, questions.id))
+      .where(eq(questions.topicId, topicId))
+      .all()
+      .map((row) => row.id);
+    tx.delete(questions)
+      .where(and(eq(questions.topicId, topicId), answered.length ? notInArray(questions.id, answered) : undefined))
+      .run();
+    const last = tx.select({ position: max(questions.position) }).from(questions).where(eq(questions.topicId, topicId)).get()?.position ?? -1;
+    const created = texts
+      .map((text) => text.trim())
+      .filter(Boolean)
+      .map((question, i) => tx.insert(questions).values({ topicId, question, position: last + 1 + i }).returning().get());
+    touchBook(tx, bookId);
+    logActivity(tx, { userId, action: "regenerate", resource: "question", details: { topicId, count: created.length } });
+    return created;
+  });
 }

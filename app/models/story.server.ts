@@ -1,7 +1,11 @@
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
-import { prepared } from "~db/client.server";
+import { and, asc, count, desc, eq, inArray, max, sql } from "drizzle-orm";
+import { db, prepared, type Tx } from "~db/client.server";
 import { containsPattern, optionalContains, optionalEquals } from "~db/filters";
-import { books, stories, topics } from "~db/schema";
+import { books, media, questions, stories, topics, type Story } from "~db/schema";
+import { AppError } from "~/lib/errors";
+import { logActivity } from "./activity.server";
+import { touchBook } from "./book.server";
+import { sameSet } from "./topic.server";
 
 export const EXCERPT_SOURCE_CHARS = 200;
 
@@ -48,4 +52,138 @@ export function listLibraryStories({ userId, search, bookId, limit }: { userId: 
   );
   const args = { userId, bookId: bookId ?? null, pattern: containsPattern(search), limit };
   return { stories: page.all(args), total: total.get(args)?.n ?? 0 };
+}
+
+export type StoryInput = {
+  title: string;
+  content: string;
+  questionId?: number;
+  status: "draft" | "published";
+  hasAudio: boolean;
+  hasImages: boolean;
+};
+
+function ownedTopic(tx: Tx, topicId: number, userId: number) {
+  const row = tx
+    .select({ id: topics.id, bookId: topics.bookId })
+    .from(topics)
+    .innerJoin(books, eq(books.id, topics.bookId))
+    .where(and(eq(topics.id, topicId), eq(books.userId, userId)))
+    .get();
+  if (!row) throw new AppError(404, "topics.notFound");
+  return row;
+}
+
+function ownedStory(tx: Tx, storyId: number, userId: number): Story {
+  const row = tx
+    .select({ story: stories })
+    .from(stories)
+    .innerJoin(books, eq(books.id, stories.bookId))
+    .where(and(eq(stories.id, storyId), eq(books.userId, userId)))
+    .get();
+  if (!row) throw new AppError(404, "stories.notFound");
+  return row.story;
+}
+
+/** A story needs a title and either text or media (SPEC §5); a question must be one of its topic's. */
+function checkStory(tx: Tx, topicId: number, input: StoryInput, mediaCount: number): void {
+  if (!input.content.trim() && !input.hasAudio && !input.hasImages && mediaCount === 0) {
+    throw new AppError(400, "stories.contentRequired", "content");
+  }
+  if (input.questionId !== undefined) {
+    const question = tx.select({ topicId: questions.topicId }).from(questions).where(eq(questions.id, input.questionId)).get();
+    if (!question || question.topicId !== topicId) throw new AppError(400, "stories.questionNotInTopic", "questionId");
+  }
+}
+
+/** A story only through its book's owner; anyone else gets null. */
+export function getStory({ storyId, userId }: { storyId: number; userId: number }): Story | null {
+  const row = db()
+    .select({ story: stories })
+    .from(stories)
+    .innerJoin(books, eq(books.id, stories.bookId))
+    .where(and(eq(stories.id, storyId), eq(books.userId, userId)))
+    .get();
+  return row?.story ?? null;
+}
+
+/** A topic's stories in their order; the caller has checked the topic is the user's (getTopic). */
+export function listTopicStories({ topicId }: { topicId: number }): Story[] {
+  return db().select().from(stories).where(eq(stories.topicId, topicId)).orderBy(asc(stories.position), asc(stories.id)).all();
+}
+
+/** Every story of a book for its table of contents: the fields it shows, not the text, in book order. */
+export function listBookStories({ bookId, userId }: { bookId: number; userId: number }) {
+  return db()
+    .select({
+      id: stories.id,
+      topicId: stories.topicId,
+      bookId: stories.bookId,
+      questionId: stories.questionId,
+      title: stories.title,
+      status: stories.status,
+      hasAudio: stories.hasAudio,
+      hasImages: stories.hasImages,
+      position: stories.position,
+      createdAt: stories.createdAt,
+      updatedAt: stories.updatedAt,
+    })
+    .from(stories)
+    .innerJoin(books, eq(books.id, stories.bookId))
+    .innerJoin(topics, eq(topics.id, stories.topicId))
+    .where(and(eq(stories.bookId, bookId), eq(books.userId, userId)))
+    .orderBy(asc(topics.position), asc(topics.id), asc(stories.position), asc(stories.id))
+    .all();
+}
+
+export function createStory({ topicId, userId, input }: { topicId: number; userId: number; input: StoryInput }): Story {
+  return db().transaction((tx) => {
+    const topic = ownedTopic(tx, topicId, userId);
+    checkStory(tx, topicId, input, 0);
+    const last = tx.select({ position: max(stories.position) }).from(stories).where(eq(stories.topicId, topicId)).get()?.position ?? -1;
+    const story = tx
+      .insert(stories)
+      .values({ ...input, topicId, bookId: topic.bookId, position: last + 1 })
+      .returning()
+      .get();
+    touchBook(tx, topic.bookId);
+    logActivity(tx, { userId, action: "create", resource: "story", details: { id: story.id, topicId, status: story.status } });
+    return story;
+  });
+}
+
+export function updateStory({ storyId, userId, input }: { storyId: number; userId: number; input: StoryInput }): Story {
+  return db().transaction((tx) => {
+    const current = ownedStory(tx, storyId, userId);
+    const mediaCount = tx.select({ n: count() }).from(media).where(eq(media.storyId, storyId)).get()?.n ?? 0;
+    checkStory(tx, current.topicId, input, mediaCount);
+    const story = tx.update(stories).set({ ...input, questionId: input.questionId ?? null }).where(eq(stories.id, storyId)).returning().get();
+    touchBook(tx, current.bookId);
+    logActivity(tx, { userId, action: "update", resource: "story", details: { id: storyId, status: story.status } });
+    return story;
+  });
+}
+
+/** Deletes a story with its media rows; returns the storage keys of its files for the caller to remove. */
+export function deleteStory({ storyId, userId }: { storyId: number; userId: number }): { story: Story; mediaKeys: string[] } {
+  return db().transaction((tx) => {
+    const story = ownedStory(tx, storyId, userId);
+    const mediaKeys = tx.select({ key: media.storageKey }).from(media).where(eq(media.storyId, storyId)).all().map((row) => row.key);
+    tx.delete(stories).where(eq(stories.id, storyId)).run();
+    touchBook(tx, story.bookId);
+    logActivity(tx, { userId, action: "delete", resource: "story", details: { id: storyId, title: story.title } });
+    return { story, mediaKeys };
+  });
+}
+
+/** Puts a topic's stories in the given order: exactly the topic's own story ids, in one transaction. */
+export function reorderStories({ topicId, userId, storyIds }: { topicId: number; userId: number; storyIds: number[] }): void {
+  db().transaction((tx) => {
+    const topic = ownedTopic(tx, topicId, userId);
+    const own = tx.select({ id: stories.id }).from(stories).where(eq(stories.topicId, topicId)).all().map((row) => row.id);
+    if (!sameSet(own, storyIds)) throw new AppError(400, "stories.reorderInvalid");
+    storyIds.forEach((id, position) => tx.update(stories).set({ position }).where(eq(stories.id, id)).run());
+    touchBook(tx, topic.bookId);
+    logActivity(tx, { userId, action: "reorder", resource: "story", details: { topicId } });
+  });
 }

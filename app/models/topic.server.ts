@@ -2,7 +2,7 @@ import { countChildren } from "~db/correlated";
 import { containsPattern, optionalContains, optionalEquals } from "~db/filters";
 import { and, count, desc, eq, max, sql } from "drizzle-orm";
 import { db, prepared } from "~db/client.server";
-import { books, stories, topics, type Topic } from "~db/schema";
+import { books, media, stories, topics, type Topic } from "~db/schema";
 import { AppError } from "~/lib/errors";
 import { logActivity } from "./activity.server";
 import { touchBook } from "./book.server";
@@ -72,4 +72,85 @@ export function listBookTopics({ bookId, includeArchived = false }: { bookId: nu
     .where(and(eq(topics.bookId, bookId), includeArchived ? undefined : eq(topics.archived, false)))
     .orderBy(topics.position, topics.id)
     .all();
+}
+
+/** A topic only through its book's owner; anyone else gets null (the route answers 404). */
+export function getTopic({ topicId, userId }: { topicId: number; userId: number }): (Topic & { bookTitle: string; bookLanguage: "en" | "vi" }) | null {
+  const row = db()
+    .select({ topic: topics, bookTitle: books.title, bookLanguage: books.language })
+    .from(topics)
+    .innerJoin(books, eq(books.id, topics.bookId))
+    .where(and(eq(topics.id, topicId), eq(books.userId, userId)))
+    .get();
+  return row ? { ...row.topic, bookTitle: row.bookTitle, bookLanguage: row.bookLanguage } : null;
+}
+
+export function createTopic({ bookId, userId, input }: { bookId: number; userId: number; input: NewTopic }): Topic {
+  return createTopics({ bookId, userId, items: [input] })[0]!;
+}
+
+export type TopicChanges = Partial<{ title: string; description: string; preview: string | null; archived: boolean }>;
+
+export function updateTopic({ topicId, userId, changes }: { topicId: number; userId: number; changes: TopicChanges }): Topic {
+  return db().transaction((tx) => {
+    const owned = tx
+      .select({ id: topics.id, bookId: topics.bookId })
+      .from(topics)
+      .innerJoin(books, eq(books.id, topics.bookId))
+      .where(and(eq(topics.id, topicId), eq(books.userId, userId)))
+      .get();
+    if (!owned) throw new AppError(404, "topics.notFound");
+    const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as TopicChanges;
+    const topic = Object.keys(set).length ? tx.update(topics).set(set).where(eq(topics.id, topicId)).returning().get() : tx.select().from(topics).where(eq(topics.id, topicId)).get()!;
+    touchBook(tx, owned.bookId);
+    logActivity(tx, { userId, action: changes.archived === undefined ? "update" : changes.archived ? "archive" : "unarchive", resource: "topic", details: { id: topicId, fields: Object.keys(set) } });
+    return topic;
+  });
+}
+
+/** Deletes a topic with its questions, stories and their media rows (cascade). Returns the media storage keys to remove. */
+export function deleteTopic({ topicId, userId }: { topicId: number; userId: number }): { topic: Topic; mediaKeys: string[] } {
+  return db().transaction((tx) => {
+    const owned = tx
+      .select({ topic: topics })
+      .from(topics)
+      .innerJoin(books, eq(books.id, topics.bookId))
+      .where(and(eq(topics.id, topicId), eq(books.userId, userId)))
+      .get();
+    if (!owned) throw new AppError(404, "topics.notFound");
+    const mediaKeys = tx
+      .select({ key: media.storageKey })
+      .from(media)
+      .innerJoin(stories, eq(stories.id, media.storyId))
+      .where(eq(stories.topicId, topicId))
+      .all()
+      .map((row) => row.key);
+    tx.delete(topics).where(eq(topics.id, topicId)).run();
+    touchBook(tx, owned.topic.bookId);
+    logActivity(tx, { userId, action: "delete", resource: "topic", details: { id: topicId, title: owned.topic.title } });
+    return { topic: owned.topic, mediaKeys };
+  });
+}
+
+/**
+ * Puts the book's topics in the given order. The list must be exactly the book's own topic ids
+ * (archived ones included), so a reorder can neither drop a topic nor pull in another book's.
+ */
+export function reorderTopics({ bookId, userId, topicIds }: { bookId: number; userId: number; topicIds: number[] }): void {
+  db().transaction((tx) => {
+    const book = tx.select({ id: books.id }).from(books).where(and(eq(books.id, bookId), eq(books.userId, userId))).get();
+    if (!book) throw new AppError(404, "books.notFound");
+    const own = tx.select({ id: topics.id }).from(topics).where(eq(topics.bookId, bookId)).all().map((row) => row.id);
+    if (!sameSet(own, topicIds)) throw new AppError(400, "topics.reorderInvalid");
+    topicIds.forEach((id, position) => tx.update(topics).set({ position }).where(eq(topics.id, id)).run());
+    touchBook(tx, bookId);
+    logActivity(tx, { userId, action: "reorder", resource: "topic", details: { bookId } });
+  });
+}
+
+/** True when both lists hold the same ids, each once. */
+export function sameSet(own: number[], given: number[]): boolean {
+  if (own.length !== given.length || new Set(given).size !== given.length) return false;
+  const mine = new Set(own);
+  return given.every((id) => mine.has(id));
 }

@@ -1,0 +1,13 @@
+import type { Route } from "./+types/book.stories";
+import { requireUser } from "~/lib/auth.server";
+import { apiHandler, jsonError, paramId } from "~/lib/http.server";
+import { getBook } from "~/models/book.server";
+import { listBookStories } from "~/models/story.server";
+
+/** GET /api/books/{id}/stories: every story of the book, in book order, without the text. */
+export const loader = apiHandler((args: Route.LoaderArgs) => {
+  const user = requireUser(args);
+  const book = getBook({ bookId: paramId(args.params.id), userId: user.id });
+  if (!book) return jsonError(args.context, 404, "books.notFound");
+  return listBookStories({ bookId: book.id, userId: user.id });
+});

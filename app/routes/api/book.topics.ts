@@ -1,0 +1,23 @@
+import type { Route } from "./+types/book.topics";
+import { requireUser } from "~/lib/auth.server";
+import { apiHandler, jsonError, paramId, parseOrThrow, readJson } from "~/lib/http.server";
+import { topicCreateSchema } from "~/lib/validation";
+import { getBook } from "~/models/book.server";
+import { createTopic, listBookTopics } from "~/models/topic.server";
+
+/** GET /api/books/{id}/topics: the book's topics in order (archived ones too, flagged). */
+export const loader = apiHandler((args: Route.LoaderArgs) => {
+  const user = requireUser(args);
+  const book = getBook({ bookId: paramId(args.params.id), userId: user.id });
+  if (!book) return jsonError(args.context, 404, "books.notFound");
+  return listBookTopics({ bookId: book.id, includeArchived: true });
+});
+
+/** POST /api/books/{id}/topics: { title, description } → the topic (201). */
+export const action = apiHandler(async (args: Route.ActionArgs) => {
+  const user = requireUser(args);
+  if (args.request.method !== "POST") return jsonError(args.context, 405, "errors.methodNotAllowed");
+  const input = parseOrThrow(args.context, topicCreateSchema, await readJson(args.context, args.request));
+  const topic = createTopic({ bookId: paramId(args.params.id), userId: user.id, input });
+  return Response.json(topic, { status: 201 });
+});

@@ -1,0 +1,29 @@
+import type { Route } from "./+types/topic";
+import { requireUser } from "~/lib/auth.server";
+import { apiHandler, jsonError, paramId, parseOrThrow, readJson } from "~/lib/http.server";
+import { topicUpdateSchema } from "~/lib/validation";
+import { deleteMediaFiles } from "~/models/media.server";
+import { deleteTopic, getTopic, updateTopic } from "~/models/topic.server";
+
+/** GET /api/topics/{id}. */
+export const loader = apiHandler((args: Route.LoaderArgs) => {
+  const user = requireUser(args);
+  const topic = getTopic({ topicId: paramId(args.params.id), userId: user.id });
+  return topic ?? jsonError(args.context, 404, "topics.notFound");
+});
+
+/** PUT /api/topics/{id} { title?, description?, preview?, archived? } and DELETE /api/topics/{id}. */
+export const action = apiHandler(async (args: Route.ActionArgs) => {
+  const user = requireUser(args);
+  const topicId = paramId(args.params.id);
+  if (args.request.method === "PUT") {
+    const changes = parseOrThrow(args.context, topicUpdateSchema, await readJson(args.context, args.request));
+    return updateTopic({ topicId, userId: user.id, changes });
+  }
+  if (args.request.method === "DELETE") {
+    const { mediaKeys } = deleteTopic({ topicId, userId: user.id });
+    await deleteMediaFiles(mediaKeys);
+    return { ok: true, id: topicId };
+  }
+  return jsonError(args.context, 405, "errors.methodNotAllowed");
+});

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN_PASSWORD, startServer, type RunningServer } from "../support/server";
+import { createClient, loginAs, type Client } from "../support/http";
+
+let server: RunningServer;
+let lan: Client;
+let minh: Client;
+
+beforeAll(async () => {
+  server = await startServer();
+  const admin = createClient(server.url);
+  await loginAs(admin, "admin", ADMIN_PASSWORD);
+  for (const name of ["lan", "minh"]) await admin.json("POST", "/api/admin/create-user", { username: name, email: `${name}@example.com`, password: "secret1" });
+  lan = createClient(server.url);
+  await loginAs(lan, "lan", "secret1");
+  minh = createClient(server.url);
+  await loginAs(minh, "minh", "secret1");
+});
+afterAll(() => server?.stop());
+
+async function post(client: Client, path: string, body: unknown) {
+  const response = await client.json("POST", path, body);
+  return { status: response.status, body: await response.json() };
+}
+
+describe("topics, questions and stories API", () => {
+  it("create a topic, add a question, answer it with a story, and list them", async () => {
+    const book = (await post(lan, "/api/books", { title: "Bà", language: "vi" })).body;
+    const noTitle = await post(lan, `/api/books/${book.id}/topics`, { title: " " });
+    expect(noTitle).toMatchObject({ status: 400, body: { message: "Please enter a topic title" } });
+    const topic = (await post(lan, `/api/books/${book.id}/topics`, { title: "Tuổi thơ", description: "Những năm đầu đời" })).body;
+    expect(topic).toMatchObject({ id: expect.any(Number), bookId: book.id, title: "Tuổi thơ" });
+
+    const blank = await lan.json("POST", `/api/topics/${topic.id}/questions`, { question: "  " }, { headers: { "Accept-Language": "vi" } });
+    expect(blank.status).toBe(400);
+    expect((await blank.json()).message).toBe("Câu hỏi trống");
+    const question = (await post(lan, `/api/topics/${topic.id}/questions`, { question: "Ngôi nhà đầu tiên của bạn trông như thế nào?" })).body;
+
+    const regenerated = await post(lan, `/api/topics/${topic.id}/regenerate-questions`, {});
+    expect(regenerated.status).toBe(200);
+    expect(regenerated.body.length).toBeGreaterThan(1);
+    expect(regenerated.body.every((q: { question: string }) => q.question.endsWith("?"))).toBe(true);
+
+    const custom = (await post(lan, `/api/topics/${topic.id}/questions`, { question: "Món ăn bạn nhớ nhất?" })).body;
+    const noContent = await post(lan, `/api/topics/${topic.id}/stories`, { title: "Trống", content: "" });
+    expect(noContent).toMatchObject({ status: 400, body: { message: "Please enter content or add media for the story." } });
+    const noStoryTitle = await post(lan, `/api/topics/${topic.id}/stories`, { title: "", content: "x" });
+    expect(noStoryTitle.body.message).toBe("Please enter a title for the story.");
+    const created = await post(lan, `/api/topics/${topic.id}/stories`, { title: "Bát phở", content: "Mẹ nấu phở mỗi sáng Chủ nhật.", questionId: custom.id, status: "published", topicId: topic.id });
+    expect(created).toMatchObject({ status: 201, body: { title: "Bát phở", status: "published", questionId: custom.id } });
+    const questions = await (await lan.get(`/api/topics/${topic.id}/questions`)).json();
+    expect(questions.find((q: { id: number }) => q.id === custom.id).answered).toBe(true);
+    expect(question.id).toBeGreaterThan(0);
+
+    const actions = await (await lan.get("/api/suggested-actions")).json();
+    expect(actions.suggestedActions.length).toBeGreaterThan(0);
+    expect(actions.suggestedActions.every((a: { questionId: number }) => a.questionId !== custom.id)).toBe(true);
+
+    const listed = await (await lan.get(`/api/books/${book.id}/stories`)).json();
+    expect(listed).toEqual([expect.objectContaining({ id: created.body.id, topicId: topic.id, title: "Bát phở" })]);
+    expect(listed[0]).not.toHaveProperty("content");
+    expect((await (await lan.get(`/api/books/${book.id}`)).json()).storyCount).toBe(1);
+  });
+
+  it("answers 404 for another user's topics and stories on every route, and changes nothing", async () => {
+    const book = (await post(lan, "/api/books", { title: "Private" })).body;
+    const topic = (await post(lan, `/api/books/${book.id}/topics`, { title: "Secret topic" })).body;
+    const story = (await post(lan, `/api/topics/${topic.id}/stories`, { title: "Secret story", content: "text" })).body;
+    const calls: [string, string, unknown?][] = [
+      ["GET", `/api/books/${book.id}/topics`],
+      ["POST", `/api/books/${book.id}/topics`, { title: "Intruder" }],
+      ["GET", `/api/books/${book.id}/stories`],
+      ["POST", `/api/books/${book.id}/reorder-topics`, { topicIds: [topic.id] }],
+      ["GET", `/api/topics/${topic.id}`],
+      ["PUT", `/api/topics/${topic.id}`, { title: "Taken" }],
+      ["DELETE", `/api/topics/${topic.id}`],
+      ["GET", `/api/topics/${topic.id}/stories`],
+      ["POST", `/api/topics/${topic.id}/stories`, { title: "x", content: "y" }],
+      ["POST", `/api/topics/${topic.id}/reorder-stories`, { storyIds: [story.id] }],
+      ["GET", `/api/topics/${topic.id}/questions`],
+      ["POST", `/api/topics/${topic.id}/questions`, { question: "Why?" }],
+      ["POST", `/api/topics/${topic.id}/regenerate-questions`, {}],
+      ["GET", `/api/stories/${story.id}`],
+      ["PUT", `/api/stories/${story.id}`, { title: "Taken", content: "x" }],
+      ["DELETE", `/api/stories/${story.id}`],
+    ];
+    for (const [method, path, body] of calls) {
+      const response = await minh.json(method, path, body);
+      expect([403, 404], `${method} ${path}`).toContain(response.status);
+      expect(await response.json()).toHaveProperty("message");
+    }
+    expect((await (await lan.get(`/api/topics/${topic.id}`)).json()).title).toBe("Secret topic");
+    expect((await (await lan.get(`/api/stories/${story.id}`)).json()).title).toBe("Secret story");
+    expect(await (await lan.get(`/api/topics/${topic.id}/questions`)).json()).toEqual([]);
+    expect((await (await lan.get(`/api/books/${book.id}/topics`)).json()).map((t: { title: string }) => t.title)).toEqual(["Secret topic"]);
+  });
+
+  it("reorders only with the parent's complete set of ids, and updates and archives topics", async () => {
+    const book = (await post(lan, "/api/books", { title: "Order" })).body;
+    const other = (await post(minh, "/api/books", { title: "Other" })).body;
+    const foreign = (await post(minh, `/api/books/${other.id}/topics`, { title: "Foreign" })).body;
+    const ids: number[] = [];
+    for (const title of ["A", "B", "C"]) ids.push((await post(lan, `/api/books/${book.id}/topics`, { title })).body.id);
+    expect((await post(lan, `/api/books/${book.id}/reorder-topics`, { topicIds: [ids[2], ids[0], ids[1]] })).status).toBe(200);
+    expect((await post(lan, `/api/books/${book.id}/reorder-topics`, { topicIds: [ids[2], ids[0], foreign.id] })).status).toBe(400);
+    expect((await post(lan, `/api/books/${book.id}/reorder-topics`, { topicIds: [ids[2], ids[0]] })).status).toBe(400);
+    const order = (await (await lan.get(`/api/books/${book.id}/topics`)).json()).map((t: { title: string }) => t.title);
+    expect(order).toEqual(["C", "A", "B"]);
+
+    const s1 = (await post(lan, `/api/topics/${ids[0]}/stories`, { title: "one", content: "1" })).body;
+    const s2 = (await post(lan, `/api/topics/${ids[0]}/stories`, { title: "two", content: "2" })).body;
+    const s3 = (await post(lan, `/api/topics/${ids[1]}/stories`, { title: "three", content: "3" })).body;
+    expect((await post(lan, `/api/topics/${ids[0]}/reorder-stories`, { storyIds: [s2.id, s1.id, s3.id] })).status).toBe(400);
+    expect((await post(lan, `/api/topics/${ids[0]}/reorder-stories`, { storyIds: [s2.id, s1.id] })).status).toBe(200);
+    expect((await (await lan.get(`/api/topics/${ids[0]}/stories`)).json()).map((s: { title: string }) => s.title)).toEqual(["two", "one"]);
+
+    const archived = await lan.json("PUT", `/api/topics/${ids[1]}`, { archived: true });
+    expect((await archived.json()).archived).toBe(true);
+    const preview = await lan.json("PUT", `/api/topics/${ids[0]}`, { preview: "A draft narrative." });
+    expect((await preview.json()).preview).toBe("A draft narrative.");
+    expect((await lan.request(`/api/topics/${ids[0]}`, { method: "DELETE" })).status).toBe(200);
+    expect((await lan.get(`/api/stories/${s1.id}`)).status).toBe(404);
+    expect((await (await lan.get(`/api/books/${book.id}`)).json()).storyCount).toBe(1);
+  });
+});
