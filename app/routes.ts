@@ -8,6 +8,7 @@ export default [
   index("routes/home.tsx"),
   route("books", "routes/library.tsx"),
   route("books/:bookId", "routes/book.tsx"),
+  route("books/:bookId/topics/:topicId", "routes/topic.tsx"),
   route("profile", "routes/profile.tsx"),
   route("admin", "routes/admin.tsx"),
 

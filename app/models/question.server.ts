@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNull, max, notInArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { db, type Tx } from "~db/client.server";
+import { aiProvider } from "~/ai/provider.server";
 import { AppError } from "~/lib/errors";
 import { logActivity } from "./activity.server";
 import { touchBook } from "./book.server";
@@ -111,4 +112,27 @@ export function replaceUnansweredQuestions({ topicId, userId, texts }: { topicId
     logActivity(tx, { userId, action: "regenerate", resource: "question", details: { topicId, count: created.length } });
     return created;
   });
+}
+
+export const QUESTIONS_PER_GENERATION = 5;
+
+/**
+ * Asks the AI provider for questions the topic has not had yet, in its book's language, and puts them
+ * in place of the unanswered ones. Throws when the provider fails; nothing is changed then.
+ */
+export async function regenerateQuestions({
+  topic,
+  userId,
+  signal,
+}: {
+  topic: { id: number; title: string; description: string; bookLanguage: "en" | "vi" };
+  userId: number;
+  signal?: AbortSignal;
+}) {
+  const asked = listQuestions({ topicId: topic.id }).map((q) => q.question);
+  const texts = await aiProvider().generateQuestions(
+    { title: topic.title, description: topic.description, language: topic.bookLanguage },
+    { exclude: asked, count: QUESTIONS_PER_GENERATION, signal },
+  );
+  return replaceUnansweredQuestions({ topicId: topic.id, userId, texts });
 }

@@ -123,3 +123,38 @@ describe("topics, questions and stories API", () => {
     expect((await (await lan.get(`/api/books/${book.id}`)).json()).storyCount).toBe(1);
   });
 });
+
+describe("the topic page without JavaScript", () => {
+  it("lists questions and stories, adds and regenerates questions, and deletes a story after confirming", async () => {
+    const book = (await post(lan, "/api/books", { title: "Page book", language: "en" })).body;
+    const topic = (await post(lan, `/api/books/${book.id}/topics`, { title: "Childhood" })).body;
+    const story = (await post(lan, `/api/topics/${topic.id}/stories`, { title: "The river", content: "We swam in the river every summer." })).body;
+    const page = `/books/${book.id}/topics/${topic.id}`;
+    const html = await (await lan.get(page)).text();
+    expect(html).toContain("Childhood");
+    expect(html).toContain("The river");
+    expect(html).toContain("This topic has no interview questions yet.");
+
+    const generated = await lan.form(page, { intent: "regenerate-questions" });
+    expect(generated.headers.get("location")).toBe(page);
+    const withQuestions = await (await lan.get(page)).text();
+    expect(withQuestions).toContain("New questions are ready");
+    expect(withQuestions).toContain(`openEditor=story&amp;topicId=${topic.id}&amp;questionId=`);
+
+    const blank = await lan.form(page, { intent: "add-question", question: "   " }, { headers: { "Accept-Language": "vi" } });
+    expect(blank.status).toBe(400);
+    expect(await blank.text()).toContain("Câu hỏi trống");
+    expect((await lan.form(page, { intent: "add-question", question: "Who taught you to swim?" })).status).toBe(302);
+    expect(await (await lan.get(page)).text()).toContain("Who taught you to swim?");
+
+    const confirm = await (await lan.get(`${page}?deleteStory=${story.id}`)).text();
+    expect(confirm).toContain("Delete this story?");
+    const deleted = await lan.form(`${page}?deleteStory=${story.id}`, { intent: "delete-story", storyId: String(story.id) }, { headers: { "Accept-Language": "vi" } });
+    expect(deleted.headers.get("location")).toBe(page);
+    expect(await (await lan.get(page, { headers: { "Accept-Language": "vi" } })).text()).toContain("Xóa thành công");
+    expect((await lan.get(`/api/stories/${story.id}`)).status).toBe(404);
+
+    expect((await minh.get(page)).status).toBe(404);
+    expect((await minh.form(page, { intent: "add-question", question: "Intrusion?" })).status).toBe(404);
+  });
+});

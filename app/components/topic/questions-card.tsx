@@ -1,0 +1,65 @@
+import { Form, Link, useNavigation } from "react-router";
+import type { MessageKey } from "~/i18n/types";
+import { useT } from "~/i18n/use-t";
+import type { QuestionView } from "~/models/question.server";
+
+/**
+ * The interview questions of a topic: unanswered ones open the story editor for them, answered ones
+ * are listed below, dimmed; generate or regenerate, and add one of your own.
+ */
+export function QuestionsCard({ topic, questions, error }: { topic: { id: number; bookId: number }; questions: QuestionView[]; error?: MessageKey }) {
+  const t = useT();
+  const busy = useNavigation().formData?.get("intent") === "regenerate-questions";
+  const open = questions.filter((q) => !q.answered);
+  const answered = questions.filter((q) => q.answered);
+  const answerHref = (id: number) => `/books/${topic.bookId}?openEditor=story&topicId=${topic.id}&questionId=${id}`;
+  return (
+    <section className="card stack" aria-labelledby="questions-title">
+      <div className="section-header">
+        <h2 id="questions-title">{t("topicPage.questionsTitle")}</h2>
+        <Form method="post" preventScrollReset>
+          <button type="submit" name="intent" value="regenerate-questions" className="button button-secondary" disabled={busy}>
+            {questions.length === 0 ? t("topicPage.generate") : t("topicPage.regenerate")}
+          </button>
+        </Form>
+      </div>
+      {questions.length === 0 ? <p className="muted">{t("topicPage.noQuestions")}</p> : null}
+      {questions.length > 0 && open.length === 0 ? <p>{t("topicPage.allAnswered")}</p> : null}
+      {open.length > 0 ? (
+        <ul className="question-list">
+          {open.map((q) => (
+            <li key={q.id}>
+              <Link to={answerHref(q.id)} className="question-link">
+                {q.question}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {answered.length > 0 ? (
+        <>
+          <h3>{t("topicPage.answeredTitle")}</h3>
+          <ul className="question-list is-answered">
+            {answered.map((q) => (
+              <li key={q.id}>{q.question}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <Form method="post" className="inline-form" preventScrollReset>
+        <div className="field grow">
+          <label htmlFor="question">{t("topicPage.addQuestion")}</label>
+          <input id="question" name="question" maxLength={1000} aria-invalid={error ? true : undefined} aria-describedby={error ? "question-error" : undefined} />
+          {error ? (
+            <p id="question-error" className="field-error">
+              {t(error)}
+            </p>
+          ) : null}
+        </div>
+        <button type="submit" name="intent" value="add-question" className="button button-secondary">
+          {t("topicPage.add")}
+        </button>
+      </Form>
+    </section>
+  );
+}

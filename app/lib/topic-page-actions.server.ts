@@ -1,0 +1,57 @@
+import { data } from "react-router";
+import type { User } from "~db/schema";
+import type { MessageKey } from "~/i18n/types";
+import { addQuestions, regenerateQuestions } from "~/models/question.server";
+import { deleteMediaFiles } from "~/models/media.server";
+import { deleteStory, getStory } from "~/models/story.server";
+import { getTopic } from "~/models/topic.server";
+import { AppError } from "./errors";
+import { redirectWithToast } from "./flash.server";
+import { parseFormData } from "./form.server";
+import type { Toast } from "./toast";
+import { questionSchema } from "./validation";
+
+const fail = (status: number, error: MessageKey | undefined, toast: Toast) => data({ error, toast }, { status });
+
+/**
+ * The topic page's three forms: regenerate the questions, add a custom question, delete a story.
+ * Each redirects back with a toast, so they work the same with and without JavaScript.
+ */
+export async function runTopicPageIntent({ request, user, topicId, bookId }: { request: Request; user: User; topicId: number; bookId: number }) {
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const topic = getTopic({ topicId, userId: user.id });
+  if (!topic || topic.bookId !== bookId) return fail(404, undefined, { kind: "error", title: "topics.loadFailed", description: "topics.notFound" });
+  const here = `/books/${bookId}/topics/${topicId}`;
+
+  if (intent === "regenerate-questions") {
+    try {
+      await regenerateQuestions({ topic, userId: user.id, signal: request.signal });
+      return redirectWithToast(here, { kind: "success", title: "topicPage.regenerated" });
+    } catch (error) {
+      console.error("generateQuestions failed", error);
+      return fail(502, undefined, { kind: "error", title: "questions.regenerateFailed" });
+    }
+  }
+
+  if (intent === "add-question") {
+    const parsed = parseFormData(form, questionSchema);
+    if (!parsed.success) return fail(400, parsed.errors.question, { kind: "error", title: "errors.title", description: parsed.errors.question });
+    addQuestions({ topicId, userId: user.id, texts: [parsed.data.question], source: "custom" });
+    return redirectWithToast(here, { kind: "success", title: "topicPage.questionAdded" });
+  }
+
+  if (intent === "delete-story") {
+    try {
+      const storyId = Number(form.get("storyId"));
+      if (getStory({ storyId, userId: user.id })?.topicId !== topicId) throw new AppError(404, "stories.notFound");
+      const { mediaKeys } = deleteStory({ storyId, userId: user.id });
+      await deleteMediaFiles(mediaKeys);
+      return redirectWithToast(here, { kind: "success", title: "topicPage.deleted", description: "topicPage.deletedText" });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return fail(error.status, undefined, { kind: "error", title: "topicPage.deleteFailed", description: error.messageKey });
+    }
+  }
+  return fail(400, undefined, { kind: "error", title: "errors.title", description: "errors.invalid" });
+}

@@ -1,0 +1,102 @@
+import { data, Link } from "react-router";
+import type { Route } from "./+types/topic";
+import type { HeaderHandle } from "~/components/layout/header-context";
+import { DeleteStoryDialog } from "~/components/topic/delete-story-dialog";
+import { QuestionsCard } from "~/components/topic/questions-card";
+import { StoryCard } from "~/components/topic/story-card";
+import { Toaster } from "~/components/ui/toaster";
+import { useT } from "~/i18n/use-t";
+import { requireUser } from "~/lib/auth.server";
+import { paramId, translate } from "~/lib/http.server";
+import { pageTitle } from "~/lib/meta";
+import { runTopicPageIntent } from "~/lib/topic-page-actions.server";
+import { useHrefWith } from "~/lib/use-href-with";
+import { useRootData } from "~/lib/use-root-data";
+import { listQuestions } from "~/models/question.server";
+import { listTopicStories } from "~/models/story.server";
+import { getTopic } from "~/models/topic.server";
+
+export const handle: HeaderHandle = { ownsToaster: true };
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageTitle(loaderData?.title);
+
+export function loader(args: Route.LoaderArgs) {
+  const user = requireUser(args);
+  const topic = getTopic({ topicId: paramId(args.params.topicId), userId: user.id });
+  if (!topic || topic.bookId !== paramId(args.params.bookId)) {
+    return data({ title: translate(args.context, "topics.loadFailed"), topic: null, questions: [], stories: [], deleting: null }, { status: 404 });
+  }
+  const stories = listTopicStories({ topicId: topic.id });
+  const deletingId = Number(new URL(args.request.url).searchParams.get("deleteStory"));
+  return {
+    title: topic.title,
+    topic: { id: topic.id, bookId: topic.bookId, bookTitle: topic.bookTitle, title: topic.title, description: topic.description },
+    questions: listQuestions({ topicId: topic.id }),
+    // Cards show three lines of text: send a little more than that, not whole stories.
+    stories: stories.map((s) => ({ ...s, content: (s.refinedContent || s.content).slice(0, 400), refinedContent: null })),
+    deleting: stories.find((s) => s.id === deletingId) ? { id: deletingId, title: stories.find((s) => s.id === deletingId)!.title } : null,
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const user = requireUser(args);
+  return runTopicPageIntent({ request: args.request, user, topicId: paramId(args.params.topicId), bookId: paramId(args.params.bookId) });
+}
+
+/** The topic page: its interview questions and its stories (SPEC §2 Topic page). */
+export default function TopicPage({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const root = useRootData();
+  const hrefWith = useHrefWith();
+  const { topic, questions, stories, deleting } = loaderData;
+  if (!topic) {
+    return (
+      <main id="main" className="page page-narrow center-text">
+        <h1>{t("topics.loadFailed")}</h1>
+        <p>{t("topics.notFound")}</p>
+        <p>
+          <Link to="/books" className="button button-primary">
+            {t("books.backToLibrary")}
+          </Link>
+        </p>
+      </main>
+    );
+  }
+  const bookHref = `/books/${topic.bookId}`;
+  return (
+    <main id="main" className="page stack-lg">
+      <div className="stack">
+        <Link to={bookHref} className="button button-secondary">
+          <span aria-hidden="true">←</span> {t("topicPage.back")}
+        </Link>
+        <div className="section-header">
+          <div>
+            <p className="muted">{topic.bookTitle}</p>
+            <h1>{topic.title}</h1>
+            {topic.description ? <p className="lead">{topic.description}</p> : null}
+          </div>
+          <Link to={`${bookHref}?openEditor=story&topicId=${topic.id}`} className="button button-primary">
+            {t("topicPage.newStory")}
+          </Link>
+        </div>
+      </div>
+      <QuestionsCard topic={topic} questions={questions} error={actionData && "error" in actionData ? actionData.error : undefined} />
+      <section aria-labelledby="stories-title">
+        <h2 id="stories-title">{t("topicPage.storiesTitle")}</h2>
+        {stories.length === 0 ? (
+          <p className="empty-state">{t("topicPage.noStories")}</p>
+        ) : (
+          <ul className="card-grid">
+            {stories.map((story) => (
+              <li key={story.id}>
+                <StoryCard story={story} bookId={topic.bookId} deleteHref={hrefWith({ deleteStory: String(story.id) })} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {deleting ? <DeleteStoryDialog story={deleting} closeHref={hrefWith({ deleteStory: null })} /> : null}
+      <Toaster toast={(actionData && "toast" in actionData ? actionData.toast : null) ?? root?.toast} />
+    </main>
+  );
+}
