@@ -5,6 +5,7 @@ import { BOOK_INTENTS, runBookIntent } from "./book-actions.server";
 import { COVER_MAX_BYTES } from "./covers";
 import { AppError } from "./errors";
 import { translate } from "./http.server";
+import { runStoryIntent } from "./story-actions.server";
 import { runSuggestIntent, type SuggestState } from "./suggest-topics.server";
 import { readFormDataLimited } from "./upload.server";
 
@@ -13,6 +14,7 @@ const FORM_LIMIT = COVER_MAX_BYTES + 256 * 1024;
 
 export type BookPageActionData = {
   form?: { errors: Record<string, string>; values: Record<string, string> };
+  story?: { errors: Record<string, string>; values: Record<string, string> };
   suggest?: SuggestState;
   toast: SuggestState["toast"];
 };
@@ -26,11 +28,14 @@ export async function bookPageAction({
   context,
   user,
   suggestDoneHref,
+  pageBookId,
 }: {
   request: Request;
   context: Readonly<RouterContextProvider>;
   user: User;
   suggestDoneHref: (bookId: number, isCopy: boolean) => string;
+  /** On the workspace: its book, for the story editor's form. */
+  pageBookId?: number;
 }) {
   let form: FormData;
   try {
@@ -57,6 +62,12 @@ export async function bookPageAction({
     });
     if (result instanceof Response) return result;
     return data<BookPageActionData>({ suggest: result, toast: result.toast }, { status: result.error ? 400 : 200 });
+  }
+
+  if (intent === "story:save" && pageBookId) {
+    const result = await runStoryIntent({ form, user, bookId: pageBookId });
+    if (result instanceof Response) return result;
+    return data<BookPageActionData>({ story: { errors: result.errors, values: result.values }, toast: result.toast }, { status: result.status });
   }
 
   if (BOOK_INTENTS.includes(intent)) {

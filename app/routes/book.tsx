@@ -3,13 +3,15 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/book";
 import { BookDialogs } from "~/components/book/book-dialogs";
 import { BookHeader } from "~/components/book/book-header";
+import { StoryEditor } from "~/components/story/story-editor";
 import type { HeaderHandle } from "~/components/layout/header-context";
 import { Toaster } from "~/components/ui/toaster";
 import { getLocale } from "~/i18n/middleware.server";
 import { requireUser } from "~/lib/auth.server";
 import { bookDialogData } from "~/lib/book-dialogs.server";
 import { bookPageAction } from "~/lib/book-page-action.server";
-import { translate } from "~/lib/http.server";
+import { paramId, translate } from "~/lib/http.server";
+import { storyEditorData } from "~/lib/story-editor.server";
 import { pageTitle } from "~/lib/meta";
 import { useHrefWith } from "~/lib/use-href-with";
 import { useRootData } from "~/lib/use-root-data";
@@ -22,23 +24,24 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageTitle(loaderData
 
 export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
-  const book = getBook({ bookId: Number(args.params.bookId), userId: user.id });
+  const book = getBook({ bookId: paramId(args.params.bookId), userId: user.id });
   if (!book) {
     // Missing and not-yours look the same, so ids reveal nothing.
-    return data({ title: translate(args.context, "books.notFoundTitle"), book: null, topics: [], dialog: null, locale: getLocale(args.context) }, { status: 404 });
+    return data({ title: translate(args.context, "books.notFoundTitle"), book: null, topics: [], dialog: null, editor: null, locale: getLocale(args.context) }, { status: 404 });
   }
   return {
     title: book.title,
     book,
     topics: listBookTopics({ bookId: book.id }),
     dialog: await bookDialogData(args.request, user, book.id),
+    editor: storyEditorData(args.request, user, book.id),
     locale: getLocale(args.context),
   };
 }
 
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
-  return bookPageAction({ request: args.request, context: args.context, user, suggestDoneHref: (id) => `/books/${id}` });
+  return bookPageAction({ request: args.request, context: args.context, user, suggestDoneHref: (id) => `/books/${id}`, pageBookId: paramId(args.params.bookId) });
 }
 
 export default function BookPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -62,6 +65,15 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
   return (
     <main id="main" className="page stack-lg">
       <BookHeader book={book} />
+      {loaderData.editor ? (
+        <StoryEditor
+          key={JSON.stringify(loaderData.editor.kind === "edit" ? loaderData.editor.story.id : loaderData.editor)}
+          bookId={book.id}
+          editor={loaderData.editor}
+          errors={actionData?.story?.errors ?? {}}
+          values={actionData?.story?.values ?? {}}
+        />
+      ) : null}
       <section aria-labelledby="topics-title">
         <div className="section-header">
           <h2 id="topics-title">{t("books.topicsHeading")}</h2>
@@ -80,6 +92,11 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
                 </h3>
                 {topic.description ? <p className="muted">{topic.description}</p> : null}
                 <p className="item-meta">{t("books.storyCount", { count: topic.storyCount })}</p>
+                <p>
+                  <Link to={`/books/${book.id}?openEditor=story&topicId=${topic.id}`} className="button button-small button-secondary" aria-label={t("books.addStoryTo", { topic: topic.title })}>
+                    {t("books.addStory")}
+                  </Link>
+                </p>
               </li>
             ))}
           </ol>

@@ -1,0 +1,35 @@
+import type { User } from "~db/schema";
+import { getStory } from "~/models/story.server";
+import { listQuestions } from "~/models/question.server";
+import { getTopic, listBookTopics } from "~/models/topic.server";
+
+/**
+ * What the workspace's story editor shows, from the URL (SPEC §2 deep links): `storyId` edits a story,
+ * `openEditor=story&topicId=…[&questionId=…]` starts one, and with neither the first topic opens in
+ * story mode. A story needs a topic: without one the editor says so.
+ */
+export function storyEditorData(request: Request, user: User, bookId: number) {
+  const params = new URL(request.url).searchParams;
+  if (params.get("dialog")) return null;
+  const storyId = Number(params.get("storyId"));
+  if (storyId) {
+    const story = getStory({ storyId, userId: user.id });
+    if (!story || story.bookId !== bookId) return null;
+    const topic = getTopic({ topicId: story.topicId, userId: user.id })!;
+    const question = story.questionId ? listQuestions({ topicId: topic.id }).find((q) => q.id === story.questionId) : undefined;
+    return { kind: "edit" as const, topic: { id: topic.id, title: topic.title }, question: question?.question ?? null, story };
+  }
+  const editor = params.get("openEditor") ?? params.get("open");
+  const topicId = Number(params.get("topicId"));
+  if (editor === "topic") return null;
+  const explicit = editor === "story" || topicId > 0;
+  const topic = topicId ? getTopic({ topicId, userId: user.id }) : null;
+  const first = explicit ? null : listBookTopics({ bookId })[0];
+  const chosen = topic && topic.bookId === bookId ? { id: topic.id, title: topic.title } : first ? { id: first.id, title: first.title } : null;
+  if (!chosen) return explicit ? { kind: "no-topic" as const } : null;
+  const questionId = Number(params.get("questionId"));
+  const question = questionId ? listQuestions({ topicId: chosen.id }).find((q) => q.id === questionId) : undefined;
+  return { kind: "new" as const, topic: chosen, question: question ? { id: question.id, text: question.question } : null };
+}
+
+export type StoryEditorData = ReturnType<typeof storyEditorData>;
