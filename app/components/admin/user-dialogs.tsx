@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { Form, Link, useNavigation } from "react-router";
 import { Dialog } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
@@ -15,12 +15,14 @@ function useBusy() {
 
 /** Add or edit a user; on edit a blank password keeps the current one. */
 export function UserFormDialog({ user, closeHref, errors, values }: { user?: AdminUserRow; closeHref: string; errors: Errors; values: Values }) {
-  const { t } = useTranslation();
+  const t = useT();
   const busy = useBusy();
   const value = (name: "username" | "email" | "displayName") => values[name] ?? (user ? (user[name] ?? "") : "");
   return (
     <Dialog title={user ? t("admin.editUserTitle", { name: user.username }) : t("admin.addUserTitle")} closeHref={closeHref}>
-      <Form method="post" className="stack" preventScrollReset>
+      {/* noValidate: the browser's own bubbles would be in its language, not SPEC §5's messages in the page's;
+          the schema's messages come back beside each field, with or without JavaScript. */}
+      <Form method="post" className="stack" preventScrollReset noValidate>
         <input type="hidden" name="intent" value={user ? "update" : "create"} />
         {user ? <input type="hidden" name="id" value={user.id} /> : null}
         {errors.form ? (
@@ -55,7 +57,7 @@ export function UserFormDialog({ user, closeHref, errors, values }: { user?: Adm
 }
 
 export function DeleteUserDialog({ user, closeHref }: { user: AdminUserRow; closeHref: string }) {
-  const { t } = useTranslation();
+  const t = useT();
   const busy = useBusy();
   return (
     <Dialog title={t("admin.deleteUserTitle", { name: user.displayName || user.username })} closeHref={closeHref}>

@@ -1,0 +1,76 @@
+import type { Locator, Page } from "playwright-core";
+import { createClient, loginAs } from "../support/http";
+import { ADMIN_PASSWORD, type RunningServer } from "../support/server";
+
+/** Shared bits of the browser tests; this file has no tests of its own. */
+
+export type TestUser = { id: number; username: string; email: string; password: string; displayName: string };
+
+let counter = 0;
+
+/** Creates an ordinary user through the admin API, the way the admin page does. */
+export async function createUser(server: RunningServer, overrides: Partial<Omit<TestUser, "id">> = {}): Promise<TestUser> {
+  counter += 1;
+  const username = overrides.username ?? `user${Date.now().toString(36)}${counter}`;
+  const input = {
+    username,
+    email: overrides.email ?? `${username}@example.com`,
+    password: overrides.password ?? "secret-password",
+    displayName: overrides.displayName ?? "",
+  };
+  const admin = createClient(server.url);
+  await loginAs(admin, "admin", ADMIN_PASSWORD);
+  const response = await admin.json("POST", "/api/admin/create-user", input);
+  if (response.status !== 201) throw new Error(`create-user failed: ${response.status} ${await response.text()}`);
+  const { id } = (await response.json()) as { id: number };
+  return { id, ...input };
+}
+
+/**
+ * Signs a browser context in through POST /api/auth/login (its request client shares the context's
+ * cookies), then opens `path`. For tests whose subject is not the login form, which other tests cover.
+ */
+export async function signIn(page: Page, server: RunningServer, username: string, password: string, path = "/"): Promise<void> {
+  const response = await page.context().request.post(`${server.url}/api/auth/login`, { data: { username, password, rememberMe: false } });
+  if (response.status() !== 200) throw new Error(`sign-in as ${username} failed: ${response.status()} ${await response.text()}`);
+  await page.goto(`${server.url}${path}`);
+  await waitForHydration(page);
+}
+
+/**
+ * Resolves once React has hydrated the page (React keeps its fiber on hydrated DOM nodes), so a
+ * click is handled by the app's JavaScript and not by the browser's default form post.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const main = document.querySelector("#main");
+    return !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
+  });
+}
+
+/** The header's <details> dropdown with this accessible name, opened. */
+export async function openMenu(page: Page, label: string): Promise<Locator> {
+  const details = page.locator("details.menu", { has: page.locator(`summary[aria-label="${label}"]`) });
+  await details.locator("summary").click();
+  await details.locator(".menu-panel").waitFor({ state: "visible" });
+  return details;
+}
+
+/** The one notification region and the toast in it. */
+export function toastRegion(page: Page): Locator {
+  return page.locator("section.toast-region");
+}
+export function toast(page: Page): Locator {
+  return page.locator("section.toast-region .toast");
+}
+
+/** Waits until the toast's title reads exactly `title` (safe in concurrent tests, unlike expect.poll). */
+export async function waitForToast(page: Page, title: string): Promise<void> {
+  const escaped = title.replace(/[.*+?^$()|[\]\\{}]/g, "\\$&");
+  const exact = new RegExp(`^${escaped}$`);
+  await page.locator("section.toast-region .toast .toast-title", { hasText: exact }).waitFor({ state: "visible" });
+}
+
+export function pathOf(page: Page): string {
+  return new URL(page.url()).pathname;
+}
