@@ -6,6 +6,7 @@ import { COVER_MAX_BYTES } from "./covers";
 import { AppError } from "./errors";
 import { translate } from "./http.server";
 import { runStoryIntent } from "./story-actions.server";
+import { runTopicIntent } from "./topic-actions.server";
 import { runSuggestIntent, type SuggestState } from "./suggest-topics.server";
 import { readFormDataLimited } from "./upload.server";
 
@@ -15,6 +16,7 @@ const FORM_LIMIT = COVER_MAX_BYTES + 256 * 1024;
 export type BookPageActionData = {
   form?: { errors: Record<string, string>; values: Record<string, string> };
   story?: { errors: Record<string, string>; values: Record<string, string> };
+  topic?: { errors: Record<string, string>; values: Record<string, string> };
   suggest?: SuggestState;
   toast: SuggestState["toast"];
 };
@@ -62,6 +64,12 @@ export async function bookPageAction({
     });
     if (result instanceof Response) return result;
     return data<BookPageActionData>({ suggest: result, toast: result.toast }, { status: result.error ? 400 : 200 });
+  }
+
+  if (intent.startsWith("topic:") && pageBookId) {
+    const result = await runTopicIntent({ intent, form, user, bookId: pageBookId });
+    if (result instanceof Response) return result;
+    return data<BookPageActionData>({ topic: { errors: result.errors, values: result.values }, toast: result.toast }, { status: result.status });
   }
 
   if (intent === "story:save" && pageBookId) {

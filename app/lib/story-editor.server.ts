@@ -33,3 +33,21 @@ export function storyEditorData(request: Request, user: User, bookId: number) {
 }
 
 export type StoryEditorData = ReturnType<typeof storyEditorData>;
+
+/** The topic editor the URL asks for: `openEditor=topic` (or `open=topic`), with `topicId` to edit one. */
+export function topicEditorData(request: Request, user: User, bookId: number) {
+  const params = new URL(request.url).searchParams;
+  const editor = params.get("openEditor") ?? params.get("open");
+  if (editor !== "topic" || params.get("dialog")) return null;
+  const topicId = Number(params.get("topicId"));
+  if (!topicId) return { kind: "new" as const };
+  const topic = getTopic({ topicId, userId: user.id });
+  if (!topic || topic.bookId !== bookId) return null;
+  return {
+    kind: "edit" as const,
+    topic: { id: topic.id, title: topic.title, description: topic.description, preview: topic.preview ?? "", archived: topic.archived },
+    confirmDelete: params.get("confirmDelete") === "1",
+  };
+}
+
+export type TopicEditorData = ReturnType<typeof topicEditorData>;

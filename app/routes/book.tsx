@@ -4,6 +4,7 @@ import type { Route } from "./+types/book";
 import { BookDialogs } from "~/components/book/book-dialogs";
 import { BookHeader } from "~/components/book/book-header";
 import { StoryEditor } from "~/components/story/story-editor";
+import { TopicEditor } from "~/components/topic/topic-editor";
 import type { HeaderHandle } from "~/components/layout/header-context";
 import { Toaster } from "~/components/ui/toaster";
 import { getLocale } from "~/i18n/middleware.server";
@@ -11,7 +12,7 @@ import { requireUser } from "~/lib/auth.server";
 import { bookDialogData } from "~/lib/book-dialogs.server";
 import { bookPageAction } from "~/lib/book-page-action.server";
 import { paramId, translate } from "~/lib/http.server";
-import { storyEditorData } from "~/lib/story-editor.server";
+import { storyEditorData, topicEditorData } from "~/lib/story-editor.server";
 import { pageTitle } from "~/lib/meta";
 import { useHrefWith } from "~/lib/use-href-with";
 import { useRootData } from "~/lib/use-root-data";
@@ -27,14 +28,15 @@ export async function loader(args: Route.LoaderArgs) {
   const book = getBook({ bookId: paramId(args.params.bookId), userId: user.id });
   if (!book) {
     // Missing and not-yours look the same, so ids reveal nothing.
-    return data({ title: translate(args.context, "books.notFoundTitle"), book: null, topics: [], dialog: null, editor: null, locale: getLocale(args.context) }, { status: 404 });
+    return data({ title: translate(args.context, "books.notFoundTitle"), book: null, topics: [], dialog: null, editor: null, topicEditor: null, locale: getLocale(args.context) }, { status: 404 });
   }
   return {
     title: book.title,
     book,
-    topics: listBookTopics({ bookId: book.id }),
+    topics: listBookTopics({ bookId: book.id, includeArchived: true }),
     dialog: await bookDialogData(args.request, user, book.id),
     editor: storyEditorData(args.request, user, book.id),
+    topicEditor: topicEditorData(args.request, user, book.id),
     locale: getLocale(args.context),
   };
 }
@@ -48,7 +50,9 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
   const t = useT();
   const root = useRootData();
   const hrefWith = useHrefWith();
-  const { book, topics } = loaderData;
+  const { book } = loaderData;
+  const topics = loaderData.topics.filter((topic) => !topic.archived);
+  const archived = loaderData.topics.filter((topic) => topic.archived);
   if (!book) {
     return (
       <main id="main" className="page page-narrow center-text">
@@ -65,7 +69,16 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
   return (
     <main id="main" className="page stack-lg">
       <BookHeader book={book} />
-      {loaderData.editor ? (
+      {loaderData.topicEditor ? (
+        <TopicEditor
+          key={loaderData.topicEditor.kind === "edit" ? loaderData.topicEditor.topic.id : "new"}
+          bookId={book.id}
+          editor={loaderData.topicEditor}
+          errors={actionData?.topic?.errors ?? {}}
+          values={actionData?.topic?.values ?? {}}
+        />
+      ) : null}
+      {!loaderData.topicEditor && loaderData.editor ? (
         <StoryEditor
           key={JSON.stringify(loaderData.editor.kind === "edit" ? loaderData.editor.story.id : loaderData.editor)}
           bookId={book.id}
@@ -77,9 +90,14 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
       <section aria-labelledby="topics-title">
         <div className="section-header">
           <h2 id="topics-title">{t("books.topicsHeading")}</h2>
-          <Link to={hrefWith({ dialog: "suggest-topics" })} className="button button-secondary" preventScrollReset>
-            {t("books.suggestTopics")}
-          </Link>
+          <div className="button-row">
+            <Link to={`/books/${book.id}?openEditor=topic`} className="button button-secondary" preventScrollReset>
+              {t("topicEditor.addTopic")}
+            </Link>
+            <Link to={hrefWith({ dialog: "suggest-topics" })} className="button button-secondary" preventScrollReset>
+              {t("books.suggestTopics")}
+            </Link>
+          </div>
         </div>
         {topics.length === 0 ? (
           <p className="empty-state">{t("books.noTopics")}</p>
@@ -92,15 +110,32 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
                 </h3>
                 {topic.description ? <p className="muted">{topic.description}</p> : null}
                 <p className="item-meta">{t("books.storyCount", { count: topic.storyCount })}</p>
-                <p>
+                <p className="row-actions">
                   <Link to={`/books/${book.id}?openEditor=story&topicId=${topic.id}`} className="button button-small button-secondary" aria-label={t("books.addStoryTo", { topic: topic.title })}>
                     {t("books.addStory")}
+                  </Link>
+                  <Link to={`/books/${book.id}?openEditor=topic&topicId=${topic.id}`} className="button button-small button-secondary" aria-label={t("topicEditor.editTopicLabel", { title: topic.title })}>
+                    {t("topicEditor.editTopic")}
                   </Link>
                 </p>
               </li>
             ))}
           </ol>
         )}
+        {archived.length > 0 ? (
+          <details className="archived-topics">
+            <summary>{t("books.archivedTopics", { count: archived.length })}</summary>
+            <ul className="menu-list">
+              {archived.map((topic) => (
+                <li key={topic.id}>
+                  <Link className="menu-item" to={`/books/${book.id}?openEditor=topic&topicId=${topic.id}`}>
+                    {topic.title}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </details>
+        ) : null}
       </section>
       <BookDialogs dialog={loaderData.dialog} actionData={actionData} locale={loaderData.locale} closeHref={`/books/${book.id}`} />
       <Toaster toast={actionData?.toast ?? root?.toast} />

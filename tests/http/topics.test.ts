@@ -198,3 +198,37 @@ describe("the story editor in the workspace", () => {
     expect((await (await lan.get(`/api/stories/${storyId}`)).json()).title).toBe("First job");
   });
 });
+
+describe("the topic editor in the workspace", () => {
+  it("creates, edits with a draft narrative, archives, restores and deletes a topic with plain forms", async () => {
+    const book = (await post(lan, "/api/books", { title: "Topic editor book", language: "en" })).body;
+    const base = `/books/${book.id}`;
+    expect(await (await lan.get(`${base}?openEditor=topic`)).text()).toContain("New topic");
+    const invalid = await lan.form(`${base}?openEditor=topic`, { intent: "topic:save", title: " ", description: "kept" });
+    expect(invalid.status).toBe(400);
+    const invalidHtml = await invalid.text();
+    expect(invalidHtml).toContain("Please enter a topic title");
+    expect(invalidHtml).toContain("kept");
+
+    const created = await lan.form(`${base}?openEditor=topic`, { intent: "topic:save", title: "School days", description: "" });
+    const location = created.headers.get("location")!;
+    expect(location).toMatch(new RegExp(`^${base}\\?openEditor=topic&topicId=\\d+$`));
+    const topicId = Number(location.split("topicId=")[1]);
+    expect(await (await lan.get(location)).text()).toContain("Topic created");
+
+    await lan.form(location, { intent: "topic:save", topicId: String(topicId), title: "School years", description: "d", preview: "The village school had one room." });
+    expect(await (await lan.get(`/api/topics/${topicId}`)).json()).toMatchObject({ title: "School years", preview: "The village school had one room." });
+
+    await lan.form(location, { intent: "topic:archive", topicId: String(topicId), archived: "true" });
+    expect((await (await lan.get(`/api/topics/${topicId}`)).json()).archived).toBe(true);
+    expect(await (await lan.get(base)).text()).toContain("Archived topics (1)");
+    await lan.form(location, { intent: "topic:archive", topicId: String(topicId), archived: "false" });
+    expect((await (await lan.get(`/api/topics/${topicId}`)).json()).archived).toBe(false);
+
+    expect(await (await lan.get(`${location}&confirmDelete=1`)).text()).toContain("Delete the topic “School years”?");
+    expect((await minh.form(location, { intent: "topic:delete", topicId: String(topicId) })).status).not.toBe(302);
+    const deleted = await lan.form(`${location}&confirmDelete=1`, { intent: "topic:delete", topicId: String(topicId) });
+    expect(deleted.headers.get("location")).toBe(base);
+    expect((await lan.get(`/api/topics/${topicId}`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,81 @@
+import { Form, Link, useNavigation } from "react-router";
+import { Dialog } from "~/components/ui/dialog";
+import { Field } from "~/components/ui/field";
+import type { MessageKey } from "~/i18n/types";
+import { useT } from "~/i18n/use-t";
+import type { TopicEditorData } from "~/lib/story-editor.server";
+
+type Props = { bookId: number; editor: NonNullable<TopicEditorData>; errors: Record<string, string>; values: Record<string, string> };
+
+/**
+ * The workspace's topic editor: a new topic's title and description, or an existing one's with its
+ * draft narrative; archive or restore; delete after a confirmation that names the topic.
+ */
+export function TopicEditor({ bookId, editor, errors, values }: Props) {
+  const t = useT();
+  const busy = useNavigation().state === "submitting";
+  const bookHref = `/books/${bookId}`;
+  const topic = editor.kind === "edit" ? editor.topic : null;
+  const here = topic ? `${bookHref}?openEditor=topic&topicId=${topic.id}` : `${bookHref}?openEditor=topic`;
+  return (
+    <section className="card stack" aria-labelledby="topic-editor-title">
+      <h2 id="topic-editor-title">{topic ? t("topicEditor.editTitle") : t("topicEditor.newTitle")}</h2>
+      <Form method="post" action={here} className="stack" preventScrollReset>
+        <input type="hidden" name="intent" value="topic:save" />
+        {topic ? <input type="hidden" name="topicId" value={topic.id} /> : null}
+        <Field name="title" label={t("topicEditor.title")} required maxLength={200} defaultValue={values.title ?? topic?.title ?? ""} error={errors.title as MessageKey | undefined} autoComplete="off" />
+        <div className="field">
+          <label htmlFor="topic-description">{t("topicEditor.description")}</label>
+          <textarea id="topic-description" name="description" rows={3} maxLength={5000} defaultValue={values.description ?? topic?.description ?? ""} />
+        </div>
+        {topic ? (
+          <div className="field">
+            <label htmlFor="topic-preview">{t("topicEditor.preview")}</label>
+            <textarea id="topic-preview" name="preview" className="topic-preview-text" defaultValue={values.preview ?? topic.preview} aria-describedby="topic-preview-hint" />
+            <p id="topic-preview-hint" className="field-hint">
+              {t("topicEditor.previewHint")}
+            </p>
+          </div>
+        ) : null}
+        <div className="form-actions">
+          <Link to={bookHref} className="button button-secondary" preventScrollReset>
+            {t("topicEditor.cancel")}
+          </Link>
+          <button type="submit" className="button button-primary" disabled={busy}>
+            {t("topicEditor.save")}
+          </button>
+        </div>
+      </Form>
+      {topic ? (
+        <div className="form-actions">
+          <Form method="post" action={here} preventScrollReset>
+            <input type="hidden" name="intent" value="topic:archive" />
+            <input type="hidden" name="topicId" value={topic.id} />
+            <input type="hidden" name="archived" value={topic.archived ? "false" : "true"} />
+            <button type="submit" className="button button-secondary" disabled={busy}>
+              {topic.archived ? t("topicEditor.unarchive") : t("topicEditor.archive")}
+            </button>
+          </Form>
+          <Link to={`${here}&confirmDelete=1`} className="button button-danger" preventScrollReset>
+            {t("topicEditor.delete")}
+          </Link>
+        </div>
+      ) : null}
+      {topic && editor.kind === "edit" && editor.confirmDelete ? (
+        <Dialog title={t("topicEditor.confirmDeleteTitle", { title: topic.title })} closeHref={here}>
+          <p className="warning">{t("topicEditor.confirmDeleteText")}</p>
+          <Form method="post" action={here} className="form-actions" preventScrollReset>
+            <input type="hidden" name="intent" value="topic:delete" />
+            <input type="hidden" name="topicId" value={topic.id} />
+            <Link to={here} className="button button-secondary" preventScrollReset>
+              {t("topicEditor.cancel")}
+            </Link>
+            <button type="submit" className="button button-danger">
+              {t("topicEditor.delete")}
+            </button>
+          </Form>
+        </Dialog>
+      ) : null}
+    </section>
+  );
+}

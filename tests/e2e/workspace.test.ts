@@ -1,0 +1,59 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectNoAxeViolations, launchBrowser, loginThroughForm, openPage } from "../support/browser";
+import { startServer, type RunningServer } from "../support/server";
+import { createUser, pathOf, toast, waitForHydration } from "./helpers";
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+for (const javaScriptEnabled of [true, false]) {
+  describe(`the workspace ${javaScriptEnabled ? "with" : "without"} JavaScript`, () => {
+    it("creates a topic, adds a question and answers it with a story", async () => {
+      const user = await createUser(server);
+      const { page, assertNoErrors } = await openPage(browser, { javaScriptEnabled, viewport: { width: 1280, height: 900 } });
+      await loginThroughForm(page, server.url, user.username, user.password);
+      const created = await page.request.post(`${server.url}/api/books`, { data: { title: "Family book", language: "en" }, headers: { Origin: server.url } });
+      const book = (await created.json()) as { id: number };
+      await page.goto(`${server.url}/books/${book.id}`);
+      if (javaScriptEnabled) await waitForHydration(page);
+
+      await page.getByRole("link", { name: "Add topic" }).click();
+      await page.fill("#title", "Childhood");
+      await Promise.all([page.waitForURL(/openEditor=topic&topicId=\d+/), page.getByRole("button", { name: "Save topic" }).click()]);
+      await expect.poll(() => toast(page).locator(".toast-title").textContent()).toBe("Topic created");
+      if (javaScriptEnabled) await expectNoAxeViolations(page);
+
+      await page.getByRole("link", { name: "Childhood" }).first().click();
+      await page.waitForURL(/\/topics\/\d+$/);
+      await page.fill("#question", "What games did you play with your cousins?");
+      await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), page.getByRole("button", { name: "Add", exact: true }).click()]);
+      await page.getByRole("link", { name: "What games did you play with your cousins?" }).waitFor();
+      if (javaScriptEnabled) await expectNoAxeViolations(page);
+
+      await page.getByRole("link", { name: "What games did you play with your cousins?" }).click();
+      await page.waitForURL(/openEditor=story/);
+      expect(await page.inputValue("#title")).toBe("What games did you play with your cousins?");
+      await page.fill("#content", "We played ô ăn quan in the yard until dark.");
+      if (javaScriptEnabled) await expectNoAxeViolations(page);
+      await Promise.all([page.waitForURL(/storyId=\d+/), page.getByRole("button", { name: "Complete" }).click()]);
+      await expect.poll(() => toast(page).locator(".toast-title").textContent()).toBe("Story completed");
+
+      await page.goto(`${server.url}/books/${book.id}`);
+      await page.getByRole("link", { name: "Childhood" }).first().click();
+      await page.waitForURL(/\/topics\/\d+$/);
+      expect(pathOf(page)).toMatch(/\/topics\/\d+$/);
+      expect(await page.locator(".story-card").textContent()).toContain("We played ô ăn quan");
+      expect(await page.locator(".question-list.is-answered").textContent()).toContain("What games did you play with your cousins?");
+      assertNoErrors();
+    });
+  });
+}
