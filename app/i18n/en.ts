@@ -372,6 +372,12 @@ const en = {
     editTopic: "Edit",
     editTopicLabel: "Edit {{title}}",
   },
+  toc: {
+    moveUp: "Move {{title}} up",
+    moveDown: "Move {{title}} down",
+    moved: "Order updated",
+    stories: "Stories of {{topic}}",
+  },
   unauthorized: {
     title: "No permission",
     text: "You do not have permission to access this page.",

@@ -373,6 +373,12 @@ const vi = {
     editTopic: "Sửa",
     editTopicLabel: "Sửa {{title}}",
   },
+  toc: {
+    moveUp: "Đưa {{title}} lên",
+    moveDown: "Đưa {{title}} xuống",
+    moved: "Đã cập nhật thứ tự",
+    stories: "Các câu chuyện của {{topic}}",
+  },
   unauthorized: {
     title: "Không có quyền truy cập",
     text: "Bạn không có quyền truy cập trang này.",

@@ -72,8 +72,8 @@ export async function bookPageAction({
     return data<BookPageActionData>({ topic: { errors: result.errors, values: result.values }, toast: result.toast }, { status: result.status });
   }
 
-  if (intent === "story:save" && pageBookId) {
-    const result = await runStoryIntent({ form, user, bookId: pageBookId });
+  if (intent.startsWith("story:") && pageBookId) {
+    const result = await runStoryIntent({ intent, form, user, bookId: pageBookId });
     if (result instanceof Response) return result;
     return data<BookPageActionData>({ story: { errors: result.errors, values: result.values }, toast: result.toast }, { status: result.status });
   }

@@ -1,6 +1,6 @@
 import type { User } from "~db/schema";
 import { deleteMediaFiles } from "~/models/media.server";
-import { createTopic, deleteTopic, getTopic, updateTopic } from "~/models/topic.server";
+import { createTopic, deleteTopic, getTopic, moveTopic, updateTopic } from "~/models/topic.server";
 import { AppError } from "./errors";
 import { redirectWithToast } from "./flash.server";
 import { parseFormData, type FieldErrors } from "./form.server";
@@ -31,6 +31,10 @@ export async function runTopicIntent({ intent, form, user, bookId }: { intent: s
       const { mediaKeys } = deleteTopic({ topicId, userId: user.id });
       await deleteMediaFiles(mediaKeys);
       return redirectWithToast(bookHref, { kind: "success", title: "topicEditor.deleted" });
+    }
+    if (intent === "topic:move") {
+      moveTopic({ topicId, userId: user.id, delta: form.get("direction") === "up" ? -1 : 1 });
+      return redirectWithToast(bookHref, { kind: "success", title: "toc.moved" });
     }
     if (intent === "topic:archive") {
       const archived = form.get("archived") === "true";

@@ -187,3 +187,17 @@ export function reorderStories({ topicId, userId, storyIds }: { topicId: number;
     logActivity(tx, { userId, action: "reorder", resource: "story", details: { topicId } });
   });
 }
+
+/** Moves one story a place up (-1) or down (+1) within its topic. */
+export function moveStory({ storyId, userId, delta }: { storyId: number; userId: number; delta: -1 | 1 }): Story {
+  const story = getStory({ storyId, userId });
+  if (!story) throw new AppError(404, "stories.notFound");
+  const ids = listTopicStories({ topicId: story.topicId }).map((s) => s.id);
+  const from = ids.indexOf(storyId);
+  const to = from + delta;
+  if (to >= 0 && to < ids.length) {
+    [ids[from], ids[to]] = [ids[to]!, ids[from]!];
+    reorderStories({ topicId: story.topicId, userId, storyIds: ids });
+  }
+  return story;
+}

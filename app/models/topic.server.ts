@@ -154,3 +154,15 @@ export function sameSet(own: number[], given: number[]): boolean {
   const mine = new Set(own);
   return given.every((id) => mine.has(id));
 }
+
+/** Moves one topic a place up (-1) or down (+1) among the book's topics (archived ones keep their places). */
+export function moveTopic({ topicId, userId, delta }: { topicId: number; userId: number; delta: -1 | 1 }): void {
+  const topic = getTopic({ topicId, userId });
+  if (!topic) throw new AppError(404, "topics.notFound");
+  const ids = db().select({ id: topics.id }).from(topics).where(eq(topics.bookId, topic.bookId)).orderBy(topics.position, topics.id).all().map((r) => r.id);
+  const from = ids.indexOf(topicId);
+  const to = from + delta;
+  if (to < 0 || to >= ids.length) return;
+  [ids[from], ids[to]] = [ids[to]!, ids[from]!];
+  reorderTopics({ bookId: topic.bookId, userId, topicIds: ids });
+}

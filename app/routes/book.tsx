@@ -5,6 +5,8 @@ import { BookDialogs } from "~/components/book/book-dialogs";
 import { BookHeader } from "~/components/book/book-header";
 import { StoryEditor } from "~/components/story/story-editor";
 import { TopicEditor } from "~/components/topic/topic-editor";
+import { MoveButtons } from "~/components/toc/move-buttons";
+import { TocStories } from "~/components/toc/toc-stories";
 import type { HeaderHandle } from "~/components/layout/header-context";
 import { Toaster } from "~/components/ui/toaster";
 import { getLocale } from "~/i18n/middleware.server";
@@ -17,6 +19,7 @@ import { pageTitle } from "~/lib/meta";
 import { useHrefWith } from "~/lib/use-href-with";
 import { useRootData } from "~/lib/use-root-data";
 import { getBook } from "~/models/book.server";
+import { listBookStories } from "~/models/story.server";
 import { listBookTopics } from "~/models/topic.server";
 
 export const handle: HeaderHandle = { ownsToaster: true };
@@ -28,12 +31,13 @@ export async function loader(args: Route.LoaderArgs) {
   const book = getBook({ bookId: paramId(args.params.bookId), userId: user.id });
   if (!book) {
     // Missing and not-yours look the same, so ids reveal nothing.
-    return data({ title: translate(args.context, "books.notFoundTitle"), book: null, topics: [], dialog: null, editor: null, topicEditor: null, locale: getLocale(args.context) }, { status: 404 });
+    return data({ title: translate(args.context, "books.notFoundTitle"), book: null, topics: [], stories: [], dialog: null, editor: null, topicEditor: null, locale: getLocale(args.context) }, { status: 404 });
   }
   return {
     title: book.title,
     book,
     topics: listBookTopics({ bookId: book.id, includeArchived: true }),
+    stories: listBookStories({ bookId: book.id, userId: user.id }),
     dialog: await bookDialogData(args.request, user, book.id),
     editor: storyEditorData(args.request, user, book.id),
     topicEditor: topicEditorData(args.request, user, book.id),
@@ -103,13 +107,17 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
           <p className="empty-state">{t("books.noTopics")}</p>
         ) : (
           <ol className="topic-list">
-            {topics.map((topic) => (
+            {topics.map((topic, index) => (
               <li key={topic.id} className="card item-card">
-                <h3 className="item-title">
-                  <Link to={`/books/${book.id}/topics/${topic.id}`}>{topic.title}</Link>
-                </h3>
+                <div className="section-header">
+                  <h3 className="item-title">
+                    <Link to={`/books/${book.id}/topics/${topic.id}`}>{topic.title}</Link>
+                  </h3>
+                  <MoveButtons intent="topic:move" idName="topicId" id={topic.id} title={topic.title} first={index === 0} last={index === topics.length - 1} />
+                </div>
                 {topic.description ? <p className="muted">{topic.description}</p> : null}
                 <p className="item-meta">{t("books.storyCount", { count: topic.storyCount })}</p>
+                <TocStories bookId={book.id} topicTitle={topic.title} stories={loaderData.stories.filter((story) => story.topicId === topic.id)} />
                 <p className="row-actions">
                   <Link to={`/books/${book.id}?openEditor=story&topicId=${topic.id}`} className="button button-small button-secondary" aria-label={t("books.addStoryTo", { topic: topic.title })}>
                     {t("books.addStory")}

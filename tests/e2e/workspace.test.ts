@@ -46,6 +46,9 @@ for (const javaScriptEnabled of [true, false]) {
       if (javaScriptEnabled) await expectNoAxeViolations(page);
       await Promise.all([page.waitForURL(/storyId=\d+/), page.getByRole("button", { name: "Complete" }).click()]);
       await expect.poll(() => toast(page).locator(".toast-title").textContent()).toBe("Story completed");
+      // The table of contents now lists the story with its move buttons.
+      expect(await page.locator(".toc-stories").textContent()).toContain("What games did you play with your cousins?");
+      if (javaScriptEnabled) await expectNoAxeViolations(page);
 
       await page.goto(`${server.url}/books/${book.id}`);
       await page.getByRole("link", { name: "Childhood" }).first().click();

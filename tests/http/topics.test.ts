@@ -232,3 +232,26 @@ describe("the topic editor in the workspace", () => {
     expect((await lan.get(`/api/topics/${topicId}`)).status).toBe(404);
   });
 });
+
+describe("reordering with the table of contents' buttons", () => {
+  it("moves topics and stories one place with plain forms, and never another user's", async () => {
+    const book = (await post(lan, "/api/books", { title: "Order by buttons", language: "en" })).body;
+    const ids: number[] = [];
+    for (const title of ["One", "Two", "Three"]) ids.push((await post(lan, `/api/books/${book.id}/topics`, { title })).body.id);
+    const s1 = (await post(lan, `/api/topics/${ids[0]}/stories`, { title: "first", content: "a" })).body;
+    const s2 = (await post(lan, `/api/topics/${ids[0]}/stories`, { title: "second", content: "b" })).body;
+    const base = `/books/${book.id}`;
+    const moved = await lan.form(base, { intent: "topic:move", topicId: String(ids[2]), direction: "up" });
+    expect(moved.headers.get("location")).toBe(base);
+    expect((await (await lan.get(`/api/books/${book.id}/topics`)).json()).map((t: { title: string }) => t.title)).toEqual(["One", "Three", "Two"]);
+    await lan.form(base, { intent: "topic:move", topicId: String(ids[0]), direction: "up" });
+    expect((await (await lan.get(`/api/books/${book.id}/topics`)).json()).map((t: { title: string }) => t.title)).toEqual(["One", "Three", "Two"]);
+    await lan.form(base, { intent: "story:move", storyId: String(s2.id), direction: "up" });
+    expect((await (await lan.get(`/api/topics/${ids[0]}/stories`)).json()).map((s: { title: string }) => s.title)).toEqual(["second", "first"]);
+    expect(await (await lan.get(base)).text()).toContain("Move second down");
+
+    const intrusion = await minh.form(base, { intent: "story:move", storyId: String(s1.id), direction: "up" });
+    expect(intrusion.status).toBe(404);
+    expect((await (await lan.get(`/api/topics/${ids[0]}/stories`)).json()).map((s: { title: string }) => s.title)).toEqual(["second", "first"]);
+  });
+});

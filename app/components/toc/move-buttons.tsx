@@ -1,0 +1,22 @@
+import { Form } from "react-router";
+import { useT } from "~/i18n/use-t";
+
+/**
+ * Up and down for one item of the table of contents: a small form, so reordering works without
+ * JavaScript (and by keyboard) everywhere.
+ */
+export function MoveButtons({ intent, idName, id, title, first, last }: { intent: "topic:move" | "story:move"; idName: "topicId" | "storyId"; id: number; title: string; first: boolean; last: boolean }) {
+  const t = useT();
+  return (
+    <Form method="post" className="move-buttons" preventScrollReset>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name={idName} value={id} />
+      <button type="submit" name="direction" value="up" className="icon-button" disabled={first} aria-label={t("toc.moveUp", { title })}>
+        <span aria-hidden="true">↑</span>
+      </button>
+      <button type="submit" name="direction" value="down" className="icon-button" disabled={last} aria-label={t("toc.moveDown", { title })}>
+        <span aria-hidden="true">↓</span>
+      </button>
+    </Form>
+  );
+}
