@@ -375,6 +375,12 @@ const en = {
   toc: {
     moveUp: "Move {{title}} up",
     moveDown: "Move {{title}} down",
+    drag: "Drag {{title}} to reorder (Space to pick up, arrows to move, Space to drop)",
+    dragInstructions: "To pick up a topic, press Space or Enter. Move it with the arrow keys, press Space or Enter again to drop it, or Escape to cancel.",
+    pickedUp: "Picked up {{title}}, at position {{position}} of {{count}}.",
+    movedOver: "{{title}} is now at position {{position}} of {{count}}.",
+    dropped: "{{title}} was dropped at position {{position}} of {{count}}.",
+    cancelled: "Moving {{title}} was cancelled.",
     moved: "Order updated",
     stories: "Stories of {{topic}}",
   },

@@ -376,6 +376,12 @@ const vi = {
   toc: {
     moveUp: "Đưa {{title}} lên",
     moveDown: "Đưa {{title}} xuống",
+    drag: "Kéo {{title}} để sắp xếp (Space để nhấc, phím mũi tên để di chuyển, Space để thả)",
+    dragInstructions: "Để nhấc một chủ đề, nhấn Space hoặc Enter. Di chuyển bằng các phím mũi tên, nhấn Space hoặc Enter lần nữa để thả, hoặc Escape để hủy.",
+    pickedUp: "Đã nhấc {{title}}, ở vị trí {{position}} trên {{count}}.",
+    movedOver: "{{title}} đang ở vị trí {{position}} trên {{count}}.",
+    dropped: "Đã thả {{title}} ở vị trí {{position}} trên {{count}}.",
+    cancelled: "Đã hủy di chuyển {{title}}.",
     moved: "Đã cập nhật thứ tự",
     stories: "Các câu chuyện của {{topic}}",
   },

@@ -5,8 +5,7 @@ import { BookDialogs } from "~/components/book/book-dialogs";
 import { BookHeader } from "~/components/book/book-header";
 import { StoryEditor } from "~/components/story/story-editor";
 import { TopicEditor } from "~/components/topic/topic-editor";
-import { MoveButtons } from "~/components/toc/move-buttons";
-import { TocStories } from "~/components/toc/toc-stories";
+import { TopicList } from "~/components/toc/topic-list";
 import type { HeaderHandle } from "~/components/layout/header-context";
 import { Toaster } from "~/components/ui/toaster";
 import { getLocale } from "~/i18n/middleware.server";
@@ -106,29 +105,7 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
         {topics.length === 0 ? (
           <p className="empty-state">{t("books.noTopics")}</p>
         ) : (
-          <ol className="topic-list">
-            {topics.map((topic, index) => (
-              <li key={topic.id} className="card item-card">
-                <div className="section-header">
-                  <h3 className="item-title">
-                    <Link to={`/books/${book.id}/topics/${topic.id}`}>{topic.title}</Link>
-                  </h3>
-                  <MoveButtons intent="topic:move" idName="topicId" id={topic.id} title={topic.title} first={index === 0} last={index === topics.length - 1} />
-                </div>
-                {topic.description ? <p className="muted">{topic.description}</p> : null}
-                <p className="item-meta">{t("books.storyCount", { count: topic.storyCount })}</p>
-                <TocStories bookId={book.id} topicTitle={topic.title} stories={loaderData.stories.filter((story) => story.topicId === topic.id)} />
-                <p className="row-actions">
-                  <Link to={`/books/${book.id}?openEditor=story&topicId=${topic.id}`} className="button button-small button-secondary" aria-label={t("books.addStoryTo", { topic: topic.title })}>
-                    {t("books.addStory")}
-                  </Link>
-                  <Link to={`/books/${book.id}?openEditor=topic&topicId=${topic.id}`} className="button button-small button-secondary" aria-label={t("topicEditor.editTopicLabel", { title: topic.title })}>
-                    {t("topicEditor.editTopic")}
-                  </Link>
-                </p>
-              </li>
-            ))}
-          </ol>
+          <TopicList bookId={book.id} topics={topics} stories={loaderData.stories} />
         )}
         {archived.length > 0 ? (
           <details className="archived-topics">

@@ -60,3 +60,36 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+describe("reordering topics by drag and drop", () => {
+  it("moves a topic with the keyboard drag handle and keeps the order after a reload", async () => {
+    const user = await createUser(server);
+    const { page, assertNoErrors } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+    await loginThroughForm(page, server.url, user.username, user.password);
+    const headers = { Origin: server.url };
+    const book = (await (await page.request.post(`${server.url}/api/books`, { data: { title: "Sortable", language: "en" }, headers })).json()) as { id: number };
+    for (const title of ["Alpha", "Beta", "Gamma"]) await page.request.post(`${server.url}/api/books/${book.id}/topics`, { data: { title }, headers });
+    await page.goto(`${server.url}/books/${book.id}?openEditor=topic`);
+    await waitForHydration(page);
+    const handle = page.getByRole("button", { name: /^Drag Gamma to reorder/ });
+    await handle.waitFor();
+    await expectNoAxeViolations(page);
+    await handle.focus();
+    // Each key waits for dnd-kit's live announcement of that step before the next one.
+    const live = page.locator("[aria-live]").first();
+    for (const [key, said] of [
+      ["Space", "Gamma is now at position 3 of 3."],
+      ["ArrowUp", "Gamma is now at position 2 of 3."],
+      ["ArrowUp", "Gamma is now at position 1 of 3."],
+      ["Space", "Gamma was dropped at position 1 of 3."],
+    ] as const) {
+      await page.keyboard.press(key);
+      await expect.poll(() => live.textContent()).toContain(said);
+    }
+    const order = async () => ((await (await page.request.get(`${server.url}/api/books/${book.id}/topics`)).json()) as { title: string }[]).map((t) => t.title);
+    await expect.poll(order, { timeout: 10_000 }).toEqual(["Gamma", "Alpha", "Beta"]);
+    await page.reload();
+    await expect.poll(() => page.locator(".topic-list .item-title a").allTextContents()).toEqual(["Gamma", "Alpha", "Beta"]);
+    assertNoErrors();
+  });
+});

@@ -1,0 +1,37 @@
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
+
+export type HandleProps = Record<string, unknown> | null;
+export type SortableListProps<T extends { id: number }> = {
+  items: T[];
+  /** Renders one item; `handle` is null without drag and drop (server render, before hydration). */
+  renderItem: (item: T, index: number, handle: HandleProps) => ReactNode;
+  onReorder: (ids: number[]) => Promise<void>;
+  /** The item's name, for the screen-reader announcements of a drag. */
+  itemLabel: (item: T) => string;
+  className?: string;
+};
+
+// dnd-kit lives in its own chunk, loaded only on pages with a sortable list and only after hydration.
+const DndList = lazy(() => import("./dnd-list"));
+
+/**
+ * A list that the server renders plainly (its items keep their up/down forms) and that becomes
+ * drag-and-drop sortable, by pointer or keyboard, once the page has hydrated.
+ */
+export function SortableList<T extends { id: number }>(props: SortableListProps<T>) {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const plain = (
+    <ol className={props.className}>
+      {props.items.map((item, index) => (
+        <li key={item.id}>{props.renderItem(item, index, null)}</li>
+      ))}
+    </ol>
+  );
+  if (!hydrated) return plain;
+  return (
+    <Suspense fallback={plain}>
+      <DndList {...(props as unknown as SortableListProps<{ id: number }>)} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,63 @@
+import { Link, useRevalidator } from "react-router";
+import { useT } from "~/i18n/use-t";
+import { MoveButtons } from "./move-buttons";
+import { SortableList } from "./sortable-list";
+import { TocStories } from "./toc-stories";
+
+type TocTopic = { id: number; title: string; description: string; storyCount: number };
+type TocStory = { id: number; topicId: number; title: string; status: "draft" | "published" };
+
+/**
+ * The book's topics with their stories: up/down forms everywhere, and with JavaScript a drag handle
+ * (pointer or keyboard) that saves the new order through /api/books/{id}/reorder-topics.
+ */
+export function TopicList({ bookId, topics, stories }: { bookId: number; topics: TocTopic[]; stories: TocStory[] }) {
+  const t = useT();
+  const { revalidate } = useRevalidator();
+
+  async function saveOrder(topicIds: number[]) {
+    const response = await fetch(`/api/books/${bookId}/reorder-topics`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ topicIds }),
+    });
+    // Either way the server's order is the truth: refetch it (after a failure, too).
+    void revalidate();
+    if (!response.ok) throw new Error(`reorder failed: ${response.status}`);
+  }
+
+  return (
+    <SortableList
+      className="topic-list"
+      items={topics}
+      onReorder={saveOrder}
+      itemLabel={(topic) => ("title" in topic ? String(topic.title) : "")}
+      renderItem={(topic, index, handle) => (
+        <div className="card item-card">
+          <div className="section-header">
+            <h3 className="item-title">
+              {handle ? (
+                <button type="button" className="drag-handle" aria-label={t("toc.drag", { title: topic.title })} {...handle}>
+                  <span aria-hidden="true">⠿</span>
+                </button>
+              ) : null}
+              <Link to={`/books/${bookId}/topics/${topic.id}`}>{topic.title}</Link>
+            </h3>
+            <MoveButtons intent="topic:move" idName="topicId" id={topic.id} title={topic.title} first={index === 0} last={index === topics.length - 1} />
+          </div>
+          {topic.description ? <p className="muted">{topic.description}</p> : null}
+          <p className="item-meta">{t("books.storyCount", { count: topic.storyCount })}</p>
+          <TocStories bookId={bookId} topicTitle={topic.title} stories={stories.filter((story) => story.topicId === topic.id)} />
+          <p className="row-actions">
+            <Link to={`/books/${bookId}?openEditor=story&topicId=${topic.id}`} className="button button-small button-secondary" aria-label={t("books.addStoryTo", { topic: topic.title })}>
+              {t("books.addStory")}
+            </Link>
+            <Link to={`/books/${bookId}?openEditor=topic&topicId=${topic.id}`} className="button button-small button-secondary" aria-label={t("topicEditor.editTopicLabel", { title: topic.title })}>
+              {t("topicEditor.editTopic")}
+            </Link>
+          </p>
+        </div>
+      )}
+    />
+  );
+}
