@@ -16,7 +16,7 @@ describe("fastT", () => {
       const i18n = createInstance();
       await i18n.init({ lng, resources: { [lng]: { translation } }, interpolation: { escapeValue: false } });
       const t = fastT(lng, translation) as unknown as (key: string, values?: Record<string, unknown>) => string;
-      const values = { name: "Lan", title: "Sách", count: 1, n: "2", page: "1", pages: "3", book: "B", topic: "T", date: "01/02/2026", question: "Q", column: "C", language: "English", tone: "Vui", shown: "6", total: "9" };
+      const values = { name: "Lan", title: "Sách", count: 1, n: "2", page: "1", pages: "3", book: "B", topic: "T", date: "01/02/2026", question: "Q", column: "C", language: "English", tone: "Vui", shown: "6", total: "9", position: "2" };
       const keys = new Set(leaves(translation).map((k) => k.replace(/_(one|other)$/, "")));
       for (const key of keys) {
         for (const count of [0, 1, 5]) {

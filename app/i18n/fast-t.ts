@@ -37,7 +37,8 @@ export function fastT(lng: string, resources: Tree, fallback?: Tree): TFunction 
     if (values && typeof values.count === "number") text = find(`${key}_${plural.select(values.count)}`) ?? find(`${key}_other`);
     text ??= find(key) ?? key;
     if (!values || !text.includes("{{")) return text;
-    return text.replace(/{{\s*(\w+)\s*}}/g, (_, name: string) => (values[name] === undefined ? "" : String(values[name])));
+    // Like i18next, a placeholder without a value is left as written.
+    return text.replace(/{{\s*(\w+)\s*}}/g, (match, name: string) => (values[name] === undefined ? match : String(values[name])));
   };
   translators.set(resources, t as unknown as TFunction);
   return t as unknown as TFunction;

@@ -68,6 +68,19 @@ describe("books with JavaScript", () => {
     const secondTitle = await items.nth(1).locator("input:not([type])").inputValue();
     await dialog(page).getByRole("button", { name: "Move topic 2 up" }).click();
     expect(await items.nth(0).locator("input:not([type])").inputValue()).toBe(secondTitle);
+    // The drag handle reorders too (keyboard: Space, arrows, Space).
+    const thirdTitle = await items.nth(2).locator("input:not([type])").inputValue();
+    await dialog(page).getByRole("button", { name: "Drag topic 3 to reorder" }).focus();
+    const live = page.locator("[aria-live]").first();
+    for (const [key, said] of [
+      ["Space", "is now at position 3 of"],
+      ["ArrowUp", "is now at position 2 of"],
+      ["Space", "was dropped at position 2 of"],
+    ] as const) {
+      await page.keyboard.press(key);
+      await expect.poll(() => live.textContent()).toContain(said);
+    }
+    expect(await items.nth(1).locator("input:not([type])").inputValue()).toBe(thirdTitle);
     await dialog(page).getByRole("button", { name: "Add new topic" }).click();
     await items.last().locator("input:not([type])").fill("The family house");
     expect(await dialog(page).getByRole("button", { name: /Save selected/ }).textContent()).toBe("Save selected (3)");

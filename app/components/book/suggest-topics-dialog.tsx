@@ -1,6 +1,7 @@
 import { useEffect, useState, type MouseEvent } from "react";
 import { useT } from "~/i18n/use-t";
 import { Form, Link, useNavigation } from "react-router";
+import { SortableList } from "~/components/toc/sortable-list";
 import { Dialog } from "~/components/ui/dialog";
 import type { MessageKey } from "~/i18n/types";
 import { move, type SuggestedTopic } from "~/lib/topic-suggestions";
@@ -63,11 +64,20 @@ export function SuggestTopicsDialog({
           </button>
         </div>
         {items.length === 0 ? <p className="muted">{t("suggest.empty")}</p> : null}
-        <ol className="suggest-list">
-          {items.map((item, i) => {
+        <SortableList
+          className="suggest-list"
+          items={items.map((item) => ({ ...item, id: item.key }))}
+          itemLabel={(item) => item.title}
+          onReorder={async (ids) => setItems((list) => ids.map((id) => list.find((item) => item.key === id)!))}
+          renderItem={(item, i, handle) => {
             const n = String(i + 1);
             return (
-              <li key={item.key} className={`suggest-item${item.selected ? " is-selected" : ""}`}>
+              <div className={`suggest-item${item.selected ? " is-selected" : ""}`}>
+                {handle ? (
+                  <button type="button" className="drag-handle" aria-label={t("suggest.dragHandle", { n })} {...handle}>
+                    <span aria-hidden="true">⠿</span>
+                  </button>
+                ) : null}
                 <input
                   type="checkbox"
                   id={`topics.${i}.selected`}
@@ -100,10 +110,10 @@ export function SuggestTopicsDialog({
                     <span aria-hidden="true">↓</span>
                   </button>
                 </div>
-              </li>
+              </div>
             );
-          })}
-        </ol>
+          }}
+        />
         <button type="submit" name="intent" value="suggest:add" className="button button-secondary" onClick={local((l) => [...l, ...withKeys([{ title: t("suggest.newTopicTitle"), description: "", selected: true }])])} formNoValidate>
           {t("suggest.addTopic")}
         </button>

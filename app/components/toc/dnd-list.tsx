@@ -1,7 +1,7 @@
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Active, type DragEndEvent, type Over, type UniqueIdentifier } from "@dnd-kit/core";
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import { useEffect, useId, useState, type ReactNode } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { useT } from "~/i18n/use-t";
 import { showToast } from "~/lib/client-toast";
 import type { SortableListProps } from "./sortable-list";
@@ -18,21 +18,23 @@ function SortableItem({ id, children }: { id: number; children: (handle: Record<
 /** The drag-and-drop version of SortableList: optimistic, and put back with 'Update failed' on failure. */
 export default function DndList({ items, renderItem, onReorder, className, itemLabel }: SortableListProps<{ id: number }>) {
   const t = useT();
-  const [order, setOrder] = useState(items);
-  useEffect(() => setOrder(items), [items]);
+  // The items as given, except while a new order is being saved: then that order, optimistically.
+  const [pending, setPending] = useState<UniqueIdentifier[] | null>(null);
+  const byId = new Map(items.map((item) => [item.id as UniqueIdentifier, item]));
+  const order = pending ? pending.map((itemId) => byId.get(itemId)).filter((item) => item !== undefined) : items;
   const id = useId();
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 8 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
 
   async function onDragEnd({ active, over }: DragEndEvent) {
     if (!over || active.id === over.id) return;
-    const before = order;
     const next = arrayMove(order, order.findIndex((i) => i.id === active.id), order.findIndex((i) => i.id === over.id));
-    setOrder(next);
+    setPending(next.map((i) => i.id));
     try {
       await onReorder(next.map((i) => i.id));
     } catch {
-      setOrder(before);
       showToast({ kind: "error", title: "topics.reorderFailed" });
+    } finally {
+      setPending(null);
     }
   }
 

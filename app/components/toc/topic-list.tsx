@@ -22,7 +22,7 @@ export function TopicList({ bookId, topics, stories }: { bookId: number; topics:
       body: JSON.stringify({ topicIds }),
     });
     // Either way the server's order is the truth: refetch it (after a failure, too).
-    void revalidate();
+    await revalidate();
     if (!response.ok) throw new Error(`reorder failed: ${response.status}`);
   }
 
@@ -35,14 +35,16 @@ export function TopicList({ bookId, topics, stories }: { bookId: number; topics:
       renderItem={(topic, index, handle) => (
         <div className="card item-card">
           <div className="section-header">
-            <h3 className="item-title">
+            <div className="title-row">
               {handle ? (
                 <button type="button" className="drag-handle" aria-label={t("toc.drag", { title: topic.title })} {...handle}>
                   <span aria-hidden="true">⠿</span>
                 </button>
               ) : null}
-              <Link to={`/books/${bookId}/topics/${topic.id}`}>{topic.title}</Link>
-            </h3>
+              <h3 className="item-title">
+                <Link to={`/books/${bookId}/topics/${topic.id}`}>{topic.title}</Link>
+              </h3>
+            </div>
             <MoveButtons intent="topic:move" idName="topicId" id={topic.id} title={topic.title} first={index === 0} last={index === topics.length - 1} />
           </div>
           {topic.description ? <p className="muted">{topic.description}</p> : null}
