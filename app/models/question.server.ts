@@ -5,6 +5,7 @@ import { aiProvider } from "~/ai/provider.server";
 import { AppError } from "~/lib/errors";
 import { logActivity } from "./activity.server";
 import { touchBook } from "./book.server";
+import { ownedTopic } from "./topic.server";
 import { books, questions, stories, topics } from "~db/schema";
 
 export type SuggestedAction = {
@@ -61,21 +62,10 @@ export function listQuestions({ topicId }: { topicId: number }): QuestionView[] 
     .all();
 }
 
-function ownedTopicId(tx: Tx, topicId: number, userId: number): number {
-  const row = tx
-    .select({ bookId: topics.bookId })
-    .from(topics)
-    .innerJoin(books, eq(books.id, topics.bookId))
-    .where(and(eq(topics.id, topicId), eq(books.userId, userId)))
-    .get();
-  if (!row) throw new AppError(404, "topics.notFound");
-  return row.bookId;
-}
-
 /** Adds questions at the end of the topic's list (a custom one, or generated ones). */
 export function addQuestions({ topicId, userId, texts, source }: { topicId: number; userId: number; texts: string[]; source: "custom" | "generated" }) {
   return db().transaction((tx) => {
-    const bookId = ownedTopicId(tx, topicId, userId);
+    const { bookId } = ownedTopic(tx, topicId, userId);
     const clean = texts.map((text) => text.trim()).filter(Boolean);
     if (clean.length === 0) throw new AppError(400, "questions.blank", "question");
     const last = tx.select({ position: max(questions.position) }).from(questions).where(eq(questions.topicId, topicId)).get()?.position ?? -1;
@@ -92,7 +82,7 @@ export function addQuestions({ topicId, userId, texts, source }: { topicId: numb
  */
 export function replaceUnansweredQuestions({ topicId, userId, texts }: { topicId: number; userId: number; texts: string[] }) {
   return db().transaction((tx) => {
-    const bookId = ownedTopicId(tx, topicId, userId);
+    const { bookId } = ownedTopic(tx, topicId, userId);
     const answered = tx
       .selectDistinct({ id: questions.id })
       .from(questions)

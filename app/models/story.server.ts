@@ -5,7 +5,7 @@ import { books, media, questions, stories, topics, type Story } from "~db/schema
 import { AppError } from "~/lib/errors";
 import { logActivity } from "./activity.server";
 import { touchBook } from "./book.server";
-import { sameSet } from "./topic.server";
+import { ownedTopic, sameSet } from "./topic.server";
 
 export const EXCERPT_SOURCE_CHARS = 200;
 
@@ -62,17 +62,6 @@ export type StoryInput = {
   hasAudio: boolean;
   hasImages: boolean;
 };
-
-function ownedTopic(tx: Tx, topicId: number, userId: number) {
-  const row = tx
-    .select({ id: topics.id, bookId: topics.bookId })
-    .from(topics)
-    .innerJoin(books, eq(books.id, topics.bookId))
-    .where(and(eq(topics.id, topicId), eq(books.userId, userId)))
-    .get();
-  if (!row) throw new AppError(404, "topics.notFound");
-  return row;
-}
 
 function ownedStory(tx: Tx, storyId: number, userId: number): Story {
   const row = tx

@@ -1,7 +1,7 @@
 import { countChildren } from "~db/correlated";
 import { containsPattern, optionalContains, optionalEquals } from "~db/filters";
 import { and, count, desc, eq, max, sql } from "drizzle-orm";
-import { db, prepared } from "~db/client.server";
+import { db, prepared, type Tx } from "~db/client.server";
 import { books, media, stories, topics, type Topic } from "~db/schema";
 import { AppError } from "~/lib/errors";
 import { logActivity } from "./activity.server";
@@ -89,17 +89,23 @@ export function createTopic({ bookId, userId, input }: { bookId: number; userId:
   return createTopics({ bookId, userId, items: [input] })[0]!;
 }
 
+/** The topic through its book's owner, inside a transaction; anyone else gets a 404. */
+export function ownedTopic(tx: Tx, topicId: number, userId: number): Topic {
+  const row = tx
+    .select({ topic: topics })
+    .from(topics)
+    .innerJoin(books, eq(books.id, topics.bookId))
+    .where(and(eq(topics.id, topicId), eq(books.userId, userId)))
+    .get();
+  if (!row) throw new AppError(404, "topics.notFound");
+  return row.topic;
+}
+
 export type TopicChanges = Partial<{ title: string; description: string; preview: string | null; archived: boolean }>;
 
 export function updateTopic({ topicId, userId, changes }: { topicId: number; userId: number; changes: TopicChanges }): Topic {
   return db().transaction((tx) => {
-    const owned = tx
-      .select({ id: topics.id, bookId: topics.bookId })
-      .from(topics)
-      .innerJoin(books, eq(books.id, topics.bookId))
-      .where(and(eq(topics.id, topicId), eq(books.userId, userId)))
-      .get();
-    if (!owned) throw new AppError(404, "topics.notFound");
+    const owned = ownedTopic(tx, topicId, userId);
     const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as TopicChanges;
     const topic = Object.keys(set).length ? tx.update(topics).set(set).where(eq(topics.id, topicId)).returning().get() : tx.select().from(topics).where(eq(topics.id, topicId)).get()!;
     touchBook(tx, owned.bookId);
@@ -111,13 +117,7 @@ export function updateTopic({ topicId, userId, changes }: { topicId: number; use
 /** Deletes a topic with its questions, stories and their media rows (cascade). Returns the media storage keys to remove. */
 export function deleteTopic({ topicId, userId }: { topicId: number; userId: number }): { topic: Topic; mediaKeys: string[] } {
   return db().transaction((tx) => {
-    const owned = tx
-      .select({ topic: topics })
-      .from(topics)
-      .innerJoin(books, eq(books.id, topics.bookId))
-      .where(and(eq(topics.id, topicId), eq(books.userId, userId)))
-      .get();
-    if (!owned) throw new AppError(404, "topics.notFound");
+    const topic = ownedTopic(tx, topicId, userId);
     const mediaKeys = tx
       .select({ key: media.storageKey })
       .from(media)
@@ -126,9 +126,9 @@ export function deleteTopic({ topicId, userId }: { topicId: number; userId: numb
       .all()
       .map((row) => row.key);
     tx.delete(topics).where(eq(topics.id, topicId)).run();
-    touchBook(tx, owned.topic.bookId);
-    logActivity(tx, { userId, action: "delete", resource: "topic", details: { id: topicId, title: owned.topic.title } });
-    return { topic: owned.topic, mediaKeys };
+    touchBook(tx, topic.bookId);
+    logActivity(tx, { userId, action: "delete", resource: "topic", details: { id: topicId, title: topic.title } });
+    return { topic, mediaKeys };
   });
 }
 

@@ -7,6 +7,7 @@ import { StoryEditor } from "~/components/story/story-editor";
 import { TopicEditor } from "~/components/topic/topic-editor";
 import { TopicList } from "~/components/toc/topic-list";
 import type { HeaderHandle } from "~/components/layout/header-context";
+import { MissingPage } from "~/components/ui/missing-page";
 import { Toaster } from "~/components/ui/toaster";
 import { getLocale } from "~/i18n/middleware.server";
 import { requireUser } from "~/lib/auth.server";
@@ -57,17 +58,7 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
   const topics = loaderData.topics.filter((topic) => !topic.archived);
   const archived = loaderData.topics.filter((topic) => topic.archived);
   if (!book) {
-    return (
-      <main id="main" className="page page-narrow center-text">
-        <h1>{t("books.notFoundTitle")}</h1>
-        <p>{t("books.notFound")}</p>
-        <p>
-          <Link to="/books" className="button button-primary">
-            {t("books.backToLibrary")}
-          </Link>
-        </p>
-      </main>
-    );
+    return <MissingPage title={t("books.notFoundTitle")} text={t("books.notFound")} backHref="/books" backLabel={t("books.backToLibrary")} />;
   }
   return (
     <main id="main" className="page stack-lg">

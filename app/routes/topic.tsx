@@ -4,6 +4,7 @@ import type { HeaderHandle } from "~/components/layout/header-context";
 import { DeleteStoryDialog } from "~/components/topic/delete-story-dialog";
 import { QuestionsCard } from "~/components/topic/questions-card";
 import { StoryCard } from "~/components/topic/story-card";
+import { MissingPage } from "~/components/ui/missing-page";
 import { Toaster } from "~/components/ui/toaster";
 import { useT } from "~/i18n/use-t";
 import { requireUser } from "~/lib/auth.server";
@@ -44,23 +45,14 @@ export async function action(args: Route.ActionArgs) {
 }
 
 /** The topic page: its interview questions and its stories (SPEC §2 Topic page). */
-export default function TopicPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function TopicPage({ loaderData, actionData, params }: Route.ComponentProps) {
   const t = useT();
   const root = useRootData();
   const hrefWith = useHrefWith();
   const { topic, questions, stories, deleting } = loaderData;
   if (!topic) {
-    return (
-      <main id="main" className="page page-narrow center-text">
-        <h1>{t("topics.loadFailed")}</h1>
-        <p>{t("topics.notFound")}</p>
-        <p>
-          <Link to="/books" className="button button-primary">
-            {t("books.backToLibrary")}
-          </Link>
-        </p>
-      </main>
-    );
+    // SPEC §2: the load error offers the way back to the book.
+    return <MissingPage title={t("topics.loadFailed")} text={t("topics.notFound")} backHref={`/books/${params.bookId}`} backLabel={t("topicPage.back")} />;
   }
   const bookHref = `/books/${topic.bookId}`;
   return (

@@ -1,5 +1,6 @@
 import { useT } from "~/i18n/use-t";
 import { Form, Link, useNavigation } from "react-router";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Dialog } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import type { MessageKey } from "~/i18n/types";
@@ -58,20 +59,14 @@ export function UserFormDialog({ user, closeHref, errors, values }: { user?: Adm
 
 export function DeleteUserDialog({ user, closeHref }: { user: AdminUserRow; closeHref: string }) {
   const t = useT();
-  const busy = useBusy();
   return (
-    <Dialog title={t("admin.deleteUserTitle", { name: user.displayName || user.username })} closeHref={closeHref}>
-      <p className="warning">{t("admin.deleteWarning")}</p>
-      <Form method="post" className="form-actions" preventScrollReset>
-        <input type="hidden" name="intent" value="delete" />
-        <input type="hidden" name="id" value={user.id} />
-        <Link to={closeHref} className="button button-secondary" preventScrollReset>
-          {t("admin.cancel")}
-        </Link>
-        <button type="submit" className="button button-danger" disabled={busy}>
-          {t("admin.confirmDelete")}
-        </button>
-      </Form>
-    </Dialog>
+    <ConfirmDialog
+      title={t("admin.deleteUserTitle", { name: user.displayName || user.username })}
+      warning={t("admin.deleteWarning")}
+      fields={{ intent: "delete", id: user.id }}
+      confirmLabel={t("admin.confirmDelete")}
+      cancelLabel={t("admin.cancel")}
+      closeHref={closeHref}
+    />
   );
 }

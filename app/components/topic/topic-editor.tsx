@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
-import { Dialog } from "~/components/ui/dialog";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Field } from "~/components/ui/field";
 import type { MessageKey } from "~/i18n/types";
 import { useT } from "~/i18n/use-t";
@@ -62,19 +62,15 @@ export function TopicEditor({ bookId, editor, errors, values }: Props) {
         </div>
       ) : null}
       {topic && editor.kind === "edit" && editor.confirmDelete ? (
-        <Dialog title={t("topicEditor.confirmDeleteTitle", { title: topic.title })} closeHref={here}>
-          <p className="warning">{t("topicEditor.confirmDeleteText")}</p>
-          <Form method="post" action={here} className="form-actions" preventScrollReset>
-            <input type="hidden" name="intent" value="topic:delete" />
-            <input type="hidden" name="topicId" value={topic.id} />
-            <Link to={here} className="button button-secondary" preventScrollReset>
-              {t("topicEditor.cancel")}
-            </Link>
-            <button type="submit" className="button button-danger">
-              {t("topicEditor.delete")}
-            </button>
-          </Form>
-        </Dialog>
+        <ConfirmDialog
+          title={t("topicEditor.confirmDeleteTitle", { title: topic.title })}
+          warning={t("topicEditor.confirmDeleteText")}
+          fields={{ intent: "topic:delete", topicId: topic.id }}
+          confirmLabel={t("topicEditor.delete")}
+          cancelLabel={t("topicEditor.cancel")}
+          closeHref={here}
+          action={here}
+        />
       ) : null}
     </section>
   );
