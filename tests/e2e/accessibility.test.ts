@@ -1,27 +1,21 @@
-import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectNoAxeViolations, launchBrowser, loginThroughForm, openPage } from "../support/browser";
-import { ADMIN_PASSWORD, startServer, type RunningServer } from "../support/server";
+import type { Locator, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { expectNoAxeViolations, loginThroughForm, openPage, serverAndBrowser } from "../support/browser";
+import { ADMIN_PASSWORD } from "../support/server";
 import { createUser, openMenu, pathOf, signIn, toast, waitForHydration, type TestUser } from "./helpers";
 
 // axe-core (WCAG 2.2 AA) on every page this foundation has, in both themes and on a phone-sized screen.
-let server: RunningServer;
-let browser: Browser;
+const env = serverAndBrowser();
 let member: TestUser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  member = await createUser(server, { displayName: "Minh Anh" });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  member = await createUser(env.server, { displayName: "Minh Anh" });
 });
 
 const NOT_FOUND = "/no-such-page/anywhere";
 
 async function visit(page: Page, path: string) {
-  const response = await page.goto(`${server.url}${path}`);
+  const response = await page.goto(`${env.server.url}${path}`);
   expect(response?.status(), path).toBe(path === NOT_FOUND ? 404 : 200);
   await waitForHydration(page);
 }
@@ -76,7 +70,7 @@ async function checkSignedInPages(page: Page) {
 describe.concurrent("axe-core", () => {
   // Concurrent tests take `expect` from their own context (expect.poll needs it).
   it("finds nothing on any page in the light theme, signed out and signed in", async ({ expect }) => {
-    const { page, assertNoErrors } = await openPage(browser);
+    const { page, assertNoErrors } = await openPage(env.browser);
 
     // Signed out: the login page in English and Vietnamese, and its failed-login toast.
     await visit(page, "/login");
@@ -99,7 +93,7 @@ describe.concurrent("axe-core", () => {
     await visit(page, NOT_FOUND);
     await expectNoAxeViolations(page);
 
-    await loginThroughForm(page, server.url, "admin", ADMIN_PASSWORD);
+    await loginThroughForm(page, env.server.url, "admin", ADMIN_PASSWORD);
     expect(pathOf(page)).toBe("/");
     expect(await page.locator(".site-header .logo").textContent()).toBe("Heirloom");
     expect(await page.locator(".site-header .logo").getAttribute("href")).toBe("/");
@@ -132,8 +126,8 @@ describe.concurrent("axe-core", () => {
   });
 
   it("finds nothing on any page in the dark theme, then the system theme on a dark device, chosen in the account menu", async ({ expect }) => {
-    const { page, assertNoErrors } = await openPage(browser);
-    await signIn(page, server, "admin", ADMIN_PASSWORD);
+    const { page, assertNoErrors } = await openPage(env.browser);
+    await signIn(page, env.server, "admin", ADMIN_PASSWORD);
     expect(await page.locator("html").getAttribute("class")).toBe("theme-light");
 
     // The theme form in the account menu sets the cookie; the server renders the dark theme from the first byte.
@@ -179,10 +173,10 @@ describe.concurrent("axe-core", () => {
   });
 
   it("finds nothing on a 390 px phone screen with the slide-out menu open", async ({ expect }) => {
-    const { page, assertNoErrors } = await openPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const { page, assertNoErrors } = await openPage(env.browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await visit(page, "/login");
     await expectNoAxeViolations(page);
-    await signIn(page, server, "admin", ADMIN_PASSWORD);
+    await signIn(page, env.server, "admin", ADMIN_PASSWORD);
 
     for (const path of ["/", "/profile", "/admin"]) {
       await visit(page, path);

@@ -1,28 +1,19 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, it } from "vitest";
-import { launchBrowser, loginThroughForm, openPage } from "../support/browser";
+import type { Page } from "playwright-core";
+import { describe, it } from "vitest";
+import { loginThroughForm, openPage, serverAndBrowser } from "../support/browser";
 import { createClient, loginAs } from "../support/http";
-import { ADMIN_PASSWORD, startServer, type RunningServer } from "../support/server";
+import { ADMIN_PASSWORD } from "../support/server";
 import { createUser, pathOf, signIn, waitForHydration, waitForToast } from "./helpers";
 
 // The /admin users page with JavaScript: the add, edit and delete dialogs, and the server-side guard.
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 const row = (page: Page, username: string) => page.locator("table tbody tr", { has: page.locator("td:nth-child(2)", { hasText: new RegExp(`^${username}\\b`) }) });
 
 describe.concurrent("admin users page", () => {
   it("creates a user through the Add user dialog, with SPEC §5's validation messages", async ({ expect }) => {
-    const { page, assertNoErrors } = await openPage(browser);
-    await signIn(page, server, "admin", ADMIN_PASSWORD, "/admin");
+    const { page, assertNoErrors } = await openPage(env.browser);
+    await signIn(page, env.server, "admin", ADMIN_PASSWORD, "/admin");
 
     // The admin's own row: the Admin badge, Edit, and no Delete.
     const adminRow = row(page, "admin");
@@ -80,7 +71,7 @@ describe.concurrent("admin users page", () => {
     await waitForToast(page, "Error creating user");
 
     // The new user can sign in with the password the admin chose.
-    const client = createClient(server.url);
+    const client = createClient(env.server.url);
     expect((await loginAs(client, "bangoai@example.com", "ngoai-secret")).username).toBe("bangoai");
 
     assertNoErrors([
@@ -90,9 +81,9 @@ describe.concurrent("admin users page", () => {
   });
 
   it("edits a user, keeping the password when the field is left blank", async ({ expect }) => {
-    const user = await createUser(server, { displayName: "Cô Lan", password: "lan-password" });
-    const { page, assertNoErrors } = await openPage(browser);
-    await signIn(page, server, "admin", ADMIN_PASSWORD, "/admin");
+    const user = await createUser(env.server, { displayName: "Cô Lan", password: "lan-password" });
+    const { page, assertNoErrors } = await openPage(env.browser);
+    await signIn(page, env.server, "admin", ADMIN_PASSWORD, "/admin");
 
     await row(page, user.username).getByRole("link", { name: /^Edit/ }).click();
     await page.waitForURL((url) => url.searchParams.get("dialog") === "edit-user" && url.searchParams.get("id") === String(user.id));
@@ -120,7 +111,7 @@ describe.concurrent("admin users page", () => {
     expect(await row(page, user.username).locator("td").nth(3).textContent()).toBe("Cô Lan Nguyễn");
 
     // The old password still works; the new name shows.
-    const client = createClient(server.url);
+    const client = createClient(env.server.url);
     expect((await loginAs(client, user.username, "lan-password")).id).toBe(user.id);
     const me = (await (await client.get("/api/me")).json()) as { displayName: string };
     expect(me.displayName).toBe("Cô Lan Nguyễn");
@@ -136,9 +127,9 @@ describe.concurrent("admin users page", () => {
   });
 
   it("deletes a user only after the confirmation, and never offers to delete the admin", async ({ expect }) => {
-    const user = await createUser(server, { displayName: "Chú Tư" });
-    const { page, assertNoErrors } = await openPage(browser);
-    await signIn(page, server, "admin", ADMIN_PASSWORD, "/admin");
+    const user = await createUser(env.server, { displayName: "Chú Tư" });
+    const { page, assertNoErrors } = await openPage(env.browser);
+    await signIn(page, env.server, "admin", ADMIN_PASSWORD, "/admin");
 
     // Cancel leaves the user in place.
     await row(page, user.username).getByRole("link", { name: /^Delete/ }).click();
@@ -158,13 +149,13 @@ describe.concurrent("admin users page", () => {
     await page.waitForURL((url) => url.pathname === "/admin" && !url.searchParams.has("dialog"));
     await waitForToast(page, "User deleted");
     expect(await row(page, user.username).count()).toBe(0);
-    const client = createClient(server.url);
+    const client = createClient(env.server.url);
     const refused = await client.json("POST", "/api/auth/login", { username: user.username, password: user.password, rememberMe: false });
     expect(refused.status).toBe(401);
 
     // Even a hand-made URL shows no delete dialog for the admin.
-    const admin = (await (await page.request.get(`${server.url}/api/me`)).json()) as { id: number };
-    await page.goto(`${server.url}/admin?dialog=delete-user&id=${admin.id}`);
+    const admin = (await (await page.request.get(`${env.server.url}/api/me`)).json()) as { id: number };
+    await page.goto(`${env.server.url}/admin?dialog=delete-user&id=${admin.id}`);
     await waitForHydration(page);
     expect(await page.locator("dialog.dialog").count()).toBe(0);
     expect(await row(page, "admin").count()).toBe(1);
@@ -172,14 +163,14 @@ describe.concurrent("admin users page", () => {
   });
 
   it("sends a signed-in non-admin from /admin to /unauthorized, and shows no Admin link", async ({ expect }) => {
-    const user = await createUser(server);
-    const { page, assertNoErrors } = await openPage(browser);
-    await loginThroughForm(page, server.url, user.username, user.password);
+    const user = await createUser(env.server);
+    const { page, assertNoErrors } = await openPage(env.browser);
+    await loginThroughForm(page, env.server.url, user.username, user.password);
     await waitForHydration(page);
     expect(await page.locator("nav.header-nav").getByRole("link", { name: "Admin" }).count()).toBe(0);
     expect(await page.locator("nav.header-nav").getByRole("link", { name: "Home" }).isVisible()).toBe(true);
 
-    await page.goto(`${server.url}/admin?dialog=add-user`);
+    await page.goto(`${env.server.url}/admin?dialog=add-user`);
     expect(pathOf(page)).toBe("/unauthorized");
     expect(await page.getByText("You do not have permission to access this page.").isVisible()).toBe(true);
     const home = page.getByRole("link", { name: "Return to Home" });

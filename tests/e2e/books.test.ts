@@ -1,24 +1,14 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectNoAxeViolations, launchBrowser, loginThroughForm, openPage } from "../support/browser";
-import { startServer, type RunningServer } from "../support/server";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { expectNoAxeViolations, loginThroughForm, openPage, serverAndBrowser } from "../support/browser";
 import { createUser, pathOf, toast, waitForHydration } from "./helpers";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 async function signIn(javaScriptEnabled: boolean) {
-  const user = await createUser(server);
-  const watched = await openPage(browser, { javaScriptEnabled, viewport: { width: 1280, height: 900 } });
-  await loginThroughForm(watched.page, server.url, user.username, user.password);
+  const user = await createUser(env.server);
+  const watched = await openPage(env.browser, { javaScriptEnabled, viewport: { width: 1280, height: 900 } });
+  await loginThroughForm(watched.page, env.server.url, user.username, user.password);
   if (javaScriptEnabled) await waitForHydration(watched.page);
   return watched;
 }
@@ -101,7 +91,7 @@ describe("books with JavaScript", () => {
     expect(await page.locator(".badges").textContent()).toContain("Style: Nostalgic");
 
     // Copy from the library: the card menu does not open the book, the copy gets its own suggestions.
-    await page.goto(`${server.url}/books`);
+    await page.goto(`${env.server.url}/books`);
     await waitForHydration(page);
     await expectNoAxeViolations(page);
     const card = page.locator(".book-card", { hasText: "Grandma's life" });
@@ -129,7 +119,7 @@ describe("books with JavaScript", () => {
 
   it("refuses a cover that is not an image at once, with the spec's toast", async () => {
     const { page, assertNoErrors } = await signIn(true);
-    await page.goto(`${server.url}/books?dialog=create-book`);
+    await page.goto(`${env.server.url}/books?dialog=create-book`);
     await waitForHydration(page);
     await page.locator("label.cover-tab", { hasText: "Upload a cover" }).click();
     await page.setInputFiles("#coverFile", { name: "notes.svg", mimeType: "image/svg+xml", buffer: Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>") });
@@ -143,7 +133,7 @@ describe("books with JavaScript", () => {
 describe("books without JavaScript", () => {
   it("creates, saves suggested topics, edits, copies and deletes with plain forms", async () => {
     const { page, assertNoErrors } = await signIn(false);
-    await page.goto(`${server.url}/books`);
+    await page.goto(`${env.server.url}/books`);
     await page.getByRole("link", { name: "Create New Book" }).click();
     await dialog(page).waitFor();
     await page.fill("#title", "Ông nội");
@@ -161,7 +151,7 @@ describe("books without JavaScript", () => {
     await Promise.all([page.waitForURL(/\/books\/\d+$/), dialog(page).getByRole("button", { name: "Save changes" }).click()]);
     expect(await page.locator("#book-title").textContent()).toBe("Ông nội, bản mới");
 
-    await page.goto(`${server.url}/books`);
+    await page.goto(`${env.server.url}/books`);
     const card = page.locator(".book-card", { hasText: "Ông nội, bản mới" });
     await card.locator("summary").click();
     await Promise.all([page.waitForURL(/copy=1/), card.getByRole("button", { name: "Create copy" }).click()]);

@@ -1,27 +1,17 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, it } from "vitest";
-import { launchBrowser, loginThroughForm, openPage } from "../support/browser";
-import { ADMIN_PASSWORD, startServer, type RunningServer } from "../support/server";
+import { describe, it } from "vitest";
+import { loginThroughForm, openPage, serverAndBrowser } from "../support/browser";
+import { ADMIN_PASSWORD } from "../support/server";
 import { openMenu, pathOf, toast, waitForToast } from "./helpers";
 
 // Everything here runs with JavaScript switched off: the plain HTML forms must do the whole job.
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 describe.concurrent("without JavaScript", () => {
   it("logs in, switches to Vietnamese, logs out, and shows a failed login in both languages", async ({ expect }) => {
-    const { page, assertNoErrors } = await openPage(browser, { javaScriptEnabled: false });
+    const { page, assertNoErrors } = await openPage(env.browser, { javaScriptEnabled: false });
 
     // A failed login stays on /login with the destructive toast and the server's message.
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${env.server.url}/login`);
     expect(await page.locator("html").getAttribute("lang")).toBe("en");
     await page.fill("#username", "admin");
     await page.fill("#password", "wrong-password");
@@ -38,7 +28,7 @@ describe.concurrent("without JavaScript", () => {
     expect(await page.inputValue("#username")).toBe("admin");
 
     // A good login through the same form lands on the home page.
-    await loginThroughForm(page, server.url, "admin", ADMIN_PASSWORD);
+    await loginThroughForm(page, env.server.url, "admin", ADMIN_PASSWORD);
     expect(pathOf(page)).toBe("/");
     expect(await page.locator("nav.header-nav").getByRole("link", { name: "Home" }).getAttribute("aria-current")).toBe("page");
 
@@ -64,7 +54,7 @@ describe.concurrent("without JavaScript", () => {
     expect(await page.locator("h1").textContent()).toBe("Đăng nhập");
 
     // The session is really gone: the home page sends us back to /login.
-    await page.goto(`${server.url}/`);
+    await page.goto(`${env.server.url}/`);
     expect(pathOf(page)).toBe("/login");
 
     // A failed login in Vietnamese.
@@ -80,9 +70,9 @@ describe.concurrent("without JavaScript", () => {
   });
 
   it("adds and deletes a user through the admin dialogs, which are rendered open by the server", async ({ expect }) => {
-    const { page, assertNoErrors } = await openPage(browser, { javaScriptEnabled: false });
-    await loginThroughForm(page, server.url, "admin", ADMIN_PASSWORD);
-    await page.goto(`${server.url}/admin`);
+    const { page, assertNoErrors } = await openPage(env.browser, { javaScriptEnabled: false });
+    await loginThroughForm(page, env.server.url, "admin", ADMIN_PASSWORD);
+    await page.goto(`${env.server.url}/admin`);
     await Promise.all([page.waitForURL(/dialog=add-user/), page.getByRole("link", { name: "Add user" }).click()]);
     const dialog = page.locator("dialog.dialog");
     expect(await dialog.isVisible()).toBe(true);
@@ -124,8 +114,8 @@ describe.concurrent("without JavaScript", () => {
   });
 
   it("keeps redirectTo through the login form, and hides the toast after 5 s with CSS alone", async ({ expect }) => {
-    const { page, assertNoErrors } = await openPage(browser, { javaScriptEnabled: false });
-    await page.goto(`${server.url}/profile`);
+    const { page, assertNoErrors } = await openPage(env.browser, { javaScriptEnabled: false });
+    await page.goto(`${env.server.url}/profile`);
     expect(pathOf(page)).toBe("/login");
     expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/profile");
     await page.fill("#username", "admin");

@@ -1,21 +1,11 @@
-import type { Browser, Page, Request } from "playwright-core";
-import { afterAll, beforeAll, describe, it } from "vitest";
-import { launchBrowser, openPage } from "../support/browser";
+import type { Page, Request } from "playwright-core";
+import { describe, it } from "vitest";
+import { openPage, serverAndBrowser } from "../support/browser";
 import { createClient, loginAs } from "../support/http";
-import { startServer, type RunningServer } from "../support/server";
 import { createUser, openMenu, signIn, toast, waitForHydration, waitForToast } from "./helpers";
 
 // The profile page with JavaScript: only changed fields are sent, and nothing at all when nothing changed.
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 /** Every request the page makes from now on. */
 function recordRequests(page: Page): Request[] {
@@ -25,7 +15,7 @@ function recordRequests(page: Page): Request[] {
 }
 
 async function openProfile(page: Page) {
-  await page.goto(`${server.url}/profile`);
+  await page.goto(`${env.server.url}/profile`);
   await waitForHydration(page);
 }
 
@@ -33,9 +23,9 @@ const avatar = (page: Page) => page.locator(".site-header summary .avatar");
 
 describe.concurrent("profile", () => {
   it("makes no request when nothing changed, catches a password mismatch, and saves only the display name", async ({ expect }) => {
-    const user = await createUser(server, { displayName: "" });
-    const { page, assertNoErrors } = await openPage(browser);
-    await signIn(page, server, user.username, user.password, "/profile");
+    const user = await createUser(env.server, { displayName: "" });
+    const { page, assertNoErrors } = await openPage(env.browser);
+    await signIn(page, env.server, user.username, user.password, "/profile");
     expect(await page.getByLabel("Display name").inputValue()).toBe("");
     expect(await page.getByLabel("Email").inputValue()).toBe(user.email);
     // No display name yet: the avatar shows the username's first letter.
@@ -87,15 +77,15 @@ describe.concurrent("profile", () => {
     expect(await page.locator(".field-error").count()).toBe(0);
 
     // The home page greets the new name.
-    await page.goto(`${server.url}/`);
+    await page.goto(`${env.server.url}/`);
     expect(await page.locator("h1").first().textContent()).toContain("Zelda Trần");
     assertNoErrors();
   });
 
   it("changes the password with the current one, and reports a wrong current password", async ({ expect }) => {
-    const user = await createUser(server, { displayName: "Hoa" });
-    const { page, assertNoErrors } = await openPage(browser);
-    await signIn(page, server, user.username, user.password, "/profile");
+    const user = await createUser(env.server, { displayName: "Hoa" });
+    const { page, assertNoErrors } = await openPage(env.browser);
+    await signIn(page, env.server, user.username, user.password, "/profile");
 
     await page.getByLabel("Current password").fill("not-my-password");
     await page.getByLabel("New password", { exact: true }).fill("brand-new-secret");
@@ -113,7 +103,7 @@ describe.concurrent("profile", () => {
     // The password fields are emptied after a successful save.
     expect(await page.getByLabel("Current password").inputValue()).toBe("");
 
-    const client = createClient(server.url);
+    const client = createClient(env.server.url);
     expect((await loginAs(client, user.username, "brand-new-secret")).id).toBe(user.id);
     const old = await client.json("POST", "/api/auth/login", { username: user.username, password: user.password, rememberMe: false });
     expect(old.status).toBe(401);
@@ -121,9 +111,9 @@ describe.concurrent("profile", () => {
   });
 
   it("says 'Mật khẩu không khớp' and 'Cập nhật thành công' in Vietnamese", async ({ expect }) => {
-    const user = await createUser(server);
-    const { page, assertNoErrors } = await openPage(browser);
-    await signIn(page, server, user.username, user.password);
+    const user = await createUser(env.server);
+    const { page, assertNoErrors } = await openPage(env.browser);
+    await signIn(page, env.server, user.username, user.password);
     const language = await openMenu(page, "Language");
     await Promise.all([page.waitForURL((url) => url.pathname === "/"), language.getByRole("button", { name: "Tiếng Việt" }).click()]);
     expect(await page.locator("html").getAttribute("lang")).toBe("vi");

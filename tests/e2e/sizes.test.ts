@@ -1,21 +1,14 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, loginThroughForm, openPage } from "../support/browser";
-import { startServer, type RunningServer } from "../support/server";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loginThroughForm, openPage, serverAndBrowser } from "../support/browser";
 import { createUser, openMenu, waitForHydration, type TestUser } from "./helpers";
 
 // Big targets and readable text, for the older relatives this app is written for.
-let server: RunningServer;
-let browser: Browser;
+const env = serverAndBrowser();
 let user: TestUser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  user = await createUser(server, { displayName: "Bà Năm" });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  user = await createUser(env.server, { displayName: "Bà Năm" });
 });
 
 const MIN_TARGET = 44;
@@ -73,8 +66,8 @@ async function expectComfortable(page: Page, what: string) {
 
 describe.concurrent("target and text sizes", () => {
   it("are comfortable on /login and / on a wide screen, with every menu open", async ({ expect }) => {
-    const { page, assertNoErrors } = await openPage(browser);
-    await page.goto(`${server.url}/login`);
+    const { page, assertNoErrors } = await openPage(env.browser);
+    await page.goto(`${env.server.url}/login`);
     await waitForHydration(page);
     await expectComfortable(page, "/login");
     // Also with the failed-login toast (its close button) and in Vietnamese.
@@ -88,7 +81,7 @@ describe.concurrent("target and text sizes", () => {
     await expectComfortable(page, "/login in Vietnamese");
     await Promise.all([page.waitForURL(/\/login$/), page.locator(".login-language").getByRole("button", { name: "English" }).click()]);
 
-    await loginThroughForm(page, server.url, user.username, user.password);
+    await loginThroughForm(page, env.server.url, user.username, user.password);
     await waitForHydration(page);
     await expectComfortable(page, "/");
     for (const label of ["Language", "Books", "Account menu"]) {
@@ -100,11 +93,11 @@ describe.concurrent("target and text sizes", () => {
   });
 
   it("are comfortable on a 390 px phone, with the slide-out menu open", async ({ expect }) => {
-    const { page, assertNoErrors } = await openPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    await page.goto(`${server.url}/login`);
+    const { page, assertNoErrors } = await openPage(env.browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await page.goto(`${env.server.url}/login`);
     await waitForHydration(page);
     await expectComfortable(page, "/login on a phone");
-    await loginThroughForm(page, server.url, user.username, user.password);
+    await loginThroughForm(page, env.server.url, user.username, user.password);
     await waitForHydration(page);
     await expectComfortable(page, "/ on a phone");
     await openMenu(page, "Open menu");

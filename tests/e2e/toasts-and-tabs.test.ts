@@ -1,21 +1,14 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, it } from "vitest";
-import { launchBrowser, openPage } from "../support/browser";
-import { startServer, type RunningServer } from "../support/server";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, it } from "vitest";
+import { openPage, serverAndBrowser } from "../support/browser";
 import { createUser, openMenu, pathOf, signIn, toast, toastRegion, waitForHydration, waitForToast, type TestUser } from "./helpers";
 
 // Toasts (F8, 5 s, swipe) and the signal that makes other open tabs re-check who is signed in.
-let server: RunningServer;
-let browser: Browser;
+const env = serverAndBrowser();
 let user: TestUser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  user = await createUser(server, { displayName: "Thu" });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  user = await createUser(env.server, { displayName: "Thu" });
 });
 
 /** Shows the profile's "nothing changed" notice, a toast with no request behind it. */
@@ -27,8 +20,8 @@ async function showInfoToast(page: Page) {
 // Independent contexts: the two run side by side.
 describe.concurrent("toasts and other tabs", () => {
   it("are focused by F8, hide after 5 s, and go away with the close button or a 50 px swipe", async ({ expect }) => {
-    const { page, assertNoErrors } = await openPage(browser);
-    await signIn(page, server, user.username, user.password, "/profile");
+    const { page, assertNoErrors } = await openPage(env.browser);
+    await signIn(page, env.server, user.username, user.password, "/profile");
 
     // The page clock notes when the toast appears and disappears.
     await page.evaluate(() => {
@@ -87,15 +80,15 @@ describe.concurrent("toasts and other tabs", () => {
 
   it("follow a logout and a login made in another tab", async ({ expect }) => {
     // A user of its own, so this logout cannot touch the toast test's session.
-    const user = await createUser(server, { displayName: "Thu" });
-    const { page: first, context, errors, assertNoErrors } = await openPage(browser);
-    await signIn(first, server, user.username, user.password);
+    const user = await createUser(env.server, { displayName: "Thu" });
+    const { page: first, context, errors, assertNoErrors } = await openPage(env.browser);
+    await signIn(first, env.server, user.username, user.password);
     const second = await context.newPage();
     second.on("console", (message) => {
       if (message.type() === "error") errors.push(`second tab console: ${message.text()} [${message.location().url}]`);
     });
     second.on("pageerror", (error) => errors.push(`second tab pageerror: ${error.message}`));
-    await second.goto(`${server.url}/profile`);
+    await second.goto(`${env.server.url}/profile`);
     await waitForHydration(first);
     await waitForHydration(second);
     expect(await second.evaluate(() => localStorage.getItem("heirloom:auth"))).toBe(String(user.id));

@@ -1,29 +1,18 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectNoAxeViolations, launchBrowser, loginThroughForm, openPage } from "../support/browser";
-import { startServer, type RunningServer } from "../support/server";
+import { describe, expect, it } from "vitest";
+import { expectNoAxeViolations, loginThroughForm, openPage, serverAndBrowser } from "../support/browser";
 import { createUser, pathOf, toast, waitForHydration } from "./helpers";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 for (const javaScriptEnabled of [true, false]) {
   describe(`the workspace ${javaScriptEnabled ? "with" : "without"} JavaScript`, () => {
     it("creates a topic, adds a question and answers it with a story", async () => {
-      const user = await createUser(server);
-      const { page, assertNoErrors } = await openPage(browser, { javaScriptEnabled, viewport: { width: 1280, height: 900 } });
-      await loginThroughForm(page, server.url, user.username, user.password);
-      const created = await page.request.post(`${server.url}/api/books`, { data: { title: "Family book", language: "en" }, headers: { Origin: server.url } });
+      const user = await createUser(env.server);
+      const { page, assertNoErrors } = await openPage(env.browser, { javaScriptEnabled, viewport: { width: 1280, height: 900 } });
+      await loginThroughForm(page, env.server.url, user.username, user.password);
+      const created = await page.request.post(`${env.server.url}/api/books`, { data: { title: "Family book", language: "en" }, headers: { Origin: env.server.url } });
       const book = (await created.json()) as { id: number };
-      await page.goto(`${server.url}/books/${book.id}`);
+      await page.goto(`${env.server.url}/books/${book.id}`);
       if (javaScriptEnabled) await waitForHydration(page);
 
       await page.getByRole("link", { name: "Add topic" }).click();
@@ -50,7 +39,7 @@ for (const javaScriptEnabled of [true, false]) {
       expect(await page.locator(".toc-stories").textContent()).toContain("What games did you play with your cousins?");
       if (javaScriptEnabled) await expectNoAxeViolations(page);
 
-      await page.goto(`${server.url}/books/${book.id}`);
+      await page.goto(`${env.server.url}/books/${book.id}`);
       await page.getByRole("link", { name: "Childhood" }).first().click();
       await page.waitForURL(/\/topics\/\d+$/);
       expect(pathOf(page)).toMatch(/\/topics\/\d+$/);
@@ -63,13 +52,13 @@ for (const javaScriptEnabled of [true, false]) {
 
 describe("reordering topics by drag and drop", () => {
   it("moves a topic with the keyboard drag handle and keeps the order after a reload", async () => {
-    const user = await createUser(server);
-    const { page, assertNoErrors } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
-    await loginThroughForm(page, server.url, user.username, user.password);
-    const headers = { Origin: server.url };
-    const book = (await (await page.request.post(`${server.url}/api/books`, { data: { title: "Sortable", language: "en" }, headers })).json()) as { id: number };
-    for (const title of ["Alpha", "Beta", "Gamma"]) await page.request.post(`${server.url}/api/books/${book.id}/topics`, { data: { title }, headers });
-    await page.goto(`${server.url}/books/${book.id}?openEditor=topic`);
+    const user = await createUser(env.server);
+    const { page, assertNoErrors } = await openPage(env.browser, { viewport: { width: 1280, height: 900 } });
+    await loginThroughForm(page, env.server.url, user.username, user.password);
+    const headers = { Origin: env.server.url };
+    const book = (await (await page.request.post(`${env.server.url}/api/books`, { data: { title: "Sortable", language: "en" }, headers })).json()) as { id: number };
+    for (const title of ["Alpha", "Beta", "Gamma"]) await page.request.post(`${env.server.url}/api/books/${book.id}/topics`, { data: { title }, headers });
+    await page.goto(`${env.server.url}/books/${book.id}?openEditor=topic`);
     await waitForHydration(page);
     const handle = page.getByRole("button", { name: /^Drag Gamma to reorder/ });
     await handle.waitFor();
@@ -86,7 +75,7 @@ describe("reordering topics by drag and drop", () => {
       await page.keyboard.press(key);
       await expect.poll(() => live.textContent()).toContain(said);
     }
-    const order = async () => ((await (await page.request.get(`${server.url}/api/books/${book.id}/topics`)).json()) as { title: string }[]).map((t) => t.title);
+    const order = async () => ((await (await page.request.get(`${env.server.url}/api/books/${book.id}/topics`)).json()) as { title: string }[]).map((t) => t.title);
     await expect.poll(order, { timeout: 10_000 }).toEqual(["Gamma", "Alpha", "Beta"]);
     await page.reload();
     await expect.poll(() => page.locator(".topic-list .item-title a").allTextContents()).toEqual(["Gamma", "Alpha", "Beta"]);

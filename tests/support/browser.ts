@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
+import { startServer, type RunningServer } from "./server";
 
 export const CHROMIUM_ARGS = [
   "--headless",
@@ -81,4 +82,20 @@ export async function loginThroughForm(page: Page, baseUrl: string, username: st
   await page.fill("#username", username);
   await page.fill("#password", password);
   await Promise.all([page.waitForURL((url) => !url.pathname.startsWith("/login")), page.click("button[type=submit]:below(#password)")]);
+}
+
+/**
+ * The real server and Chromium for one test file: started before its tests, stopped after them.
+ * Read `env.server` and `env.browser` inside tests and hooks (they are set once beforeAll has run).
+ */
+export function serverAndBrowser(): { readonly server: RunningServer; readonly browser: Browser } {
+  const env = {} as { server: RunningServer; browser: Browser };
+  beforeAll(async () => {
+    [env.server, env.browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await env.browser?.close();
+    await env.server?.stop();
+  });
+  return env;
 }
