@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, isNull, max, notInArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, notInArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { db, type Tx } from "~db/client.server";
+import { nextPosition } from "~db/positions";
 import { aiProvider } from "~/ai/provider.server";
 import { AppError } from "~/lib/errors";
 import { logActivity } from "./activity.server";
@@ -62,14 +63,19 @@ export function listQuestions({ topicId }: { topicId: number }): QuestionView[] 
     .all();
 }
 
+/** Inserts questions after the topic's last one, in the given order. */
+function insertQuestions(tx: Tx, topicId: number, texts: string[]) {
+  const first = nextPosition(tx, questions, questions.position, eq(questions.topicId, topicId));
+  return texts.map((question, i) => tx.insert(questions).values({ topicId, question, position: first + i }).returning().get());
+}
+
 /** Adds questions at the end of the topic's list (a custom one, or generated ones). */
 export function addQuestions({ topicId, userId, texts, source }: { topicId: number; userId: number; texts: string[]; source: "custom" | "generated" }) {
   return db().transaction((tx) => {
     const { bookId } = ownedTopic(tx, topicId, userId);
     const clean = texts.map((text) => text.trim()).filter(Boolean);
     if (clean.length === 0) throw new AppError(400, "questions.blank", "question");
-    const last = tx.select({ position: max(questions.position) }).from(questions).where(eq(questions.topicId, topicId)).get()?.position ?? -1;
-    const created = clean.map((question, i) => tx.insert(questions).values({ topicId, question, position: last + 1 + i }).returning().get());
+    const created = insertQuestions(tx, topicId, clean);
     touchBook(tx, bookId);
     logActivity(tx, { userId, action: "create", resource: "question", details: { topicId, count: created.length, source } });
     return created;
@@ -93,11 +99,7 @@ export function replaceUnansweredQuestions({ topicId, userId, texts }: { topicId
     tx.delete(questions)
       .where(and(eq(questions.topicId, topicId), answered.length ? notInArray(questions.id, answered) : undefined))
       .run();
-    const last = tx.select({ position: max(questions.position) }).from(questions).where(eq(questions.topicId, topicId)).get()?.position ?? -1;
-    const created = texts
-      .map((text) => text.trim())
-      .filter(Boolean)
-      .map((question, i) => tx.insert(questions).values({ topicId, question, position: last + 1 + i }).returning().get());
+    const created = insertQuestions(tx, topicId, texts.map((text) => text.trim()).filter(Boolean));
     touchBook(tx, bookId);
     logActivity(tx, { userId, action: "regenerate", resource: "question", details: { topicId, count: created.length } });
     return created;

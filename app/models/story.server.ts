@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, inArray, max, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { db, prepared, type Tx } from "~db/client.server";
 import { containsPattern, optionalContains, optionalEquals } from "~db/filters";
+import { nextPosition } from "~db/positions";
 import { books, media, questions, stories, topics, type Story } from "~db/schema";
 import { AppError } from "~/lib/errors";
 import { logActivity } from "./activity.server";
@@ -129,10 +130,10 @@ export function createStory({ topicId, userId, input }: { topicId: number; userI
   return db().transaction((tx) => {
     const topic = ownedTopic(tx, topicId, userId);
     checkStory(tx, topicId, input, 0);
-    const last = tx.select({ position: max(stories.position) }).from(stories).where(eq(stories.topicId, topicId)).get()?.position ?? -1;
+    const position = nextPosition(tx, stories, stories.position, eq(stories.topicId, topicId));
     const story = tx
       .insert(stories)
-      .values({ ...input, topicId, bookId: topic.bookId, position: last + 1 })
+      .values({ ...input, topicId, bookId: topic.bookId, position })
       .returning()
       .get();
     touchBook(tx, topic.bookId);

@@ -1,6 +1,7 @@
 import { countChildren } from "~db/correlated";
 import { containsPattern, optionalContains, optionalEquals } from "~db/filters";
-import { and, count, desc, eq, max, sql } from "drizzle-orm";
+import { nextPosition } from "~db/positions";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import { db, prepared, type Tx } from "~db/client.server";
 import { books, media, stories, topics, type Topic } from "~db/schema";
 import { AppError } from "~/lib/errors";
@@ -14,11 +15,11 @@ export function createTopics({ bookId, userId, items }: { bookId: number; userId
   return db().transaction((tx) => {
     const book = tx.select({ id: books.id }).from(books).where(and(eq(books.id, bookId), eq(books.userId, userId))).get();
     if (!book) throw new AppError(404, "books.notFound");
-    const last = tx.select({ position: max(topics.position) }).from(topics).where(eq(topics.bookId, bookId)).get()?.position ?? -1;
+    const first = nextPosition(tx, topics, topics.position, eq(topics.bookId, bookId));
     const created = items.map((item, i) =>
       tx
         .insert(topics)
-        .values({ bookId, title: item.title.trim(), description: item.description.trim(), position: last + 1 + i })
+        .values({ bookId, title: item.title.trim(), description: item.description.trim(), position: first + i })
         .returning()
         .get(),
     );

@@ -29,13 +29,14 @@ export function loader(args: Route.LoaderArgs) {
   }
   const stories = listTopicStories({ topicId: topic.id });
   const deletingId = Number(new URL(args.request.url).searchParams.get("deleteStory"));
+  const deleting = stories.find((s) => s.id === deletingId);
   return {
     title: topic.title,
     topic: { id: topic.id, bookId: topic.bookId, bookTitle: topic.bookTitle, title: topic.title, description: topic.description },
     questions: listQuestions({ topicId: topic.id }),
     // Cards show three lines of text: send a little more than that, not whole stories.
     stories: stories.map((s) => ({ ...s, content: (s.refinedContent || s.content).slice(0, 400), refinedContent: null })),
-    deleting: stories.find((s) => s.id === deletingId) ? { id: deletingId, title: stories.find((s) => s.id === deletingId)!.title } : null,
+    deleting: deleting ? { id: deleting.id, title: deleting.title } : null,
   };
 }
 
