@@ -7,7 +7,14 @@ export default [
   route("unauthorized", "routes/unauthorized.tsx"),
   index("routes/home.tsx"),
   route("books", "routes/library.tsx"),
-  route("books/:bookId", "routes/book.tsx"),
+  route("books/:bookId", "routes/book.tsx", [
+    route("suggest-topics", "routes/book.suggest-topics.tsx"),
+    // Forms that change data and come back to the workspace, without JavaScript too (ADR 0008)
+    route("copy", "routes/forms/book-copy.tsx"),
+    route("delete", "routes/forms/book-delete.tsx"),
+    route("toc", "routes/forms/book-toc.tsx"),
+    route("topics/:topicId/delete", "routes/forms/topic-delete.tsx"),
+  ]),
   route("books/:bookId/topics/:topicId", "routes/topic.tsx"),
   route("profile", "routes/profile.tsx"),
   route("admin", "routes/admin.tsx"),

@@ -1,5 +1,5 @@
 import type { User } from "~db/schema";
-import { createStory, getStory, moveStory, updateStory } from "~/models/story.server";
+import { createStory, getStory, updateStory } from "~/models/story.server";
 import { getTopic } from "~/models/topic.server";
 import { AppError } from "./errors";
 import { redirectWithToast } from "./flash.server";
@@ -13,8 +13,7 @@ export type StoryFormFailure = { status: number; errors: FieldErrors; values: Re
  * The story editor's form: "Save draft" and "Complete" are the same form with a different status.
  * A new story (no storyId) goes into the posted topic; success reopens it in the editor with a toast.
  */
-export async function runStoryIntent({ intent, form, user, bookId }: { intent: string; form: FormData; user: User; bookId: number }): Promise<Response | StoryFormFailure> {
-  if (intent === "story:move") return moveStoryIntent(form, user, bookId);
+export async function runStoryIntent({ form, user, bookId }: { form: FormData; user: User; bookId: number }): Promise<Response | StoryFormFailure> {
   const parsed = parseFormData(form, storySchema);
   const failure = (status: number, errors: FieldErrors, description: Toast["description"]): StoryFormFailure => ({
     status,
@@ -36,18 +35,5 @@ export async function runStoryIntent({ intent, form, user, bookId }: { intent: s
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     return failure(error.status, error.field ? { [error.field]: error.messageKey } : {}, error.messageKey);
-  }
-}
-
-/** Up and down buttons of the table of contents: one place within the story's topic. */
-async function moveStoryIntent(form: FormData, user: User, bookId: number): Promise<Response | StoryFormFailure> {
-  const storyId = Number(form.get("storyId"));
-  try {
-    if (getStory({ storyId, userId: user.id })?.bookId !== bookId) throw new AppError(404, "stories.notFound");
-    moveStory({ storyId, userId: user.id, delta: form.get("direction") === "up" ? -1 : 1 });
-    return redirectWithToast(`/books/${bookId}`, { kind: "success", title: "toc.moved" });
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    return { status: error.status, errors: {}, values: {}, toast: { kind: "error", title: "topics.reorderFailed", description: error.messageKey } };
   }
 }

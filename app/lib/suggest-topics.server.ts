@@ -20,9 +20,19 @@ export async function initialSuggestions(book: Book, signal?: AbortSignal): Prom
   }
 }
 
+/** The list edits a no-JavaScript dialog asks the server for (with JavaScript they happen in place). */
+function editSuggestions(current: SuggestedTopic[], op: string, newTopicTitle: string): SuggestedTopic[] | null {
+  if (op === "add") return [...current, { title: newTopicTitle, description: "", selected: true }];
+  if (op === "select-all") return current.map((t) => ({ ...t, selected: true }));
+  if (op === "deselect-all") return current.map((t) => ({ ...t, selected: false }));
+  const moveMatch = /^(up|down):(\d+)$/.exec(op);
+  return moveMatch ? move(current, Number(moveMatch[2]), moveMatch[1] === "up" ? -1 : 1) : null;
+}
+
 /**
- * The suggest-topics dialog's buttons, each a form submit so they work without JavaScript: regenerate,
- * add, select or deselect all, move up or down, and save (which creates the selected topics in order).
+ * The suggest-topics dialog's three intents, each a form submit so they work without JavaScript:
+ * `regenerate`, `edit:<op>` (add, select or deselect all, move up or down) and `save`, which creates
+ * the selected topics in order.
  */
 export async function runSuggestIntent({
   intent,
@@ -46,7 +56,7 @@ export async function runSuggestIntent({
   const current = readSuggestedTopics(form);
   const state = (suggestions: SuggestedTopic[], toast: Toast | null = null, error: SuggestState["error"] = null): SuggestState => ({ suggestions, toast, error });
 
-  if (intent === "suggest:regenerate") {
+  if (intent === "regenerate") {
     try {
       const fresh = await aiProvider().suggestTopics(context(book), { exclude: current.filter((t) => t.selected).map((t) => t.title), signal });
       return state(mergeRegenerated(current, fresh, newTopicTitle), { kind: "success", title: "suggest.regenerated" });
@@ -55,13 +65,12 @@ export async function runSuggestIntent({
       return state(current, { kind: "error", title: "suggest.generateFailed" });
     }
   }
-  if (intent === "suggest:add") return state([...current, { title: newTopicTitle, description: "", selected: true }]);
-  if (intent === "suggest:select-all") return state(current.map((t) => ({ ...t, selected: true })));
-  if (intent === "suggest:deselect-all") return state(current.map((t) => ({ ...t, selected: false })));
-  const moveMatch = /^suggest:(up|down):(\d+)$/.exec(intent);
-  if (moveMatch) return state(move(current, Number(moveMatch[2]), moveMatch[1] === "up" ? -1 : 1));
+  if (intent.startsWith("edit:")) {
+    const edited = editSuggestions(current, intent.slice("edit:".length), newTopicTitle);
+    return edited ? state(edited) : state(current, { kind: "error", title: "errors.title", description: "errors.invalid" });
+  }
+  if (intent !== "save") return state(current, { kind: "error", title: "errors.title", description: "errors.invalid" });
 
-  // Save.
   const chosen = current.filter((t) => t.selected);
   if (chosen.length === 0) return state(current, null, "suggest.selectAtLeastOne");
   if (chosen.some((t) => t.title.trim() === "")) return state(current, null, "suggest.titleRequired");

@@ -1,6 +1,5 @@
 import type { User } from "~db/schema";
-import { deleteMediaFiles } from "~/models/media.server";
-import { createTopic, deleteTopic, getTopic, moveTopic, updateTopic } from "~/models/topic.server";
+import { createTopic, getTopic, updateTopic } from "~/models/topic.server";
 import { AppError } from "./errors";
 import { redirectWithToast } from "./flash.server";
 import { parseFormData, type FieldErrors } from "./form.server";
@@ -10,11 +9,10 @@ import { topicCreateSchema } from "./validation";
 export type TopicFormFailure = { status: number; errors: FieldErrors; values: Record<string, string>; toast: Toast };
 
 /**
- * The workspace's topic editor: save (new or existing, with its draft narrative), archive or restore,
- * and delete. The topic must belong to the page's book; every outcome is a redirect with a toast,
- * or the form again with its errors.
+ * The workspace's topic editor form: a new topic, or an existing one with its draft narrative. The
+ * topic must belong to the page's book; success redirects with a toast, failure keeps what was typed.
  */
-export async function runTopicIntent({ intent, form, user, bookId }: { intent: string; form: FormData; user: User; bookId: number }): Promise<Response | TopicFormFailure> {
+export async function runTopicIntent({ form, user, bookId }: { form: FormData; user: User; bookId: number }): Promise<Response | TopicFormFailure> {
   const topicId = Number(form.get("topicId"));
   const values = Object.fromEntries([...form].filter(([, v]) => typeof v === "string")) as Record<string, string>;
   const failure = (status: number, errors: FieldErrors, description: Toast["description"]): TopicFormFailure => ({
@@ -27,20 +25,6 @@ export async function runTopicIntent({ intent, form, user, bookId }: { intent: s
     const existing = topicId ? getTopic({ topicId, userId: user.id }) : null;
     if (topicId && existing?.bookId !== bookId) throw new AppError(404, "topics.notFound");
     const bookHref = `/books/${bookId}`;
-    if (intent === "topic:delete") {
-      const { mediaKeys } = deleteTopic({ topicId, userId: user.id });
-      await deleteMediaFiles(mediaKeys);
-      return redirectWithToast(bookHref, { kind: "success", title: "topicEditor.deleted" });
-    }
-    if (intent === "topic:move") {
-      moveTopic({ topicId, userId: user.id, delta: form.get("direction") === "up" ? -1 : 1 });
-      return redirectWithToast(bookHref, { kind: "success", title: "toc.moved" });
-    }
-    if (intent === "topic:archive") {
-      const archived = form.get("archived") === "true";
-      updateTopic({ topicId, userId: user.id, changes: { archived } });
-      return redirectWithToast(bookHref, { kind: "success", title: archived ? "topicEditor.archived" : "topicEditor.unarchived" });
-    }
     const parsed = parseFormData(form, topicCreateSchema);
     if (!parsed.success) return failure(400, parsed.errors, Object.values(parsed.errors)[0]);
     if (existing) {

@@ -1,5 +1,5 @@
 import { useT } from "~/i18n/use-t";
-import { data, Link } from "react-router";
+import { data, Link, useOutlet } from "react-router";
 import type { Route } from "./+types/book";
 import { BookDialogs } from "~/components/book/book-dialogs";
 import { BookHeader } from "~/components/book/book-header";
@@ -7,16 +7,16 @@ import { StoryEditor } from "~/components/story/story-editor";
 import { TopicEditor } from "~/components/topic/topic-editor";
 import { TopicList } from "~/components/toc/topic-list";
 import type { HeaderHandle } from "~/components/layout/header-context";
+import type { WorkspaceOutletContext } from "./book.suggest-topics";
 import { MissingPage } from "~/components/ui/missing-page";
 import { Toaster } from "~/components/ui/toaster";
 import { getLocale } from "~/i18n/middleware.server";
 import { requireUser } from "~/lib/auth.server";
 import { bookDialogData } from "~/lib/book-dialogs.server";
-import { bookPageAction } from "~/lib/book-page-action.server";
+import { bookForm, pageFormAction, storyForm, topicForm } from "~/lib/book-page-action.server";
 import { paramId, translate } from "~/lib/http.server";
 import { storyEditorData, topicEditorData } from "~/lib/story-editor.server";
 import { pageTitle } from "~/lib/meta";
-import { useHrefWith } from "~/lib/use-href-with";
 import { useRootData } from "~/lib/use-root-data";
 import { getBook } from "~/models/book.server";
 import { listBookStories } from "~/models/story.server";
@@ -38,7 +38,7 @@ export async function loader(args: Route.LoaderArgs) {
     book,
     topics: listBookTopics({ bookId: book.id, includeArchived: true }),
     stories: listBookStories({ bookId: book.id, userId: user.id }),
-    dialog: await bookDialogData(args.request, user, book.id),
+    dialog: bookDialogData(args.request, user, book.id),
     editor: storyEditorData(args.request, user, book.id),
     topicEditor: topicEditorData(args.request, user, book.id),
     locale: getLocale(args.context),
@@ -47,13 +47,22 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
-  return bookPageAction({ request: args.request, context: args.context, user, suggestDoneHref: (id) => `/books/${id}`, pageBookId: paramId(args.params.bookId) });
+  const bookId = paramId(args.params.bookId);
+  const page = { user, context: args.context };
+  // The workspace's three forms; the table of contents and deletions post to their own routes.
+  return pageFormAction(args.request, {
+    "update-book": bookForm("update-book", page),
+    "story:save": storyForm(bookId, page),
+    "topic:save": topicForm(bookId, page),
+  });
 }
 
 export default function BookPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const root = useRootData();
-  const hrefWith = useHrefWith();
+  const toast = actionData?.toast ?? root?.toast;
+  // The suggest-topics dialog, when its route is open; it shows this page's toast too.
+  const outlet = useOutlet({ toast } satisfies WorkspaceOutletContext);
   const { book } = loaderData;
   const topics = loaderData.topics.filter((topic) => !topic.archived);
   const archived = loaderData.topics.filter((topic) => topic.archived);
@@ -88,7 +97,7 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
             <Link to={`/books/${book.id}?openEditor=topic`} className="button button-secondary" preventScrollReset>
               {t("topicEditor.addTopic")}
             </Link>
-            <Link to={hrefWith({ dialog: "suggest-topics" })} className="button button-secondary" preventScrollReset>
+            <Link to={`/books/${book.id}/suggest-topics`} className="button button-secondary" preventScrollReset>
               {t("books.suggestTopics")}
             </Link>
           </div>
@@ -114,7 +123,7 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
         ) : null}
       </section>
       <BookDialogs dialog={loaderData.dialog} actionData={actionData} locale={loaderData.locale} closeHref={`/books/${book.id}`} />
-      <Toaster toast={actionData?.toast ?? root?.toast} />
+      {outlet ?? <Toaster toast={toast} />}
     </main>
   );
 }

@@ -10,7 +10,7 @@ import { Toaster } from "~/components/ui/toaster";
 import { getLocale } from "~/i18n/middleware.server";
 import { requireUser } from "~/lib/auth.server";
 import { bookDialogData } from "~/lib/book-dialogs.server";
-import { bookPageAction } from "~/lib/book-page-action.server";
+import { bookForm, pageFormAction } from "~/lib/book-page-action.server";
 import { translate } from "~/lib/http.server";
 import { pageTitle } from "~/lib/meta";
 import { useHrefWith } from "~/lib/use-href-with";
@@ -33,13 +33,13 @@ export async function loader(args: Route.LoaderArgs) {
     locale: getLocale(args.context),
     recent: listBooks({ userId: user.id, limit: RECENT_BOOKS }).books,
     actions: listSuggestedActions({ userId: user.id, limit: SUGGESTED_ACTIONS }),
-    dialog: await bookDialogData(args.request, user),
+    dialog: bookDialogData(args.request, user),
   };
 }
 
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
-  return bookPageAction({ request: args.request, context: args.context, user, suggestDoneHref: (id) => `/books/${id}` });
+  return pageFormAction(args.request, { "create-book": bookForm("create-book", { user, context: args.context }) });
 }
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {

@@ -10,7 +10,7 @@ import { Toaster } from "~/components/ui/toaster";
 import { getLocale } from "~/i18n/middleware.server";
 import { requireUser } from "~/lib/auth.server";
 import { bookDialogData } from "~/lib/book-dialogs.server";
-import { bookPageAction } from "~/lib/book-page-action.server";
+import { bookForm, pageFormAction } from "~/lib/book-page-action.server";
 import { translate } from "~/lib/http.server";
 import { libraryQuery } from "~/lib/library-query";
 import { pageTitle } from "~/lib/meta";
@@ -39,18 +39,13 @@ export async function loader(args: Route.LoaderArgs) {
     topics: listLibraryTopics({ userId, search: query.topics.search, bookId: query.topics.bookId, limit: query.topics.limit }),
     stories: listLibraryStories({ userId, search: query.stories.search, bookId: query.stories.bookId, limit: query.stories.limit }),
     bookOptions: listBookTitles({ userId, limit: FILTER_BOOKS }),
-    dialog: await bookDialogData(args.request, user),
+    dialog: bookDialogData(args.request, user),
   };
 }
 
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
-  return bookPageAction({
-    request: args.request,
-    context: args.context,
-    user,
-    suggestDoneHref: (id, isCopy) => (isCopy ? "/books" : `/books/${id}`),
-  });
+  return pageFormAction(args.request, { "create-book": bookForm("create-book", { user, context: args.context }) });
 }
 
 export default function Library({ loaderData, actionData }: Route.ComponentProps) {

@@ -65,7 +65,7 @@ describe("reordering topics by drag and drop", () => {
     await expectNoAxeViolations(page);
     await handle.focus();
     // Each key waits for dnd-kit's live announcement of that step before the next one.
-    const live = page.locator("[aria-live]").first();
+    const live = page.locator("[id^=DndLiveRegion]").first();
     for (const [key, said] of [
       ["Space", "Gamma is now at position 3 of 3."],
       ["ArrowUp", "Gamma is now at position 2 of 3."],

@@ -160,15 +160,14 @@ describe("pages without JavaScript", () => {
     const created = await lan.request("/books?dialog=create-book", { method: "POST", body: form });
     expect(created.status).toBe(302);
     const location = created.headers.get("location")!;
-    expect(location).toMatch(/^\/books\/\d+\?dialog=suggest-topics$/);
+    expect(location).toMatch(/^\/books\/\d+\/suggest-topics$/);
     const id = Number(/\/books\/(\d+)/.exec(location)![1]);
     const page = await (await lan.get(location)).text();
     expect(page).toContain("Suggested topics");
     expect(page).toContain("Book created");
 
     const save = await lan.form(location, {
-      intent: "suggest:save",
-      bookId: String(id),
+      intent: "save",
       "topics.0.title": "Tuổi thơ",
       "topics.0.description": "",
       "topics.0.selected": "on",
@@ -187,13 +186,13 @@ describe("pages without JavaScript", () => {
     expect(edited.headers.get("location")).toBe(`/books/${id}`);
     expect(await (await lan.get(`/api/books/${id}`)).json()).toMatchObject({ title: "Form book, edited", tone: "poetic", coverImage: "/covers/4.webp" });
 
-    const copied = await lan.form("/books", { intent: "copy-book", bookId: String(id) });
-    expect(copied.headers.get("location")).toMatch(/^\/books\?dialog=suggest-topics&bookId=\d+&copy=1$/);
+    const copied = await lan.form(`/books/${id}/copy`, {});
+    expect(copied.headers.get("location")).toMatch(/^\/books\/\d+\/suggest-topics\?copy=1$/);
     const copyPage = await (await lan.get(copied.headers.get("location")!)).text();
     expect(copyPage).toContain("Form book, edited (Copy)");
     expect(copyPage).toContain("Copy Created");
 
-    const deleted = await lan.form("/books", { intent: "delete-book", bookId: String(id) });
+    const deleted = await lan.form(`/books/${id}/delete`, {});
     expect(deleted.headers.get("location")).toBe("/books");
     expect(await (await lan.get("/books")).text()).toContain("Book Deleted");
     expect((await lan.get(`/api/books/${id}`)).status).toBe(404);
@@ -205,8 +204,9 @@ describe("pages without JavaScript", () => {
     expect(foreign.status).toBe(404);
     expect(await foreign.text()).toContain("Không tìm thấy sách");
     expect((await minh.get("/books/999999")).status).toBe(404);
-    const form = await minh.form("/books", { intent: "delete-book", bookId: String(book.id) });
+    const form = await minh.form(`/books/${book.id}/delete`, {});
     expect(form.status).toBe(404);
+    expect((await minh.form(`/books/${book.id}/copy`, {})).status).toBe(404);
     expect((await lan.get(`/api/books/${book.id}`)).status).toBe(200);
   });
 });

@@ -219,15 +219,17 @@ describe("the topic editor in the workspace", () => {
     await lan.form(location, { intent: "topic:save", topicId: String(topicId), title: "School years", description: "d", preview: "The village school had one room." });
     expect(await (await lan.get(`/api/topics/${topicId}`)).json()).toMatchObject({ title: "School years", preview: "The village school had one room." });
 
-    await lan.form(location, { intent: "topic:archive", topicId: String(topicId), archived: "true" });
+    await lan.form(`${base}/toc`, { intent: "archive-topic", topicId: String(topicId), archived: "true" });
     expect((await (await lan.get(`/api/topics/${topicId}`)).json()).archived).toBe(true);
     expect(await (await lan.get(base)).text()).toContain("Archived topics (1)");
-    await lan.form(location, { intent: "topic:archive", topicId: String(topicId), archived: "false" });
+    expect((await minh.form(`${base}/toc`, { intent: "archive-topic", topicId: String(topicId), archived: "false" })).status).toBe(404);
+    await lan.form(`${base}/toc`, { intent: "archive-topic", topicId: String(topicId), archived: "false" });
     expect((await (await lan.get(`/api/topics/${topicId}`)).json()).archived).toBe(false);
 
     expect(await (await lan.get(`${location}&confirmDelete=1`)).text()).toContain("Delete the topic “School years”?");
-    expect((await minh.form(location, { intent: "topic:delete", topicId: String(topicId) })).status).not.toBe(302);
-    const deleted = await lan.form(`${location}&confirmDelete=1`, { intent: "topic:delete", topicId: String(topicId) });
+    const foreign = await minh.form(`${base}/topics/${topicId}/delete`, {});
+    expect(foreign.status).toBe(404);
+    const deleted = await lan.form(`${base}/topics/${topicId}/delete`, {});
     expect(deleted.headers.get("location")).toBe(base);
     expect((await lan.get(`/api/topics/${topicId}`)).status).toBe(404);
   });
@@ -241,16 +243,16 @@ describe("reordering with the table of contents' buttons", () => {
     const s1 = (await post(lan, `/api/topics/${ids[0]}/stories`, { title: "first", content: "a" })).body;
     const s2 = (await post(lan, `/api/topics/${ids[0]}/stories`, { title: "second", content: "b" })).body;
     const base = `/books/${book.id}`;
-    const moved = await lan.form(base, { intent: "topic:move", topicId: String(ids[2]), direction: "up" });
+    const moved = await lan.form(`${base}/toc`, { intent: "move-topic", topicId: String(ids[2]), direction: "up" });
     expect(moved.headers.get("location")).toBe(base);
     expect((await (await lan.get(`/api/books/${book.id}/topics`)).json()).map((t: { title: string }) => t.title)).toEqual(["One", "Three", "Two"]);
-    await lan.form(base, { intent: "topic:move", topicId: String(ids[0]), direction: "up" });
+    await lan.form(`${base}/toc`, { intent: "move-topic", topicId: String(ids[0]), direction: "up" });
     expect((await (await lan.get(`/api/books/${book.id}/topics`)).json()).map((t: { title: string }) => t.title)).toEqual(["One", "Three", "Two"]);
-    await lan.form(base, { intent: "story:move", storyId: String(s2.id), direction: "up" });
+    await lan.form(`${base}/toc`, { intent: "move-story", storyId: String(s2.id), direction: "up" });
     expect((await (await lan.get(`/api/topics/${ids[0]}/stories`)).json()).map((s: { title: string }) => s.title)).toEqual(["second", "first"]);
     expect(await (await lan.get(base)).text()).toContain("Move second down");
 
-    const intrusion = await minh.form(base, { intent: "story:move", storyId: String(s1.id), direction: "up" });
+    const intrusion = await minh.form(`${base}/toc`, { intent: "move-story", storyId: String(s1.id), direction: "up" });
     expect(intrusion.status).toBe(404);
     expect((await (await lan.get(`/api/topics/${ids[0]}/stories`)).json()).map((s: { title: string }) => s.title)).toEqual(["second", "first"]);
   });

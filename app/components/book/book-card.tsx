@@ -37,9 +37,7 @@ export function BookCard({ book, withMenu = true }: { book: BookCardData; withMe
       </div>
       {withMenu ? (
         <Menu label={t("books.menu", { title: book.title })} summary={<span aria-hidden="true">⋮</span>} className="card-menu" panelClassName="menu-panel-end">
-          <Form method="post" preventScrollReset>
-            <input type="hidden" name="intent" value="copy-book" />
-            <input type="hidden" name="bookId" value={book.id} />
+          <Form method="post" action={`/books/${book.id}/copy`} preventScrollReset>
             <button type="submit" className="menu-item">
               {t("books.createCopy")}
             </button>

@@ -1,11 +1,9 @@
 import type { Locale } from "~/i18n/config";
-import type { MessageKey } from "~/i18n/types";
 import type { BookDialogData } from "~/lib/book-dialogs.server";
 import type { BookPageActionData } from "~/lib/book-page-action.server";
 import { useHrefWith } from "~/lib/use-href-with";
 import { BookFormDialog } from "./book-form-dialog";
 import { DeleteBookDialog } from "./delete-book-dialog";
-import { SuggestTopicsDialog } from "./suggest-topics-dialog";
 
 /** Renders whichever book dialog the URL opened, with the last action's errors or list. */
 export function BookDialogs({
@@ -21,7 +19,7 @@ export function BookDialogs({
 }) {
   const hrefWith = useHrefWith();
   if (!dialog) return null;
-  const closeHref = closeOverride ?? hrefWith({ dialog: null, bookId: null, copy: null });
+  const closeHref = closeOverride ?? hrefWith({ dialog: null, bookId: null });
   const form = actionData?.form ?? { errors: {}, values: {} };
   switch (dialog.kind) {
     case "create":
@@ -30,15 +28,5 @@ export function BookDialogs({
       return <BookFormDialog book={dialog.book} locale={locale} closeHref={closeHref} errors={form.errors} values={form.values} />;
     case "delete":
       return <DeleteBookDialog book={dialog.book} closeHref={closeHref} />;
-    case "suggest":
-      return (
-        <SuggestTopicsDialog
-          book={dialog.book}
-          suggestions={actionData?.suggest?.suggestions ?? dialog.suggestions}
-          error={(actionData?.suggest?.error as MessageKey | undefined) ?? null}
-          isCopy={dialog.isCopy}
-          closeHref={closeHref}
-        />
-      );
   }
 }

@@ -8,7 +8,8 @@ export function DeleteBookDialog({ book, closeHref }: { book: { id: number; titl
     <ConfirmDialog
       title={t("books.confirmDeleteTitle")}
       warning={t("books.confirmDeleteText", { title: book.title })}
-      fields={{ intent: "delete-book", bookId: book.id }}
+      fields={{}}
+      action={`/books/${book.id}/delete`}
       confirmLabel={t("books.deleteBook")}
       cancelLabel={t("books.cancel")}
       closeHref={closeHref}

@@ -20,7 +20,7 @@ export function SectionSearch({
 }) {
   const t = useT();
   const [params] = useSearchParams();
-  const own = new Set([`${prefix}q`, `${prefix}book`, `${prefix}limit`, "dialog", "bookId", "copy"]);
+  const own = new Set([`${prefix}q`, `${prefix}book`, `${prefix}limit`, "dialog", "bookId"]);
   const kept = [...params].filter(([key]) => !own.has(key));
   const active = query.search !== "" || query.bookId !== undefined;
   const clearParams = new URLSearchParams(kept);

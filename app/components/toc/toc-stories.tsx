@@ -16,7 +16,7 @@ export function TocStories({ bookId, topicTitle, stories }: { bookId: number; to
             {story.title}
             {story.status === "draft" ? <span className="badge badge-draft">{t("library.draft")}</span> : null}
           </Link>
-          <MoveButtons intent="story:move" idName="storyId" id={story.id} title={story.title} first={index === 0} last={index === stories.length - 1} />
+          <MoveButtons bookId={bookId} intent="move-story" idName="storyId" id={story.id} title={story.title} first={index === 0} last={index === stories.length - 1} />
         </li>
       ))}
     </ol>

@@ -45,7 +45,7 @@ export function TopicList({ bookId, topics, stories }: { bookId: number; topics:
                 <Link to={`/books/${bookId}/topics/${topic.id}`}>{topic.title}</Link>
               </h3>
             </div>
-            <MoveButtons intent="topic:move" idName="topicId" id={topic.id} title={topic.title} first={index === 0} last={index === topics.length - 1} />
+            <MoveButtons bookId={bookId} intent="move-topic" idName="topicId" id={topic.id} title={topic.title} first={index === 0} last={index === topics.length - 1} />
           </div>
           {topic.description ? <p className="muted">{topic.description}</p> : null}
           <p className="item-meta">{t("books.storyCount", { count: topic.storyCount })}</p>

@@ -48,8 +48,8 @@ export function TopicEditor({ bookId, editor, errors, values }: Props) {
       </Form>
       {topic ? (
         <div className="form-actions">
-          <Form method="post" action={here} preventScrollReset>
-            <input type="hidden" name="intent" value="topic:archive" />
+          <Form method="post" action={`${bookHref}/toc`} preventScrollReset>
+            <input type="hidden" name="intent" value="archive-topic" />
             <input type="hidden" name="topicId" value={topic.id} />
             <input type="hidden" name="archived" value={topic.archived ? "false" : "true"} />
             <button type="submit" className="button button-secondary" disabled={busy}>
@@ -65,11 +65,11 @@ export function TopicEditor({ bookId, editor, errors, values }: Props) {
         <ConfirmDialog
           title={t("topicEditor.confirmDeleteTitle", { title: topic.title })}
           warning={t("topicEditor.confirmDeleteText")}
-          fields={{ intent: "topic:delete", topicId: topic.id }}
+          fields={{}}
           confirmLabel={t("topicEditor.delete")}
           cancelLabel={t("topicEditor.cancel")}
           closeHref={here}
-          action={here}
+          action={`${bookHref}/topics/${topic.id}/delete`}
         />
       ) : null}
     </section>

@@ -1,0 +1,37 @@
+import { data, type RouterContextProvider } from "react-router";
+import type { User } from "~db/schema";
+import type { MessageKey } from "~/i18n/types";
+import { requireUser } from "./auth.server";
+import { AppError } from "./errors";
+import { redirectWithToast } from "./flash.server";
+import type { Toast } from "./toast";
+
+type FormArgs = { request: Request; context: Readonly<RouterContextProvider>; params: Record<string, string | undefined> };
+export type FormOutcome = { to: string; toast: Toast };
+export type FormRouteData = { toast: Toast };
+
+/**
+ * The action of a route that exists for one form (ADR 0008). These routes are children of the
+ * workspace: success redirects with a toast; an expected failure answers with its true status (404
+ * for another user's ids) and the workspace renders again around the failure's toast, without
+ * JavaScript too. A GET of such a URL just shows the workspace: the route has no loader of its own.
+ */
+export function formAction({
+  run,
+  failureTitle,
+}: {
+  run: (input: { form: FormData; user: User; params: FormArgs["params"]; request: Request; context: FormArgs["context"] }) => Promise<FormOutcome> | FormOutcome;
+  failureTitle: MessageKey;
+}) {
+  return async ({ request, context, params }: FormArgs) => {
+    const user = requireUser({ request, context });
+    const form = await request.formData();
+    try {
+      const { to, toast } = await run({ form, user, params, request, context });
+      return redirectWithToast(to, toast);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return data<FormRouteData>({ toast: { kind: "error", title: error.titleKey ?? failureTitle, description: error.messageKey } }, { status: error.status });
+    }
+  };
+}

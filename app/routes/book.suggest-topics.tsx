@@ -1,0 +1,71 @@
+import { data, useOutletContext } from "react-router";
+import type { Route } from "./+types/book.suggest-topics";
+import { SuggestTopicsDialog } from "~/components/book/suggest-topics-dialog";
+import { Toaster } from "~/components/ui/toaster";
+import type { MessageKey } from "~/i18n/types";
+import type { Toast } from "~/lib/toast";
+import { requireUser } from "~/lib/auth.server";
+import { paramId, translate } from "~/lib/http.server";
+import { initialSuggestions, runSuggestIntent, type SuggestState } from "~/lib/suggest-topics.server";
+import { readFormDataLimited } from "~/lib/upload.server";
+import { getBook } from "~/models/book.server";
+
+// The dialog's fields: titles and descriptions of a few dozen topics at most.
+const FORM_LIMIT = 256 * 1024;
+
+/**
+ * /books/{id}/suggest-topics: the suggest-topics dialog over the workspace. It opens after a book is
+ * created or copied (`?copy=1`) and from the workspace; saving or closing goes to the book.
+ */
+export async function loader(args: Route.LoaderArgs) {
+  const user = requireUser(args);
+  const book = getBook({ bookId: paramId(args.params.bookId), userId: user.id });
+  // The workspace around it already says the book is missing.
+  if (!book) return null;
+  const { suggestions, failed } = await initialSuggestions(book, args.request.signal);
+  const toast: Toast | null = failed ? { kind: "error", title: "suggest.generateFailed" } : null;
+  return { book: { id: book.id, title: book.title }, suggestions, toast, isCopy: new URL(args.request.url).searchParams.get("copy") === "1" };
+}
+
+/** Three intents: regenerate, edit:<op> (list edits without JavaScript) and save. */
+export async function action(args: Route.ActionArgs) {
+  const user = requireUser(args);
+  const book = getBook({ bookId: paramId(args.params.bookId), userId: user.id });
+  if (!book) return data<SuggestState>({ suggestions: [], error: null, toast: { kind: "error", title: "books.notFoundTitle", description: "books.notFound" } }, { status: 404 });
+  const form = await readFormDataLimited(args.request, FORM_LIMIT);
+  const isCopy = form.get("copy") === "1";
+  const result = await runSuggestIntent({
+    intent: String(form.get("intent") ?? ""),
+    form,
+    book,
+    userId: user.id,
+    newTopicTitle: translate(args.context, "suggest.newTopicTitle"),
+    doneHref: `/books/${book.id}`,
+    isCopy,
+    signal: args.request.signal,
+  });
+  if (result instanceof Response) return result;
+  return data(result, { status: result.error ? 400 : 200 });
+}
+
+/** What the workspace hands its child: its own toast, since the child renders the page's one toast region. */
+export type WorkspaceOutletContext = { toast: Toast | null | undefined };
+
+export default function SuggestTopicsRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const page = useOutletContext<WorkspaceOutletContext>();
+  const toast = actionData?.toast ?? loaderData?.toast ?? page.toast;
+  if (!loaderData) return <Toaster toast={toast} />;
+  const { book, isCopy } = loaderData;
+  return (
+    <>
+      <SuggestTopicsDialog
+        book={book}
+        suggestions={actionData?.suggestions ?? loaderData.suggestions}
+        error={(actionData?.error as MessageKey | undefined) ?? null}
+        isCopy={isCopy}
+        closeHref={isCopy ? "/books" : `/books/${book.id}`}
+      />
+      <Toaster toast={toast} />
+    </>
+  );
+}

@@ -1,0 +1,18 @@
+import { FormRouteToaster } from "~/components/ui/form-route-toaster";
+import { formAction } from "~/lib/form-route.server";
+import { paramId, translate } from "~/lib/http.server";
+import { copyBook } from "~/models/book.server";
+
+/** POST /books/{id}/copy: 'Create copy', then the suggest-topics dialog for the copy. */
+export const action = formAction({
+  failureTitle: "books.copyFailed",
+  run: ({ user, params, context }) => {
+    const copy = copyBook({ bookId: paramId(params.bookId), userId: user.id, suffix: translate(context, "books.copySuffix") });
+    return { to: `/books/${copy.id}/suggest-topics?copy=1`, toast: { kind: "success", title: "books.copyCreated", description: "books.copyCreatedText" } };
+  },
+});
+
+
+export default function FormRoute() {
+  return <FormRouteToaster />;
+}

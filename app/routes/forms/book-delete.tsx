@@ -1,0 +1,20 @@
+import { FormRouteToaster } from "~/components/ui/form-route-toaster";
+import { formAction } from "~/lib/form-route.server";
+import { paramId } from "~/lib/http.server";
+import { deleteBook } from "~/models/book.server";
+import { deleteCoverIfUnused } from "~/models/media.server";
+
+/** POST /books/{id}/delete: the confirmed 'Delete book', back to the library. */
+export const action = formAction({
+  failureTitle: "books.deleteFailed",
+  run: async ({ user, params }) => {
+    const deleted = deleteBook({ bookId: paramId(params.bookId), userId: user.id });
+    await deleteCoverIfUnused(deleted.coverImage);
+    return { to: "/books", toast: { kind: "success", title: "books.deleted", description: "books.deletedText" } };
+  },
+});
+
+
+export default function FormRoute() {
+  return <FormRouteToaster />;
+}

@@ -1,0 +1,58 @@
+import type { User } from "~db/schema";
+import { AppError } from "~/lib/errors";
+import { FormRouteToaster } from "~/components/ui/form-route-toaster";
+import { formAction } from "~/lib/form-route.server";
+import { paramId } from "~/lib/http.server";
+import { getStory, moveStory } from "~/models/story.server";
+import { getTopic, moveTopic, updateTopic } from "~/models/topic.server";
+
+const bookPage = (params: { bookId?: string }) => `/books/${paramId(params.bookId)}`;
+
+/** The topic or story must belong to this book (and so to this user), checked before any change. */
+function inBook<T extends { bookId: number }>(item: T | null, bookId: number, missing: "topics.notFound" | "stories.notFound", title?: "topics.archiveFailed"): T {
+  if (item?.bookId !== bookId) throw new AppError(404, missing, undefined, title);
+  return item;
+}
+
+const delta = (form: FormData) => (form.get("direction") === "up" ? -1 : 1);
+
+/**
+ * POST /books/{id}/toc: the table of contents' forms without JavaScript. Three intents: move a topic
+ * or a story one place (the up/down buttons), and archive or restore a topic.
+ */
+export const action = formAction({
+  failureTitle: "topics.reorderFailed",
+  run: ({ form, user, params }) => {
+    const bookId = paramId(params.bookId);
+    const intent = form.get("intent");
+    const topicId = Number(form.get("topicId"));
+    if (intent === "move-topic") {
+      inBook(getTopic({ topicId, userId: user.id }), bookId, "topics.notFound");
+      moveTopic({ topicId, userId: user.id, delta: delta(form) });
+      return { to: bookPage(params), toast: { kind: "success", title: "toc.moved" } };
+    }
+    if (intent === "move-story") {
+      const storyId = Number(form.get("storyId"));
+      inBook(getStory({ storyId, userId: user.id }), bookId, "stories.notFound");
+      moveStory({ storyId, userId: user.id, delta: delta(form) });
+      return { to: bookPage(params), toast: { kind: "success", title: "toc.moved" } };
+    }
+    if (intent === "archive-topic") return archive(form, user, bookId, topicId);
+    throw new AppError(400, "errors.invalid");
+  },
+});
+
+function archive(form: FormData, user: User, bookId: number, topicId: number) {
+  inBook(getTopic({ topicId, userId: user.id }), bookId, "topics.notFound", "topics.archiveFailed");
+  const archived = form.get("archived") === "true";
+  updateTopic({ topicId, userId: user.id, changes: { archived } });
+  return {
+    to: `/books/${bookId}`,
+    toast: { kind: "success" as const, title: archived ? ("topicEditor.archived" as const) : ("topicEditor.unarchived" as const) },
+  };
+}
+
+
+export default function FormRoute() {
+  return <FormRouteToaster />;
+}

@@ -1,0 +1,25 @@
+import { AppError } from "~/lib/errors";
+import { FormRouteToaster } from "~/components/ui/form-route-toaster";
+import { formAction } from "~/lib/form-route.server";
+import { paramId } from "~/lib/http.server";
+import { deleteMediaFiles } from "~/models/media.server";
+import { deleteTopic, getTopic } from "~/models/topic.server";
+
+const bookPage = (params: { bookId?: string }) => `/books/${paramId(params.bookId)}`;
+
+/** POST /books/{id}/topics/{topicId}/delete: the confirmed 'Delete topic', with its stories, questions and media. */
+export const action = formAction({
+  failureTitle: "topics.deleteFailed",
+  run: async ({ user, params }) => {
+    const topicId = paramId(params.topicId);
+    if (getTopic({ topicId, userId: user.id })?.bookId !== paramId(params.bookId)) throw new AppError(404, "topics.notFound");
+    const { mediaKeys } = deleteTopic({ topicId, userId: user.id });
+    await deleteMediaFiles(mediaKeys);
+    return { to: bookPage(params), toast: { kind: "success", title: "topicEditor.deleted" } };
+  },
+});
+
+
+export default function FormRoute() {
+  return <FormRouteToaster />;
+}
