@@ -23,6 +23,7 @@ export default [
   route("logout", "routes/logout.tsx"),
   route("preferences/language", "routes/preferences.language.ts"),
   route("preferences/theme", "routes/preferences.theme.ts"),
+  route("preferences/layout", "routes/preferences.layout.ts"),
   route("healthz", "routes/healthz.ts"),
 
   // API: auth

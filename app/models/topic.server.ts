@@ -75,6 +75,16 @@ export function listBookTopics({ bookId, includeArchived = false }: { bookId: nu
     .all();
 }
 
+/** The saved draft narratives of a book's topics, in book order, for the preview panel. */
+export function listTopicPreviews({ bookId }: { bookId: number }) {
+  return db()
+    .select({ id: topics.id, title: topics.title, preview: topics.preview })
+    .from(topics)
+    .where(and(eq(topics.bookId, bookId), eq(topics.archived, false)))
+    .orderBy(topics.position, topics.id)
+    .all();
+}
+
 /** A topic only through its book's owner; anyone else gets null (the route answers 404). */
 export function getTopic({ topicId, userId }: { topicId: number; userId: number }): (Topic & { bookTitle: string; bookLanguage: "en" | "vi" }) | null {
   const row = db()

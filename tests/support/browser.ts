@@ -61,7 +61,7 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
     assertNoErrors: (expected = []) =>
       expect(
         errors.filter((error) => !isExpected(error, expected)),
-        "browser console errors",
+        `browser console errors: ${JSON.stringify(errors)}`,
       ).toEqual([]),
   };
 }

@@ -1,11 +1,12 @@
 import { Link, useRevalidator } from "react-router";
+import { TopicMenu } from "./topic-menu";
 import { useT } from "~/i18n/use-t";
 import { MoveButtons } from "./move-buttons";
 import { SortableList } from "./sortable-list";
 import { TocStories } from "./toc-stories";
 
-type TocTopic = { id: number; title: string; description: string; storyCount: number };
-type TocStory = { id: number; topicId: number; title: string; status: "draft" | "published" };
+export type TocTopic = { id: number; title: string; description: string; storyCount: number };
+export type TocStory = { id: number; topicId: number; title: string; status: "draft" | "published" };
 
 /**
  * The book's topics with their stories: up/down forms everywhere, and with JavaScript a drag handle
@@ -45,7 +46,10 @@ export function TopicList({ bookId, topics, stories }: { bookId: number; topics:
                 <Link to={`/books/${bookId}/topics/${topic.id}`}>{topic.title}</Link>
               </h3>
             </div>
-            <MoveButtons bookId={bookId} intent="move-topic" idName="topicId" id={topic.id} title={topic.title} first={index === 0} last={index === topics.length - 1} />
+            <div className="title-row">
+              <MoveButtons bookId={bookId} intent="move-topic" idName="topicId" id={topic.id} title={topic.title} first={index === 0} last={index === topics.length - 1} />
+              <TopicMenu bookId={bookId} topic={topic} />
+            </div>
           </div>
           {topic.description ? <p className="muted">{topic.description}</p> : null}
           <p className="item-meta">{t("books.storyCount", { count: topic.storyCount })}</p>
@@ -53,9 +57,6 @@ export function TopicList({ bookId, topics, stories }: { bookId: number; topics:
           <p className="row-actions">
             <Link to={`/books/${bookId}?openEditor=story&topicId=${topic.id}`} className="button button-small button-secondary" aria-label={t("books.addStoryTo", { topic: topic.title })}>
               {t("books.addStory")}
-            </Link>
-            <Link to={`/books/${bookId}?openEditor=topic&topicId=${topic.id}`} className="button button-small button-secondary" aria-label={t("topicEditor.editTopicLabel", { title: topic.title })}>
-              {t("topicEditor.editTopic")}
             </Link>
           </p>
         </div>

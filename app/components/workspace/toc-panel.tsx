@@ -1,0 +1,43 @@
+import { Link } from "react-router";
+import { TopicList, type TocStory, type TocTopic } from "~/components/toc/topic-list";
+import { useT } from "~/i18n/use-t";
+import { CollapseToggle } from "./collapse-toggle";
+import type { TocControls } from "./workspace-panels";
+
+type Props = { bookId: number; topics: TocTopic[]; archived: { id: number; title: string }[]; stories: TocStory[]; controls: TocControls };
+
+/** The expanded contents panel: add or suggest topics, the topics with their stories, the archived ones. */
+export function TocPanel({ bookId, topics, archived, stories, controls }: Props) {
+  const t = useT();
+  return (
+    <section className="toc-panel stack" aria-labelledby="toc-title">
+      <div className="panel-header">
+        <h2 id="toc-title">{t("workspace.contents")}</h2>
+        <CollapseToggle controls={controls} />
+      </div>
+      <div className="button-row">
+        <Link to={`/books/${bookId}?openEditor=topic`} className="button button-secondary button-small" preventScrollReset>
+          {t("topicEditor.addTopic")}
+        </Link>
+        <Link to={`/books/${bookId}/suggest-topics`} className="button button-secondary button-small" preventScrollReset>
+          {t("books.suggestTopics")}
+        </Link>
+      </div>
+      {topics.length === 0 ? <p className="empty-state">{t("books.noTopics")}</p> : <TopicList bookId={bookId} topics={topics} stories={stories} />}
+      {archived.length > 0 ? (
+        <details className="archived-topics">
+          <summary>{t("books.archivedTopics", { count: archived.length })}</summary>
+          <ul className="menu-list">
+            {archived.map((topic) => (
+              <li key={topic.id}>
+                <Link className="menu-item" to={`/books/${bookId}?openEditor=topic&topicId=${topic.id}`}>
+                  {topic.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </section>
+  );
+}

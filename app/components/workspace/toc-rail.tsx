@@ -1,0 +1,36 @@
+import { Link } from "react-router";
+import { useT } from "~/i18n/use-t";
+import { CollapseToggle } from "./collapse-toggle";
+import { TopicFlyout } from "./topic-flyout";
+import type { TocControls } from "./workspace-panels";
+
+type Props = { bookId: number; topics: { id: number; title: string }[]; controls: TocControls };
+
+/**
+ * The collapsed contents panel (about 5% wide): expand, add a topic, suggest topics, and a round
+ * button per topic with its first letter that opens a flyout.
+ */
+export function TocRail({ bookId, topics, controls }: Props) {
+  const t = useT();
+  return (
+    <nav className="toc-rail" aria-label={t("workspace.contents")}>
+      <CollapseToggle controls={controls} />
+      <p className="rail-title" aria-hidden="true">
+        {t("workspace.contents")}
+      </p>
+      <Link to={`/books/${bookId}?openEditor=topic`} className="icon-button" aria-label={t("topicEditor.addTopic")} title={t("topicEditor.addTopic")}>
+        <span aria-hidden="true">+</span>
+      </Link>
+      <Link to={`/books/${bookId}/suggest-topics`} className="icon-button" aria-label={t("books.suggestTopics")} title={t("books.suggestTopics")}>
+        <span aria-hidden="true">✦</span>
+      </Link>
+      <ul className="rail-topics">
+        {topics.map((topic) => (
+          <li key={topic.id}>
+            <TopicFlyout bookId={bookId} topic={topic} />
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

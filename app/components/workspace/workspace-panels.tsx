@@ -1,0 +1,92 @@
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Group, Panel, Separator, useGroupRef, usePanelRef, type Layout } from "react-resizable-panels";
+import { useT } from "~/i18n/use-t";
+import { EDITOR_MIN, isCollapsed, LAYOUT_SAVE_DEBOUNCE_MS, layoutCookie, PREVIEW_MIN, TOC, type WorkspaceLayout } from "~/lib/workspace-layout";
+import { useSeparatorStep } from "./use-separator-step";
+import { useNarrowScreen } from "./use-narrow-screen";
+
+export type TocControls = {
+  /** The rail is shown: wide screens only, since the stacked narrow layout has room for the list. */
+  rail: boolean;
+  collapsed: boolean;
+  /** Collapses or expands the contents panel; null before hydration (the no-JS form does it then). */
+  toggle: (() => void) | null;
+};
+
+type Props = {
+  layout: WorkspaceLayout;
+  toc: (controls: TocControls) => ReactNode;
+  editor: ReactNode;
+  preview: ReactNode;
+};
+
+const pct = (n: number) => `${n}%`;
+
+/**
+ * The workspace's three side-by-side panels (contents, editor, preview), resizable by pointer or by
+ * keyboard in 10% steps. The layout is saved in a cookie 100 ms after a change, so the server renders
+ * it the next time. Below 768 px CSS stacks them as cards instead.
+ */
+export function WorkspacePanels({ layout, toc, editor, preview }: Props) {
+  const t = useT();
+  const groupRef = useGroupRef();
+  const tocRef = usePanelRef();
+  const [collapsed, setCollapsed] = useState(isCollapsed(layout));
+  const [hydrated, setHydrated] = useState(false);
+  const narrow = useNarrowScreen();
+  const saveTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const firstSeparator = useSeparatorStep(groupRef, ["toc", "editor"]);
+  const secondSeparator = useSeparatorStep(groupRef, ["editor", "preview"]);
+  useEffect(() => setHydrated(true), []);
+  useEffect(() => () => clearTimeout(saveTimer.current), []);
+
+  function save(next: Layout) {
+    clearTimeout(saveTimer.current);
+    saveTimer.current = setTimeout(() => {
+      const sizes = { toc: next.toc ?? layout.toc, editor: next.editor ?? layout.editor, preview: next.preview ?? layout.preview };
+      document.cookie = layoutCookie(sizes);
+    }, LAYOUT_SAVE_DEBOUNCE_MS);
+  }
+
+  const toggle = hydrated
+    ? () => {
+        const panel = tocRef.current;
+        if (!panel) return;
+        if (panel.isCollapsed()) panel.expand();
+        else panel.collapse();
+      }
+    : null;
+
+  return (
+    <Group
+      id="workspace"
+      className="workspace"
+      orientation="horizontal"
+      groupRef={groupRef}
+      defaultLayout={{ toc: layout.toc, editor: layout.editor, preview: layout.preview }}
+      onLayoutChanged={save}
+    >
+      <Panel
+        id="toc"
+        panelRef={tocRef}
+        className="workspace-panel workspace-toc"
+        defaultSize={pct(layout.toc)}
+        minSize={pct(TOC.min)}
+        maxSize={pct(TOC.max)}
+        collapsible
+        collapsedSize={pct(TOC.collapsed)}
+        onResize={(size) => setCollapsed(size.asPercentage <= TOC.collapsed + 0.5)}
+      >
+        {toc({ rail: collapsed && !narrow, collapsed, toggle })}
+      </Panel>
+      <Separator id="workspace-separator-1" className="panel-separator" aria-label={t("workspace.resizeContents")} elementRef={firstSeparator} />
+      <Panel id="editor" className="workspace-panel workspace-editor" defaultSize={pct(layout.editor)} minSize={pct(EDITOR_MIN)}>
+        {editor}
+      </Panel>
+      <Separator id="workspace-separator-2" className="panel-separator" aria-label={t("workspace.resizePreview")} elementRef={secondSeparator} />
+      <Panel id="preview" className="workspace-panel workspace-preview" defaultSize={pct(layout.preview)} minSize={pct(PREVIEW_MIN)}>
+        {preview}
+      </Panel>
+    </Group>
+  );
+}

@@ -1,0 +1,56 @@
+import { useEffect, useState, type ReactNode } from "react";
+import { PreviewPanel } from "~/components/preview/preview-panel";
+import type { TocStory, TocTopic } from "~/components/toc/topic-list";
+import { useT } from "~/i18n/use-t";
+import type { WorkspaceLayout } from "~/lib/workspace-layout";
+import { TocPanel } from "./toc-panel";
+import { TocRail } from "./toc-rail";
+import { useBookPreviewAction, useEditorParamsRemoved } from "./use-workspace-address";
+import { WorkspacePanels } from "./workspace-panels";
+
+type Props = {
+  bookId: number;
+  layout: WorkspaceLayout;
+  topics: (TocTopic & { archived: boolean })[];
+  stories: TocStory[];
+  previews: { id: number; title: string; preview: string | null }[];
+  /** The story or topic editor, or its empty state. */
+  editor: ReactNode;
+};
+
+/**
+ * The book workspace below its header: contents, editor and preview. Wide screens get the resizable
+ * panels; narrow ones the stacked cards, where the preview can be hidden.
+ */
+export function Workspace({ bookId, layout, topics, stories, previews, editor }: Props) {
+  const t = useT();
+  const [hydrated, setHydrated] = useState(false);
+  const [previewHidden, setPreviewHidden] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  useEditorParamsRemoved();
+  useBookPreviewAction(bookId);
+  const active = topics.filter((topic) => !topic.archived);
+  const archived = topics.filter((topic) => topic.archived);
+
+  return (
+    <div className={`workspace-shell${previewHidden ? " preview-hidden" : ""}`}>
+      {hydrated ? (
+        <button type="button" className="button button-secondary preview-toggle" aria-pressed={!previewHidden} onClick={() => setPreviewHidden((hidden) => !hidden)}>
+          {previewHidden ? t("workspace.showPreview") : t("workspace.hidePreview")}
+        </button>
+      ) : null}
+      <WorkspacePanels
+        layout={layout}
+        toc={(controls) =>
+          controls.rail ? (
+            <TocRail bookId={bookId} topics={active} controls={controls} />
+          ) : (
+            <TocPanel bookId={bookId} topics={active} archived={archived} stories={stories} controls={controls} />
+          )
+        }
+        editor={editor}
+        preview={<PreviewPanel bookId={bookId} topics={previews} />}
+      />
+    </div>
+  );
+}

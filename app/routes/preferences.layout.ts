@@ -1,0 +1,18 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/preferences.layout";
+import { readCookie } from "~/lib/signed-cookie.server";
+import { safeRedirect } from "~/lib/validation";
+import { LAYOUT_COOKIE, layoutCookie, parseLayout, withToc } from "~/lib/workspace-layout";
+
+/** The contents panel's collapse / expand button without JavaScript: the layout cookie, then back. */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const toc = form.get("toc");
+  if (toc !== "collapsed" && toc !== "expanded") return new Response(null, { status: 400 });
+  const current = parseLayout(readCookie(request.headers.get("Cookie"), LAYOUT_COOKIE));
+  throw redirect(safeRedirect(form.get("redirectTo")), { headers: { "Set-Cookie": layoutCookie(withToc(current, toc === "collapsed")) } });
+}
+
+export function loader() {
+  throw redirect("/");
+}
