@@ -10,6 +10,21 @@ import * as schema from "./schema";
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
 let instance: Db | undefined;
+let queryListener: ((sql: unknown) => void) | undefined;
+
+/**
+ * How many SQL statements `work` runs: the proof, in tests, that a page's queries are bounded and do
+ * not grow with the user's data. (better-sqlite3 reports every statement it executes.)
+ */
+export function countQueries<T>(work: () => T): { result: T; count: number } {
+  let count = 0;
+  queryListener = () => (count += 1);
+  try {
+    return { result: work(), count };
+  } finally {
+    queryListener = undefined;
+  }
+}
 
 /**
  * The migrations folder is found from this module's own location, walking up, because the same code
@@ -35,7 +50,7 @@ export function databasePath(): string {
 export function db(): Db {
   if (instance) return instance;
   fs.mkdirSync(env().dataDir, { recursive: true });
-  const sqlite = new Database(databasePath());
+  const sqlite = new Database(databasePath(), { verbose: (sql) => queryListener?.(sql) });
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("synchronous = NORMAL");

@@ -12,17 +12,13 @@ import { MissingPage } from "~/components/ui/missing-page";
 import { Toaster } from "~/components/ui/toaster";
 import { getLocale } from "~/i18n/middleware.server";
 import { requireUser } from "~/lib/auth.server";
-import { bookDialogData } from "~/lib/book-dialogs.server";
 import { bookForm, pageFormAction, storyForm, topicForm } from "~/lib/book-page-action.server";
 import { paramId, translate } from "~/lib/http.server";
-import { storyEditorData, topicEditorData } from "~/lib/story-editor.server";
 import { pageTitle } from "~/lib/meta";
 import { useRootData } from "~/lib/use-root-data";
 import { getBook } from "~/models/book.server";
-import { listBookStories } from "~/models/story.server";
-import { listBookTopics, listTopicPreviews } from "~/models/topic.server";
-import { readCookie } from "~/lib/signed-cookie.server";
-import { DEFAULT_LAYOUT, LAYOUT_COOKIE, parseLayout } from "~/lib/workspace-layout";
+import { DEFAULT_LAYOUT } from "~/lib/workspace-layout";
+import { workspaceData } from "~/lib/workspace-data.server";
 
 export const handle: HeaderHandle = { ownsToaster: true };
 
@@ -41,13 +37,7 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     title: book.title,
     book,
-    topics: listBookTopics({ bookId: book.id, includeArchived: true }),
-    stories: listBookStories({ bookId: book.id, userId: user.id }),
-    previews: listTopicPreviews({ bookId: book.id }),
-    layout: parseLayout(readCookie(args.request.headers.get("Cookie"), LAYOUT_COOKIE)),
-    dialog: bookDialogData(args.request, user, book.id),
-    editor: storyEditorData(args.request, user, book.id),
-    topicEditor: topicEditorData(args.request, user, book.id),
+    ...workspaceData(args.request, user, book),
     locale: getLocale(args.context),
   };
 }
