@@ -67,7 +67,8 @@ async function checkSignedInPages(page: Page) {
 
 // The three runs are independent (a context each), so they run side by side: most of their time is
 // spent waiting on page loads, and two cores can overlap that.
-describe.concurrent("axe-core", () => {
+// Three page walks share two cores: each gets more than the default minute.
+describe.concurrent("axe-core", { timeout: 120_000 }, () => {
   // Concurrent tests take `expect` from their own context (expect.poll needs it).
   it("finds nothing on any page in the light theme, signed out and signed in", async ({ expect }) => {
     const { page, assertNoErrors } = await openPage(env.browser);
