@@ -194,7 +194,7 @@ async function main() {
   if (loadAverage > 0.5) log(`WARNING: load average ${loadAverage.toFixed(2)}: other work shares the CPUs, so req/s is noisy; compare the req per CPU-second figures`);
   const heirloomBuild = await buildHeirloom();
   // Everything after the Heirloom build is bounded: the bare build, starts, and four or five load runs.
-  armWatchdog((100 + 6 * (seconds + 2 + 5)) * 1000);
+  armWatchdog((100 + 8 * (seconds + 2 + 5)) * 1000);
   const tmpRoot = path.join(root, ".tmp");
   if (!fs.existsSync(tmpRoot)) onCleanup(() => fs.rmdirSync(tmpRoot)); // only if this run made it and it is empty again
   const workDir = tempDir(tmpRoot, "bench-");
@@ -209,13 +209,18 @@ async function main() {
   const heirloom = { seeded: heirloomServer.seeded, js: {}, rps: {} };
   heirloom.js.login = await measurePageJs(heirloomServer.url, "/login");
   heirloom.js.home = await measurePageJs(heirloomServer.url, "/", { headers: signedIn });
-  log(`Heirloom JS: /login ${kb(heirloom.js.login.gzip)}, / ${kb(heirloom.js.home.gzip)} (gzip -9)`);
+  heirloom.js.books = await measurePageJs(heirloomServer.url, "/books", { headers: signedIn });
+  // The workspace of the seeded user's most recent book: panels, contents, editor and preview.
+  const [firstBook] = await (await fetch(new URL("/api/books?limit=1", heirloomServer.url), { headers: signedIn })).json();
+  const workspacePath = `/books/${firstBook.id}`;
+  heirloom.js.workspace = await measurePageJs(heirloomServer.url, workspacePath, { headers: signedIn });
+  log(`Heirloom JS: /login ${kb(heirloom.js.login.gzip)}, / ${kb(heirloom.js.home.gzip)}, /books ${kb(heirloom.js.books.gzip)}, ${workspacePath} ${kb(heirloom.js.workspace.gzip)} (gzip -9)`);
   const bareResults = { js: {}, rps: {} };
   bareResults.js.login = await measurePageJs(bareServer.url, "/login");
   bareResults.js.home = await measurePageJs(bareServer.url, "/");
   log(`bare JS: /login ${kb(bareResults.js.login.gzip)}, / ${kb(bareResults.js.home.gzip)} (gzip -9)`);
 
-  const pages = { home: "/", admin: "/admin" };
+  const pages = { home: "/", admin: "/admin", workspace: workspacePath };
   const books = await fetch(new URL("/books", heirloomServer.url), { headers: signedIn, redirect: "manual" });
   await books.arrayBuffer();
   if (books.status === 200) pages.books = "/books";
