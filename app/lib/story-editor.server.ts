@@ -1,4 +1,5 @@
 import type { User } from "~db/schema";
+import { listStoryMedia } from "~/models/media.server";
 import { getStory } from "~/models/story.server";
 import { listQuestions } from "~/models/question.server";
 import { getTopic, listBookTopics } from "~/models/topic.server";
@@ -6,7 +7,8 @@ import { getTopic, listBookTopics } from "~/models/topic.server";
 /**
  * What the workspace's story editor shows, from the URL (SPEC §2 deep links): `storyId` edits a story,
  * `openEditor=story&topicId=…[&questionId=…]` starts one, and with neither the first topic opens in
- * story mode. A story needs a topic: without one the editor says so.
+ * story mode. A story needs a topic: without one the editor says so. A new story comes with its topic's
+ * unanswered questions, an existing one with its media.
  */
 export function storyEditorData(request: Request, user: User, bookId: number) {
   const params = new URL(request.url).searchParams;
@@ -17,7 +19,8 @@ export function storyEditorData(request: Request, user: User, bookId: number) {
     if (!story || story.bookId !== bookId) return null;
     const topic = getTopic({ topicId: story.topicId, userId: user.id })!;
     const question = story.questionId ? listQuestions({ topicId: topic.id }).find((q) => q.id === story.questionId) : undefined;
-    return { kind: "edit" as const, topic: { id: topic.id, title: topic.title }, question: question?.question ?? null, story };
+    const media = listStoryMedia({ storyId: story.id, userId: user.id });
+    return { kind: "edit" as const, topic: { id: topic.id, title: topic.title }, question: question?.question ?? null, story, media };
   }
   const editor = params.get("openEditor") ?? params.get("open");
   const topicId = Number(params.get("topicId"));
@@ -28,8 +31,15 @@ export function storyEditorData(request: Request, user: User, bookId: number) {
   const chosen = topic && topic.bookId === bookId ? { id: topic.id, title: topic.title } : first ? { id: first.id, title: first.title } : null;
   if (!chosen) return explicit ? { kind: "no-topic" as const } : null;
   const questionId = Number(params.get("questionId"));
-  const question = questionId ? listQuestions({ topicId: chosen.id }).find((q) => q.id === questionId) : undefined;
-  return { kind: "new" as const, topic: chosen, question: question ? { id: question.id, text: question.question } : null };
+  const questions = listQuestions({ topicId: chosen.id });
+  const question = questionId ? questions.find((q) => q.id === questionId) : undefined;
+  return {
+    kind: "new" as const,
+    topic: chosen,
+    question: question ? { id: question.id, text: question.question } : null,
+    // The interview-questions tab offers the ones no story answers yet.
+    openQuestions: questions.filter((q) => !q.answered).map((q) => ({ id: q.id, text: q.question })),
+  };
 }
 
 export type StoryEditorData = ReturnType<typeof storyEditorData>;

@@ -9,13 +9,14 @@ import { AppError } from "./errors";
 import { redirectWithToast } from "./flash.server";
 import { parseFormData } from "./form.server";
 import type { Toast } from "./toast";
-import { questionSchema } from "./validation";
+import { bookReturnPath, questionSchema } from "./validation";
 
-const fail = (status: number, error: MessageKey | undefined, toast: Toast) => data({ error, toast }, { status });
+const fail = (status: number, error: MessageKey | undefined, toast: Toast, returnTo: string | null = null) => data({ error, toast, returnTo }, { status });
 
 /**
  * The topic page's three forms: regenerate the questions, add a custom question, delete a story.
- * Each redirects back with a toast, so they work the same with and without JavaScript.
+ * Each redirects back with a toast, so they work the same with and without JavaScript. Adding a
+ * question may name a `returnTo` within the same book (the workspace's add-question dialog).
  */
 export async function runTopicPageIntent({ request, user, topicId, bookId }: { request: Request; user: User; topicId: number; bookId: number }) {
   const form = await request.formData();
@@ -35,10 +36,13 @@ export async function runTopicPageIntent({ request, user, topicId, bookId }: { r
   }
 
   if (intent === "add-question") {
+    // The workspace's story editor adds questions here too and asks to come back to itself; a path
+    // outside this topic's book is ignored. A failure keeps the path, so the retry still goes back.
+    const returnTo = bookReturnPath(form.get("returnTo"), bookId);
     const parsed = parseFormData(form, questionSchema);
-    if (!parsed.success) return fail(400, parsed.errors.question, { kind: "error", title: "errors.title", description: parsed.errors.question });
+    if (!parsed.success) return fail(400, parsed.errors.question, { kind: "error", title: "errors.title", description: parsed.errors.question }, returnTo);
     addQuestions({ topicId, userId: user.id, texts: [parsed.data.question], source: "custom" });
-    return redirectWithToast(here, { kind: "success", title: "topicPage.questionAdded" });
+    return redirectWithToast(returnTo ?? here, { kind: "success", title: "topicPage.questionAdded" });
   }
 
   if (intent === "delete-story") {

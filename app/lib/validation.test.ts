@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createUserSchema, loginSchema, profileSchema, safeRedirect, updateUserSchema } from "./validation";
+import { bookReturnPath, createUserSchema, loginSchema, profileSchema, safeRedirect, updateUserSchema } from "./validation";
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
 
@@ -35,5 +35,18 @@ describe("form schemas", () => {
     expect(safeRedirect("/\\evil.example")).toBe("/");
     expect(safeRedirect("https://evil.example")).toBe("/");
     expect(safeRedirect(undefined)).toBe("/");
+  });
+
+  it("returns into one book's pages only", () => {
+    expect(bookReturnPath("/books/12?openEditor=story&topicId=3", 12)).toBe("/books/12?openEditor=story&topicId=3");
+    expect(bookReturnPath("/books/12", 12)).toBe("/books/12");
+    expect(bookReturnPath("/books/12/topics/3", 12)).toBe("/books/12/topics/3");
+    expect(bookReturnPath("/books/123", 12)).toBeNull();
+    expect(bookReturnPath("/books/12/../13", 12)).toBeNull();
+    expect(bookReturnPath("//evil.example/books/12", 12)).toBeNull();
+    expect(bookReturnPath("https://evil.example/books/12", 12)).toBeNull();
+    expect(bookReturnPath("/\\evil.example", 12)).toBeNull();
+    expect(bookReturnPath("/admin", 12)).toBeNull();
+    expect(bookReturnPath(undefined, 12)).toBeNull();
   });
 });

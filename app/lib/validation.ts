@@ -59,6 +59,22 @@ export function safeRedirect(to: unknown, fallback = "/"): string {
   return to;
 }
 
+const SAME_SITE = "http://same.site";
+
+/**
+ * A path back into one book's pages (`/books/{id}` with its query, or a page below it), or null:
+ * forms that post elsewhere come back to where they were opened, and nowhere else.
+ */
+export function bookReturnPath(to: unknown, bookId: number): string | null {
+  const path = safeRedirect(to, "");
+  if (!path) return null;
+  // Parsing resolves "..", backslashes and stray characters, so the prefix is checked on the real path.
+  const url = new URL(path, SAME_SITE);
+  const home = `/books/${bookId}`;
+  if (url.origin !== SAME_SITE || (url.pathname !== home && !url.pathname.startsWith(`${home}/`))) return null;
+  return url.pathname + url.search;
+}
+
 export const TONE_MAX = 128;
 
 /** The book form and the /api/books body. The cover is resolved separately (preset, data: URL or upload). */

@@ -1,7 +1,10 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { and, asc, eq } from "drizzle-orm";
 import sharp from "sharp";
+import { db } from "~db/client.server";
+import { books, media, stories } from "~db/schema";
 import { COVER_MAX_BYTES, UPLOADED_COVER_PREFIX } from "~/lib/covers";
 import { env } from "~/lib/env.server";
 import { AppError } from "~/lib/errors";
@@ -76,4 +79,33 @@ export async function deleteMediaFiles(keys: string[]): Promise<void> {
   await Promise.all(
     keys.filter((key) => /^[a-f0-9]{32}(\.[a-z0-9]+)?$/.test(key)).map((key) => fs.rm(path.join(mediaFilesDir(), key), { force: true })),
   );
+}
+
+// A story holds a handful of photos and recordings; the cap only keeps one request bounded.
+export const STORY_MEDIA_LIMIT = 200;
+
+export type StoryMediaView = { id: number; type: "image" | "audio"; filename: string; description: string; mimeType: string; size: number; createdAt: Date };
+
+/**
+ * A story's media, oldest first, only through its book's owner (anyone else gets an empty list).
+ * The storage key stays on the server: the browser reaches a file through /api/media/render.
+ */
+export function listStoryMedia({ storyId, userId }: { storyId: number; userId: number }): StoryMediaView[] {
+  return db()
+    .select({
+      id: media.id,
+      type: media.type,
+      filename: media.filename,
+      description: media.description,
+      mimeType: media.mimeType,
+      size: media.size,
+      createdAt: media.createdAt,
+    })
+    .from(media)
+    .innerJoin(stories, eq(stories.id, media.storyId))
+    .innerJoin(books, eq(books.id, stories.bookId))
+    .where(and(eq(media.storyId, storyId), eq(books.userId, userId)))
+    .orderBy(asc(media.createdAt), asc(media.id))
+    .limit(STORY_MEDIA_LIMIT)
+    .all();
 }

@@ -73,7 +73,12 @@ export default function TopicPage({ loaderData, actionData, params }: Route.Comp
           </Link>
         </div>
       </div>
-      <QuestionsCard topic={topic} questions={questions} error={actionData && "error" in actionData ? actionData.error : undefined} />
+      <QuestionsCard
+        topic={topic}
+        questions={questions}
+        error={actionData && "error" in actionData ? actionData.error : undefined}
+        returnTo={actionData && "returnTo" in actionData ? actionData.returnTo : null}
+      />
       <section aria-labelledby="stories-title">
         <h2 id="stories-title">{t("topicPage.storiesTitle")}</h2>
         {stories.length === 0 ? (

@@ -159,6 +159,28 @@ describe("the topic page without JavaScript", () => {
   });
 });
 
+describe("adding a question from the workspace", () => {
+  it("returns to a path in the topic's own book, and to the topic page for anything else", async () => {
+    const book = (await post(lan, "/api/books", { title: "Return book", language: "en" })).body;
+    const other = (await post(lan, "/api/books", { title: "Other book", language: "en" })).body;
+    const topic = (await post(lan, `/api/books/${book.id}/topics`, { title: "School" })).body;
+    const page = `/books/${book.id}/topics/${topic.id}`;
+    const editor = `/books/${book.id}?openEditor=story&topicId=${topic.id}`;
+    const added = await lan.form(page, { intent: "add-question", question: "Who was your best friend?", returnTo: editor });
+    expect(added.headers.get("location")).toBe(editor);
+    expect(await (await lan.get(editor)).text()).toContain("Who was your best friend?");
+    for (const returnTo of [`/books/${other.id}`, "https://evil.example/", "//evil.example", "/admin"]) {
+      expect((await lan.form(page, { intent: "add-question", question: `Via ${returnTo}?`, returnTo })).headers.get("location")).toBe(page);
+    }
+    // A blank question stays on the topic page with the error, and its form keeps the way back.
+    const blank = await lan.form(page, { intent: "add-question", question: "  ", returnTo: editor });
+    expect(blank.status).toBe(400);
+    const html = await blank.text();
+    expect(html).toContain("Câu hỏi trống");
+    expect(html).toContain(`name="returnTo" value="${editor.replace(/&/g, "&amp;")}"`);
+  });
+});
+
 describe("the story editor in the workspace", () => {
   it("answers a question from its deep link, saves a draft, completes it, and keeps what was typed on an error", async () => {
     const book = (await post(lan, "/api/books", { title: "Editor book", language: "en" })).body;

@@ -16,13 +16,14 @@ function SortableItem({ id, children }: { id: number; children: (handle: Record<
 }
 
 /** The drag-and-drop version of SortableList: optimistic, and put back with 'Update failed' on failure. */
-export default function DndList({ items, renderItem, onReorder, className, itemLabel }: SortableListProps<{ id: number }>) {
+export default function DndList({ items, renderItem, onReorder, className, itemLabel, label: listLabel, instructions, dndId }: SortableListProps<{ id: number }>) {
   const t = useT();
   // The items as given, except while a new order is being saved: then that order, optimistically.
   const [pending, setPending] = useState<UniqueIdentifier[] | null>(null);
   const byId = new Map(items.map((item) => [item.id as UniqueIdentifier, item]));
   const order = pending ? pending.map((itemId) => byId.get(itemId)).filter((item) => item !== undefined) : items;
-  const id = useId();
+  const generatedId = useId();
+  const id = dndId ?? generatedId;
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 8 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
 
   async function onDragEnd({ active, over }: DragEndEvent) {
@@ -42,7 +43,7 @@ export default function DndList({ items, renderItem, onReorder, className, itemL
   const label = (itemId: UniqueIdentifier) => itemLabel(order.find((i) => i.id === itemId) ?? { id: Number(itemId) });
   const at = (itemId: UniqueIdentifier | undefined) => ({ position: String(order.findIndex((i) => i.id === itemId) + 1), count: String(order.length) });
   const accessibility = {
-    screenReaderInstructions: { draggable: t("toc.dragInstructions") },
+    screenReaderInstructions: { draggable: instructions ?? t("toc.dragInstructions") },
     announcements: {
       onDragStart: ({ active }: { active: Active }) => t("toc.pickedUp", { title: label(active.id), ...at(active.id) }),
       onDragOver: ({ active, over }: { active: Active; over: Over | null }) => (over ? t("toc.movedOver", { title: label(active.id), ...at(over.id) }) : undefined),
@@ -54,7 +55,7 @@ export default function DndList({ items, renderItem, onReorder, className, itemL
   return (
     <DndContext id={id} sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={accessibility}>
       <SortableContext items={order.map((i) => i.id)} strategy={verticalListSortingStrategy}>
-        <ol className={className}>
+        <ol className={className} aria-label={listLabel}>
           {order.map((item, index) => (
             <SortableItem key={item.id} id={item.id}>
               {(handle) => renderItem(item, index, handle)}

@@ -9,6 +9,12 @@ export type SortableListProps<T extends { id: number }> = {
   /** The item's name, for the screen-reader announcements of a drag. */
   itemLabel: (item: T) => string;
   className?: string;
+  /** The list's accessible name. */
+  label?: string;
+  /** What a screen reader says on reaching a drag handle; the topic list's words when absent. */
+  instructions?: string;
+  /** The DndContext's id: fixed, so nested lists (stories inside a topic) never share one. */
+  dndId?: string;
 };
 
 // dnd-kit lives in its own chunk, loaded only on pages with a sortable list and only after hydration.
@@ -22,7 +28,7 @@ export function SortableList<T extends { id: number }>(props: SortableListProps<
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const plain = (
-    <ol className={props.className}>
+    <ol className={props.className} aria-label={props.label}>
       {props.items.map((item, index) => (
         <li key={item.id}>{props.renderItem(item, index, null)}</li>
       ))}

@@ -1,24 +1,56 @@
-import { Link } from "react-router";
+import { Link, useRevalidator } from "react-router";
 import { useT } from "~/i18n/use-t";
 import { MoveButtons } from "./move-buttons";
+import { SortableList } from "./sortable-list";
 
 type TocStory = { id: number; title: string; status: "draft" | "published" };
 
-/** A topic's stories in the table of contents: each opens in the editor and moves up or down. */
-export function TocStories({ bookId, topicTitle, stories }: { bookId: number; topicTitle: string; stories: TocStory[] }) {
+/**
+ * A topic's stories in the table of contents: each opens in the editor and moves up or down with a
+ * form; with JavaScript a drag handle (pointer or keyboard) saves the new order through
+ * /api/topics/{id}/reorder-stories. It is a drag-and-drop list of its own inside the topic's item.
+ */
+export function TocStories({ bookId, topicId, topicTitle, stories }: { bookId: number; topicId: number; topicTitle: string; stories: TocStory[] }) {
   const t = useT();
+  const { revalidate } = useRevalidator();
+
+  async function saveOrder(storyIds: number[]) {
+    const response = await fetch(`/api/topics/${topicId}/reorder-stories`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ storyIds }),
+    });
+    // Either way the server's order is the truth: refetch it (after a failure, too).
+    await revalidate();
+    if (!response.ok) throw new Error(`reorder failed: ${response.status}`);
+  }
+
   if (stories.length === 0) return null;
   return (
-    <ol className="toc-stories" aria-label={t("toc.stories", { topic: topicTitle })}>
-      {stories.map((story, index) => (
-        <li key={story.id}>
-          <Link to={`/books/${bookId}?storyId=${story.id}`}>
-            {story.title}
-            {story.status === "draft" ? <span className="badge badge-draft">{t("library.draft")}</span> : null}
-          </Link>
+    <SortableList
+      className="toc-stories"
+      label={t("toc.stories", { topic: topicTitle })}
+      dndId={`toc-stories-${topicId}`}
+      instructions={t("toc.storyDragInstructions")}
+      items={stories}
+      onReorder={saveOrder}
+      itemLabel={(story) => story.title}
+      renderItem={(story, index, handle) => (
+        <>
+          <span className="toc-story">
+            {handle ? (
+              <button type="button" className="drag-handle" aria-label={t("toc.drag", { title: story.title })} {...handle}>
+                <span aria-hidden="true">⠿</span>
+              </button>
+            ) : null}
+            <Link to={`/books/${bookId}?storyId=${story.id}`}>
+              {story.title}
+              {story.status === "draft" ? <span className="badge badge-draft">{t("library.draft")}</span> : null}
+            </Link>
+          </span>
           <MoveButtons bookId={bookId} intent="move-story" idName="storyId" id={story.id} title={story.title} first={index === 0} last={index === stories.length - 1} />
-        </li>
-      ))}
-    </ol>
+        </>
+      )}
+    />
   );
 }

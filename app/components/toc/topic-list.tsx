@@ -53,7 +53,7 @@ export function TopicList({ bookId, topics, stories }: { bookId: number; topics:
           </div>
           {topic.description ? <p className="muted">{topic.description}</p> : null}
           <p className="item-meta">{t("books.storyCount", { count: topic.storyCount })}</p>
-          <TocStories bookId={bookId} topicTitle={topic.title} stories={stories.filter((story) => story.topicId === topic.id)} />
+          <TocStories bookId={bookId} topicId={topic.id} topicTitle={topic.title} stories={stories.filter((story) => story.topicId === topic.id)} />
           <p className="row-actions">
             <Link to={`/books/${bookId}?openEditor=story&topicId=${topic.id}`} className="button button-small button-secondary" aria-label={t("books.addStoryTo", { topic: topic.title })}>
               {t("books.addStory")}

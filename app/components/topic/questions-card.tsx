@@ -7,7 +7,18 @@ import type { QuestionView } from "~/models/question.server";
  * The interview questions of a topic: unanswered ones open the story editor for them, answered ones
  * are listed below, dimmed; generate or regenerate, and add one of your own.
  */
-export function QuestionsCard({ topic, questions, error }: { topic: { id: number; bookId: number }; questions: QuestionView[]; error?: MessageKey }) {
+export function QuestionsCard({
+  topic,
+  questions,
+  error,
+  returnTo,
+}: {
+  topic: { id: number; bookId: number };
+  questions: QuestionView[];
+  error?: MessageKey;
+  /** Where a question came from when it failed here (the workspace dialog without JavaScript): the retry goes back there. */
+  returnTo?: string | null;
+}) {
   const t = useT();
   const busy = useNavigation().formData?.get("intent") === "regenerate-questions";
   const open = questions.filter((q) => !q.answered);
@@ -47,6 +58,7 @@ export function QuestionsCard({ topic, questions, error }: { topic: { id: number
         </>
       ) : null}
       <Form method="post" className="inline-form" preventScrollReset>
+        {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
         <div className="field grow">
           <label htmlFor="question">{t("topicPage.addQuestion")}</label>
           <input id="question" name="question" maxLength={1000} aria-invalid={error ? true : undefined} aria-describedby={error ? "question-error" : undefined} />

@@ -5,7 +5,7 @@ import { BOOK_PREVIEW_EVENT, type BookPreviewActionDetail } from "~/lib/book-pre
 // The deep-link parameters that choose what the editor opens (SPEC §2).
 const EDITOR_PARAMS = ["openEditor", "open", "topicId", "storyId", "questionId"];
 // URL-state dialogs still need theirs: leave such an address alone.
-const DIALOG_PARAMS = ["dialog", "confirmDelete"];
+const DIALOG_PARAMS = ["dialog", "confirmDelete", "addQuestion"];
 
 /**
  * Once the editor has opened what a deep link asked for, the parameters leave the address bar

@@ -1,0 +1,59 @@
+import { useEffect } from "react";
+import { Link, useFetcher } from "react-router";
+import { Dialog } from "~/components/ui/dialog";
+import { Field } from "~/components/ui/field";
+import type { MessageKey } from "~/i18n/types";
+import { useT } from "~/i18n/use-t";
+
+type Props = {
+  bookId: number;
+  topic: { id: number; title: string };
+  /** Where the form comes back to once the question is added: the editor's questions tab. */
+  returnTo: string;
+  /** The editor as it was before the dialog opened. */
+  closeHref: string;
+};
+
+/**
+ * The add-a-custom-question dialog (URL state, so it opens without JavaScript). It posts to the
+ * topic page's own `add-question` action, which redirects back to the editor with a toast. With
+ * JavaScript a fetcher posts it, so a blank question is reported beside the field, in the dialog;
+ * without, the topic page shows the error and its form keeps the way back.
+ */
+export function AddQuestionDialog({ bookId, topic, returnTo, closeHref }: Props) {
+  const t = useT();
+  const fetcher = useFetcher<{ error?: MessageKey }>();
+  const error = fetcher.state === "idle" ? fetcher.data?.error : undefined;
+
+  // Focus the field when the server refuses it, so a screen reader reads the error tied to it.
+  useEffect(() => {
+    if (error) document.getElementById("custom-question")?.focus();
+  }, [error, fetcher.data]);
+
+  return (
+    <Dialog title={t("storyEditor.addCustomQuestion")} closeHref={closeHref}>
+      <fetcher.Form method="post" action={`/books/${bookId}/topics/${topic.id}`} className="stack" preventScrollReset>
+        <input type="hidden" name="intent" value="add-question" />
+        <input type="hidden" name="returnTo" value={returnTo} />
+        <Field
+          name="question"
+          idPrefix="custom-"
+          label={t("storyEditor.customQuestionLabel")}
+          hint={t("storyEditor.customQuestionHint", { topic: topic.title })}
+          error={error}
+          required
+          maxLength={1000}
+          autoComplete="off"
+        />
+        <div className="form-actions">
+          <Link to={closeHref} className="button button-secondary" preventScrollReset>
+            {t("common.cancel")}
+          </Link>
+          <button type="submit" className="button button-primary" disabled={fetcher.state !== "idle"}>
+            {t("storyEditor.customQuestionSubmit")}
+          </button>
+        </div>
+      </fetcher.Form>
+    </Dialog>
+  );
+}

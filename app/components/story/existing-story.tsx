@@ -1,0 +1,47 @@
+import { Link } from "react-router";
+import { useT } from "~/i18n/use-t";
+import type { StoryEditorData } from "~/lib/story-editor.server";
+import { StoryForm } from "./story-form";
+import { StoryMediaList } from "./story-media-list";
+import { StoryTabs } from "./story-tabs";
+
+type Props = {
+  bookId: number;
+  editor: Extract<NonNullable<StoryEditorData>, { kind: "edit" }>;
+  errors: Record<string, string>;
+  values: Record<string, string>;
+};
+
+/**
+ * An existing story (SPEC §2 Story panel): the Edit tab (its form) and the Media files tab (what is
+ * stored for it), then Delete story (confirmed on the topic page) and Done, which closes the editor.
+ */
+export function ExistingStory({ bookId, editor, errors, values }: Props) {
+  const t = useT();
+  const { story } = editor;
+  return (
+    <>
+      <StoryTabs
+        name="story-tab"
+        label={t("storyEditor.editTabs")}
+        initial="edit"
+        tabs={[
+          {
+            id: "edit",
+            label: t("storyEditor.tabEdit"),
+            content: <StoryForm topicId={editor.topic.id} story={story} question={editor.question} questionId={story.questionId} errors={errors} values={values} />,
+          },
+          { id: "media", label: t("storyEditor.tabMedia"), content: <StoryMediaList media={editor.media} /> },
+        ]}
+      />
+      <div className="form-actions story-actions">
+        <Link to={`/books/${bookId}/topics/${editor.topic.id}?deleteStory=${story.id}`} className="button button-danger">
+          {t("storyEditor.delete")}
+        </Link>
+        <Link to={`/books/${bookId}`} className="button button-secondary" preventScrollReset>
+          {t("storyEditor.done")}
+        </Link>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+import { useSearchParams } from "react-router";
+import { useT } from "~/i18n/use-t";
+import type { StoryEditorData } from "~/lib/story-editor.server";
+import { AddQuestionDialog } from "./add-question-dialog";
+import { QuestionPicker } from "./question-picker";
+import { StoryForm } from "./story-form";
+import { StoryTabs } from "./story-tabs";
+
+type Props = {
+  bookId: number;
+  editor: Extract<NonNullable<StoryEditorData>, { kind: "new" }>;
+  errors: Record<string, string>;
+  values: Record<string, string>;
+};
+
+/**
+ * A new story (SPEC §2 Story panel): answer one of the topic's interview questions, or write a
+ * manual story. The form opens first when a question is chosen, when the form came back with
+ * errors, or when no question is left to answer; otherwise the questions do.
+ */
+export function NewStory({ bookId, editor, errors, values }: Props) {
+  const t = useT();
+  const [params] = useSearchParams();
+  const adding = params.get("addQuestion") === "1";
+  const editorHref = `/books/${bookId}?openEditor=story&topicId=${editor.topic.id}`;
+  const here = editor.question ? `${editorHref}&questionId=${editor.question.id}` : editorHref;
+  const formFirst = Boolean(editor.question) || Object.keys(errors).length > 0 || editor.openQuestions.length === 0;
+  return (
+    <>
+      <StoryTabs
+        name="new-story-tab"
+        label={t("storyEditor.newTabs")}
+        initial={formFirst && !adding ? "manual" : "questions"}
+        tabs={[
+          {
+            id: "questions",
+            label: t("storyEditor.tabQuestions"),
+            content: (
+              <QuestionPicker
+                topic={editor.topic}
+                questions={editor.openQuestions}
+                answerHref={(questionId) => `${editorHref}&questionId=${questionId}`}
+                addQuestionHref={`${here}&addQuestion=1`}
+              />
+            ),
+          },
+          {
+            id: "manual",
+            label: t("storyEditor.tabManual"),
+            content: (
+              <StoryForm
+                topicId={editor.topic.id}
+                story={null}
+                question={editor.question?.text ?? null}
+                questionId={editor.question?.id}
+                errors={errors}
+                values={values}
+                closeHref={`/books/${bookId}`}
+              />
+            ),
+          },
+        ]}
+      />
+      {/* After adding, the editor comes back without a chosen question, so the list shows the new one. */}
+      {adding ? <AddQuestionDialog bookId={bookId} topic={editor.topic} returnTo={editorHref} closeHref={here} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { db } from "~db/client.server";
+import { media } from "~db/schema";
+import { createBook } from "./book.server";
+import { listStoryMedia } from "./media.server";
+import { createStory } from "./story.server";
+import { createTopic } from "./topic.server";
+import { createUser } from "./user.server";
+
+describe("a story's media", () => {
+  it("are listed oldest first, without storage keys, and only for the book's owner", async () => {
+    const user = await createUser({ username: "thu", email: "thu@example.com", password: "secret1" });
+    const other = await createUser({ username: "long", email: "long@example.com", password: "secret1" });
+    const book = createBook({ userId: user.id, input: { title: "Thu's book", description: "", tone: "", language: "vi", coverImage: null } });
+    const topic = createTopic({ bookId: book.id, userId: user.id, input: { title: "Quê nhà", description: "" } });
+    const input = { content: "Text", status: "draft" as const, hasAudio: false, hasImages: false };
+    const story = createStory({ topicId: topic.id, userId: user.id, input: { title: "Dòng sông", ...input } });
+    const empty = createStory({ topicId: topic.id, userId: user.id, input: { title: "Nothing yet", ...input } });
+    db()
+      .insert(media)
+      .values([
+        { storyId: story.id, type: "audio", storageKey: "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.webm", mimeType: "audio/webm", filename: "grandma.webm", size: 2048, createdAt: new Date("2026-03-02T08:30:00Z") },
+        { storyId: story.id, type: "image", storageKey: "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.webp", mimeType: "image/webp", description: "The river at dawn", createdAt: new Date("2026-03-01T07:00:00Z") },
+      ])
+      .run();
+
+    const listed = listStoryMedia({ storyId: story.id, userId: user.id });
+    expect(listed.map((m) => [m.type, m.filename, m.description])).toEqual([
+      ["image", "", "The river at dawn"],
+      ["audio", "grandma.webm", ""],
+    ]);
+    expect(listed[1]).toMatchObject({ mimeType: "audio/webm", size: 2048, createdAt: new Date("2026-03-02T08:30:00Z") });
+    expect(Object.keys(listed[0]!)).not.toContain("storageKey");
+    expect(listStoryMedia({ storyId: empty.id, userId: user.id })).toEqual([]);
+    expect(listStoryMedia({ storyId: story.id, userId: other.id })).toEqual([]);
+  });
+});
