@@ -8,12 +8,18 @@ export const SUGGESTION_COUNT = 8;
 /**
  * Topic suggestions from the curated life themes: themes the book's title and description mention
  * come first, then the usual arc of a life story. Nothing is invented about the family.
+ *
+ * With `topicTitle` (the topic editor's "Suggest description") only themes that the typed topic title
+ * names are returned, best match first: a description of some other theme would not be about the topic,
+ * so an unrecognised title gets no suggestion rather than an unrelated one.
  */
-export function suggestTopicsOffline(book: BookContext, exclude: string[] = []): TopicSuggestion[] {
+export function suggestTopicsOffline(book: BookContext, exclude: string[] = [], topicTitle?: string): TopicSuggestion[] {
   const text = normalize(`${book.title} ${book.description}`);
+  const topicText = topicTitle?.trim() ? normalize(topicTitle) : null;
   const excluded = new Set(exclude.map((title) => title.trim().toLowerCase()));
-  return LIFE_THEMES.map((theme, order) => ({ theme, order, score: score(theme, text) }))
-    .sort((a, b) => b.score - a.score || a.order - b.order)
+  return LIFE_THEMES.map((theme, order) => ({ theme, order, topic: topicText ? score(theme, topicText) : 0, score: score(theme, text) }))
+    .filter((entry) => !topicText || entry.topic > 0)
+    .sort((a, b) => b.topic - a.topic || b.score - a.score || a.order - b.order)
     .map(({ theme }) => ({ title: theme.title[book.language], description: theme.description[book.language] }))
     .filter((topic) => !excluded.has(topic.title.toLowerCase()))
     .slice(0, SUGGESTION_COUNT);
@@ -22,7 +28,7 @@ export function suggestTopicsOffline(book: BookContext, exclude: string[] = []):
 export const offlineProvider: AiProvider = {
   name: "offline",
   async suggestTopics(book, options) {
-    return suggestTopicsOffline(book, options?.exclude);
+    return suggestTopicsOffline(book, options?.exclude, options?.topicTitle);
   },
   async generateQuestions(topic, options) {
     return pickQuestions({ title: topic.title, description: topic.description, language: topic.language, exclude: options.exclude, count: options.count });

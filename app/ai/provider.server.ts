@@ -14,7 +14,8 @@ export type TopicContext = { title: string; description: string; language: Local
  */
 export interface AiProvider {
   readonly name: string;
-  suggestTopics(book: BookContext, options?: { exclude?: string[]; signal?: AbortSignal }): Promise<TopicSuggestion[]>;
+  /** Topics for a book; with `topicTitle`, only topics that are about that title (its description is wanted). */
+  suggestTopics(book: BookContext, options?: { exclude?: string[]; topicTitle?: string; signal?: AbortSignal }): Promise<TopicSuggestion[]>;
   /** Interview questions for a topic, in the book's language, none of them already asked. */
   generateQuestions(topic: TopicContext, options: { exclude: string[]; count: number; signal?: AbortSignal }): Promise<string[]>;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bookReturnPath, createUserSchema, loginSchema, profileSchema, safeRedirect, updateUserSchema } from "./validation";
+import { bookReturnPath, createUserSchema, loginSchema, profileSchema, safeRedirect, suggestTopicsSchema, updateUserSchema } from "./validation";
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
 
@@ -16,6 +16,12 @@ describe("form schemas", () => {
     expect(firstMessage(createUserSchema.safeParse({ username: "abc", email: "nope", password: "secret" }))).toBe("users.emailInvalid");
     expect(firstMessage(createUserSchema.safeParse({ username: "abc", email: "a@b.co", password: "12345" }))).toBe("users.passwordMin");
     expect(createUserSchema.parse({ username: "abc", email: "a@b.co", password: "123456", displayName: "  Bà Lan " }).displayName).toBe("Bà Lan");
+  });
+
+  it("suggest-topics takes an optional, trimmed topic title", () => {
+    expect(suggestTopicsSchema.parse({ title: "Book", topicTitle: "  Tết " }).topicTitle).toBe("Tết");
+    expect(suggestTopicsSchema.parse({ title: "Book" }).topicTitle).toBeUndefined();
+    expect(suggestTopicsSchema.safeParse({ title: "Book", topicTitle: "x".repeat(201) }).success).toBe(false);
   });
 
   it("edit-user treats a blank password as absent", () => {

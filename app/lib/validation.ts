@@ -86,12 +86,17 @@ export const bookSchema = z.object({
   coverImage: z.string().nullable().optional(),
 });
 
-/** POST /api/books/suggest-topics: the book's details that suggestions are fitted to. */
+/**
+ * POST /api/books/suggest-topics: the book's details that suggestions are fitted to. The optional
+ * `topicTitle` (our extension) asks only for topics about that title, for the topic editor's
+ * "Suggest description".
+ */
 export const suggestTopicsSchema = z.object({
   title: z.string({ error: "books.titleRequired" }).trim().min(1, { error: "books.titleRequired" }),
   description: z.preprocess((v) => v ?? "", z.string().trim().max(5000)),
   tone: z.preprocess((v) => v ?? "", z.string().trim().max(TONE_MAX, { error: "books.toneTooLong" })),
   language: z.enum(["en", "vi"]).optional(),
+  topicTitle: z.string().trim().max(200).optional(),
 });
 
 const topicTitle = z.string({ error: "topics.titleRequired" }).trim().min(1, { error: "topics.titleRequired" }).max(200);

@@ -84,6 +84,15 @@ describe("/api/books", () => {
     expect((await lan.json("POST", "/api/books/suggest-topics", { title: "" })).status).toBe(400);
   });
 
+  it("with a topic title, suggests only topics about it: a description for the topic editor", async () => {
+    const book = { title: "Ông ngoại", description: "chiến tranh và quê hương", language: "vi" };
+    const tet = await (await lan.json("POST", "/api/books/suggest-topics", { ...book, topicTitle: "Tết" })).json();
+    expect(tet).toEqual([{ title: "Tết và truyền thống gia đình", description: "Tết Nguyên Đán, ngày giỗ và những phong tục gia đình gìn giữ." }]);
+    const unknown = await lan.json("POST", "/api/books/suggest-topics", { ...book, topicTitle: "Chiếc xe đạp màu xanh" });
+    expect(unknown.status).toBe(200);
+    expect(await unknown.json()).toEqual([]);
+  });
+
   it("gives suggested actions in the documented shape", async () => {
     const body = await (await lan.get("/api/suggested-actions")).json();
     expect(body).toEqual({ suggestedActions: expect.any(Array) });

@@ -4,12 +4,17 @@ import { Field } from "~/components/ui/field";
 import type { MessageKey } from "~/i18n/types";
 import { useT } from "~/i18n/use-t";
 import type { TopicEditorData } from "~/lib/story-editor.server";
+import { SuggestDescription } from "./suggest-description";
+import { TopicPreviewField } from "./topic-preview-field";
+import { TopicTabs } from "./topic-tabs";
 
 type Props = { bookId: number; editor: NonNullable<TopicEditorData>; errors: Record<string, string>; values: Record<string, string> };
 
 /**
- * The workspace's topic editor: a new topic's title and description, or an existing one's with its
- * draft narrative; archive or restore; delete after a confirmation that names the topic.
+ * The workspace's topic editor: a new topic's title and description (with "Suggest description"),
+ * or an existing one's in two tabs, Details and Preview (its auto-saved draft narrative), both inside
+ * the one form so Save topic stores all three; archive or restore; delete after a confirmation that
+ * names the topic.
  */
 export function TopicEditor({ bookId, editor, errors, values }: Props) {
   const t = useT();
@@ -17,26 +22,31 @@ export function TopicEditor({ bookId, editor, errors, values }: Props) {
   const bookHref = `/books/${bookId}`;
   const topic = editor.kind === "edit" ? editor.topic : null;
   const here = topic ? `${bookHref}?openEditor=topic&topicId=${topic.id}` : `${bookHref}?openEditor=topic`;
+  const details = (
+    <>
+      <Field name="title" label={t("topicEditor.title")} required maxLength={200} defaultValue={values.title ?? topic?.title ?? ""} error={errors.title as MessageKey | undefined} autoComplete="off" />
+      <div className="field">
+        <label htmlFor="topic-description">{t("topicEditor.description")}</label>
+        <textarea id="topic-description" name="description" rows={3} maxLength={5000} defaultValue={values.description ?? topic?.description ?? ""} />
+        {topic ? null : <SuggestDescription titleName="title" descriptionName="description" />}
+      </div>
+    </>
+  );
   return (
     <section className="card stack" aria-labelledby="topic-editor-title">
       <h2 id="topic-editor-title">{topic ? t("topicEditor.editTitle") : t("topicEditor.newTitle")}</h2>
       <Form method="post" action={here} className="stack" preventScrollReset>
         <input type="hidden" name="intent" value="topic:save" />
         {topic ? <input type="hidden" name="topicId" value={topic.id} /> : null}
-        <Field name="title" label={t("topicEditor.title")} required maxLength={200} defaultValue={values.title ?? topic?.title ?? ""} error={errors.title as MessageKey | undefined} autoComplete="off" />
-        <div className="field">
-          <label htmlFor="topic-description">{t("topicEditor.description")}</label>
-          <textarea id="topic-description" name="description" rows={3} maxLength={5000} defaultValue={values.description ?? topic?.description ?? ""} />
-        </div>
         {topic ? (
-          <div className="field">
-            <label htmlFor="topic-preview">{t("topicEditor.preview")}</label>
-            <textarea id="topic-preview" name="preview" className="topic-preview-text" defaultValue={values.preview ?? topic.preview} aria-describedby="topic-preview-hint" />
-            <p id="topic-preview-hint" className="field-hint">
-              {t("topicEditor.previewHint")}
-            </p>
-          </div>
-        ) : null}
+          <TopicTabs
+            tab={values.topicTab === "preview" && !errors.title ? "preview" : "details"}
+            details={details}
+            preview={<TopicPreviewField topicId={topic.id} defaultValue={values.preview ?? topic.preview} saved={topic.preview} />}
+          />
+        ) : (
+          details
+        )}
         <div className="form-actions">
           <Link to={bookHref} className="button button-secondary" preventScrollReset>
             {t("topicEditor.cancel")}

@@ -5,14 +5,17 @@ import { requireUser } from "~/lib/auth.server";
 import { apiHandler, jsonError, parseOrThrow, readJson } from "~/lib/http.server";
 import { suggestTopicsSchema } from "~/lib/validation";
 
-/** POST /api/books/suggest-topics: [{ title, description }] for a book, through the AI provider. */
+/**
+ * POST /api/books/suggest-topics: [{ title, description }] for a book, through the AI provider; with
+ * `topicTitle`, only topics about that title (possibly none), best first.
+ */
 export const action = apiHandler(async (args: Route.ActionArgs) => {
   requireUser(args);
   const { request, context } = args;
   if (request.method !== "POST") return jsonError(context, 405, "errors.methodNotAllowed");
-  const input = parseOrThrow(context, suggestTopicsSchema, await readJson(context, request));
+  const { topicTitle, ...book } = parseOrThrow(context, suggestTopicsSchema, await readJson(context, request));
   try {
-    return await aiProvider().suggestTopics({ ...input, language: input.language ?? getLocale(context) }, { signal: request.signal });
+    return await aiProvider().suggestTopics({ ...book, language: book.language ?? getLocale(context) }, { topicTitle, signal: request.signal });
   } catch (error) {
     console.error("suggestTopics failed", error);
     return jsonError(context, 502, "suggest.generateFailed");

@@ -1,0 +1,60 @@
+import { useT } from "~/i18n/use-t";
+import type { MessageKey } from "~/i18n/types";
+import type { AutosaveStatus } from "~/lib/autosave";
+import { showToast } from "~/lib/client-toast";
+import { useAutosave } from "./use-autosave";
+
+type Props = { topicId: number; defaultValue: string; saved: string };
+
+const STATUS_TEXT: Record<AutosaveStatus, MessageKey | null> = {
+  idle: null,
+  saving: "topicEditor.autosaving",
+  saved: "topicEditor.autosaved",
+  failed: "topicEditor.autosaveFailed",
+};
+
+/** PUT /api/topics/{id} { preview }: an empty draft is stored as none, as the Save topic form does. */
+async function savePreview(topicId: number, value: string, keepalive: boolean): Promise<void> {
+  const response = await fetch(`/api/topics/${topicId}`, {
+    method: "PUT",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ preview: value.trim() ? value : null }),
+    keepalive,
+  });
+  if (!response.ok) throw new Error(`preview update failed: ${response.status}`);
+}
+
+function reportFailure() {
+  showToast({ kind: "error", title: "errors.title", description: "topicEditor.previewSaveFailed" });
+}
+
+/**
+ * The topic's draft narrative. It is a plain field of the topic form, so Save topic stores it even
+ * without JavaScript; with JavaScript it also saves itself a second after the last keystroke and
+ * says so in a polite live region. The typed text is never replaced, even when a save fails.
+ */
+export function TopicPreviewField({ topicId, defaultValue, saved }: Props) {
+  const t = useT();
+  const { status, change } = useAutosave({ saved, save: (value, { keepalive }) => savePreview(topicId, value, keepalive), onError: reportFailure });
+  const text = STATUS_TEXT[status];
+  return (
+    <div className="field">
+      <label htmlFor="topic-preview">{t("topicEditor.preview")}</label>
+      <textarea
+        id="topic-preview"
+        name="preview"
+        className="topic-preview-text"
+        defaultValue={defaultValue}
+        aria-describedby="topic-preview-hint"
+        onChange={(event) => change(event.currentTarget.value)}
+      />
+      <p id="topic-preview-hint" className="field-hint">
+        {t("topicEditor.previewHint")}
+      </p>
+      {/* Always rendered, so screen readers know the region before its text changes. */}
+      <p className={`autosave-status is-${status}`} role="status">
+        {text ? t(text) : null}
+      </p>
+    </div>
+  );
+}
