@@ -52,7 +52,8 @@ export function topicEditorData(request: Request, user: User, bookId: number) {
   const topicId = Number(params.get("topicId"));
   if (!topicId) return { kind: "new" as const };
   const topic = getTopic({ topicId, userId: user.id });
-  if (!topic || topic.bookId !== bookId) return null;
+  // A deleted topic, or one from another book: the editor says it cannot load it (SPEC §2).
+  if (!topic || topic.bookId !== bookId) return { kind: "missing" as const };
   return {
     kind: "edit" as const,
     topic: { id: topic.id, title: topic.title, description: topic.description, preview: topic.preview ?? "", archived: topic.archived },

@@ -226,6 +226,8 @@ describe("the topic editor in the workspace", () => {
     const book = (await post(lan, "/api/books", { title: "Topic editor book", language: "en" })).body;
     const base = `/books/${book.id}`;
     expect(await (await lan.get(`${base}?openEditor=topic`)).text()).toContain("New topic");
+    // A topic that is gone (or in another book) cannot load: the editor says so.
+    expect(await (await lan.get(`${base}?openEditor=topic&topicId=999999`)).text()).toContain("Cannot load topic");
     const invalid = await lan.form(`${base}?openEditor=topic`, { intent: "topic:save", title: " ", description: "kept" });
     expect(invalid.status).toBe(400);
     const invalidHtml = await invalid.text();

@@ -20,6 +20,17 @@ export function TopicEditor({ bookId, editor, errors, values }: Props) {
   const t = useT();
   const busy = useNavigation().state === "submitting";
   const bookHref = `/books/${bookId}`;
+  if (editor.kind === "missing") {
+    return (
+      <section className="card stack" aria-labelledby="topic-editor-title">
+        <h2 id="topic-editor-title">{t("topics.loadFailed")}</h2>
+        <p>{t("topics.notFound")}</p>
+        <Link to={bookHref} className="button button-secondary">
+          {t("storyEditor.done")}
+        </Link>
+      </section>
+    );
+  }
   const topic = editor.kind === "edit" ? editor.topic : null;
   const here = topic ? `${bookHref}?openEditor=topic&topicId=${topic.id}` : `${bookHref}?openEditor=topic`;
   const details = (
