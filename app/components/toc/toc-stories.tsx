@@ -1,6 +1,7 @@
-import { Link, useRevalidator } from "react-router";
+import { Link } from "react-router";
 import { useT } from "~/i18n/use-t";
 import { MoveButtons } from "./move-buttons";
+import { useSaveOrder } from "./use-save-order";
 import { SortableList } from "./sortable-list";
 
 type TocStory = { id: number; title: string; status: "draft" | "published" };
@@ -12,18 +13,7 @@ type TocStory = { id: number; title: string; status: "draft" | "published" };
  */
 export function TocStories({ bookId, topicId, topicTitle, stories }: { bookId: number; topicId: number; topicTitle: string; stories: TocStory[] }) {
   const t = useT();
-  const { revalidate } = useRevalidator();
-
-  async function saveOrder(storyIds: number[]) {
-    const response = await fetch(`/api/topics/${topicId}/reorder-stories`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ storyIds }),
-    });
-    // Either way the server's order is the truth: refetch it (after a failure, too).
-    await revalidate();
-    if (!response.ok) throw new Error(`reorder failed: ${response.status}`);
-  }
+  const saveOrder = useSaveOrder(`/api/topics/${topicId}/reorder-stories`, "storyIds");
 
   if (stories.length === 0) return null;
   return (

@@ -1,7 +1,8 @@
-import { Link, useRevalidator } from "react-router";
+import { Link } from "react-router";
 import { TopicMenu } from "./topic-menu";
 import { useT } from "~/i18n/use-t";
 import { MoveButtons } from "./move-buttons";
+import { useSaveOrder } from "./use-save-order";
 import { SortableList } from "./sortable-list";
 import { TocStories } from "./toc-stories";
 
@@ -14,18 +15,7 @@ export type TocStory = { id: number; topicId: number; title: string; status: "dr
  */
 export function TopicList({ bookId, topics, stories }: { bookId: number; topics: TocTopic[]; stories: TocStory[] }) {
   const t = useT();
-  const { revalidate } = useRevalidator();
-
-  async function saveOrder(topicIds: number[]) {
-    const response = await fetch(`/api/books/${bookId}/reorder-topics`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ topicIds }),
-    });
-    // Either way the server's order is the truth: refetch it (after a failure, too).
-    await revalidate();
-    if (!response.ok) throw new Error(`reorder failed: ${response.status}`);
-  }
+  const saveOrder = useSaveOrder(`/api/books/${bookId}/reorder-topics`, "topicIds");
 
   return (
     <SortableList
