@@ -119,7 +119,7 @@ describe("the topic editor's tabs", () => {
     await page.locator(".topic-tab", { hasText: "Preview" }).click();
     await page.locator("#topic-preview").waitFor({ state: "visible" });
     await page.fill("#topic-preview", "The road to school crossed two rice fields.");
-    await Promise.all([page.waitForURL(/openEditor=topic&topicId=\d+/), page.getByRole("button", { name: "Save topic" }).click()]);
+    await page.getByRole("button", { name: "Save topic" }).click();
     await waitForToast(page, "Topic saved");
     expect(await savedPreview(page, topicId)).toBe("The road to school crossed two rice fields.");
 
@@ -170,7 +170,9 @@ for (const lang of [
       expect(await savedPreview(page, topicId)).toBe("Bánh chưng by the fire.");
 
       await page.unroute(`**/api/topics/${topicId}`);
-      await page.reload();
+      // The editor's parameters left the address once it opened, so a reload shows the book itself:
+      // open the topic again.
+      await page.goto(editor);
       await waitForHydration(page);
       await page.locator(".topic-tab", { hasText: lang.preview }).click();
       expect(await page.inputValue("#topic-preview")).toBe("Bánh chưng by the fire.");
@@ -235,7 +237,7 @@ describe("Suggest description", () => {
 
     // The suggested description is saved with the new topic.
     await page.fill("#title", "Childhood");
-    await Promise.all([page.waitForURL(/openEditor=topic&topicId=\d+/), page.getByRole("button", { name: "Save topic" }).click()]);
+    await page.getByRole("button", { name: "Save topic" }).click();
     await waitForToast(page, "Topic created");
     expect(await page.inputValue("#topic-description")).toBe(CHILDHOOD_EN);
     assertNoErrors();
