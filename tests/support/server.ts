@@ -42,7 +42,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     stdio: ["ignore", "pipe", "pipe"],
   });
   let log = "";
-  const url = await new Promise<string>((resolve, reject) => {
+  const started = new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${log}`)), 30_000);
     const onData = (chunk: Buffer) => {
       log += chunk.toString();
@@ -58,6 +58,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       clearTimeout(timer);
       reject(new Error(`server exited with ${code}:\n${log}`));
     });
+  });
+  const url = await started.catch((error: unknown) => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
   });
   return {
     url,
