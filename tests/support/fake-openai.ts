@@ -84,7 +84,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     for (const wake of waiters.splice(0)) wake();
 
     // Anything unscripted is a client error, which Heirloom does not retry: the test sees a 502.
-    const next = queue.shift() ?? ({ kind: "status", status: 418 } as const);
+    const next: FakeReply = queue.shift() ?? { kind: "status", status: 418 };
     if (next.kind === "hang") return;
     if (next.kind === "status") {
       return send(res, next.status, { error: { message: `fake: status ${next.status}`, type: "server_error" } }, next.headers);
