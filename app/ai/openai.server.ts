@@ -81,12 +81,13 @@ export function createOpenAiProvider(options: OpenAiOptions): AiProvider {
   // Retries are ours (see retryDelay), so the SDK's own are off.
   const client = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseURL, maxRetries: 0, timeout: options.timeoutMs });
 
-  async function complete(messages: ChatMessage[], format: ResponseFormatJSONSchema, signal?: AbortSignal): Promise<string | null> {
+  /** One chat completion, retried once; `timeoutMs` lets a longer task (a book preview) wait longer. */
+  async function complete(messages: ChatMessage[], format: ResponseFormatJSONSchema, signal?: AbortSignal, timeoutMs = options.timeoutMs): Promise<string | null> {
     for (let attempt = 1; ; attempt++) {
       try {
         const completion = await client.chat.completions.create(
           { model: options.model, messages, response_format: format },
-          { signal, timeout: options.timeoutMs, maxRetries: 0 },
+          { signal, timeout: timeoutMs, maxRetries: 0 },
         );
         const message = completion.choices[0]?.message;
         if (message?.refusal) throw new ModelOutputError("the model refused");
