@@ -1,6 +1,9 @@
 import type { Locale } from "~/i18n/config";
+import type { MessageKey } from "~/i18n/types";
 import { env } from "~/lib/env.server";
+import { AppError } from "~/lib/errors";
 import { offlineProvider } from "./offline.server";
+import { createOpenAiProvider } from "./openai.server";
 
 export type TopicSuggestion = { title: string; description: string };
 
@@ -9,8 +12,9 @@ export type BookContext = { title: string; description: string; tone: string; la
 export type TopicContext = { title: string; description: string; language: Locale };
 
 /**
- * The one interface every AI feature goes through. The offline provider is the default; an
- * OpenAI-compatible provider joins it in the AI issue.
+ * The one interface every AI feature goes through: the offline provider (the default) or any
+ * OpenAI-compatible server (`AI_PROVIDER=openai`, the default when `OPENAI_API_KEY` is set).
+ * A provider's failure is an AppError(502) whose message the user can read.
  */
 export interface AiProvider {
   readonly name: string;
@@ -20,9 +24,32 @@ export interface AiProvider {
   generateQuestions(topic: TopicContext, options: { exclude: string[]; count: number; signal?: AbortSignal }): Promise<string[]>;
 }
 
+let openai: AiProvider | undefined;
+
 export function aiProvider(): AiProvider {
-  switch (env().aiProvider) {
+  const config = env();
+  switch (config.aiProvider) {
+    case "openai":
+      return (openai ??= createOpenAiProvider({
+        apiKey: config.OPENAI_API_KEY!,
+        baseURL: config.OPENAI_BASE_URL,
+        model: config.aiModel,
+        timeoutMs: config.aiTimeoutMs,
+      }));
     default:
       return offlineProvider;
   }
+}
+
+/**
+ * What a failed AI call becomes for the page or /api route that made it: a 502 that says why
+ * (the provider's own message) under the feature's failure title. Another AppError (e.g. a 404
+ * when the topic went away meanwhile) keeps its status; anything else is a 502 with the title alone.
+ */
+export function aiFailure(error: unknown, failedKey: MessageKey): AppError {
+  if (!(error instanceof AppError)) {
+    console.error(`AI call failed (${failedKey})`, error);
+    return new AppError(502, failedKey);
+  }
+  return error.status === 502 ? new AppError(502, error.messageKey, undefined, failedKey) : error;
 }

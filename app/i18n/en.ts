@@ -454,6 +454,9 @@ const en = {
     server: "Something went wrong. Please try again.",
     tooLarge: "The upload is too large.",
     tooManyRequests: "Too many requests. Please wait a moment and try again.",
+    aiUnavailable: "The AI server did not answer. Please try again.",
+    aiBusy: "The AI server is busy. Please wait a moment and try again.",
+    aiInvalidAnswer: "The AI server gave an answer that cannot be used. Please try again.",
   },
   common: {
     close: "Close",

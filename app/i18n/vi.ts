@@ -455,6 +455,9 @@ const vi = {
     server: "Đã xảy ra lỗi. Vui lòng thử lại.",
     tooLarge: "Tệp tải lên quá lớn.",
     tooManyRequests: "Quá nhiều yêu cầu. Vui lòng đợi một lát rồi thử lại.",
+    aiUnavailable: "Máy chủ AI không phản hồi. Vui lòng thử lại.",
+    aiBusy: "Máy chủ AI đang bận. Vui lòng đợi một lát rồi thử lại.",
+    aiInvalidAnswer: "Không dùng được câu trả lời của máy chủ AI. Vui lòng thử lại.",
   },
   common: {
     close: "Đóng",

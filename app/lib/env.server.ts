@@ -1,37 +1,73 @@
 import path from "node:path";
 import { z } from "zod";
 
-const schema = z.object({
-  NODE_ENV: z.string().default("development"),
-  DATA_DIR: z.string().default("./data"),
-  ADMIN_PASSWORD: z.string().min(6).optional(),
-  SESSION_SECRET: z.string().min(16).optional(),
-  COOKIE_SECURE: z.enum(["true", "false"]).optional(),
-  AI_PROVIDER: z.enum(["offline", "openai"]).optional(),
-  OPENAI_API_KEY: z.string().optional(),
-  OPENAI_BASE_URL: z.string().url().optional(),
-  AI_MODEL: z.string().optional(),
-  AI_TRANSCRIBE_MODEL: z.string().optional(),
-});
+// `FOO=` in a shell or a .env file means "not set", not "set to nothing".
+const optional = <S extends z.ZodType>(schema: S) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
 
-export type Env = z.infer<typeof schema> & {
+export const DEFAULT_AI_MODEL = "gpt-4o-mini";
+export const DEFAULT_AI_TIMEOUT_MS = 60_000;
+
+const schema = z
+  .object({
+    NODE_ENV: z.string().default("development"),
+    DATA_DIR: z.string().default("./data"),
+    ADMIN_PASSWORD: z.string().min(6).optional(),
+    SESSION_SECRET: z.string().min(16).optional(),
+    COOKIE_SECURE: z.enum(["true", "false"]).optional(),
+    AI_PROVIDER: optional(z.enum(["offline", "openai"], { error: 'must be "offline" or "openai"' })),
+    OPENAI_API_KEY: optional(z.string()),
+    OPENAI_BASE_URL: optional(z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as http://localhost:11434/v1" })),
+    AI_MODEL: optional(z.string()),
+    AI_TRANSCRIBE_MODEL: optional(z.string()),
+    // How long one call to the AI server may take; tests shorten it.
+    AI_TIMEOUT_MS: optional(z.coerce.number({ error: "must be a number of milliseconds" }).int().positive({ error: "must be a positive number of milliseconds" })),
+  })
+  .superRefine((value, ctx) => {
+    if (value.AI_PROVIDER === "openai" && !value.OPENAI_API_KEY) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["OPENAI_API_KEY"],
+        message: "is needed with AI_PROVIDER=openai (servers without keys, such as Ollama, accept any value)",
+      });
+    }
+  });
+
+type Parsed = z.infer<typeof schema>;
+
+export type Env = Parsed & {
   dataDir: string;
   cookieSecure: boolean;
   aiProvider: "offline" | "openai";
+  aiModel: string;
+  aiTimeoutMs: number;
 };
+
+/** Explains a bad environment in terms of the variables to fix; never echoes values (some are secrets). */
+function describe(error: z.ZodError): string {
+  const lines = error.issues.map((issue) => `  ${issue.path.join(".") || "environment"} ${issue.message}`);
+  return ["Heirloom cannot start: the environment is not valid.", ...lines].join("\n");
+}
+
+/** The environment, checked: a bad value is an error that names the variable. */
+export function readEnv(source: Record<string, string | undefined>): Env {
+  const result = schema.safeParse(source);
+  if (!result.success) throw new Error(describe(result.error));
+  const parsed = result.data;
+  return {
+    ...parsed,
+    dataDir: path.resolve(parsed.DATA_DIR),
+    // Secure cookies by default in production; COOKIE_SECURE=false serves plain-http setups on a home network.
+    cookieSecure: parsed.COOKIE_SECURE ? parsed.COOKIE_SECURE === "true" : parsed.NODE_ENV === "production",
+    // DESIGN.md: offline unless a key says an OpenAI-compatible server is wanted.
+    aiProvider: parsed.AI_PROVIDER ?? (parsed.OPENAI_API_KEY ? "openai" : "offline"),
+    aiModel: parsed.AI_MODEL ?? DEFAULT_AI_MODEL,
+    aiTimeoutMs: parsed.AI_TIMEOUT_MS ?? DEFAULT_AI_TIMEOUT_MS,
+  };
+}
 
 let cached: Env | undefined;
 
 /** Reads the environment once; a bad value stops the server at start rather than mid-request. */
 export function env(): Env {
-  if (cached) return cached;
-  const parsed = schema.parse(process.env);
-  cached = {
-    ...parsed,
-    dataDir: path.resolve(parsed.DATA_DIR),
-    // Secure cookies by default in production; COOKIE_SECURE=false serves plain-http setups on a home network.
-    cookieSecure: parsed.COOKIE_SECURE ? parsed.COOKIE_SECURE === "true" : parsed.NODE_ENV === "production",
-    aiProvider: parsed.AI_PROVIDER ?? (parsed.OPENAI_API_KEY ? "openai" : "offline"),
-  };
-  return cached;
+  return (cached ??= readEnv(process.env));
 }

@@ -5,6 +5,12 @@ import { env } from "./env.server";
 import { sessionSecret } from "./secrets.server";
 
 async function startup(): Promise<void> {
+  const config = env(); // a bad variable stops the start here, named in the error
+  if (config.aiProvider === "openai") {
+    // The origin only: a URL may carry credentials.
+    const server = config.OPENAI_BASE_URL ? new URL(config.OPENAI_BASE_URL).origin : "OpenAI";
+    console.log(`AI: model ${config.aiModel} on ${server}`);
+  }
   db(); // opens the database and applies pending migrations
   sessionSecret();
   purgeExpiredSessions();

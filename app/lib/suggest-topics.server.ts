@@ -1,4 +1,4 @@
-import { aiProvider, type BookContext } from "~/ai/provider.server";
+import { aiFailure, aiProvider, type BookContext } from "~/ai/provider.server";
 import type { Book } from "~db/schema";
 import { createTopics } from "~/models/topic.server";
 import { redirectWithToast } from "./flash.server";
@@ -9,14 +9,19 @@ export type SuggestState = { suggestions: SuggestedTopic[]; toast: Toast | null;
 
 const context = (book: Book): BookContext => ({ title: book.title, description: book.description, tone: book.tone, language: book.language });
 
-/** The first list the dialog shows: fresh suggestions, all selected. Empty (with a toast) when the provider fails. */
-export async function initialSuggestions(book: Book, signal?: AbortSignal): Promise<{ suggestions: SuggestedTopic[]; failed: boolean }> {
+/** The toast of a failed suggestion: the spec's notice, and why beneath it when the provider said. */
+function failedToast(error: unknown): Toast {
+  const failure = aiFailure(error, "suggest.generateFailed");
+  return { kind: "error", title: "suggest.generateFailed", description: failure.messageKey === "suggest.generateFailed" ? undefined : failure.messageKey };
+}
+
+/** The first list the dialog shows: fresh suggestions, all selected. Empty, with a toast, when the provider fails. */
+export async function initialSuggestions(book: Book, signal?: AbortSignal): Promise<{ suggestions: SuggestedTopic[]; toast: Toast | null }> {
   try {
     const topics = await aiProvider().suggestTopics(context(book), { signal });
-    return { suggestions: topics.map((topic) => ({ ...topic, selected: true })), failed: false };
+    return { suggestions: topics.map((topic) => ({ ...topic, selected: true })), toast: null };
   } catch (error) {
-    console.error("suggestTopics failed", error);
-    return { suggestions: [], failed: true };
+    return { suggestions: [], toast: failedToast(error) };
   }
 }
 
@@ -61,8 +66,7 @@ export async function runSuggestIntent({
       const fresh = await aiProvider().suggestTopics(context(book), { exclude: current.filter((t) => t.selected).map((t) => t.title), signal });
       return state(mergeRegenerated(current, fresh, newTopicTitle), { kind: "success", title: "suggest.regenerated" });
     } catch (error) {
-      console.error("suggestTopics failed", error);
-      return state(current, { kind: "error", title: "suggest.generateFailed" });
+      return state(current, failedToast(error));
     }
   }
   if (intent.startsWith("edit:")) {

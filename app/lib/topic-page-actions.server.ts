@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { aiFailure } from "~/ai/provider.server";
 import type { User } from "~db/schema";
 import type { MessageKey } from "~/i18n/types";
 import { addQuestions, regenerateQuestions } from "~/models/question.server";
@@ -30,8 +31,10 @@ export async function runTopicPageIntent({ request, user, topicId, bookId }: { r
       await regenerateQuestions({ topic, userId: user.id, signal: request.signal });
       return redirectWithToast(here, { kind: "success", title: "topicPage.regenerated" });
     } catch (error) {
-      console.error("generateQuestions failed", error);
-      return fail(502, undefined, { kind: "error", title: "questions.regenerateFailed" });
+      // The spec's failure notice, with the reason (e.g. the AI server did not answer) beneath it.
+      const failure = aiFailure(error, "questions.regenerateFailed");
+      const why = failure.messageKey === "questions.regenerateFailed" ? undefined : failure.messageKey;
+      return fail(failure.status, undefined, { kind: "error", title: "questions.regenerateFailed", description: why });
     }
   }
 

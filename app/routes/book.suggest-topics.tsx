@@ -22,8 +22,7 @@ export async function loader(args: Route.LoaderArgs) {
   const book = getBook({ bookId: paramId(args.params.bookId), userId: user.id });
   // The workspace around it already says the book is missing.
   if (!book) return null;
-  const { suggestions, failed } = await initialSuggestions(book, args.request.signal);
-  const toast: Toast | null = failed ? { kind: "error", title: "suggest.generateFailed" } : null;
+  const { suggestions, toast } = await initialSuggestions(book, args.request.signal);
   return { book: { id: book.id, title: book.title }, suggestions, toast, isCopy: new URL(args.request.url).searchParams.get("copy") === "1" };
 }
 

@@ -14,9 +14,13 @@ export type RunningServer = {
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 
+// Variables a developer's shell may set that would point the test server at a real AI server.
+const AI_VARIABLES = ["AI_PROVIDER", "OPENAI_API_KEY", "OPENAI_BASE_URL", "AI_MODEL", "AI_TRANSCRIBE_MODEL", "AI_TIMEOUT_MS"];
+
 /**
  * Starts the real production server (server/index.mjs over the built app) on a free port with a
  * fresh data directory. The build must exist: `npm test` builds before it runs the suites.
+ * The AI provider is the offline one unless `env` says otherwise (tests/support/fake-openai.ts).
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   if (!fs.existsSync(path.join(root, "build", "server", "index.js"))) {
@@ -26,7 +30,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const child: ChildProcess = spawn(process.execPath, [path.join(root, "server", "index.mjs")], {
     cwd: root,
     env: {
-      ...process.env,
+      ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !AI_VARIABLES.includes(name))),
       NODE_ENV: "production",
       PORT: "0",
       HOST: "127.0.0.1",
@@ -38,7 +42,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     stdio: ["ignore", "pipe", "pipe"],
   });
   let log = "";
-  const url = await new Promise<string>((resolve, reject) => {
+  const started = new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${log}`)), 30_000);
     const onData = (chunk: Buffer) => {
       log += chunk.toString();
@@ -54,6 +58,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       clearTimeout(timer);
       reject(new Error(`server exited with ${code}:\n${log}`));
     });
+  });
+  const url = await started.catch((error: unknown) => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
   });
   return {
     url,

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/books.suggest-topics";
-import { aiProvider } from "~/ai/provider.server";
+import { aiFailure, aiProvider } from "~/ai/provider.server";
 import { getLocale } from "~/i18n/middleware.server";
 import { requireUser } from "~/lib/auth.server";
 import { apiHandler, jsonError, parseOrThrow, readJson } from "~/lib/http.server";
@@ -7,7 +7,7 @@ import { suggestTopicsSchema } from "~/lib/validation";
 
 /**
  * POST /api/books/suggest-topics: [{ title, description }] for a book, through the AI provider; with
- * `topicTitle`, only topics about that title (possibly none), best first.
+ * `topicTitle`, only topics about that title (possibly none), best first. A provider failure is a 502.
  */
 export const action = apiHandler(async (args: Route.ActionArgs) => {
   requireUser(args);
@@ -17,7 +17,7 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
   try {
     return await aiProvider().suggestTopics({ ...book, language: book.language ?? getLocale(context) }, { topicTitle, signal: request.signal });
   } catch (error) {
-    console.error("suggestTopics failed", error);
-    return jsonError(context, 502, "suggest.generateFailed");
+    // 502 { message, title }: why (e.g. the AI server did not answer) under "Cannot generate suggestions".
+    throw aiFailure(error, "suggest.generateFailed");
   }
 });

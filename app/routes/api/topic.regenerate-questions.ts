@@ -1,4 +1,5 @@
 import type { Route } from "./+types/topic.regenerate-questions";
+import { aiFailure } from "~/ai/provider.server";
 import { requireUser } from "~/lib/auth.server";
 import { apiHandler, jsonError, paramId } from "~/lib/http.server";
 import { listQuestions, regenerateQuestions } from "~/models/question.server";
@@ -16,8 +17,8 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
   try {
     await regenerateQuestions({ topic, userId: user.id, signal: args.request.signal });
   } catch (error) {
-    console.error("generateQuestions failed", error);
-    return jsonError(args.context, 502, "questions.regenerateFailed");
+    // 502 { message, title } and nothing changed: the questions are replaced only after the provider answered.
+    throw aiFailure(error, "questions.regenerateFailed");
   }
   return listQuestions({ topicId: topic.id });
 });

@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_AI_MODEL, DEFAULT_AI_TIMEOUT_MS, readEnv } from "./env.server";
+
+describe("readEnv: the AI provider", () => {
+  it("is offline by default, and openai when a key is set", () => {
+    expect(readEnv({})).toMatchObject({ aiProvider: "offline", aiModel: DEFAULT_AI_MODEL, aiTimeoutMs: DEFAULT_AI_TIMEOUT_MS });
+    expect(readEnv({ OPENAI_API_KEY: "sk-test" }).aiProvider).toBe("openai");
+    expect(readEnv({ OPENAI_API_KEY: "", OPENAI_BASE_URL: "" }).aiProvider).toBe("offline");
+  });
+
+  it("follows AI_PROVIDER when it is set", () => {
+    expect(readEnv({ AI_PROVIDER: "offline", OPENAI_API_KEY: "sk-test" }).aiProvider).toBe("offline");
+    const local = readEnv({ AI_PROVIDER: "openai", OPENAI_API_KEY: "ollama", OPENAI_BASE_URL: "http://localhost:11434/v1", AI_MODEL: "llama3.1", AI_TIMEOUT_MS: "5000", AI_TRANSCRIBE_MODEL: "whisper-1" });
+    expect(local).toMatchObject({ aiProvider: "openai", aiModel: "llama3.1", aiTimeoutMs: 5000, OPENAI_BASE_URL: "http://localhost:11434/v1", AI_TRANSCRIBE_MODEL: "whisper-1" });
+  });
+
+  it("refuses a bad value with a message that names the variable and never echoes a secret", () => {
+    expect(() => readEnv({ AI_PROVIDER: "gpt" })).toThrow(/AI_PROVIDER must be "offline" or "openai"/);
+    expect(() => readEnv({ AI_PROVIDER: "openai" })).toThrow(/OPENAI_API_KEY is needed with AI_PROVIDER=openai/);
+    expect(() => readEnv({ OPENAI_BASE_URL: "localhost:11434", OPENAI_API_KEY: "sk-secret" })).toThrow(/OPENAI_BASE_URL must be an http\(s\) URL/);
+    expect(() => readEnv({ AI_TIMEOUT_MS: "soon" })).toThrow(/AI_TIMEOUT_MS/);
+    const error = (() => {
+      try {
+        readEnv({ OPENAI_BASE_URL: "nope", OPENAI_API_KEY: "sk-secret" });
+      } catch (thrown) {
+        return String(thrown);
+      }
+    })();
+    expect(error).toContain("Heirloom cannot start");
+    expect(error).not.toContain("sk-secret");
+  });
+});
