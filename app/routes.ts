@@ -14,6 +14,7 @@ export default [
     route("delete", "routes/forms/book-delete.tsx"),
     route("toc", "routes/forms/book-toc.tsx"),
     route("topics/:topicId/delete", "routes/forms/topic-delete.tsx"),
+    route("preview", "routes/forms/book-preview.tsx"),
   ]),
   route("books/:bookId/topics/:topicId", "routes/topic.tsx"),
   route("profile", "routes/profile.tsx"),
@@ -37,6 +38,7 @@ export default [
   route("api/books/:id", "routes/api/book.ts"),
   route("api/books/:id/topics", "routes/api/book.topics.ts"),
   route("api/books/:id/stories", "routes/api/book.stories.ts"),
+  route("api/books/:id/preview", "routes/api/book.preview.ts"),
   route("api/books/:id/reorder-topics", "routes/api/book.reorder-topics.ts"),
   route("api/suggested-actions", "routes/api/suggested-actions.ts"),
 
@@ -44,6 +46,7 @@ export default [
   route("api/topics/:id", "routes/api/topic.ts"),
   route("api/topics/:id/stories", "routes/api/topic.stories.ts"),
   route("api/topics/:id/reorder-stories", "routes/api/topic.reorder-stories.ts"),
+  route("api/topics/:id/preview", "routes/api/topic.preview.ts"),
   route("api/topics/:id/questions", "routes/api/topic.questions.ts"),
   route("api/topics/:id/regenerate-questions", "routes/api/topic.regenerate-questions.ts"),
 

@@ -1,4 +1,6 @@
 import type { AiProvider, BookContext, TopicSuggestion } from "./provider.server";
+import { assembleBookPreview } from "./assemble-book-preview";
+import { composeTopicPreview } from "./offline-preview";
 import { pickQuestions } from "./pick-questions";
 import { normalize, score } from "./theme-match";
 import { LIFE_THEMES } from "./themes";
@@ -32,5 +34,11 @@ export const offlineProvider: AiProvider = {
   },
   async generateQuestions(topic, options) {
     return pickQuestions({ title: topic.title, description: topic.description, language: topic.language, exclude: options.exclude, count: options.count });
+  },
+  async topicPreview(input) {
+    return composeTopicPreview(input);
+  },
+  bookPreview(input, options) {
+    return assembleBookPreview(input, async (topic) => composeTopicPreview({ book: input.book, topic, stories: topic.stories }), options?.onText);
   },
 };

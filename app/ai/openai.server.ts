@@ -7,7 +7,8 @@ import type { MessageKey } from "~/i18n/types";
 import { AppError } from "~/lib/errors";
 import { ModelOutputError, parseQuestions, parseTopics } from "./model-output";
 import { SUGGESTION_COUNT } from "./offline.server";
-import { questionsPrompt, topicsPrompt, type ChatMessage } from "./prompts";
+import { assembleBookPreview, hasContent } from "./assemble-book-preview";
+import { questionsPrompt, topicPreviewPrompt, topicsPrompt, type ChatMessage } from "./prompts";
 import type { AiProvider } from "./provider.server";
 
 export type OpenAiOptions = {
@@ -18,6 +19,9 @@ export type OpenAiOptions = {
   /** How long one request to the server may take before it is abandoned (not retried). */
   timeoutMs: number;
 };
+
+/** How many times the usual timeout a streamed preview may take. */
+const PREVIEW_TIMEOUT_FACTOR = 3;
 
 /** The wait before the one retry, when the server does not say how long to wait. */
 const RETRY_DELAY_MS = 500;
@@ -79,6 +83,8 @@ function rootCause(error: Error): string {
  */
 export function createOpenAiProvider(options: OpenAiOptions): AiProvider {
   // Retries are ours (see retryDelay), so the SDK's own are off.
+  // A preview is a long answer: it may take several times as long as a list of questions.
+  const previewTimeoutMs = options.timeoutMs * PREVIEW_TIMEOUT_FACTOR;
   const client = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseURL, maxRetries: 0, timeout: options.timeoutMs });
 
   /** One chat completion, retried once; `timeoutMs` lets a longer task (a book preview) wait longer. */
@@ -94,6 +100,31 @@ export function createOpenAiProvider(options: OpenAiOptions): AiProvider {
         return message?.content ?? null;
       } catch (error) {
         const delay = attempt === 1 && !signal?.aborted ? retryDelay(error) : null;
+        if (delay === null) throw error;
+        await sleep(delay, undefined, { signal });
+      }
+    }
+  }
+
+  /**
+   * One streamed chat completion: each piece goes to `onText` as it arrives. Retried once like
+   * `complete`, but only while nothing has been streamed yet.
+   */
+  async function stream(messages: ChatMessage[], signal: AbortSignal | undefined, onText?: (chunk: string) => void): Promise<string> {
+    for (let attempt = 1; ; attempt++) {
+      let text = "";
+      try {
+        const chunks = await client.chat.completions.create({ model: options.model, messages, stream: true }, { signal, timeout: previewTimeoutMs, maxRetries: 0 });
+        for await (const chunk of chunks) {
+          const piece = chunk.choices[0]?.delta?.content ?? "";
+          if (!piece) continue;
+          text += piece;
+          onText?.(piece);
+        }
+        if (!text.trim()) throw new ModelOutputError("an empty preview");
+        return text;
+      } catch (error) {
+        const delay = attempt === 1 && text === "" && !signal?.aborted ? retryDelay(error) : null;
         if (delay === null) throw error;
         await sleep(delay, undefined, { signal });
       }
@@ -123,6 +154,14 @@ export function createOpenAiProvider(options: OpenAiOptions): AiProvider {
         const content = await complete(questionsPrompt({ topic, count, exclude }), questionsFormat, signal);
         return parseQuestions(content, { count, exclude });
       });
+    },
+    topicPreview(input, { signal, onText } = {}) {
+      return run("topicPreview", signal, async () => (hasContent(input.stories) ? (await stream(topicPreviewPrompt(input), signal, onText)).trim() : ""));
+    },
+    bookPreview(input, { signal, onText } = {}) {
+      return run("bookPreview", signal, () =>
+        assembleBookPreview(input, (topic, onTopicText) => stream(topicPreviewPrompt({ book: input.book, topic, stories: topic.stories }), signal, onTopicText).then((t) => t.trim()), onText),
+      );
     },
   };
 }

@@ -1,6 +1,7 @@
 // The prompts of the OpenAI-compatible provider: pure functions from the book's own data to chat messages,
 // so what the model is told can be read and tested without a model.
 import type { Locale } from "~/i18n/config";
+import { imageMarker, type PreviewStory, type TopicPreviewInput } from "./preview-types";
 
 export type ChatMessage = { role: "system" | "user"; content: string };
 
@@ -115,6 +116,34 @@ export function questionsPrompt({ topic, count, exclude = [] }: QuestionsPromptI
     field("Topic description", topic.description),
     ...list("Questions already asked (do not repeat them)", exclude),
   ].join("\n");
+  return [
+    { role: "system", content: system },
+    { role: "user", content: user },
+  ];
+}
+
+/** A story in a preview prompt: its title, its text as written, and its image markers to keep. */
+function storySection(story: PreviewStory, index: number): string {
+  const markers = story.images.map(imageMarker);
+  return [`Story ${index + 1}: ${oneLine(story.title) || "(untitled)"}`, story.text.trim() || "(no text)", ...(markers.length ? ["Images:", ...markers] : [])].join("\n");
+}
+
+/**
+ * A topic's draft narrative: the family's stories, in their order, woven into one flowing chapter in
+ * the book's language, with nothing added that they do not say, and their image markers kept.
+ */
+export function topicPreviewPrompt({ book, topic, stories }: TopicPreviewInput): ChatMessage[] {
+  const system = rules([
+    "You help a family turn the life stories they wrote into a chapter of a keepsake book.",
+    languageRule(book.language),
+    toneRule(book.tone),
+    NO_INVENTION,
+    "Keep the stories in the order given and keep the storyteller's own words and voice wherever you can; gentle transitions between stories are welcome.",
+    "Keep every image marker such as [IMAGE ID:12: the old house] exactly as written, on its own line, where that image belongs.",
+    "Answer with the chapter's text only: plain paragraphs separated by blank lines, no title, no notes.",
+    DATA_NOT_INSTRUCTIONS,
+  ]);
+  const user = [field("Book", book.title), field("Chapter", topic.title), field("What the chapter is about", topic.description), "", ...stories.map(storySection)].join("\n\n");
   return [
     { role: "system", content: system },
     { role: "user", content: user },

@@ -3,6 +3,7 @@ import type { MessageKey } from "~/i18n/types";
 import { env } from "~/lib/env.server";
 import { AppError } from "~/lib/errors";
 import { offlineProvider } from "./offline.server";
+import type { BookPreviewInput, PreviewOptions, TopicPreviewInput } from "./preview-types";
 import { createOpenAiProvider } from "./openai.server";
 
 export type TopicSuggestion = { title: string; description: string };
@@ -22,6 +23,10 @@ export interface AiProvider {
   suggestTopics(book: BookContext, options?: { exclude?: string[]; topicTitle?: string; signal?: AbortSignal }): Promise<TopicSuggestion[]>;
   /** Interview questions for a topic, in the book's language, none of them already asked. */
   generateQuestions(topic: TopicContext, options: { exclude: string[]; count: number; signal?: AbortSignal }): Promise<string[]>;
+  /** A topic's draft narrative from its stories, in the book's language, keeping image markers; may stream. */
+  topicPreview(input: TopicPreviewInput, options?: PreviewOptions): Promise<string>;
+  /** The whole book's draft narrative, topic by topic; may stream. */
+  bookPreview(input: BookPreviewInput, options?: PreviewOptions): Promise<string>;
 }
 
 let openai: AiProvider | undefined;

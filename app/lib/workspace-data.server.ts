@@ -4,7 +4,17 @@ import { listBookTopics, listTopicPreviews } from "~/models/topic.server";
 import { bookDialogData } from "./book-dialogs.server";
 import { readCookie } from "./signed-cookie.server";
 import { storyEditorData, topicEditorData } from "./story-editor.server";
+import { currentBookPreview } from "./previews.server";
 import { LAYOUT_COOKIE, parseLayout } from "./workspace-layout";
+
+/** The preview panel's URL state (SPEC §2): its tab, and which topic's page of the preview is shown. */
+function previewState(params: URLSearchParams, user: User, book: Book) {
+  const tab = params.get("ptab") === "book" ? ("book" as const) : ("topic" as const);
+  const page = Math.max(1, Math.floor(Number(params.get("ppage")) || 1));
+  const topicId = Number(params.get("ptopic")) || null;
+  // The book's text only on its tab, and only from the cache: generating is the user's choice.
+  return { tab, page, topicId, book: tab === "book" ? currentBookPreview({ bookId: book.id, userId: user.id }) : null };
+}
 
 /**
  * Everything the workspace shows besides the book itself, in a fixed number of queries whatever the
@@ -20,5 +30,6 @@ export function workspaceData(request: Request, user: User, book: Book) {
     dialog: bookDialogData(request, user, book.id),
     editor: storyEditorData(request, user, book.id),
     topicEditor: topicEditorData(request, user, book.id),
+    preview: previewState(new URL(request.url).searchParams, user, book),
   };
 }

@@ -1,52 +1,32 @@
 import { Link } from "react-router";
 import { useT } from "~/i18n/use-t";
-import { BOOK_PREVIEW_EVENT, type BookPreviewActionDetail } from "~/lib/book-preview-event";
+import { useHrefWith } from "~/lib/use-href-with";
+import { BookPreview } from "./book-preview";
+import { TopicPreviews } from "./topic-previews";
 
 type TopicPreview = { id: number; title: string; preview: string | null };
+export type PreviewState = { tab: "topic" | "book"; page: number; topicId: number | null; book: string | null };
 
 /**
- * The preview panel: each topic's saved draft narrative in book order, the first one open. "Write in…"
- * goes back to the book on that topic through the `book-preview-action` event (a link without JS).
+ * The preview panel (SPEC §2): a tab per topic's draft narrative and one for the whole book. The tabs
+ * are links (URL state), so they work without JavaScript like everything else in it.
  */
-export function PreviewPanel({ bookId, topics }: { bookId: number; topics: TopicPreview[] }) {
+export function PreviewPanel({ bookId, topics, state }: { bookId: number; topics: TopicPreview[]; state: PreviewState }) {
   const t = useT();
+  const hrefWith = useHrefWith();
+  const tab = (name: "topic" | "book", label: string) => (
+    <Link to={hrefWith({ ptab: name, ppage: null, ptopic: null })} className={`preview-tab${state.tab === name ? " is-current" : ""}`} aria-current={state.tab === name ? "page" : undefined} preventScrollReset>
+      {label}
+    </Link>
+  );
   return (
     <section className="preview-panel stack" aria-labelledby="preview-title">
       <h2 id="preview-title">{t("workspace.previewHeading")}</h2>
-      {topics.length === 0 ? <p className="empty-state">{t("books.noTopics")}</p> : null}
-      {topics.map((topic, index) => (
-        <details key={topic.id} className="preview-topic" open={index === 0}>
-          <summary>{topic.title}</summary>
-          {topic.preview?.trim() ? (
-            <div className="preview-text">
-              {topic.preview
-                .split(/\n\s*\n/)
-                .filter((paragraph) => paragraph.trim())
-                .map((paragraph, i) => (
-                  <p key={i}>{paragraph}</p>
-                ))}
-            </div>
-          ) : (
-            <p className="muted">
-              {t("workspace.noPreview")}{" "}
-              <Link to={`/books/${bookId}?openEditor=topic&topicId=${topic.id}`}>{t("workspace.writePreview", { title: topic.title })}</Link>
-            </p>
-          )}
-          <p>
-            <Link
-              to={`/books/${bookId}?openEditor=story&topicId=${topic.id}`}
-              className="button button-small button-secondary"
-              onClick={(event) => {
-                event.preventDefault();
-                const detail: BookPreviewActionDetail = { action: "back-to-book", topicId: topic.id };
-                window.dispatchEvent(new CustomEvent(BOOK_PREVIEW_EVENT, { detail }));
-              }}
-            >
-              {t("workspace.backToTopic", { title: topic.title })}
-            </Link>
-          </p>
-        </details>
-      ))}
+      <nav className="preview-tabs" aria-label={t("preview.tabs")}>
+        {tab("topic", t("preview.topicTab"))}
+        {tab("book", t("preview.bookTab"))}
+      </nav>
+      {state.tab === "book" ? <BookPreview bookId={bookId} text={state.book} page={state.page} /> : <TopicPreviews bookId={bookId} topics={topics} topicId={state.topicId} page={state.page} />}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from "react";
-import { PreviewPanel } from "~/components/preview/preview-panel";
+import { PreviewPanel, type PreviewState } from "~/components/preview/preview-panel";
 import type { TocStory, TocTopic } from "~/components/toc/topic-list";
 import { useT } from "~/i18n/use-t";
 import type { WorkspaceLayout } from "~/lib/workspace-layout";
@@ -14,6 +14,7 @@ type Props = {
   topics: (TocTopic & { archived: boolean })[];
   stories: TocStory[];
   previews: { id: number; title: string; preview: string | null }[];
+  previewState: PreviewState;
   /** The story or topic editor, or its empty state. */
   editor: ReactNode;
 };
@@ -22,7 +23,7 @@ type Props = {
  * The book workspace below its header: contents, editor and preview. Wide screens get the resizable
  * panels; narrow ones the stacked cards, where the preview can be hidden.
  */
-export function Workspace({ bookId, layout, topics, stories, previews, editor }: Props) {
+export function Workspace({ bookId, layout, topics, stories, previews, previewState, editor }: Props) {
   const t = useT();
   const [hydrated, setHydrated] = useState(false);
   const [previewHidden, setPreviewHidden] = useState(false);
@@ -49,7 +50,7 @@ export function Workspace({ bookId, layout, topics, stories, previews, editor }:
           )
         }
         editor={editor}
-        preview={<PreviewPanel bookId={bookId} topics={previews} />}
+        preview={<PreviewPanel bookId={bookId} topics={previews} state={previewState} />}
       />
     </div>
   );

@@ -1,0 +1,50 @@
+// A preview's text as blocks (SPEC §2): paragraphs separated by blank lines, "#" headings, and image
+// markers of the forms [IMAGE n: description] and [IMAGE ID:n: caption], which render as images.
+
+export type PreviewBlock =
+  | { kind: "heading"; level: 1 | 2 | 3; text: string }
+  | { kind: "paragraph"; text: string }
+  | { kind: "image"; src: string; description: string };
+
+const IMAGE_BY_ID = /^\[IMAGE ID:(\d+):\s*([^\]]*)\]$/i;
+const IMAGE_BY_DESCRIPTION = /^\[IMAGE \d+:\s*([^\]]*)\]$/i;
+
+function toBlock(text: string): PreviewBlock {
+  const heading = /^(#{1,3})\s+(.+)$/.exec(text);
+  if (heading) return { kind: "heading", level: heading[1]!.length as 1 | 2 | 3, text: heading[2]!.trim() };
+  const byId = IMAGE_BY_ID.exec(text);
+  if (byId) return { kind: "image", src: `/api/media/render/id:${byId[1]}`, description: byId[2]!.trim() };
+  const byDescription = IMAGE_BY_DESCRIPTION.exec(text);
+  if (byDescription) return { kind: "image", src: `/api/media/render/${encodeURIComponent(byDescription[1]!.trim())}`, description: byDescription[1]!.trim() };
+  return { kind: "paragraph", text };
+}
+
+/** Blocks in order; a marker on its own line inside a paragraph still becomes its own image. */
+export function previewBlocks(text: string): PreviewBlock[] {
+  return text
+    .split(/\n\s*\n/)
+    .flatMap((chunk) => {
+      const lines = chunk.split("\n");
+      const out: string[] = [];
+      let paragraph: string[] = [];
+      for (const line of lines) {
+        if (/^\[IMAGE [^\]]+\]$/i.test(line.trim())) {
+          if (paragraph.length) out.push(paragraph.join("\n"));
+          paragraph = [];
+          out.push(line.trim());
+        } else paragraph.push(line);
+      }
+      if (paragraph.length) out.push(paragraph.join("\n"));
+      return out;
+    })
+    .map((block) => block.trim())
+    .filter(Boolean)
+    .map(toBlock);
+}
+
+/** One page of blocks, 1-based; the page is clamped to the ones that exist. */
+export function pageOf<T>(items: T[], perPage: number, page: number): { items: T[]; page: number; count: number } {
+  const count = Math.max(1, Math.ceil(items.length / perPage));
+  const current = Math.min(Math.max(1, page), count);
+  return { items: items.slice((current - 1) * perPage, current * perPage), page: current, count };
+}

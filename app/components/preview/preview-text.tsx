@@ -1,0 +1,54 @@
+import { Link } from "react-router";
+import { useT } from "~/i18n/use-t";
+import { pageOf, previewBlocks } from "./preview-blocks";
+
+/**
+ * A preview's text, one page at a time (10 blocks for a topic, 15 for the book: SPEC §9). The pages are
+ * links, so they work without JavaScript; image markers show their image, or the placeholder image.
+ */
+export function PreviewText({ text, perPage, page, pageHref }: { text: string; perPage: number; page: number; pageHref: (page: number) => string }) {
+  const t = useT();
+  const shown = pageOf(previewBlocks(text), perPage, page);
+  return (
+    <div className="preview-text">
+      {shown.items.map((block, i) => {
+        if (block.kind === "heading") {
+          const Heading = block.level === 1 ? "h3" : block.level === 2 ? "h4" : "h5";
+          return <Heading key={i}>{block.text}</Heading>;
+        }
+        if (block.kind === "image") {
+          return (
+            <figure key={i} className="preview-figure">
+              <img
+                src={block.src}
+                alt={t("preview.image", { description: block.description })}
+                loading="lazy"
+                onError={(event) => {
+                  const img = event.currentTarget;
+                  if (!img.src.endsWith("/api/media/render/placeholder")) img.src = "/api/media/render/placeholder";
+                }}
+              />
+              {block.description ? <figcaption>{block.description}</figcaption> : null}
+            </figure>
+          );
+        }
+        return <p key={i}>{block.text}</p>;
+      })}
+      {shown.count > 1 ? (
+        <nav className="pager" aria-label={t("preview.pages")}>
+          {shown.page > 1 ? (
+            <Link to={pageHref(shown.page - 1)} preventScrollReset>
+              {t("preview.previous")}
+            </Link>
+          ) : null}
+          <span>{t("preview.page", { page: String(shown.page), count: String(shown.count) })}</span>
+          {shown.page < shown.count ? (
+            <Link to={pageHref(shown.page + 1)} preventScrollReset>
+              {t("preview.next")}
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { createBook } from "~/models/book.server";
+import { createStory, updateStory } from "~/models/story.server";
+import { createTopics, getTopic } from "~/models/topic.server";
+import { createUser } from "~/models/user.server";
+import { bookPreview, currentBookPreview, generateTopicPreview } from "./previews.server";
+
+const storyInput = (title: string, content: string) => ({ title, content, status: "published" as const, hasAudio: false, hasImages: false });
+
+describe("previews", () => {
+  it("save a topic's generated draft, and cache the book's until its content changes", async () => {
+    const user = await createUser({ username: "ba", email: "ba@example.com", password: "secret1" });
+    const other = await createUser({ username: "khach", email: "khach@example.com", password: "secret1" });
+    const book = createBook({ userId: user.id, input: { title: "Our book", description: "", tone: "", language: "en", coverImage: null } });
+    const [childhood, school] = createTopics({ bookId: book.id, userId: user.id, items: [{ title: "Childhood", description: "" }, { title: "School", description: "" }] });
+    const story = createStory({ topicId: childhood!.id, userId: user.id, input: storyInput("The river", "We swam in the river every summer.") });
+
+    await expect(generateTopicPreview({ topicId: school!.id, userId: user.id })).rejects.toMatchObject({ status: 400 });
+    await expect(generateTopicPreview({ topicId: childhood!.id, userId: other.id })).rejects.toMatchObject({ status: 404 });
+    const preview = await generateTopicPreview({ topicId: childhood!.id, userId: user.id });
+    expect(preview).toContain("We swam in the river every summer.");
+    expect(getTopic({ topicId: childhood!.id, userId: user.id })!.preview).toBe(preview);
+
+    expect(currentBookPreview({ bookId: book.id, userId: user.id })).toBeNull();
+    const first = await bookPreview({ bookId: book.id, userId: user.id });
+    expect(first.fromCache).toBe(false);
+    expect(first.preview).toContain("## Childhood");
+    expect(await bookPreview({ bookId: book.id, userId: user.id })).toEqual({ preview: first.preview, fromCache: true });
+    expect(currentBookPreview({ bookId: book.id, userId: user.id })).toBe(first.preview);
+    expect((await bookPreview({ bookId: book.id, userId: user.id, force: true })).fromCache).toBe(false);
+
+    // Any change to what the book is made of makes the cached one stale.
+    updateStory({ storyId: story.id, userId: user.id, input: storyInput("The river", "We swam in the river every summer, until dark.") });
+    expect(currentBookPreview({ bookId: book.id, userId: user.id })).toBeNull();
+    const fresh = await bookPreview({ bookId: book.id, userId: user.id });
+    expect(fresh.fromCache).toBe(false);
+    await expect(bookPreview({ bookId: book.id, userId: other.id })).rejects.toMatchObject({ status: 404 });
+  });
+});

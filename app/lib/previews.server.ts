@@ -1,0 +1,63 @@
+import { aiFailure, aiProvider } from "~/ai/provider.server";
+import { env } from "./env.server";
+import { AppError } from "./errors";
+import { bookPreviewInput, cachedBookPreview, previewHash, saveBookPreview, topicPreviewInput } from "~/models/preview.server";
+import { updateTopic } from "~/models/topic.server";
+
+type Streaming = { signal?: AbortSignal; onText?: (chunk: string) => void };
+
+/** A failed generation: the provider's reason when it gave one, else the spec's generic message. */
+function previewFailure(error: unknown): AppError {
+  const failure = aiFailure(error, "preview.failed");
+  return failure.messageKey === "preview.failed" ? new AppError(502, "preview.failedText", undefined, "preview.failed") : failure;
+}
+
+/** Who makes previews: part of the cache key, so switching the provider or the model makes fresh ones. */
+const maker = () => `${aiProvider().name}:${env().aiModel}`;
+
+/**
+ * Generates a topic's draft narrative from its stories and saves it as the topic's preview (SPEC §7).
+ * A topic with nothing written yet keeps what it has: there is nothing to make a preview from.
+ */
+export async function generateTopicPreview({ topicId, userId, signal, onText }: { topicId: number; userId: number } & Streaming): Promise<string> {
+  const input = topicPreviewInput({ topicId, userId });
+  if (!input) throw new AppError(404, "topics.notFound");
+  if (!input.stories.some((story) => story.text.trim() || story.images.length)) throw new AppError(400, "preview.noStories");
+  let preview: string;
+  try {
+    preview = await aiProvider().topicPreview(input, { signal, onText });
+  } catch (error) {
+    throw previewFailure(error);
+  }
+  updateTopic({ topicId, userId, changes: { preview } });
+  return preview;
+}
+
+/**
+ * The whole book's preview: from the cache while the book's content is unchanged (its hash is the
+ * key), newly generated and cached otherwise, or when `force` asks for a fresh one.
+ */
+export async function bookPreview({ bookId, userId, force = false, signal, onText }: { bookId: number; userId: number; force?: boolean } & Streaming) {
+  const input = bookPreviewInput({ bookId, userId });
+  if (!input) throw new AppError(404, "books.notFound");
+  const hash = previewHash(input, maker());
+  const cached = force ? null : cachedBookPreview({ bookId, hash });
+  if (cached !== null) {
+    onText?.(cached);
+    return { preview: cached, fromCache: true };
+  }
+  let preview: string;
+  try {
+    preview = await aiProvider().bookPreview(input, { signal, onText });
+  } catch (error) {
+    throw previewFailure(error);
+  }
+  saveBookPreview({ bookId, hash, content: preview });
+  return { preview, fromCache: false };
+}
+
+/** The cached book preview if it is still current, without generating one (for the page's first render). */
+export function currentBookPreview({ bookId, userId }: { bookId: number; userId: number }): string | null {
+  const input = bookPreviewInput({ bookId, userId });
+  return input ? cachedBookPreview({ bookId, hash: previewHash(input, maker()) }) : null;
+}

@@ -1,0 +1,99 @@
+import crypto from "node:crypto";
+import { and, asc, eq } from "drizzle-orm";
+import { db } from "~db/client.server";
+import { bookPreviews, books, media, stories, topics } from "~db/schema";
+import type { BookPreviewInput, PreviewBook, PreviewStory, TopicPreviewInput } from "~/ai/preview-types";
+
+type StoryRow = { id: number; topicId: number; title: string; content: string; refinedContent: string | null };
+type ImageRow = { id: number; storyId: number; description: string };
+
+const storyColumns = { id: stories.id, topicId: stories.topicId, title: stories.title, content: stories.content, refinedContent: stories.refinedContent };
+const imageColumns = { id: media.id, storyId: media.storyId, description: media.description };
+
+/** Stories as previews see them: the refined text when there is one (SPEC §4), and their images in order. */
+function toPreviewStories(rows: StoryRow[], images: ImageRow[]): PreviewStory[] {
+  const byStory = new Map<number, { id: number; description: string }[]>();
+  for (const image of images) {
+    const list = byStory.get(image.storyId) ?? [];
+    list.push({ id: image.id, description: image.description });
+    byStory.set(image.storyId, list);
+  }
+  return rows.map((row) => ({ title: row.title, text: row.refinedContent?.trim() ? row.refinedContent : row.content, images: byStory.get(row.id) ?? [] }));
+}
+
+const previewBook = (book: { title: string; description: string; tone: string; language: "en" | "vi" }): PreviewBook => ({
+  title: book.title,
+  description: book.description,
+  tone: book.tone,
+  language: book.language,
+});
+
+/** What a topic's preview is made from, through its book's owner only (null for anyone else). */
+export function topicPreviewInput({ topicId, userId }: { topicId: number; userId: number }): TopicPreviewInput | null {
+  const row = db()
+    .select({ topic: { title: topics.title, description: topics.description }, book: { title: books.title, description: books.description, tone: books.tone, language: books.language } })
+    .from(topics)
+    .innerJoin(books, eq(books.id, topics.bookId))
+    .where(and(eq(topics.id, topicId), eq(books.userId, userId)))
+    .get();
+  if (!row) return null;
+  const storyRows = db().select(storyColumns).from(stories).where(eq(stories.topicId, topicId)).orderBy(asc(stories.position), asc(stories.id)).all();
+  const images = db()
+    .select(imageColumns)
+    .from(media)
+    .innerJoin(stories, eq(stories.id, media.storyId))
+    .where(and(eq(stories.topicId, topicId), eq(media.type, "image")))
+    .orderBy(asc(media.id))
+    .all();
+  return { book: previewBook(row.book), topic: row.topic, stories: toPreviewStories(storyRows, images) };
+}
+
+/** What the whole book's preview is made from: its topics (not archived) in order, in three queries. */
+export function bookPreviewInput({ bookId, userId }: { bookId: number; userId: number }): BookPreviewInput | null {
+  const book = db().select().from(books).where(and(eq(books.id, bookId), eq(books.userId, userId))).get();
+  if (!book) return null;
+  const topicRows = db()
+    .select({ id: topics.id, title: topics.title, description: topics.description, preview: topics.preview })
+    .from(topics)
+    .where(and(eq(topics.bookId, bookId), eq(topics.archived, false)))
+    .orderBy(asc(topics.position), asc(topics.id))
+    .all();
+  const storyRows = db().select(storyColumns).from(stories).where(eq(stories.bookId, bookId)).orderBy(asc(stories.position), asc(stories.id)).all();
+  const images = db()
+    .select(imageColumns)
+    .from(media)
+    .innerJoin(stories, eq(stories.id, media.storyId))
+    .where(and(eq(stories.bookId, bookId), eq(media.type, "image")))
+    .orderBy(asc(media.id))
+    .all();
+  const all = toPreviewStories(storyRows, images);
+  return {
+    book: previewBook(book),
+    topics: topicRows.map((topic) => ({
+      title: topic.title,
+      description: topic.description,
+      preview: topic.preview,
+      stories: all.filter((_, i) => storyRows[i]!.topicId === topic.id),
+    })),
+  };
+}
+
+/** The cache key of a book preview: everything it is made from, and who makes it. */
+export function previewHash(input: BookPreviewInput, maker: string): string {
+  return crypto.createHash("sha256").update(JSON.stringify({ maker, input })).digest("hex");
+}
+
+export function cachedBookPreview({ bookId, hash }: { bookId: number; hash: string }): string | null {
+  const row = db().select({ content: bookPreviews.content, hash: bookPreviews.contentHash }).from(bookPreviews).where(eq(bookPreviews.bookId, bookId)).get();
+  return row && row.hash === hash ? row.content : null;
+}
+
+/** Keeps one cached preview per book (a cache, not the user's writing: no activity row). */
+export function saveBookPreview({ bookId, hash, content }: { bookId: number; hash: string; content: string }): void {
+  db()
+    .insert(bookPreviews)
+    .values({ bookId, contentHash: hash, content })
+    .onConflictDoUpdate({ target: bookPreviews.bookId, set: { contentHash: hash, content, createdAt: new Date() } })
+    .run();
+}
+

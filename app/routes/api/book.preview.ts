@@ -1,0 +1,33 @@
+import type { Route } from "./+types/book.preview";
+import { requireUser } from "~/lib/auth.server";
+import { apiHandler, jsonError, paramId, translate } from "~/lib/http.server";
+import { ndjsonResponse } from "~/lib/ndjson.server";
+import { bookPreview } from "~/lib/previews.server";
+import { getBook } from "~/models/book.server";
+
+/**
+ * GET /api/books/{id}/preview[?force=true] → `{ preview, fromCache }`: the cached preview while the
+ * book is unchanged, else a new one. `?stream=1` streams it; `?download=1` answers the text file
+ * '<title> Preview.txt' ('<title> Bản thảo.txt' in Vietnamese).
+ */
+export const loader = apiHandler(async (args: Route.LoaderArgs) => {
+  const user = requireUser(args);
+  const bookId = paramId(args.params.id);
+  const book = getBook({ bookId, userId: user.id });
+  if (!book) return jsonError(args.context, 404, "books.notFound");
+  const params = new URL(args.request.url).searchParams;
+  const force = params.get("force") === "true";
+  const run = (onText?: (text: string) => void) => bookPreview({ bookId, userId: user.id, force, signal: args.request.signal, onText });
+  if (params.get("stream") === "1") return ndjsonResponse(args.context, (onText) => run(onText));
+  const result = await run();
+  if (params.get("download") !== "1") return result;
+  const filename = `${book.title} ${translate(args.context, "preview.fileSuffix")}.txt`;
+  return new Response(result.preview, {
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      // RFC 6266/5987: the UTF-8 name for every browser, an ASCII one for the rest.
+      "Content-Disposition": `attachment; filename="${filename.replace(/[^\x20-\x7e]|["\\]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
+      "Cache-Control": "no-store",
+    },
+  });
+});

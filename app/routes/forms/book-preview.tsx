@@ -1,0 +1,33 @@
+import { FormRouteToaster } from "~/components/ui/form-route-toaster";
+import { AppError } from "~/lib/errors";
+import { formAction } from "~/lib/form-route.server";
+import { paramId } from "~/lib/http.server";
+import { bookPreview, generateTopicPreview } from "~/lib/previews.server";
+import { getTopic } from "~/models/topic.server";
+
+/**
+ * POST /books/{id}/preview: the preview panel's buttons without JavaScript. Two intents: generate
+ * (or regenerate) a topic's preview, and regenerate the whole book's.
+ */
+export const action = formAction({
+  failureTitle: "preview.failed",
+  run: async ({ form, user, params, request }) => {
+    const bookId = paramId(params.bookId);
+    const intent = form.get("intent");
+    if (intent === "topic") {
+      const topicId = Number(form.get("topicId"));
+      if (getTopic({ topicId, userId: user.id })?.bookId !== bookId) throw new AppError(404, "topics.notFound");
+      await generateTopicPreview({ topicId, userId: user.id, signal: request.signal });
+      return { to: `/books/${bookId}?ptab=topic&ptopic=${topicId}`, toast: { kind: "success", title: "preview.generated" } };
+    }
+    if (intent === "book") {
+      await bookPreview({ bookId, userId: user.id, force: true, signal: request.signal });
+      return { to: `/books/${bookId}?ptab=book`, toast: { kind: "success", title: "preview.generated" } };
+    }
+    throw new AppError(400, "errors.invalid");
+  },
+});
+
+export default function BookPreviewForm() {
+  return <FormRouteToaster />;
+}
