@@ -90,6 +90,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       return send(res, next.status, { error: { message: `fake: status ${next.status}`, type: "server_error" } }, next.headers);
     }
     if (next.delayMs) await new Promise((resolve) => setTimeout(resolve, next.delayMs));
+    if (record.body.stream === true) return streamContent(res, record.body.model, next.content);
     send(res, 200, {
       id: `chatcmpl-fake-${requests.length}`,
       object: "chat.completion",
@@ -99,6 +100,22 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
     });
   });
+
+  /** A streamed completion (`stream: true`): server-sent events with the content in a few pieces. */
+  async function streamContent(res: http.ServerResponse, model: string, content: string) {
+    res.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-cache" });
+    const size = Math.max(1, Math.ceil(content.length / 3));
+    const event = (delta: Record<string, string>, finish: string | null) =>
+      `data: ${JSON.stringify({ id: "chatcmpl-fake-stream", object: "chat.completion.chunk", created: Math.floor(Date.now() / 1000), model, choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }] })}\n\n`;
+    res.write(event({ role: "assistant", content: "" }, null));
+    for (let i = 0; i < content.length; i += size) {
+      if (res.destroyed) return;
+      res.write(event({ content: content.slice(i, i + size) }, null));
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    res.write(event({}, "stop"));
+    res.end("data: [DONE]\n\n");
+  }
 
   function send(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
     if (res.destroyed) return;
