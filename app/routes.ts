@@ -53,6 +53,10 @@ export default [
   // API: stories
   route("api/stories/:id", "routes/api/story.ts"),
 
+  // API: AI helpers
+  route("api/generate-autocomplete", "routes/api/generate-autocomplete.ts"),
+  route("api/answer-followup", "routes/api/answer-followup.ts"),
+
   // API: media
   route("api/media/render/:ref", "routes/api/media.render.ts"),
 

@@ -1,6 +1,7 @@
 import type { AiProvider, BookContext, TopicSuggestion } from "./provider.server";
 import { assembleBookPreview } from "./assemble-book-preview";
 import { composeTopicPreview } from "./offline-preview";
+import { completeOffline, followupOffline } from "./offline-writing-help";
 import { pickQuestions } from "./pick-questions";
 import { normalize, score } from "./theme-match";
 import { LIFE_THEMES } from "./themes";
@@ -34,6 +35,12 @@ export const offlineProvider: AiProvider = {
   },
   async generateQuestions(topic, options) {
     return pickQuestions({ title: topic.title, description: topic.description, language: topic.language, exclude: options.exclude, count: options.count });
+  },
+  async autocomplete(input) {
+    return completeOffline(input);
+  },
+  async answerFollowup(input) {
+    return followupOffline(input);
   },
   async topicPreview(input) {
     return composeTopicPreview(input);

@@ -8,7 +8,7 @@ import { AppError } from "~/lib/errors";
 import { ModelOutputError, parseQuestions, parseTopics } from "./model-output";
 import { SUGGESTION_COUNT } from "./offline.server";
 import { assembleBookPreview, hasContent } from "./assemble-book-preview";
-import { questionsPrompt, topicPreviewPrompt, topicsPrompt, type ChatMessage } from "./prompts";
+import { autocompletePrompt, followupPrompt, questionsPrompt, topicPreviewPrompt, topicsPrompt, type ChatMessage } from "./prompts";
 import type { AiProvider } from "./provider.server";
 
 export type OpenAiOptions = {
@@ -19,6 +19,14 @@ export type OpenAiOptions = {
   /** How long one request to the server may take before it is abandoned (not retried). */
   timeoutMs: number;
 };
+
+/** Plain text answers (autocomplete, follow-up) need no schema. */
+const TEXT_FORMAT = undefined;
+
+/** A short text answer on one line, without quotes the model may wrap it in, cut to `max` characters. */
+function oneLineAnswer(content: string | null, max: number): string {
+  return (content ?? "").replace(/\s+/g, " ").replace(/^["“'«]+|["”'»]+$/g, "").slice(0, max);
+}
 
 /** How many times the usual timeout a streamed preview may take. */
 const PREVIEW_TIMEOUT_FACTOR = 3;
@@ -88,11 +96,11 @@ export function createOpenAiProvider(options: OpenAiOptions): AiProvider {
   const client = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseURL, maxRetries: 0, timeout: options.timeoutMs });
 
   /** One chat completion, retried once; `timeoutMs` lets a longer task (a book preview) wait longer. */
-  async function complete(messages: ChatMessage[], format: ResponseFormatJSONSchema, signal?: AbortSignal, timeoutMs = options.timeoutMs): Promise<string | null> {
+  async function complete(messages: ChatMessage[], format: ResponseFormatJSONSchema | undefined, signal?: AbortSignal, timeoutMs = options.timeoutMs): Promise<string | null> {
     for (let attempt = 1; ; attempt++) {
       try {
         const completion = await client.chat.completions.create(
-          { model: options.model, messages, response_format: format },
+          { model: options.model, messages, ...(format ? { response_format: format } : {}) },
           { signal, timeout: timeoutMs, maxRetries: 0 },
         );
         const message = completion.choices[0]?.message;
@@ -153,6 +161,16 @@ export function createOpenAiProvider(options: OpenAiOptions): AiProvider {
       return run("generateQuestions", signal, async () => {
         const content = await complete(questionsPrompt({ topic, count, exclude }), questionsFormat, signal);
         return parseQuestions(content, { count, exclude });
+      });
+    },
+    autocomplete(input, { signal } = {}) {
+      return run("autocomplete", signal, async () => oneLineAnswer(await complete(autocompletePrompt(input), TEXT_FORMAT, signal), 120));
+    },
+    answerFollowup(input, { signal } = {}) {
+      return run("answerFollowup", signal, async () => {
+        const answer = oneLineAnswer(await complete(followupPrompt(input), TEXT_FORMAT, signal), 300);
+        if (!answer) throw new ModelOutputError("an empty follow-up");
+        return answer;
       });
     },
     topicPreview(input, { signal, onText } = {}) {

@@ -1,6 +1,7 @@
 // The prompts of the OpenAI-compatible provider: pure functions from the book's own data to chat messages,
 // so what the model is told can be read and tested without a model.
 import type { Locale } from "~/i18n/config";
+import type { AutocompleteInput, FollowupInput } from "./offline-writing-help";
 import { imageMarker, type PreviewStory, type TopicPreviewInput } from "./preview-types";
 
 export type ChatMessage = { role: "system" | "user"; content: string };
@@ -144,6 +145,39 @@ export function topicPreviewPrompt({ book, topic, stories }: TopicPreviewInput):
     DATA_NOT_INSTRUCTIONS,
   ]);
   const user = [field("Book", book.title), field("Chapter", topic.title), field("What the chapter is about", topic.description), "", ...stories.map(storySection)].join("\n\n");
+  return [
+    { role: "system", content: system },
+    { role: "user", content: user },
+  ];
+}
+
+/** A few words continuing the user's own sentence: autocomplete (SPEC §4). */
+export function autocompletePrompt({ text, title, topic, language }: AutocompleteInput): ChatMessage[] {
+  const system = rules([
+    "You suggest how a storyteller's sentence could go on, like the grey completion in a text editor.",
+    languageRule(language),
+    "Answer with at most ten words that continue the text exactly where it stops (no quotes, no repetition of the text). If the text ends mid-word, start by finishing that word.",
+    NO_INVENTION,
+    "If you cannot continue without inventing a fact, answer with nothing at all.",
+    DATA_NOT_INSTRUCTIONS,
+  ]);
+  const user = [field("Story", title), field("Topic", topic.title), field("About", topic.description), "Text so far:", text.slice(-2000)].join("\n");
+  return [
+    { role: "system", content: system },
+    { role: "user", content: user },
+  ];
+}
+
+/** The interviewer's next question, reacting to what the storyteller has just told (SPEC §7 answer-followup). */
+export function followupPrompt({ question, currentText, storyTitle, topic, language }: FollowupInput): ChatMessage[] {
+  const system = rules([
+    "You are a warm interviewer helping an older relative tell their life story.",
+    languageRule(language),
+    "Answer with one short, open follow-up question about what they have just told, inviting detail (who, when, where, what it looked, sounded or smelled like). One question, nothing else.",
+    NO_INVENTION,
+    DATA_NOT_INSTRUCTIONS,
+  ]);
+  const user = [field("Topic", topic.title), field("About", topic.description), field("Story", storyTitle), field("Question being answered", question), "What they told so far:", currentText.slice(-4000) || "(nothing yet)"].join("\n");
   return [
     { role: "system", content: system },
     { role: "user", content: user },

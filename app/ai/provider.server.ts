@@ -3,6 +3,7 @@ import type { MessageKey } from "~/i18n/types";
 import { env } from "~/lib/env.server";
 import { AppError } from "~/lib/errors";
 import { offlineProvider } from "./offline.server";
+import type { AutocompleteInput, FollowupInput } from "./offline-writing-help";
 import type { BookPreviewInput, PreviewOptions, TopicPreviewInput } from "./preview-types";
 import { createOpenAiProvider } from "./openai.server";
 
@@ -23,6 +24,10 @@ export interface AiProvider {
   suggestTopics(book: BookContext, options?: { exclude?: string[]; topicTitle?: string; signal?: AbortSignal }): Promise<TopicSuggestion[]>;
   /** Interview questions for a topic, in the book's language, none of them already asked. */
   generateQuestions(topic: TopicContext, options: { exclude: string[]; count: number; signal?: AbortSignal }): Promise<string[]>;
+  /** A few words continuing what the user is typing, in their language; empty when nothing fits. */
+  autocomplete(input: AutocompleteInput, options?: { signal?: AbortSignal }): Promise<string>;
+  /** The interviewer's follow-up question to what the user is telling. */
+  answerFollowup(input: FollowupInput, options?: { signal?: AbortSignal }): Promise<string>;
   /** A topic's draft narrative from its stories, in the book's language, keeping image markers; may stream. */
   topicPreview(input: TopicPreviewInput, options?: PreviewOptions): Promise<string>;
   /** The whole book's draft narrative, topic by topic; may stream. */

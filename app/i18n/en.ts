@@ -455,6 +455,14 @@ const en = {
     pages: "Pages of the preview",
     image: "Image: {{description}}",
   },
+  writingHelp: {
+    autocompleteFailed: "No suggestion could be made.",
+    followupFailed: "No follow-up question could be made.",
+    suggestion: "Suggestion: {{text}}",
+    acceptHint: "Press Tab to add it, Escape to dismiss it.",
+    followup: "Ask me a follow-up question",
+    followupBusy: "Thinking of a question…",
+  },
   unauthorized: {
     title: "No permission",
     text: "You do not have permission to access this page.",

@@ -456,6 +456,14 @@ const vi = {
     pages: "Các trang của bản thảo",
     image: "Hình ảnh: {{description}}",
   },
+  writingHelp: {
+    autocompleteFailed: "Không tạo được gợi ý.",
+    followupFailed: "Không tạo được câu hỏi tiếp theo.",
+    suggestion: "Gợi ý: {{text}}",
+    acceptHint: "Nhấn Tab để thêm, Escape để bỏ qua.",
+    followup: "Hỏi tôi thêm một câu",
+    followupBusy: "Đang nghĩ câu hỏi…",
+  },
   unauthorized: {
     title: "Không có quyền truy cập",
     text: "Bạn không có quyền truy cập trang này.",

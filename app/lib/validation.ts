@@ -139,3 +139,25 @@ export const reorderStoriesSchema = z.object({ storyIds: z.array(id).max(5000) }
 export const questionSchema = z.object({
   question: z.string({ error: "questions.blank" }).trim().min(1, { error: "questions.blank" }).max(1000),
 });
+
+const textOrEmpty = (max: number) => z.preprocess((v) => v ?? "", z.string().max(max));
+const optionalId = z.preprocess((v) => (v === "" || v === null ? undefined : v), id.optional());
+
+/** POST /api/generate-autocomplete: the text so far and where it is written. */
+export const autocompleteSchema = z.object({
+  text: z.string().max(100_000),
+  title: textOrEmpty(300),
+  topicId: optionalId,
+  topicTitle: textOrEmpty(300),
+  topicDescription: textOrEmpty(5000),
+});
+
+/** POST /api/answer-followup: the question being answered and what has been told so far. */
+export const followupSchema = z.object({
+  question: textOrEmpty(1000),
+  currentText: textOrEmpty(100_000),
+  storyTitle: textOrEmpty(300),
+  topicId: optionalId,
+  topicTitle: textOrEmpty(300),
+  topicDescription: textOrEmpty(5000),
+});

@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { Field } from "~/components/ui/field";
 import type { MessageKey } from "~/i18n/types";
+import { WritingHelp } from "./writing-help";
 import { useT } from "~/i18n/use-t";
 
 type Props = {
@@ -56,6 +57,7 @@ export function StoryForm({ topicId, story, question, questionId, errors, values
               {t(error("content")!)}
             </p>
           ) : null}
+          <WritingHelp topicId={topicId} question={question} />
         </div>
         <div className="form-actions">
           {closeHref ? (

@@ -1,0 +1,20 @@
+import type { Route } from "./+types/answer-followup";
+import { aiFailure, aiProvider } from "~/ai/provider.server";
+import { requireUser } from "~/lib/auth.server";
+import { apiHandler, jsonError, parseOrThrow, readJson } from "~/lib/http.server";
+import { followupSchema } from "~/lib/validation";
+import { writingContext } from "~/lib/writing-help.server";
+
+/** POST /api/answer-followup → `{ answer }`: the interviewer's next question to what was told. */
+export const action = apiHandler(async (args: Route.ActionArgs) => {
+  const user = requireUser(args);
+  if (args.request.method !== "POST") return jsonError(args.context, 405, "errors.methodNotAllowed");
+  const input = parseOrThrow(args.context, followupSchema, await readJson(args.context, args.request));
+  const { topic, language } = writingContext(args.context, user, input);
+  try {
+    const answer = await aiProvider().answerFollowup({ question: input.question, currentText: input.currentText, storyTitle: input.storyTitle, topic, language }, { signal: args.request.signal });
+    return { answer };
+  } catch (error) {
+    throw aiFailure(error, "writingHelp.followupFailed");
+  }
+});

@@ -1,0 +1,21 @@
+import type { Route } from "./+types/generate-autocomplete";
+import { AUTOCOMPLETE_MIN_CHARS } from "~/ai/offline-writing-help";
+import { aiFailure, aiProvider } from "~/ai/provider.server";
+import { requireUser } from "~/lib/auth.server";
+import { apiHandler, jsonError, parseOrThrow, readJson } from "~/lib/http.server";
+import { autocompleteSchema } from "~/lib/validation";
+import { writingContext } from "~/lib/writing-help.server";
+
+/** POST /api/generate-autocomplete → `{ completion }`: empty below 10 characters or when nothing fits. */
+export const action = apiHandler(async (args: Route.ActionArgs) => {
+  const user = requireUser(args);
+  if (args.request.method !== "POST") return jsonError(args.context, 405, "errors.methodNotAllowed");
+  const input = parseOrThrow(args.context, autocompleteSchema, await readJson(args.context, args.request));
+  const { topic, language } = writingContext(args.context, user, input);
+  if (input.text.trim().length < AUTOCOMPLETE_MIN_CHARS) return { completion: "" };
+  try {
+    return { completion: await aiProvider().autocomplete({ text: input.text, title: input.title, topic, language }, { signal: args.request.signal }) };
+  } catch (error) {
+    throw aiFailure(error, "writingHelp.autocompleteFailed");
+  }
+});
