@@ -36,6 +36,10 @@ export const offlineProvider: AiProvider = {
   async generateQuestions(topic, options) {
     return pickQuestions({ title: topic.title, description: topic.description, language: topic.language, exclude: options.exclude, count: options.count });
   },
+  // Speech recognition needs a model this app does not ship: say so, and the audio is kept.
+  async transcribe() {
+    return { text: null, reason: "transcription.needsServer" };
+  },
   async autocomplete(input) {
     return completeOffline(input);
   },

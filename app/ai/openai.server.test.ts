@@ -97,3 +97,21 @@ describe("the OpenAI-compatible provider", () => {
     expect(console.error).toHaveBeenCalledWith(expect.stringContaining("failed: cannot reach the server: ECONNREFUSED"));
   });
 });
+
+describe("transcription through the OpenAI-compatible provider", () => {
+  it("uploads the recording with the transcription model and the book's language, and returns the text", async () => {
+    const withTranscriber = createOpenAiProvider({ apiKey: "test", baseURL: fake.baseURL, model: "test-model", transcribeModel: "test-whisper", timeoutMs: 1_000 });
+    fake.enqueue(reply.content("  Nhà bà ở cạnh bến sông.  "));
+    const bytes = new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 1, 2, 3, 4]);
+    expect(await withTranscriber.transcribe({ bytes, mimeType: "audio/webm", filename: "recording.webm" }, { language: "vi" })).toEqual({ text: "Nhà bà ở cạnh bến sông." });
+    const [request] = fake.requests;
+    expect(request!.path).toBe("/v1/audio/transcriptions");
+    expect(request!.body.form).toMatchObject({ model: "test-whisper", language: "vi", file: "file:recording.webm:8" });
+  });
+
+  it("turns a failure into a 502 with a message the user can read", async () => {
+    fake.enqueue(reply.status(500), reply.status(500));
+    const error = await failure(provider.transcribe({ bytes: new Uint8Array([1]), mimeType: "audio/webm", filename: "a.webm" }, { language: "en" }));
+    expect(error.status).toBe(502);
+  });
+});

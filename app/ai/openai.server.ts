@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
+import OpenAI, { toFile, APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
 import { zodResponseFormat } from "openai/helpers/zod";
 import type { ResponseFormatJSONSchema } from "openai/resources/shared";
 import { z } from "zod";
@@ -16,9 +16,13 @@ export type OpenAiOptions = {
   /** Any OpenAI-compatible server, e.g. http://localhost:11434/v1 for Ollama; OpenAI's own when unset. */
   baseURL?: string;
   model: string;
+  /** The speech-to-text model (AI_TRANSCRIBE_MODEL). */
+  transcribeModel?: string;
   /** How long one request to the server may take before it is abandoned (not retried). */
   timeoutMs: number;
 };
+
+const DEFAULT_TRANSCRIBE_MODEL = "whisper-1";
 
 /** Plain text answers (autocomplete, follow-up) need no schema. */
 const TEXT_FORMAT = undefined;
@@ -161,6 +165,16 @@ export function createOpenAiProvider(options: OpenAiOptions): AiProvider {
       return run("generateQuestions", signal, async () => {
         const content = await complete(questionsPrompt({ topic, count, exclude }), questionsFormat, signal);
         return parseQuestions(content, { count, exclude });
+      });
+    },
+    transcribe(audio, { language, signal }) {
+      return run("transcribe", signal, async () => {
+        const file = await toFile(audio.bytes, audio.filename, { type: audio.mimeType });
+        const result = await client.audio.transcriptions.create(
+          { file, model: options.transcribeModel ?? DEFAULT_TRANSCRIBE_MODEL, language },
+          { signal, timeout: previewTimeoutMs, maxRetries: 1 },
+        );
+        return { text: result.text.trim() };
       });
     },
     autocomplete(input, { signal } = {}) {

@@ -7,6 +7,10 @@ import type { AutocompleteInput, FollowupInput } from "./offline-writing-help";
 import type { BookPreviewInput, PreviewOptions, TopicPreviewInput } from "./preview-types";
 import { createOpenAiProvider } from "./openai.server";
 
+/** A recording's text, or why there is none (the audio is kept either way). */
+export type Transcription = { text: string; reason?: undefined } | { text: null; reason: MessageKey };
+export type Audio = { bytes: Uint8Array; mimeType: string; filename: string };
+
 export type TopicSuggestion = { title: string; description: string };
 
 export type BookContext = { title: string; description: string; tone: string; language: Locale };
@@ -28,6 +32,8 @@ export interface AiProvider {
   autocomplete(input: AutocompleteInput, options?: { signal?: AbortSignal }): Promise<string>;
   /** The interviewer's follow-up question to what the user is telling. */
   answerFollowup(input: FollowupInput, options?: { signal?: AbortSignal }): Promise<string>;
+  /** A recording as text in the book's language; the offline provider has none and says why. */
+  transcribe(audio: Audio, options: { language: Locale; signal?: AbortSignal }): Promise<Transcription>;
   /** A topic's draft narrative from its stories, in the book's language, keeping image markers; may stream. */
   topicPreview(input: TopicPreviewInput, options?: PreviewOptions): Promise<string>;
   /** The whole book's draft narrative, topic by topic; may stream. */
@@ -44,6 +50,7 @@ export function aiProvider(): AiProvider {
         apiKey: config.OPENAI_API_KEY!,
         baseURL: config.OPENAI_BASE_URL,
         model: config.aiModel,
+        transcribeModel: config.aiTranscribeModel,
         timeoutMs: config.aiTimeoutMs,
       }));
     default:

@@ -463,6 +463,10 @@ const en = {
     followup: "Ask me a follow-up question",
     followupBusy: "Thinking of a question…",
   },
+  transcription: {
+    needsServer: "Turning speech into text needs an AI server. The recording is kept with the story.",
+    failed: "Cannot transcribe audio, please try again.",
+  },
   unauthorized: {
     title: "No permission",
     text: "You do not have permission to access this page.",

@@ -464,6 +464,10 @@ const vi = {
     followup: "Hỏi tôi thêm một câu",
     followupBusy: "Đang nghĩ câu hỏi…",
   },
+  transcription: {
+    needsServer: "Chuyển giọng nói thành chữ cần có máy chủ AI. Bản ghi âm vẫn được lưu cùng câu chuyện.",
+    failed: "Không thể chuyển âm thanh thành chữ, vui lòng thử lại.",
+  },
   unauthorized: {
     title: "Không có quyền truy cập",
     text: "Bạn không có quyền truy cập trang này.",

@@ -5,6 +5,7 @@ import { z } from "zod";
 const optional = <S extends z.ZodType>(schema: S) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
 
 export const DEFAULT_AI_MODEL = "gpt-4o-mini";
+export const DEFAULT_AI_TRANSCRIBE_MODEL = "whisper-1";
 export const DEFAULT_AI_TIMEOUT_MS = 60_000;
 
 const schema = z
@@ -39,6 +40,7 @@ export type Env = Parsed & {
   cookieSecure: boolean;
   aiProvider: "offline" | "openai";
   aiModel: string;
+  aiTranscribeModel: string;
   aiTimeoutMs: number;
 };
 
@@ -61,6 +63,7 @@ export function readEnv(source: Record<string, string | undefined>): Env {
     // DESIGN.md: offline unless a key says an OpenAI-compatible server is wanted.
     aiProvider: parsed.AI_PROVIDER ?? (parsed.OPENAI_API_KEY ? "openai" : "offline"),
     aiModel: parsed.AI_MODEL ?? DEFAULT_AI_MODEL,
+    aiTranscribeModel: parsed.AI_TRANSCRIBE_MODEL ?? DEFAULT_AI_TRANSCRIBE_MODEL,
     aiTimeoutMs: parsed.AI_TIMEOUT_MS ?? DEFAULT_AI_TIMEOUT_MS,
   };
 }

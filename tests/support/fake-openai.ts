@@ -22,10 +22,22 @@ export const reply = {
   hang: (): FakeReply => ({ kind: "hang" }),
 };
 
+/** The text fields of a multipart body (the audio upload of a transcription), and the file's size. */
+function multipartFields(body: Buffer): Record<string, string> {
+  const text = body.toString("latin1");
+  const fields: Record<string, string> = {};
+  for (const match of text.matchAll(/Content-Disposition: form-data; name="([^"]+)"(?:; filename="([^"]*)")?\r\n(?:[^\r\n]+\r\n)*\r\n([\s\S]*?)\r\n--/g)) {
+    fields[match[1]!] = match[2] !== undefined ? `file:${match[2]}:${match[3]!.length}` : match[3]!;
+  }
+  return fields;
+}
+
 export type ChatRequest = {
   model: string;
   messages: { role: string; content: string }[];
   response_format?: { type: string; json_schema?: { name: string; strict?: boolean; schema: Record<string, unknown> } };
+  /** A transcription request's multipart fields (model, language, file: name and size). */
+  form?: Record<string, string>;
   [key: string]: unknown;
 };
 
@@ -60,15 +72,16 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    if (req.method !== "POST" || req.url !== "/v1/chat/completions") {
+    const transcription = req.url === "/v1/audio/transcriptions";
+    if (req.method !== "POST" || (req.url !== "/v1/chat/completions" && !transcription)) {
       return send(res, 404, { error: { message: `fake: no route ${req.method} ${req.url}`, type: "invalid_request_error" } });
     }
     let abort: () => void = () => {};
     let aborted = false;
     const record: RecordedRequest = {
-      path: req.url,
+      path: req.url ?? "",
       headers: req.headers,
-      body: JSON.parse(Buffer.concat(chunks).toString("utf8")) as ChatRequest,
+      body: transcription ? { model: "", messages: [], form: multipartFields(Buffer.concat(chunks)) } : (JSON.parse(Buffer.concat(chunks).toString("utf8")) as ChatRequest),
       aborted: new Promise<void>((resolve) => (abort = resolve)),
       wasAborted: () => aborted,
     };
@@ -90,6 +103,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       return send(res, next.status, { error: { message: `fake: status ${next.status}`, type: "server_error" } }, next.headers);
     }
     if (next.delayMs) await new Promise((resolve) => setTimeout(resolve, next.delayMs));
+    if (transcription) return send(res, 200, { text: next.content });
     if (record.body.stream === true) return streamContent(res, record.body.model, next.content);
     send(res, 200, {
       id: `chatcmpl-fake-${requests.length}`,
