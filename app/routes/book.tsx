@@ -66,7 +66,8 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
   }
   const editor = loaderData.topicEditor ? (
     <TopicEditor
-      key={loaderData.topicEditor.kind === "edit" ? loaderData.topicEditor.topic.id : "new"}
+      // A newly generated draft replaces the text the editor started from.
+      key={loaderData.topicEditor.kind === "edit" ? `${loaderData.topicEditor.topic.id}:${loaderData.topicEditor.topic.preview.length}` : loaderData.topicEditor.kind}
       bookId={book.id}
       editor={loaderData.topicEditor}
       errors={actionData?.topic?.errors ?? {}}

@@ -82,6 +82,22 @@ describe("previews with the offline provider", () => {
     expect((await minh.get(`/api/books/${book.id}/preview`)).status).toBe(404);
   });
 
+  it("generates previews with plain forms: back to the topic editor, or to the preview's tab", async () => {
+    const { lan, minh } = env;
+    const { book, topic } = await bookWithStory(lan, "en", "The market smelled of mangoes.");
+    const editor = `/books/${book.id}?openEditor=topic&topicId=${topic.id}`;
+    expect(await (await lan.get(editor)).text()).toContain("Generate preview");
+    const back = await lan.form(`/books/${book.id}/preview`, { intent: "topic", topicId: String(topic.id), returnTo: editor });
+    expect(back.headers.get("location")).toBe(editor);
+    expect(((await (await lan.get(`/api/topics/${topic.id}`)).json()) as { preview: string }).preview).toContain("The market smelled of mangoes.");
+    const elsewhere = await lan.form(`/books/${book.id}/preview`, { intent: "topic", topicId: String(topic.id), returnTo: "https://evil.example/" });
+    expect(elsewhere.headers.get("location")).toBe(`/books/${book.id}?ptab=topic&ptopic=${topic.id}`);
+    const whole = await lan.form(`/books/${book.id}/preview`, { intent: "book" });
+    expect(whole.headers.get("location")).toBe(`/books/${book.id}?ptab=book`);
+    expect(await (await lan.get(`/books/${book.id}?ptab=book`)).text()).toContain("The market smelled of mangoes.");
+    expect((await minh.form(`/books/${book.id}/preview`, { intent: "topic", topicId: String(topic.id) })).status).toBe(404);
+  });
+
   it("streams the preview as events ending with the result", async () => {
     const { book } = await bookWithStory(env.lan, "en", "The market smelled of ripe mangoes.");
     const all = await events(await env.lan.get(`/api/books/${book.id}/preview?stream=1`));

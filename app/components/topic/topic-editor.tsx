@@ -77,6 +77,17 @@ export function TopicEditor({ bookId, editor, errors, values }: Props) {
               {topic.archived ? t("topicEditor.unarchive") : t("topicEditor.archive")}
             </button>
           </Form>
+          {topic.preview?.trim() ? null : (
+            // No draft yet: make one from the topic's stories, then come back here (SPEC §2).
+            <Form method="post" action={`${bookHref}/preview`} preventScrollReset>
+              <input type="hidden" name="intent" value="topic" />
+              <input type="hidden" name="topicId" value={topic.id} />
+              <input type="hidden" name="returnTo" value={here} />
+              <button type="submit" className="button button-secondary" disabled={busy}>
+                {t("preview.generate")}
+              </button>
+            </Form>
+          )}
           <Link to={`${here}&confirmDelete=1`} className="button button-danger" preventScrollReset>
             {t("topicEditor.delete")}
           </Link>

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { useT } from "~/i18n/use-t";
 import { CollapseToggle } from "./collapse-toggle";
 import { TopicFlyout } from "./topic-flyout";
@@ -24,6 +24,12 @@ export function TocRail({ bookId, topics, controls }: Props) {
       <Link to={`/books/${bookId}/suggest-topics`} className="icon-button" aria-label={t("books.suggestTopics")} title={t("books.suggestTopics")}>
         <span aria-hidden="true">✦</span>
       </Link>
+      <Form method="post" action={`/books/${bookId}/preview`} preventScrollReset>
+        <input type="hidden" name="intent" value="book" />
+        <button type="submit" className="icon-button rail-button" aria-label={t("preview.generateBook")} title={t("preview.generateBook")}>
+          <span aria-hidden="true">▤</span>
+        </button>
+      </Form>
       <ul className="rail-topics">
         {topics.map((topic) => (
           <li key={topic.id}>

@@ -2,6 +2,7 @@ import { FormRouteToaster } from "~/components/ui/form-route-toaster";
 import { AppError } from "~/lib/errors";
 import { formAction } from "~/lib/form-route.server";
 import { paramId } from "~/lib/http.server";
+import { bookReturnPath } from "~/lib/validation";
 import { bookPreview, generateTopicPreview } from "~/lib/previews.server";
 import { getTopic } from "~/models/topic.server";
 
@@ -18,7 +19,9 @@ export const action = formAction({
       const topicId = Number(form.get("topicId"));
       if (getTopic({ topicId, userId: user.id })?.bookId !== bookId) throw new AppError(404, "topics.notFound");
       await generateTopicPreview({ topicId, userId: user.id, signal: request.signal });
-      return { to: `/books/${bookId}?ptab=topic&ptopic=${topicId}`, toast: { kind: "success", title: "preview.generated" } };
+      // The topic editor's button comes back to the editor; the panel's to the topic's preview.
+      const to = bookReturnPath(form.get("returnTo"), bookId) ?? `/books/${bookId}?ptab=topic&ptopic=${topicId}`;
+      return { to, toast: { kind: "success", title: "preview.generated" } };
     }
     if (intent === "book") {
       await bookPreview({ bookId, userId: user.id, force: true, signal: request.signal });
