@@ -1,8 +1,7 @@
 import type { Locale } from "~/i18n/config";
+import type { ImprovementInput } from "./provider.server";
 import { COMPOUNDS, OTHERS, PEOPLE, PLACE_PREPOSITIONS, PLACES, SENSE_NAMES, SENSES, STOPWORDS, TIMES } from "./story-words";
 import { IMPROVEMENT_TEXT, type ImprovementText } from "./offline-improvements-text";
-
-export type ImprovementInput = { content: string; title?: string; topicTitle?: string; language: Locale };
 
 /** Thresholds in words (English) and syllables (Vietnamese, written as separate words). */
 export const LIMITS: Record<Locale, { short: number; good: number; block: number; sentence: number }> = {

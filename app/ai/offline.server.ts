@@ -1,4 +1,6 @@
 import type { AiProvider, BookContext, TopicSuggestion } from "./provider.server";
+import { suggestImprovementsOffline } from "./offline-improvements";
+import { refineOffline } from "./offline-refine";
 import { pickQuestions } from "./pick-questions";
 import { normalize, score } from "./theme-match";
 import { LIFE_THEMES } from "./themes";
@@ -32,5 +34,12 @@ export const offlineProvider: AiProvider = {
   },
   async generateQuestions(topic, options) {
     return pickQuestions({ title: topic.title, description: topic.description, language: topic.language, exclude: options.exclude, count: options.count });
+  },
+  // Typography only; the instruction, tone and title need a language model (ADR 0010).
+  async refine(input) {
+    return refineOffline(input.text);
+  },
+  async suggestImprovements(input) {
+    return suggestImprovementsOffline(input);
   },
 };
