@@ -64,6 +64,12 @@ describe("checkStory / suggestImprovementsOffline", () => {
     expect(checkStory({ content: text, language: "en" }).suggestions.join(" ")).toContain("The word “garden” comes up 6 times.");
   });
 
+  it("counts a word that only starts sentences, but not a name written with a capital mid-sentence", () => {
+    const text = "Rất vui. Rất buồn. Rất nhớ. Rất thương. Tôi gặp Minh ở chợ, rồi Minh về nhà, Minh ăn cơm và Minh ngủ.";
+    const [repeated] = checkStory({ content: text, language: "vi" }).suggestions.filter((s) => s.includes("lặp lại"));
+    expect(repeated).toBe("Từ “rất” lặp lại 4 lần. Ở chỗ phù hợp, hãy thay bằng từ khác hoặc bỏ bớt.");
+  });
+
   it("praises a long story's length", () => {
     const long = Array.from({ length: 4 }, () => VI_RICH).join("\n\n");
     expect(checkStory({ content: long, language: "vi" }).strengths[0]).toMatch(/^Độ dài tốt \(\d{3} chữ\)\.$/);

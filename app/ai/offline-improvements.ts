@@ -54,6 +54,8 @@ function found(pattern: RegExp, text: string, group = 0): string[] {
 }
 
 const words = (text: string) => text.match(WORD) ?? [];
+/** What comes before a word that starts a sentence: nothing, a line break, or . ! ? … (and closing quotes) and a space. */
+const SENTENCE_START = /(?:^|\n|[.!?…]["'”’»)\]]*\s+)["'“‘«(]*$/u;
 
 function sentencesOf(text: string): string[] {
   return text
@@ -62,22 +64,28 @@ function sentencesOf(text: string): string[] {
     .filter((s) => words(s).length > 0);
 }
 
-/** Content words used at least 4 times (and 1.5% of the text), not names, people or the title's words. */
+/**
+ * Content words used at least 4 times (and 1.5% of the text), not people or the title's words, and not
+ * names: a word written with a capital in mid-sentence and never in lower case is taken for one.
+ */
 function repeatedWords(text: string, exclude: string[]): { word: string; count: number }[] {
-  const all = words(text);
   const skip = new Set(words(exclude.join(" ")).map((w) => w.toLowerCase()));
-  const counts = new Map<string, { count: number; lower: boolean }>();
-  for (const word of all) {
+  const counts = new Map<string, { count: number; lower: boolean; midCapital: boolean }>();
+  let total = 0;
+  for (const match of text.matchAll(WORD)) {
+    total += 1;
+    const word = match[0];
     const key = word.toLowerCase();
     if (STOPWORDS.has(key) || PEOPLE_WORDS.has(key) || skip.has(key) || [...key].length < 3 || /\p{N}/u.test(key)) continue;
-    const entry = counts.get(key) ?? { count: 0, lower: false };
+    const entry = counts.get(key) ?? { count: 0, lower: false, midCapital: false };
     entry.count += 1;
-    entry.lower ||= word === key;
+    if (word === key) entry.lower = true;
+    else if (!SENTENCE_START.test(text.slice(Math.max(0, match.index - 8), match.index))) entry.midCapital = true;
     counts.set(key, entry);
   }
-  const threshold = Math.max(4, Math.ceil(all.length * 0.015));
+  const threshold = Math.max(4, Math.ceil(total * 0.015));
   return [...counts]
-    .filter(([, entry]) => entry.lower && entry.count >= threshold) // always capitalised: a name
+    .filter(([, entry]) => entry.count >= threshold && (entry.lower || !entry.midCapital))
     .map(([word, entry]) => ({ word, count: entry.count }))
     .sort((a, b) => b.count - a.count || a.word.localeCompare(b.word))
     .slice(0, 3);
