@@ -133,7 +133,9 @@ for (const lang of [
       expect(await savedPreview(env.server, page, topicId)).toBe("Bánh chưng by the fire.");
 
       await page.unroute(`**/api/topics/${topicId}`);
-      await page.reload();
+      // The deep link's parameters have left the address bar (SPEC §2), so a reload would show the book
+      // without the editor: open the editor's address again instead.
+      await page.goto(editor);
       await waitForHydration(page);
       await page.locator(".topic-tab", { hasText: lang.preview }).click();
       expect(await page.inputValue("#topic-preview")).toBe("Bánh chưng by the fire.");
