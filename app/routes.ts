@@ -50,7 +50,8 @@ export default [
   route("api/topics/:id/questions", "routes/api/topic.questions.ts"),
   route("api/topics/:id/regenerate-questions", "routes/api/topic.regenerate-questions.ts"),
 
-  // API: stories
+  // API: stories (the fixed path first, as api/books/suggest-topics above; React Router also ranks it above :id)
+  route("api/stories/suggest-improvements", "routes/api/stories.suggest-improvements.ts"),
   route("api/stories/:id", "routes/api/story.ts"),
 
   // API: AI helpers

@@ -2,6 +2,8 @@ import type { AiProvider, BookContext, TopicSuggestion } from "./provider.server
 import { assembleBookPreview } from "./assemble-book-preview";
 import { composeTopicPreview } from "./offline-preview";
 import { completeOffline, followupOffline } from "./offline-writing-help";
+import { suggestImprovementsOffline } from "./offline-improvements";
+import { refineOffline } from "./offline-refine";
 import { pickQuestions } from "./pick-questions";
 import { normalize, score } from "./theme-match";
 import { LIFE_THEMES } from "./themes";
@@ -51,5 +53,12 @@ export const offlineProvider: AiProvider = {
   },
   bookPreview(input, options) {
     return assembleBookPreview(input, async (topic) => composeTopicPreview({ book: input.book, topic, stories: topic.stories }), options?.onText);
+  },
+  // Typography only; the instruction, tone and title need a language model (ADR 0010).
+  async refine(input) {
+    return refineOffline(input.text);
+  },
+  async suggestImprovements(input) {
+    return suggestImprovementsOffline(input);
   },
 };

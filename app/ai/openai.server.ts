@@ -8,7 +8,7 @@ import { AppError } from "~/lib/errors";
 import { ModelOutputError, parseQuestions, parseTopics } from "./model-output";
 import { SUGGESTION_COUNT } from "./offline.server";
 import { assembleBookPreview, hasContent } from "./assemble-book-preview";
-import { autocompletePrompt, followupPrompt, questionsPrompt, topicPreviewPrompt, topicsPrompt, type ChatMessage } from "./prompts";
+import { autocompletePrompt, followupPrompt, improvementsPrompt, questionsPrompt, refinePrompt, topicPreviewPrompt, topicsPrompt, type ChatMessage } from "./prompts";
 import type { AiProvider } from "./provider.server";
 
 export type OpenAiOptions = {
@@ -165,6 +165,20 @@ export function createOpenAiProvider(options: OpenAiOptions): AiProvider {
       return run("generateQuestions", signal, async () => {
         const content = await complete(questionsPrompt({ topic, count, exclude }), questionsFormat, signal);
         return parseQuestions(content, { count, exclude });
+      });
+    },
+    refine(input, { signal } = {}) {
+      return run("refine", signal, async () => {
+        const text = (await complete(refinePrompt(input), TEXT_FORMAT, signal, previewTimeoutMs))?.trim();
+        if (!text) throw new ModelOutputError("an empty refinement");
+        return text;
+      });
+    },
+    suggestImprovements(input, { signal } = {}) {
+      return run("suggestImprovements", signal, async () => {
+        const text = (await complete(improvementsPrompt(input), TEXT_FORMAT, signal))?.trim();
+        if (!text) throw new ModelOutputError("no suggestions");
+        return text;
       });
     },
     transcribe(audio, { language, signal }) {

@@ -2,6 +2,7 @@
 // so what the model is told can be read and tested without a model.
 import type { Locale } from "~/i18n/config";
 import type { AutocompleteInput, FollowupInput } from "./offline-writing-help";
+import type { ImprovementInput, RefineInput } from "./provider.server";
 import { imageMarker, type PreviewStory, type TopicPreviewInput } from "./preview-types";
 
 export type ChatMessage = { role: "system" | "user"; content: string };
@@ -178,6 +179,42 @@ export function followupPrompt({ question, currentText, storyTitle, topic, langu
     DATA_NOT_INSTRUCTIONS,
   ]);
   const user = [field("Topic", topic.title), field("About", topic.description), field("Story", storyTitle), field("Question being answered", question), "What they told so far:", currentText.slice(-4000) || "(nothing yet)"].join("\n");
+  return [
+    { role: "system", content: system },
+    { role: "user", content: user },
+  ];
+}
+
+/** Refine with AI: the same story, better written, in its own language (SPEC §4; ADR 0010). */
+export function refinePrompt({ text, instruction, language, tone, title }: RefineInput): ChatMessage[] {
+  const system = rules([
+    "You are a careful editor of a family's life stories.",
+    languageRule(language),
+    toneRule(tone ?? ""),
+    "Improve spelling, punctuation, grammar and flow while keeping the storyteller's voice, meaning and every fact. Keep the paragraphs and any [IMAGE …] markers.",
+    NO_INVENTION,
+    "Answer with the refined text only: no title, no notes, no quotes around it.",
+    DATA_NOT_INSTRUCTIONS,
+  ]);
+  const user = [field("Story", title ?? ""), field("What the family asks for", instruction ?? ""), "Text:", text].join("\n");
+  return [
+    { role: "system", content: system },
+    { role: "user", content: user },
+  ];
+}
+
+/** Improvement suggestions in the text format every provider answers in (ADR 0010). */
+export function improvementsPrompt({ content, title, topicTitle, language }: ImprovementInput): ChatMessage[] {
+  const headings = language === "vi" ? ["Gợi ý cải thiện", "Điểm mạnh"] : ["Suggestions for improvement", "Strengths"];
+  const system = rules([
+    "You help an older relative improve a life story they wrote, kindly and concretely.",
+    languageRule(language),
+    `Answer in exactly this format: a line "${headings[0]}", then numbered suggestions ("1. …"), each one self-contained and about this text; then a line "${headings[1]}", then numbered things the text really does well. Leave out a section that would be empty. Nothing else.`,
+    "Suggest what to add or clarify (who, when, where, what it looked, sounded or smelled like), never write the story for them.",
+    NO_INVENTION,
+    DATA_NOT_INSTRUCTIONS,
+  ]);
+  const user = [field("Topic", topicTitle ?? ""), field("Story", title ?? ""), "Text:", content].join("\n");
   return [
     { role: "system", content: system },
     { role: "user", content: user },

@@ -17,6 +17,12 @@ export type BookContext = { title: string; description: string; tone: string; la
 
 export type TopicContext = { title: string; description: string; language: Locale };
 
+/** Text to refine: the story's or draft's text, an optional free instruction, the book's language and tone. */
+export type RefineInput = { text: string; instruction?: string; language: Locale; tone?: string; title?: string };
+
+/** Text to suggest improvements for, with the story's and topic's titles for context. */
+export type ImprovementInput = { content: string; title?: string; topicTitle?: string; language: Locale };
+
 /**
  * The one interface every AI feature goes through: the offline provider (the default) or any
  * OpenAI-compatible server (`AI_PROVIDER=openai`, the default when `OPENAI_API_KEY` is set).
@@ -38,6 +44,17 @@ export interface AiProvider {
   topicPreview(input: TopicPreviewInput, options?: PreviewOptions): Promise<string>;
   /** The whole book's draft narrative, topic by topic; may stream. */
   bookPreview(input: BookPreviewInput, options?: PreviewOptions): Promise<string>;
+  /**
+   * The text refined, in its own language: the same story, never new facts. The instruction ("make it
+   * warmer") is for a language model; the offline provider only tidies typography and ignores it.
+   */
+  refine(input: RefineInput, options?: { signal?: AbortSignal }): Promise<string>;
+  /**
+   * Improvement suggestions as text in the book's language (SPEC §7), in the format the client parses
+   * (ADR 0010): a heading, numbered suggestions, then a "Strengths" / "Điểm mạnh" heading with numbered
+   * strengths. Every item must be about this text.
+   */
+  suggestImprovements(input: ImprovementInput, options?: { signal?: AbortSignal }): Promise<string>;
 }
 
 let openai: AiProvider | undefined;

@@ -52,5 +52,11 @@ describe("translations", () => {
     expect(english.get("admin.userCreated")).toBe("User created");
     expect(english.get("admin.errorCreating")).toBe("Error creating user");
     expect(vietnamese.get("library.title")).toBe("Thư viện");
+    expect(english.get("refine.contentRequired")).toBe("Please enter content to refine.");
+    expect(vietnamese.get("refine.missingTitle")).toBe("Thiếu nội dung");
+    expect(vietnamese.get("refine.failedTitle")).toBe("Lỗi tinh chỉnh");
+    expect(english.get("improvements.contentRequired")).toBe("Please enter content to get improvement suggestions.");
+    expect(vietnamese.get("improvements.contentRequired")).toBe("Vui lòng nhập nội dung bản thảo để nhận gợi ý cải thiện.");
+    expect(vietnamese.get("improvements.strengthsHeading")).toBe("Điểm mạnh");
   });
 });

@@ -1,4 +1,5 @@
 import type { User } from "~db/schema";
+import { aiProvider } from "~/ai/provider.server";
 import { listStoryMedia } from "~/models/media.server";
 import { getStory } from "~/models/story.server";
 import { listQuestions } from "~/models/question.server";
@@ -58,6 +59,8 @@ export function topicEditorData(request: Request, user: User, bookId: number) {
     kind: "edit" as const,
     topic: { id: topic.id, title: topic.title, description: topic.description, preview: topic.preview ?? "", archived: topic.archived },
     confirmDelete: params.get("confirmDelete") === "1",
+    // The refine popover says what the built-in assistant can and cannot do with an instruction.
+    offlineAi: aiProvider().name === "offline",
   };
 }
 

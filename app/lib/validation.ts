@@ -132,6 +132,19 @@ export const storySchema = z.object({
   transformTitle: flag.default(false),
 });
 
+/**
+ * POST /api/stories/suggest-improvements: `content`, `title`, `topicTitle` (SPEC §7), and our optional
+ * `topicId` (the suggestions are then in its book's language, and only for its owner) or `language`
+ * (ADR 0010). Blank content is refused by the model with the spec's own message.
+ */
+export const suggestImprovementsSchema = z.object({
+  content: longText,
+  title: z.string().trim().max(300).optional(),
+  topicTitle: z.string().trim().max(200).optional(),
+  topicId: z.preprocess((v) => (v === "" || v === null ? undefined : v), id.optional()),
+  language: z.enum(["en", "vi"]).optional(),
+});
+
 /** Reorder bodies: the complete list of the parent's ids, in the new order. */
 export const reorderTopicsSchema = z.object({ topicIds: z.array(id).max(1000) });
 export const reorderStoriesSchema = z.object({ storyIds: z.array(id).max(5000) });

@@ -62,6 +62,11 @@ export type StoryInput = {
   status: "draft" | "published";
   hasAudio: boolean;
   hasImages: boolean;
+  /**
+   * The AI-refined text (refinementFor). Left out on an update, the stored one is kept while the content
+   * is unchanged and dropped when it changes: it would no longer be a refinement of this text.
+   */
+  refinedContent?: string | null;
 };
 
 function ownedStory(tx: Tx, storyId: number, userId: number): Story {
@@ -137,7 +142,7 @@ export function createStory({ topicId, userId, input }: { topicId: number; userI
       .returning()
       .get();
     touchBook(tx, topic.bookId);
-    logActivity(tx, { userId, action: "create", resource: "story", details: { id: story.id, topicId, status: story.status } });
+    logActivity(tx, { userId, action: "create", resource: "story", details: { id: story.id, topicId, status: story.status, ...(input.refinedContent ? { refined: true } : {}) } });
     return story;
   });
 }
@@ -147,9 +152,15 @@ export function updateStory({ storyId, userId, input }: { storyId: number; userI
     const current = ownedStory(tx, storyId, userId);
     const mediaCount = tx.select({ n: count() }).from(media).where(eq(media.storyId, storyId)).get()?.n ?? 0;
     checkStory(tx, current.topicId, input, mediaCount);
-    const story = tx.update(stories).set({ ...input, questionId: input.questionId ?? null }).where(eq(stories.id, storyId)).returning().get();
+    const refinedContent = input.refinedContent !== undefined ? input.refinedContent : current.content === input.content ? current.refinedContent : null;
+    const story = tx
+      .update(stories)
+      .set({ ...input, questionId: input.questionId ?? null, refinedContent })
+      .where(eq(stories.id, storyId))
+      .returning()
+      .get();
     touchBook(tx, current.bookId);
-    logActivity(tx, { userId, action: "update", resource: "story", details: { id: storyId, status: story.status } });
+    logActivity(tx, { userId, action: "update", resource: "story", details: { id: storyId, status: story.status, ...(input.refinedContent ? { refined: true } : {}) } });
     return story;
   });
 }

@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectNoAxeViolations, loginThroughForm, openPage, serverAndBrowser } from "../support/browser";
 import { createUser, signIn, toast, waitForHydration, waitForToast } from "./helpers";
+import { createBook, createTopic, expectComfortableEditor, savedPreview } from "./topic-helpers";
 
 // The workspace's topic editor (/books/{id}?openEditor=topic): Details and Preview tabs with and
 // without JavaScript, the preview's autosave, and "Suggest description" for a new topic.
@@ -10,56 +11,18 @@ const env = serverAndBrowser();
 const CHILDHOOD_EN = "The home, the games and the people of the early years.";
 const TET_VI = "Tết Nguyên Đán, ngày giỗ và những phong tục gia đình gìn giữ.";
 
-/** A book (and optionally a topic in it) created through the API with the page's session. */
-async function createBook(page: Page, book: { title: string; language: "en" | "vi"; description?: string }) {
-  const headers = { Origin: env.server.url };
-  const response = await page.request.post(`${env.server.url}/api/books`, { data: book, headers });
-  return (await response.json()) as { id: number };
-}
-async function createTopic(page: Page, bookId: number, topic: { title: string; description?: string; preview?: string }) {
-  const headers = { Origin: env.server.url };
-  const response = await page.request.post(`${env.server.url}/api/books/${bookId}/topics`, { data: { title: topic.title, description: topic.description ?? "" }, headers });
-  const { id } = (await response.json()) as { id: number };
-  if (topic.preview) await page.request.put(`${env.server.url}/api/topics/${id}`, { data: { preview: topic.preview }, headers });
-  return id;
-}
-async function savedPreview(page: Page, topicId: number): Promise<string | null> {
-  return ((await (await page.request.get(`${env.server.url}/api/topics/${topicId}`)).json()) as { preview: string | null }).preview;
-}
-
 /** The polite note that says a description was put in. */
 const suggestedNote = (page: Page) => page.locator(".suggest-description [role=status]", { hasText: "A description was suggested" });
 
 const tab = (page: Page, name: string) => page.locator(".topic-tab", { hasText: name }).locator("input[type=radio]");
-
-/** Big targets and readable text (the sizes suite's rule) for the editor's own controls. */
-async function expectComfortableEditor(page: Page) {
-  const problems = await page.locator("#topic-editor-title").evaluate((heading) => {
-    const section = heading.closest("section")!;
-    const out: string[] = [];
-    for (const el of section.querySelectorAll("button, input:not([type=hidden]), textarea, a[href]")) {
-      const box = el.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0) continue;
-      if (box.width < 43.5 || box.height < 43.5) out.push(`${el.tagName} ${el.getAttribute("name") ?? el.textContent} ${box.width}x${box.height}`);
-    }
-    const walker = document.createTreeWalker(section, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const el = node.parentElement!;
-      if (!node.textContent?.trim() || el.getBoundingClientRect().width === 0) continue;
-      if (parseFloat(getComputedStyle(el).fontSize) < 16) out.push(`text "${node.textContent.trim()}"`);
-    }
-    return out;
-  });
-  expect(problems).toEqual([]);
-}
 
 describe("the topic editor's tabs", () => {
   it("switch between Details and Preview by mouse and keyboard, with big targets and no axe violations", async () => {
     const user = await createUser(env.server);
     const { page, assertNoErrors } = await openPage(env.browser, { viewport: { width: 1280, height: 900 } });
     await signIn(page, env.server, user.username, user.password);
-    const book = await createBook(page, { title: "Family book", language: "en" });
-    const topicId = await createTopic(page, book.id, { title: "Childhood", description: "The early years", preview: "We lived by the river." });
+    const book = await createBook(env.server, page, { title: "Family book", language: "en" });
+    const topicId = await createTopic(env.server, page, book.id, { title: "Childhood", description: "The early years", preview: "We lived by the river." });
     await page.goto(`${env.server.url}/books/${book.id}?openEditor=topic&topicId=${topicId}`);
     await waitForHydration(page);
 
@@ -106,8 +69,8 @@ describe("the topic editor's tabs", () => {
     const user = await createUser(env.server);
     const { page, assertNoErrors } = await openPage(env.browser, { javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
     await loginThroughForm(page, env.server.url, user.username, user.password);
-    const book = await createBook(page, { title: "Family book", language: "en" });
-    const topicId = await createTopic(page, book.id, { title: "School days", preview: "First draft." });
+    const book = await createBook(env.server, page, { title: "Family book", language: "en" });
+    const topicId = await createTopic(env.server, page, book.id, { title: "School days", preview: "First draft." });
 
     // A new topic has no Suggest description button without JavaScript (it could not work).
     await page.goto(`${env.server.url}/books/${book.id}?openEditor=topic`);
@@ -121,7 +84,7 @@ describe("the topic editor's tabs", () => {
     await page.fill("#topic-preview", "The road to school crossed two rice fields.");
     await page.getByRole("button", { name: "Save topic" }).click();
     await waitForToast(page, "Topic saved");
-    expect(await savedPreview(page, topicId)).toBe("The road to school crossed two rice fields.");
+    expect(await savedPreview(env.server, page, topicId)).toBe("The road to school crossed two rice fields.");
 
     await page.goto(editor);
     expect(await page.inputValue("#title")).toBe("School days");
@@ -140,8 +103,8 @@ for (const lang of [
       const user = await createUser(env.server);
       const { page, assertNoErrors } = await openPage(env.browser, { locale: lang.locale, viewport: { width: 1280, height: 900 } });
       await signIn(page, env.server, user.username, user.password);
-      const book = await createBook(page, { title: "Sổ tay", language: "vi" });
-      const topicId = await createTopic(page, book.id, { title: "Tết" });
+      const book = await createBook(env.server, page, { title: "Sổ tay", language: "vi" });
+      const topicId = await createTopic(env.server, page, book.id, { title: "Tết" });
       const editor = `${env.server.url}/books/${book.id}?openEditor=topic&topicId=${topicId}`;
       await page.goto(editor);
       await waitForHydration(page);
@@ -162,16 +125,16 @@ for (const lang of [
       expect(await status.getAttribute("role")).toBe("status");
       await page.locator("#topic-preview").pressSequentially("Bánh chưng by the fire.", { delay: 20 });
       await status.filter({ hasText: lang.saving }).waitFor();
-      expect(await savedPreview(page, topicId)).toBeNull();
+      expect(await savedPreview(env.server, page, topicId)).toBeNull();
       release();
       await status.filter({ hasText: lang.saved }).waitFor();
       expect(puts.map((put) => JSON.parse(put.body))).toContainEqual({ preview: "Bánh chưng by the fire." });
       expect(puts.every((put) => put.contentType === "application/json")).toBe(true);
-      expect(await savedPreview(page, topicId)).toBe("Bánh chưng by the fire.");
+      expect(await savedPreview(env.server, page, topicId)).toBe("Bánh chưng by the fire.");
 
       await page.unroute(`**/api/topics/${topicId}`);
-      // The editor's parameters left the address once it opened, so a reload shows the book itself:
-      // open the topic again.
+      // The deep link's parameters have left the address bar (SPEC §2), so a reload would show the book
+      // without the editor: open the editor's address again instead.
       await page.goto(editor);
       await waitForHydration(page);
       await page.locator(".topic-tab", { hasText: lang.preview }).click();
@@ -186,8 +149,8 @@ describe("a failed autosave", () => {
     const user = await createUser(env.server);
     const { page, assertNoErrors } = await openPage(env.browser, { viewport: { width: 1280, height: 900 } });
     await signIn(page, env.server, user.username, user.password);
-    const book = await createBook(page, { title: "Family book", language: "en" });
-    const topicId = await createTopic(page, book.id, { title: "Work" });
+    const book = await createBook(env.server, page, { title: "Family book", language: "en" });
+    const topicId = await createTopic(env.server, page, book.id, { title: "Work" });
     await page.goto(`${env.server.url}/books/${book.id}?openEditor=topic&topicId=${topicId}`);
     await waitForHydration(page);
     // Deleted behind the editor's back (another tab), so the PUT answers 404.
@@ -208,7 +171,7 @@ describe("Suggest description", () => {
     const user = await createUser(env.server);
     const { page, assertNoErrors } = await openPage(env.browser, { viewport: { width: 1280, height: 900 } });
     await signIn(page, env.server, user.username, user.password);
-    const book = await createBook(page, { title: "Grandpa's life", description: "From the village to the city", language: "en" });
+    const book = await createBook(env.server, page, { title: "Grandpa's life", description: "From the village to the city", language: "en" });
     await page.goto(`${env.server.url}/books/${book.id}?openEditor=topic`);
     await waitForHydration(page);
     const button = page.getByRole("button", { name: "Suggest description" });
@@ -247,7 +210,7 @@ describe("Suggest description", () => {
     const user = await createUser(env.server);
     const { page, assertNoErrors } = await openPage(env.browser, { viewport: { width: 1280, height: 900 } });
     await signIn(page, env.server, user.username, user.password);
-    const book = await createBook(page, { title: "Sổ tay của bà", language: "vi" });
+    const book = await createBook(env.server, page, { title: "Sổ tay của bà", language: "vi" });
     await page.goto(`${env.server.url}/books/${book.id}?openEditor=topic`);
     await waitForHydration(page);
     await page.fill("#title", "Tết");

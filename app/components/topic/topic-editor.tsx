@@ -53,7 +53,15 @@ export function TopicEditor({ bookId, editor, errors, values }: Props) {
           <TopicTabs
             tab={values.topicTab === "preview" && !errors.title ? "preview" : "details"}
             details={details}
-            preview={<TopicPreviewField topicId={topic.id} defaultValue={values.preview ?? topic.preview} saved={topic.preview} />}
+            preview={
+              <TopicPreviewField
+                topicId={topic.id}
+                topicTitle={topic.title}
+                offlineAi={editor.kind === "edit" && editor.offlineAi}
+                defaultValue={values.preview ?? topic.preview}
+                saved={topic.preview}
+              />
+            }
           />
         ) : (
           details

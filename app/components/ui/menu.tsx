@@ -35,7 +35,9 @@ export function Menu({
         details.querySelector("summary")?.focus();
         return;
       }
-      if (!details.contains(event.target as Node)) details.open = false;
+      // The path as it was when the click happened: a button inside that React has just replaced
+      // (e.g. Apply becoming a confirmation) is no longer in the document, but it was inside.
+      if (!event.composedPath().includes(details)) details.open = false;
     };
     document.addEventListener("click", close);
     document.addEventListener("keydown", close);

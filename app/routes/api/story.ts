@@ -3,6 +3,7 @@ import { requireUser } from "~/lib/auth.server";
 import { apiHandler, jsonError, paramId, parseOrThrow, readJson } from "~/lib/http.server";
 import { storySchema } from "~/lib/validation";
 import { deleteMediaFiles } from "~/models/media.server";
+import { refinementFor } from "~/models/story-ai.server";
 import { deleteStory, getStory, updateStory } from "~/models/story.server";
 
 /** GET /api/stories/{id}. */
@@ -11,16 +12,25 @@ export const loader = apiHandler((args: Route.LoaderArgs) => {
   return getStory({ storyId: paramId(args.params.id), userId: user.id }) ?? jsonError(args.context, 404, "stories.notFound");
 });
 
-/** PUT and DELETE /api/stories/{id}, for the book's owner only. */
+/**
+ * PUT and DELETE /api/stories/{id}, for the book's owner only. A PUT with `refineContent` stores the
+ * text refined by the AI provider as `refinedContent` (ADR 0010).
+ */
 export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
   const storyId = paramId(args.params.id);
   if (args.request.method === "PUT") {
     const body = parseOrThrow(args.context, storySchema, await readJson(args.context, args.request));
+    let refinedContent: string | undefined;
+    if (body.refineContent) {
+      const story = getStory({ storyId, userId: user.id });
+      if (!story) return jsonError(args.context, 404, "stories.notFound");
+      refinedContent = await refinementFor({ body, topicId: story.topicId, userId: user.id, signal: args.request.signal });
+    }
     return updateStory({
       storyId,
       userId: user.id,
-      input: { title: body.title, content: body.content, questionId: body.questionId, status: body.status, hasAudio: body.hasAudio, hasImages: body.hasImages },
+      input: { title: body.title, content: body.content, questionId: body.questionId, status: body.status, hasAudio: body.hasAudio, hasImages: body.hasImages, refinedContent },
     });
   }
   if (args.request.method === "DELETE") {

@@ -2,6 +2,7 @@ import type { Route } from "./+types/topic.stories";
 import { requireUser } from "~/lib/auth.server";
 import { apiHandler, jsonError, paramId, parseOrThrow, readJson } from "~/lib/http.server";
 import { storySchema } from "~/lib/validation";
+import { refinementFor } from "~/models/story-ai.server";
 import { createStory, listTopicStories } from "~/models/story.server";
 import { getTopic } from "~/models/topic.server";
 
@@ -13,15 +14,20 @@ export const loader = apiHandler((args: Route.LoaderArgs) => {
   return listTopicStories({ topicId: topic.id });
 });
 
-/** POST /api/topics/{id}/stories: a new story in the topic (201). */
+/**
+ * POST /api/topics/{id}/stories: a new story in the topic (201). With `refineContent` its text is
+ * refined first, synchronously, and the response carries `refinedContent` (ADR 0010).
+ */
 export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
   if (args.request.method !== "POST") return jsonError(args.context, 405, "errors.methodNotAllowed");
   const body = parseOrThrow(args.context, storySchema, await readJson(args.context, args.request));
+  const topicId = paramId(args.params.id);
+  const refinedContent = await refinementFor({ body, topicId, userId: user.id, signal: args.request.signal });
   const story = createStory({
-    topicId: paramId(args.params.id),
+    topicId,
     userId: user.id,
-    input: { title: body.title, content: body.content, questionId: body.questionId, status: body.status, hasAudio: body.hasAudio, hasImages: body.hasImages },
+    input: { title: body.title, content: body.content, questionId: body.questionId, status: body.status, hasAudio: body.hasAudio, hasImages: body.hasImages, refinedContent },
   });
   return Response.json(story, { status: 201 });
 });

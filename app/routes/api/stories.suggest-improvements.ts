@@ -1,0 +1,31 @@
+import type { Route } from "./+types/stories.suggest-improvements";
+import { getLocale } from "~/i18n/middleware.server";
+import { requireUser } from "~/lib/auth.server";
+import { apiHandler, jsonError, parseOrThrow, readJson } from "~/lib/http.server";
+import { suggestImprovementsSchema } from "~/lib/validation";
+import { suggestStoryImprovements, topicWritingContext } from "~/models/story-ai.server";
+
+/** GET is not a way to ask for suggestions: a JSON 405 rather than React Router's "no loader" 400. */
+export const loader = apiHandler((args: Route.LoaderArgs) => jsonError(args.context, 405, "errors.methodNotAllowed"));
+
+/**
+ * POST /api/stories/suggest-improvements { content, title, topicTitle } → { suggestions } (text, SPEC §7).
+ * With `topicId` the suggestions are in that topic's book's language (404 for someone else's topic);
+ * otherwise in `language`, else the interface's (ADR 0010).
+ */
+export const action = apiHandler(async (args: Route.ActionArgs) => {
+  const user = requireUser(args);
+  const { request, context } = args;
+  if (request.method !== "POST") return jsonError(context, 405, "errors.methodNotAllowed");
+  const body = parseOrThrow(context, suggestImprovementsSchema, await readJson(context, request));
+  const topic = body.topicId ? topicWritingContext({ topicId: body.topicId, userId: user.id }) : null;
+  if (body.topicId && !topic) return jsonError(context, 404, "topics.notFound");
+  const suggestions = await suggestStoryImprovements({
+    content: body.content,
+    title: body.title,
+    topicTitle: body.topicTitle ?? topic?.topicTitle,
+    language: topic?.language ?? body.language ?? getLocale(context),
+    signal: request.signal,
+  });
+  return { suggestions };
+});
