@@ -64,11 +64,14 @@ export function toast(page: Page): Locator {
   return page.locator("section.toast-region .toast");
 }
 
-/** Waits until the toast's title reads exactly `title` (safe in concurrent tests, unlike expect.poll). */
+/**
+ * Waits until the toast's title reads exactly `title` (safe in concurrent tests, unlike expect.poll).
+ * "Attached", not "visible": the toast hides itself after 5 s, and a slow machine may look later.
+ */
 export async function waitForToast(page: Page, title: string): Promise<void> {
   const escaped = title.replace(/[.*+?^$()|[\]\\{}]/g, "\\$&");
   const exact = new RegExp(`^${escaped}$`);
-  await page.locator("section.toast-region .toast .toast-title", { hasText: exact }).waitFor({ state: "visible" });
+  await page.locator("section.toast-region .toast .toast-title", { hasText: exact }).waitFor({ state: "attached" });
 }
 
 export function pathOf(page: Page): string {
