@@ -69,6 +69,25 @@ describe("autocomplete and follow-up with an OpenAI-compatible server", () => {
     expect(followup!.body.messages.map((m) => m.content).join("\n")).toContain("Nhà bà ở cạnh bến sông.");
   });
 
+  it("refines a story and suggests improvements with the model's own text", async () => {
+    fake.enqueue(reply.content("Nhà bà ở cạnh bến sông, nơi sáng nào bà cũng gánh nước."), reply.content("Gợi ý cải thiện\n1. Kể thêm bà gánh nước cùng ai.\nĐiểm mạnh\n1. Có nơi chốn rõ ràng."));
+    const story = await call(env.lan, `/api/topics/${env.topic.id}/stories`, {
+      title: "Bến sông",
+      content: "nhà bà ở cạnh bến sông ,sáng nào bà cũng gánh nước",
+      status: "draft",
+      refineContent: true,
+      additionalRefinementInfo: "ấm áp hơn",
+    });
+    expect(story.status).toBe(201);
+    expect(story.body).toMatchObject({ content: "nhà bà ở cạnh bến sông ,sáng nào bà cũng gánh nước", refinedContent: "Nhà bà ở cạnh bến sông, nơi sáng nào bà cũng gánh nước." });
+    const refinePrompt = fake.requests.at(-1)!.body.messages.map((m) => m.content).join("\n");
+    expect(refinePrompt).toContain("ấm áp hơn");
+    expect(refinePrompt).toContain("Vietnamese");
+    const suggestions = await call(env.lan, "/api/stories/suggest-improvements", { content: "Nhà bà ở cạnh bến sông.", title: "Bến sông", topicId: env.topic.id });
+    expect(suggestions).toEqual({ status: 200, body: { suggestions: "Gợi ý cải thiện\n1. Kể thêm bà gánh nước cùng ai.\nĐiểm mạnh\n1. Có nơi chốn rõ ràng." } });
+    expect(fake.requests.at(-1)!.body.messages.map((m) => m.content).join("\n")).toContain("Nhà bà ở cạnh bến sông.");
+  });
+
   it("answers 502 when the model fails", async () => {
     fake.enqueue(reply.status(500), reply.status(500));
     expect((await call(env.lan, "/api/answer-followup", { question: "Bà sống ở đâu?", currentText: "x", topicId: env.topic.id })).status).toBe(502);
