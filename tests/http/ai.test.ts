@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClient, loginAs, type Client } from "../support/http";
-import { ADMIN_PASSWORD, startServer, type RunningServer } from "../support/server";
+import { createClient, serverWithLanAndMinh, type Client } from "../support/http";
+import type { RunningServer } from "../support/server";
 
 // Refinement (refineContent on the story API) and improvement suggestions, with the offline provider.
 let server: RunningServer;
@@ -8,14 +8,7 @@ let lan: Client;
 let minh: Client;
 
 beforeAll(async () => {
-  server = await startServer();
-  const admin = createClient(server.url);
-  await loginAs(admin, "admin", ADMIN_PASSWORD);
-  for (const name of ["lan", "minh"]) await admin.json("POST", "/api/admin/create-user", { username: name, email: `${name}@example.com`, password: "secret1" });
-  lan = createClient(server.url);
-  await loginAs(lan, "lan", "secret1");
-  minh = createClient(server.url);
-  await loginAs(minh, "minh", "secret1");
+  ({ server, lan, minh } = await serverWithLanAndMinh());
 });
 afterAll(() => server?.stop());
 

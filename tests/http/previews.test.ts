@@ -1,19 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reply, startFakeOpenAi, type FakeOpenAi } from "../support/fake-openai";
-import { createClient, loginAs, type Client } from "../support/http";
-import { ADMIN_PASSWORD, startServer, type RunningServer } from "../support/server";
+import { createClient, serverWithLanAndMinh, type Client } from "../support/http";
+import type { RunningServer } from "../support/server";
 
 type Setup = { server: RunningServer; lan: Client; minh: Client };
 
 async function setup(env: Record<string, string> = {}): Promise<Setup> {
-  const server = await startServer(env);
-  const admin = createClient(server.url);
-  await loginAs(admin, "admin", ADMIN_PASSWORD);
-  for (const username of ["lan", "minh"]) await admin.json("POST", "/api/admin/create-user", { username, email: `${username}@example.com`, password: "secret1" });
-  const lan = createClient(server.url);
-  await loginAs(lan, "lan", "secret1");
-  const minh = createClient(server.url);
-  await loginAs(minh, "minh", "secret1");
+  const { server, lan, minh } = await serverWithLanAndMinh(env);
   return { server, lan, minh };
 }
 

@@ -45,3 +45,20 @@ export async function loginAs(client: Client, username: string, password: string
   if (response.status !== 200) throw new Error(`login as ${username} failed: ${response.status} ${await response.text()}`);
   return (await response.json()) as { id: number; username: string; isAdmin: boolean };
 }
+
+/**
+ * The real server (with `env`) and two signed-in ordinary users, lan and minh, created by the admin the
+ * way the admin page does: the usual start of an HTTP test about owners and strangers.
+ */
+export async function serverWithLanAndMinh(env: Record<string, string> = {}) {
+  const { ADMIN_PASSWORD, startServer } = await import("./server");
+  const server = await startServer(env);
+  const admin = createClient(server.url);
+  await loginAs(admin, "admin", ADMIN_PASSWORD);
+  for (const name of ["lan", "minh"]) await admin.json("POST", "/api/admin/create-user", { username: name, email: `${name}@example.com`, password: "secret1" });
+  const lan = createClient(server.url);
+  await loginAs(lan, "lan", "secret1");
+  const minh = createClient(server.url);
+  await loginAs(minh, "minh", "secret1");
+  return { server, lan, minh };
+}
