@@ -46,6 +46,7 @@ export default [
   route("api/topics/:id/reorder-stories", "routes/api/topic.reorder-stories.ts"),
   route("api/topics/:id/questions", "routes/api/topic.questions.ts"),
   route("api/topics/:id/regenerate-questions", "routes/api/topic.regenerate-questions.ts"),
+  route("api/topics/:id/saved-preview", "routes/api/topic.saved-preview.ts"),
 
   // API: stories
   route("api/stories/:id", "routes/api/story.ts"),
@@ -54,9 +55,15 @@ export default [
   route("api/media/render/:ref", "routes/api/media.render.ts"),
 
   // API: admin and users
+  // Admin only: every one of these answers 401 anonymous and 403 to anyone but the admin.
   route("api/admin/users", "routes/api/admin.users.ts"),
+  route("api/admin/books", "routes/api/admin.books.ts"),
+  route("api/admin/topics", "routes/api/admin.topics.ts"),
+  route("api/admin/stories", "routes/api/admin.stories.ts"),
+  route("api/admin/content", "routes/api/admin.content.ts"),
   route("api/admin/create-user", "routes/api/admin.create-user.ts"),
   route("api/admin/users/:id", "routes/api/admin.user.ts"),
+  route("api/admin/users/:id/activities", "routes/api/admin.user-activities.ts"),
   route("api/users/:id", "routes/api/users.ts"),
 
   route("api/*", "routes/api/not-found.ts"),

@@ -32,8 +32,8 @@ export const EXPLORER = {
   // A page of users, each with a small tree:
   usersPerPage: 10,
   booksPerUser: 3,
-  topicsPerBook: 5,
-  storiesPerTopic: 3,
+  topicsPerBook: 3,
+  storiesPerTopic: 2,
   // One user (?user=…): a page of books, more of each.
   booksPerPage: 10,
   topicsPerBookOfOneUser: 20,
