@@ -95,6 +95,7 @@ export function adminPageData(url: URL) {
     bookId: query.book,
     topicId: query.topic,
     storyId: query.story,
+    openAt: query.open,
     dialog: dialogData(query),
   };
 }

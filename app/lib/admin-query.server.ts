@@ -41,6 +41,8 @@ const schema = z.object({
   book: optionalId,
   topic: optionalId,
   story: optionalId,
+  /** A topic to show open (with its book and user), e.g. after "Show less" on one of its stories. */
+  open: optionalId,
 });
 
 export type AdminQuery = z.infer<typeof schema>;

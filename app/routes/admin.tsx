@@ -91,7 +91,7 @@ function TabPanel({ page }: { page: AdminPageData }) {
         </>
       );
     case "content":
-      return <ContentExplorer explorer={page.explorer} focus={{ storyId: page.storyId, bookId: page.bookId, topicId: page.topicId }} />;
+      return <ContentExplorer explorer={page.explorer} focus={{ storyId: page.storyId, bookId: page.bookId, topicId: page.topicId, openAt: page.openAt }} />;
   }
 }
 

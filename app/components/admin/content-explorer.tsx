@@ -8,7 +8,7 @@ import { Pager } from "./pager";
 
 type ExplorerUser = { id: number; username: string; email: string; displayName: string | null; bookCount: number; books: ExplorerBook[] };
 type Explorer = { users: ExplorerUser[]; total: number; page: number; pages: number; oneUser: boolean; bookPage: number; bookPages: number };
-type Focus = { storyId?: number; bookId?: number; topicId?: number };
+type Focus = { storyId?: number; bookId?: number; topicId?: number; openAt?: number };
 
 /** Opens the way to the named book, topic or story, and leaves everything else as the admin left it. */
 function openState(users: ExplorerUser[], focus: Focus): OpenState {
@@ -16,7 +16,7 @@ function openState(users: ExplorerUser[], focus: Focus): OpenState {
   for (const book of users.flatMap((user) => user.books)) {
     if (book.id === focus.bookId) open.books.add(book.id);
     for (const topic of book.topics) {
-      if (topic.id === focus.topicId || topic.stories.some((story) => story.id === focus.storyId)) {
+      if (topic.id === focus.topicId || topic.id === focus.openAt || topic.stories.some((story) => story.id === focus.storyId)) {
         open.topics.add(topic.id);
         open.books.add(book.id);
       }
@@ -40,7 +40,7 @@ export function ContentExplorer({ explorer, focus }: { explorer: Explorer; focus
     <div className="explorer">
       {explorer.oneUser ? (
         <p>
-          <Link to={hrefWith({ user: null, book: null, topic: null, story: null, bpage: null, page: null, dialog: null, id: null })}>
+          <Link to={hrefWith({ user: null, book: null, topic: null, story: null, open: null, bpage: null, page: null, dialog: null, id: null })}>
             ← {t("admin.explorer.allUsers")}
           </Link>
         </p>

@@ -7,7 +7,10 @@ import { useHrefWith } from "~/lib/use-href-with";
 import { useTimeZone } from "~/lib/use-root-data";
 import type { ExplorerBook, ExplorerStory, ExplorerTopic } from "~/models/admin.server";
 
-/** Which books and topics render open: those on the way to the open book, topic or story. */
+/**
+ * Which books and topics render open: those on the way to the open book, topic or story. Links inside the
+ * tree (Preview, media, Show less) carry ?open=topic, so a page load without JavaScript keeps the admin's place.
+ */
 export type OpenState = { books: Set<number>; topics: Set<number>; storyId?: number };
 
 /** A user's books, each a <details> with its topics, each a <details> with its stories: no JavaScript needed. */
@@ -54,7 +57,7 @@ function TopicNode({ userId, bookId, topic, open }: { userId: number; bookId: nu
         </summary>
         {topic.hasPreview ? (
           <p>
-            <Link className="button button-small button-secondary" to={hrefWith({ dialog: "preview", id: String(topic.id) })} preventScrollReset>
+            <Link className="button button-small button-secondary" to={hrefWith({ dialog: "preview", id: String(topic.id), open: String(topic.id) })} preventScrollReset>
               {t("admin.explorer.preview")}
               <span className="visually-hidden">: {topic.title}</span>
             </Link>
@@ -63,7 +66,7 @@ function TopicNode({ userId, bookId, topic, open }: { userId: number; bookId: nu
         {topic.stories.length === 0 ? <p className="muted">{t("admin.explorer.noStories")}</p> : null}
         <ul className="tree tree-stories">
           {topic.stories.map((story) => (
-            <StoryNode key={story.id} story={story} expanded={open.storyId === story.id} />
+            <StoryNode key={story.id} story={story} expanded={open.storyId === story.id} topicId={topic.id} />
           ))}
         </ul>
         {topic.storyCount > topic.stories.length ? (
@@ -76,14 +79,17 @@ function TopicNode({ userId, bookId, topic, open }: { userId: number; bookId: nu
   );
 }
 
-/** A story: 80 characters, and the whole text when it is the one the address names (?story=…). */
-function StoryNode({ story, expanded }: { story: ExplorerStory; expanded: boolean }) {
+/**
+ * A story: 80 characters, and the whole text when it is the one the address names (?story=…).
+ * "Show less" keeps its topic open (?open=…), so the admin stays where they were.
+ */
+function StoryNode({ story, expanded, topicId }: { story: ExplorerStory; expanded: boolean; topicId: number }) {
   const t = useT();
   const timeZone = useTimeZone();
   const hrefWith = useHrefWith();
   const cut = Array.from(story.excerpt).length > EXPLORER_STORY_CHARS;
   const text = expanded && story.content !== null ? story.content : truncate(story.excerpt, EXPLORER_STORY_CHARS);
-  const toggle = `${hrefWith({ story: expanded ? null : String(story.id) })}#story-${story.id}`;
+  const toggle = `${hrefWith(expanded ? { story: null, open: String(topicId) } : { story: String(story.id), open: null })}#story-${story.id}`;
   return (
     <li id={`story-${story.id}`} className="tree-story">
       <p className="tree-story-head">
@@ -97,13 +103,13 @@ function StoryNode({ story, expanded }: { story: ExplorerStory; expanded: boolea
           <span className="visually-hidden">: {story.title}</span>
         </Link>
       ) : null}
-      <MediaThumbnails story={story} />
+      <MediaThumbnails story={story} topicId={topicId} />
     </li>
   );
 }
 
 /** Up to four thumbnails (+N), each opening the media dialog; files are served by /api/media/render. */
-function MediaThumbnails({ story }: { story: ExplorerStory }) {
+function MediaThumbnails({ story, topicId }: { story: ExplorerStory; topicId: number }) {
   const t = useT();
   const hrefWith = useHrefWith();
   if (story.media.length === 0) return null;
@@ -115,7 +121,7 @@ function MediaThumbnails({ story }: { story: ExplorerStory }) {
           <li key={item.id}>
             <Link
               className="media-thumb"
-              to={hrefWith({ dialog: "media", id: String(item.id) })}
+              to={hrefWith({ dialog: "media", id: String(item.id), open: String(topicId) })}
               aria-label={t("admin.explorer.openMedia", { kind, description: item.description || story.title })}
               preventScrollReset
             >
