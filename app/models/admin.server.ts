@@ -133,7 +133,9 @@ export function listBookLanguages(): Language[] {
 
 export function listAdminTopics(query: ContentListQuery) {
   const where = and(query.userId ? eq(books.userId, query.userId) : undefined, containsAny([topics.title, topics.description], query.q));
-  const page = paginate(db().select({ n: count() }).from(topics).innerJoin(books, eq(books.id, topics.bookId)).where(where).get()?.n ?? 0, query);
+  // The join is only needed to filter by user.
+  const counted = query.userId ? db().select({ n: count() }).from(topics).innerJoin(books, eq(books.id, topics.bookId)) : db().select({ n: count() }).from(topics);
+  const page = paginate(counted.where(where).get()?.n ?? 0, query);
   const rows = db()
     .select({
       id: topics.id,
@@ -157,7 +159,8 @@ export function listAdminTopics(query: ContentListQuery) {
 
 export function listAdminStories(query: ContentListQuery) {
   const where = and(query.userId ? eq(books.userId, query.userId) : undefined, containsAny([stories.title, stories.content], query.q));
-  const page = paginate(db().select({ n: count() }).from(stories).innerJoin(books, eq(books.id, stories.bookId)).where(where).get()?.n ?? 0, query);
+  const counted = query.userId ? db().select({ n: count() }).from(stories).innerJoin(books, eq(books.id, stories.bookId)) : db().select({ n: count() }).from(stories);
+  const page = paginate(counted.where(where).get()?.n ?? 0, query);
   const rows = db()
     .select({
       id: stories.id,
