@@ -167,8 +167,9 @@ describe.concurrent("admin users page", () => {
     const { page, assertNoErrors } = await openPage(env.browser);
     await loginThroughForm(page, env.server.url, user.username, user.password);
     await waitForHydration(page);
+    // The login page's own hydration can satisfy waitForHydration before the home page renders: wait for its header.
+    await page.locator("nav.header-nav").getByRole("link", { name: "Home" }).waitFor({ state: "visible" });
     expect(await page.locator("nav.header-nav").getByRole("link", { name: "Admin" }).count()).toBe(0);
-    expect(await page.locator("nav.header-nav").getByRole("link", { name: "Home" }).isVisible()).toBe(true);
 
     await page.goto(`${env.server.url}/admin?dialog=add-user`);
     expect(pathOf(page)).toBe("/unauthorized");

@@ -224,6 +224,13 @@ describe("the /admin page without JavaScript", () => {
     ]) {
       expect(await (await admin.get(`/admin?tab=${tab}`)).text(), tab).toContain(text);
     }
+    // In Vietnamese: the tab, an empty level and the filters' choices.
+    const vi = await (await admin.get("/admin?tab=content&user=1", { headers: { "Accept-Language": "vi" } })).text();
+    expect(vi).toContain("Khám phá nội dung");
+    expect(vi).toContain("Không có sách");
+    const viBooks = await (await admin.get("/admin?tab=books", { headers: { "Accept-Language": "vi" } })).text();
+    expect(viBooks).toContain("Tất cả ngôn ngữ");
+    expect(viBooks).toContain("Tất cả người dùng");
     const activities = await (await admin.get(`/admin?tab=users&dialog=activities&id=${lanId}`)).text();
     expect(activities).toContain("Activities of Bà Lan");
     expect(activities).toMatch(/\d\d\/\d\d\/\d{4} \d\d:\d\d/);
