@@ -49,6 +49,7 @@ export default [
   route("api/topics/:id/preview", "routes/api/topic.preview.ts"),
   route("api/topics/:id/questions", "routes/api/topic.questions.ts"),
   route("api/topics/:id/regenerate-questions", "routes/api/topic.regenerate-questions.ts"),
+  route("api/topics/:id/saved-preview", "routes/api/topic.saved-preview.ts"),
 
   // API: stories (the fixed path first, as api/books/suggest-topics above; React Router also ranks it above :id)
   route("api/stories/suggest-improvements", "routes/api/stories.suggest-improvements.ts"),
@@ -62,9 +63,15 @@ export default [
   route("api/media/render/:ref", "routes/api/media.render.ts"),
 
   // API: admin and users
+  // Admin only: every one of these answers 401 anonymous and 403 to anyone but the admin.
   route("api/admin/users", "routes/api/admin.users.ts"),
+  route("api/admin/books", "routes/api/admin.books.ts"),
+  route("api/admin/topics", "routes/api/admin.topics.ts"),
+  route("api/admin/stories", "routes/api/admin.stories.ts"),
+  route("api/admin/content", "routes/api/admin.content.ts"),
   route("api/admin/create-user", "routes/api/admin.create-user.ts"),
   route("api/admin/users/:id", "routes/api/admin.user.ts"),
+  route("api/admin/users/:id/activities", "routes/api/admin.user-activities.ts"),
   route("api/users/:id", "routes/api/users.ts"),
 
   route("api/*", "routes/api/not-found.ts"),

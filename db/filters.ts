@@ -22,3 +22,14 @@ export function containsPattern(text: string | undefined): string | null {
   if (!text) return null;
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
+
+/** `(a like :p or b like :p …)` for a non-prepared query, or undefined (no condition) for an empty search. */
+export function containsAny(columns: (AnyColumn | SQL)[], text: string | undefined): SQL | undefined {
+  const pattern = containsPattern(text);
+  if (!pattern) return undefined;
+  const likes = sql.join(
+    columns.map((column) => sql`${column} like ${pattern} escape '\\'`),
+    sql` or `,
+  );
+  return sql`(${likes})`;
+}

@@ -58,5 +58,17 @@ describe("translations", () => {
     expect(english.get("improvements.contentRequired")).toBe("Please enter content to get improvement suggestions.");
     expect(vietnamese.get("improvements.contentRequired")).toBe("Vui lòng nhập nội dung bản thảo để nhận gợi ý cải thiện.");
     expect(vietnamese.get("improvements.strengthsHeading")).toBe("Điểm mạnh");
+    // SPEC §2 Admin dashboard
+    expect(english.get("admin.contentTab")).toBe("Content Explorer");
+    expect(english.get("admin.allLanguages")).toBe("All Languages");
+    expect(english.get("admin.allRoles")).toBe("All roles");
+    expect(english.get("admin.explorer.noStories")).toBe("No stories");
+    expect(english.get("admin.explorer.noTopics")).toBe("No topics");
+    expect(english.get("admin.explorer.noBooks")).toBe("No books");
+    expect(english.get("admin.previewTitle")).toBe("Topic Preview");
+    expect(english.get("admin.previewError")).toBe("Error loading preview. No saved preview was found for this topic.");
+    expect(english.get("admin.noPreview")).toBe("No preview available");
+    expect(english.get("admin.userDeleted")).toBe("User deleted");
+    expect(english.get("admin.errorDeleting")).toBe("Error deleting user");
   });
 });

@@ -1,18 +1,93 @@
 import { z } from "zod";
+import { LANGUAGES } from "~db/schema";
+import {
+  ADMIN_PAGE_SIZE,
+  ADMIN_PAGE_SIZE_MAX,
+  ADMIN_TABS,
+  BOOK_SORTS,
+  EXPLORER,
+  ROLES,
+  SEARCH_MAX,
+  USER_SORTS,
+  type BookSort,
+  type SortDir,
+  type UserSort,
+} from "./admin-filters";
 
-import { ADMIN_PAGE_SIZE, ROLES, USER_SORTS } from "./admin-filters";
+export const ADMIN_DIALOGS = ["add-user", "edit-user", "delete-user", "activities", "preview", "media"] as const;
 
+const optionalId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional().catch(undefined);
+const page = z.coerce.number().int().min(1).max(1_000_000).catch(1);
+
+/**
+ * The dashboard's whole URL state (?tab=…&q=…&sort=…&dir=…&user=…&language=…&page=…), for the page and
+ * the /api/admin routes alike. Anything unknown falls back to its default rather than failing: a URL is
+ * something people edit and share.
+ */
 const schema = z.object({
-  sort: z.enum(USER_SORTS).catch("id"),
-  dir: z.enum(["asc", "desc"]).catch("asc"),
+  tab: z.enum(ADMIN_TABS).catch("overview"),
+  q: z.string().catch("").transform((q) => q.trim().slice(0, SEARCH_MAX)),
+  sort: z.string().optional().catch(undefined),
+  dir: z.enum(["asc", "desc"]).optional().catch(undefined),
   role: z.enum(ROLES).catch("all"),
-  page: z.coerce.number().int().min(1).catch(1),
-  pageSize: z.coerce.number().int().min(1).max(100).catch(ADMIN_PAGE_SIZE),
+  user: optionalId,
+  language: z.enum(LANGUAGES).optional().catch(undefined),
+  page,
+  pageSize: z.coerce.number().int().min(1).max(ADMIN_PAGE_SIZE_MAX).optional().catch(undefined),
+  dialog: z.enum(ADMIN_DIALOGS).optional().catch(undefined),
+  id: optionalId,
+  apage: page,
+  bpage: page,
+  book: optionalId,
+  topic: optionalId,
+  story: optionalId,
+  /** A topic to show open (with its book and user), e.g. after "Show less" on one of its stories. */
+  open: optionalId,
 });
 
-export type UserListQuery = z.infer<typeof schema>;
+export type AdminQuery = z.infer<typeof schema>;
 
-/** The users table's URL state; anything unknown falls back to the default rather than failing. */
-export function userListQuery(params: URLSearchParams): UserListQuery {
+export function adminQuery(params: URLSearchParams): AdminQuery {
   return schema.parse(Object.fromEntries(params));
+}
+
+const pick = <T extends string>(allowed: readonly T[], value: string | undefined, fallback: T): T =>
+  allowed.includes(value as T) ? (value as T) : fallback;
+
+export type UserListQuery = { q: string; sort: UserSort; dir: SortDir; role: (typeof ROLES)[number]; page: number; pageSize: number };
+export type BookListQuery = { q: string; sort: BookSort; dir: SortDir; language?: (typeof LANGUAGES)[number]; userId?: number; page: number; pageSize: number };
+export type ContentListQuery = { q: string; userId?: number; page: number; pageSize: number };
+export type ExplorerQuery = ContentListQuery & { bookPage: number; openBookId?: number; openTopicId?: number; storyId?: number };
+
+export function userListQuery(params: URLSearchParams | AdminQuery): UserListQuery {
+  const q = params instanceof URLSearchParams ? adminQuery(params) : params;
+  return { q: q.q, sort: pick(USER_SORTS, q.sort, "id"), dir: q.dir ?? "asc", role: q.role, page: q.page, pageSize: q.pageSize ?? ADMIN_PAGE_SIZE };
+}
+
+export function bookListQuery(params: URLSearchParams | AdminQuery): BookListQuery {
+  const q = params instanceof URLSearchParams ? adminQuery(params) : params;
+  const sort = pick(BOOK_SORTS, q.sort, "createdAt");
+  // Newest first by default; a column chosen for the first time sorts ascending.
+  const dir = q.dir ?? (q.sort === undefined ? "desc" : "asc");
+  return { q: q.q, sort, dir, language: q.language, userId: q.user, page: q.page, pageSize: q.pageSize ?? ADMIN_PAGE_SIZE };
+}
+
+/** Topics and stories: a search and a user filter, newest first. */
+export function contentListQuery(params: URLSearchParams | AdminQuery): ContentListQuery {
+  const q = params instanceof URLSearchParams ? adminQuery(params) : params;
+  return { q: q.q, userId: q.user, page: q.page, pageSize: q.pageSize ?? ADMIN_PAGE_SIZE };
+}
+
+export function explorerQuery(params: URLSearchParams | AdminQuery): ExplorerQuery {
+  const q = params instanceof URLSearchParams ? adminQuery(params) : params;
+  return {
+    q: q.q,
+    userId: q.user,
+    page: q.page,
+    pageSize: Math.min(q.pageSize ?? EXPLORER.usersPerPage, EXPLORER.usersPerPage * 2),
+    bookPage: q.bpage,
+    openBookId: q.book,
+    openTopicId: q.topic,
+    storyId: q.story,
+  };
 }

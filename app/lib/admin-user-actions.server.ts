@@ -40,7 +40,7 @@ export async function runUserAction(request: Request, admin: User): Promise<Resp
 
   try {
     if (intent === "delete") {
-      deleteUser(id, admin.id);
+      await deleteUser(id, admin.id);
       return redirectWithToast(listHref(request), { kind: "success", title: "admin.userDeleted" });
     }
     if (intent === "create") {

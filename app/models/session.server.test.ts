@@ -32,7 +32,7 @@ describe("sessions", () => {
     const user = await createUser({ username: "hoa", email: "hoa@example.com", password: "secret1" });
     const admin = await createUser({ username: "boss", email: "boss@example.com", password: "secret1" });
     const token = createSession({ userId: user.id, persistent: false });
-    deleteUser(user.id, admin.id);
+    await deleteUser(user.id, admin.id);
     expect(getSessionUser(token)).toBeNull();
     deleteUserSessions(admin.id);
   });

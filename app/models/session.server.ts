@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { db, prepared } from "~db/client.server";
 import { sessions, users, type User } from "~db/schema";
+import { logActivity } from "./activity.server";
 
 export const REMEMBER_ME_MS = 30 * 24 * 60 * 60 * 1000;
 // A session without "Remember me" ends with the browser; the server forgets it after a day of grace.
@@ -43,8 +44,12 @@ export function getSessionUser(token: string): User | null {
   return row?.user ?? null;
 }
 
+/** Ends one session (a sign-out), recorded as the user's "logout" activity. */
 export function deleteSession(token: string): void {
-  db().delete(sessions).where(eq(sessions.id, hash(token))).run();
+  db().transaction((tx) => {
+    const ended = tx.delete(sessions).where(eq(sessions.id, hash(token))).returning({ userId: sessions.userId }).get();
+    if (ended) logActivity(tx, { userId: ended.userId, action: "logout", resource: "session" });
+  });
 }
 
 export function deleteUserSessions(userId: number): void {

@@ -1,5 +1,14 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { db } from "~db/client.server";
+import { books, media, stories, topics } from "~db/schema";
+import { UPLOADED_COVER_PREFIX } from "~/lib/covers";
+import { env } from "~/lib/env.server";
 import { AppError } from "~/lib/errors";
+import { createSession, getSessionUser } from "./session.server";
 import { listActivities } from "./activity.server";
 import { createUser, deleteUser, ensureAdmin, getUserById, recordLogin, toPublicUser, updateProfile, updateUser, verifyLogin } from "./user.server";
 
@@ -62,9 +71,46 @@ describe("users", () => {
   it("deletes a user but never the admin", async () => {
     const admin = (await verifyLogin({ login: "admin", password: "first-password" }))!;
     const user = await createUser({ username: "duc", email: "duc@example.com", password: "secret1" });
-    deleteUser(user.id, admin.id);
+    await deleteUser(user.id, admin.id);
     expect(getUserById(user.id)).toBeNull();
-    expect(() => deleteUser(admin.id, admin.id)).toThrow(expect.objectContaining({ status: 403 }));
+    await expect(deleteUser(admin.id, admin.id)).rejects.toMatchObject({ status: 403 });
+    await expect(deleteUser(999_999, admin.id)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("deletes a user's books, topics, stories, media rows, sessions and their files on disk", async () => {
+    const admin = (await verifyLogin({ login: "admin", password: "first-password" }))!;
+    const user = await createUser({ username: "tam", email: "tam@example.com", password: "secret1" });
+    const other = await createUser({ username: "sau", email: "sau@example.com", password: "secret1" });
+    const key = (n: number) => crypto.randomBytes(16).toString("hex") + (n ? ".webm" : "");
+    const files = path.join(env().dataDir, "media", "files");
+    const covers = path.join(env().dataDir, "media", "covers");
+    fs.mkdirSync(files, { recursive: true });
+    fs.mkdirSync(covers, { recursive: true });
+    const [own, shared] = [key(0), key(0)];
+    for (const cover of [own, shared]) fs.writeFileSync(path.join(covers, `${cover}.webp`), "cover");
+    const [book] = db().insert(books).values([
+      { userId: user.id, title: "Mine", coverImage: `${UPLOADED_COVER_PREFIX}${own}` },
+      { userId: user.id, title: "Copied", coverImage: `${UPLOADED_COVER_PREFIX}${shared}` },
+      { userId: other.id, title: "Also copied", coverImage: `${UPLOADED_COVER_PREFIX}${shared}` },
+    ]).returning().all();
+    const [topic] = db().insert(topics).values({ bookId: book!.id, title: "Childhood" }).returning().all();
+    const [story] = db().insert(stories).values({ bookId: book!.id, topicId: topic!.id, title: "The river", content: "…" }).returning().all();
+    const keys = [key(0), key(1)];
+    for (const k of keys) fs.writeFileSync(path.join(files, k), "bytes");
+    db().insert(media).values(keys.map((k, i) => ({ storyId: story!.id, type: i ? ("audio" as const) : ("image" as const), storageKey: k, mimeType: "x/y" }))).run();
+    const token = createSession({ userId: user.id, persistent: false });
+
+    await deleteUser(user.id, admin.id);
+    for (const k of keys) expect(fs.existsSync(path.join(files, k))).toBe(false);
+    expect(fs.existsSync(path.join(covers, `${own}.webp`))).toBe(false);
+    // Another user's book still shows the shared cover.
+    expect(fs.existsSync(path.join(covers, `${shared}.webp`))).toBe(true);
+    expect(getSessionUser(token)).toBeNull();
+    expect(db().select().from(books).where(eq(books.userId, user.id)).all()).toEqual([]);
+    expect(db().select().from(topics).where(eq(topics.id, topic!.id)).all()).toEqual([]);
+    expect(db().select().from(stories).where(eq(stories.id, story!.id)).all()).toEqual([]);
+    expect(db().select().from(media).where(eq(media.storyId, story!.id)).all()).toEqual([]);
+    expect(listActivities({ userId: admin.id })[0]).toMatchObject({ action: "delete", resource: "user", details: { id: user.id, username: "tam" } });
   });
 
   describe("profile", () => {

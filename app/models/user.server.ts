@@ -1,10 +1,11 @@
 import crypto from "node:crypto";
-import { eq, or } from "drizzle-orm";
+import { and, eq, isNotNull, or } from "drizzle-orm";
 import { db, type Tx } from "~db/client.server";
-import { users, type User } from "~db/schema";
+import { books, media, stories, users, type User } from "~db/schema";
 import { AppError } from "~/lib/errors";
 import { hashPassword, verifyPassword } from "~/lib/password.server";
 import { logActivity } from "./activity.server";
+import { deleteCoverIfUnused, deleteMediaFiles } from "./media.server";
 
 export const ADMIN_USERNAME = "admin";
 
@@ -134,17 +135,39 @@ export async function updateUser(userId: number, changes: UserChanges, actorId: 
   });
 }
 
-/** Deletes a user and, by cascade, their sessions, books, topics, stories and media rows. */
-export function deleteUser(userId: number, actorId: number): void {
-  db().transaction((tx) => {
+/**
+ * Deletes a user and, by cascade, their sessions, activities, books, topics, questions, stories and
+ * media rows; then the files of their media and of their uploaded covers. The files go after the
+ * commit, so a refused or failed delete leaves every file in place.
+ */
+export async function deleteUser(userId: number, actorId: number): Promise<void> {
+  const { mediaKeys, covers } = db().transaction((tx) => {
     const current = tx.select().from(users).where(eq(users.id, userId)).get();
     if (!current) throw new AppError(404, "errors.notFound");
     if (isAdmin(current)) throw new AppError(403, "users.cannotDeleteAdmin");
+    const mediaKeys = tx
+      .select({ key: media.storageKey })
+      .from(media)
+      .innerJoin(stories, eq(stories.id, media.storyId))
+      .innerJoin(books, eq(books.id, stories.bookId))
+      .where(eq(books.userId, userId))
+      .all()
+      .map((row) => row.key);
+    const covers = tx
+      .selectDistinct({ cover: books.coverImage })
+      .from(books)
+      .where(and(eq(books.userId, userId), isNotNull(books.coverImage)))
+      .all()
+      .map((row) => row.cover!);
     tx.delete(users).where(eq(users.id, userId)).run();
     if (actorId !== userId) {
       logActivity(tx, { userId: actorId, action: "delete", resource: "user", details: { id: userId, username: current.username } });
     }
+    return { mediaKeys, covers };
   });
+  await deleteMediaFiles(mediaKeys);
+  // A cover may be shared with another user's copy of a book: deleteCoverIfUnused keeps it then.
+  for (const cover of covers) await deleteCoverIfUnused(cover);
 }
 
 /**

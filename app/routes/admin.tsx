@@ -1,31 +1,47 @@
 import { useT } from "~/i18n/use-t";
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/admin";
-import { DeleteUserDialog, UserFormDialog } from "~/components/admin/user-dialogs";
+import { AdminDialogs } from "~/components/admin/admin-dialogs";
+import { AdminOverview } from "~/components/admin/overview";
+import { AdminTabs, tabLabel } from "~/components/admin/admin-tabs";
+import { AdminToolbar } from "~/components/admin/admin-toolbar";
+import { BooksTable } from "~/components/admin/books-table";
+import { ContentExplorer } from "~/components/admin/content-explorer";
+import { Pager } from "~/components/admin/pager";
+import { StoriesTable } from "~/components/admin/stories-table";
+import { TopicsTable } from "~/components/admin/topics-table";
 import { UsersTable } from "~/components/admin/users-table";
-import { useHrefWith } from "~/lib/use-href-with";
 import type { HeaderHandle } from "~/components/layout/header-context";
 import { Toaster } from "~/components/ui/toaster";
-import { ROLES } from "~/lib/admin-filters";
-import { userListQuery } from "~/lib/admin-query.server";
+import { adminPageData, type AdminPageData } from "~/lib/admin-page.server";
 import { requireAdmin } from "~/lib/auth.server";
 import { runUserAction } from "~/lib/admin-user-actions.server";
 import { translate } from "~/lib/http.server";
 import { pageTitle } from "~/lib/meta";
+import { useHrefWith } from "~/lib/use-href-with";
 import { useRootData } from "~/lib/use-root-data";
-import { getUserRow, listUsers } from "~/models/admin.server";
+import { countQueries } from "~db/client.server";
 
 export const handle: HeaderHandle = { titleKey: "admin.title", ownsToaster: true };
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageTitle(loaderData?.title);
 
+/**
+ * Every tab, search, sort, filter, page and dialog is in the address (?tab=…&q=…&sort=…&dir=…&user=…
+ * &language=…&page=…&dialog=…), rendered here on the server, so all of it works without JavaScript.
+ */
 export function loader(args: Route.LoaderArgs) {
   requireAdmin(args);
-  const params = new URL(args.request.url).searchParams;
-  const query = userListQuery(params);
-  const dialog = params.get("dialog");
-  const dialogUser = dialog === "edit-user" || dialog === "delete-user" ? getUserRow(Number(params.get("id"))) : null;
-  return { title: translate(args.context, "admin.title"), query, list: listUsers(query), dialog, dialogUser };
+  const started = performance.now();
+  const { result, count } = countQueries(() => adminPageData(new URL(args.request.url)));
+  const ms = (performance.now() - started).toFixed(1);
+  // The number of SQL statements behind the page, for the bench and the browser's developer tools.
+  const headers = { "Server-Timing": `admin-data;desc="${count} SQL queries";dur=${ms}` };
+  return data({ title: translate(args.context, "admin.title"), ...result }, { headers });
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -35,49 +51,76 @@ export async function action(args: Route.ActionArgs) {
   return data(result.body, { status: result.status });
 }
 
+function TabPanel({ page }: { page: AdminPageData }) {
+  const t = useT();
+  const hrefWith = useHrefWith();
+  switch (page.tab) {
+    case "overview":
+      return <AdminOverview overview={page.overview} />;
+    case "users":
+      return (
+        <>
+          <p className="toolbar-buttons">
+            <Link to={hrefWith({ dialog: "add-user", id: null })} className="button button-primary" preventScrollReset>
+              {t("admin.addUser")}
+            </Link>
+          </p>
+          <UsersTable users={page.list.users} query={page.query} />
+          <Pager page={page.list.page} pages={page.list.pages} />
+        </>
+      );
+    case "books":
+      return (
+        <>
+          <BooksTable books={page.list.books} sort={page.query.sort} dir={page.query.dir} />
+          <Pager page={page.list.page} pages={page.list.pages} />
+        </>
+      );
+    case "topics":
+      return (
+        <>
+          <TopicsTable topics={page.list.topics} />
+          <Pager page={page.list.page} pages={page.list.pages} />
+        </>
+      );
+    case "stories":
+      return (
+        <>
+          <StoriesTable stories={page.list.stories} />
+          <Pager page={page.list.page} pages={page.list.pages} />
+        </>
+      );
+    case "content":
+      return <ContentExplorer explorer={page.explorer} focus={{ storyId: page.storyId, bookId: page.bookId, topicId: page.topicId, openAt: page.openAt }} />;
+  }
+}
+
 export default function Admin({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const root = useRootData();
-  const hrefWith = useHrefWith();
-  const { query, list, dialog, dialogUser } = loaderData;
-  const closeHref = hrefWith({ dialog: null, id: null });
-  const errors = actionData?.errors ?? {};
-  const values = actionData?.values ?? {};
+  const page = loaderData;
+  const total = page.tab === "overview" ? undefined : page.tab === "content" ? (page.explorer.oneUser ? undefined : page.explorer.total) : page.list.total;
   return (
     <main id="main" className="page page-wide">
       <h1>{t("admin.title")}</h1>
-      <h2>{t("admin.usersTab")}</h2>
-      <div className="toolbar">
-        <Form method="get" className="inline-form">
-          <input type="hidden" name="sort" value={query.sort} />
-          <input type="hidden" name="dir" value={query.dir} />
-          <label htmlFor="role">{t("admin.roleFilter")}</label>
-          <select id="role" name="role" defaultValue={query.role}>
-            {ROLES.map((role) => (
-              <option key={role} value={role}>
-                {t(role === "all" ? "admin.allRoles" : role === "admin" ? "admin.roleAdmin" : "admin.roleUser")}
-              </option>
-            ))}
-          </select>
-          <button type="submit" className="button button-secondary">
-            {t("admin.filter")}
-          </button>
-        </Form>
-        <Link to={hrefWith({ dialog: "add-user", id: null })} className="button button-primary" preventScrollReset>
-          {t("admin.addUser")}
-        </Link>
-      </div>
-      <UsersTable users={list.users} query={query} />
-      {list.pages > 1 ? (
-        <nav className="pager" aria-label={t("admin.page", { page: String(list.page), pages: String(list.pages) })}>
-          {list.page > 1 ? <Link to={hrefWith({ page: String(list.page - 1) })}>{t("admin.previous")}</Link> : null}
-          <span>{t("admin.page", { page: String(list.page), pages: String(list.pages) })}</span>
-          {list.page < list.pages ? <Link to={hrefWith({ page: String(list.page + 1) })}>{t("admin.next")}</Link> : null}
-        </nav>
-      ) : null}
-      {dialog === "add-user" ? <UserFormDialog closeHref={closeHref} errors={errors} values={values} /> : null}
-      {dialog === "edit-user" && dialogUser ? <UserFormDialog user={dialogUser} closeHref={closeHref} errors={errors} values={values} /> : null}
-      {dialog === "delete-user" && dialogUser && !dialogUser.isAdmin ? <DeleteUserDialog user={dialogUser} closeHref={closeHref} /> : null}
+      <AdminTabs current={page.tab} />
+      <section className="admin-panel" aria-labelledby="admin-tab-heading">
+        <div className="section-header">
+          <h2 id="admin-tab-heading">{t(tabLabel(page.tab))}</h2>
+          {total !== undefined ? <p className="muted">{t("admin.showing", { total: String(total) })}</p> : null}
+        </div>
+        <AdminToolbar
+          tab={page.tab}
+          q={page.q}
+          role={page.role}
+          language={page.language}
+          userId={page.userId}
+          languages={page.tab === "books" ? page.languages : undefined}
+          userOptions={"userOptions" in page ? page.userOptions : undefined}
+        />
+        <TabPanel page={page} />
+      </section>
+      <AdminDialogs dialog={page.dialog} errors={actionData?.errors ?? {}} values={actionData?.values ?? {}} />
       <Toaster toast={actionData?.toast ?? root?.toast} />
     </main>
   );

@@ -1,8 +1,12 @@
-// The printed report: one table of figures (Heirloom, bare, ratio) and the budgets checked against it.
+// The printed report: one table of figures (Heirloom, bare, ratio), the admin dashboard's tabs, and the
+// budgets checked against them.
+import { printAdminReport } from "./admin.mjs";
 
 export const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 const rps = (value) => `${Math.round(value)} req/s`;
 const ratio = (value) => (Number.isFinite(value) ? `${value.toFixed(2)}×` : "n/a");
+/** A budget's measured value: a percentage (throughput), a count with its unit, or a ratio (JS weight). */
+const formatBudget = (budget) => (budget.unit ? `${budget.value} ${budget.unit}` : budget.min !== undefined ? `${Math.round(budget.value * 100)} %` : ratio(budget.value));
 
 function table(headers, rows) {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
@@ -87,12 +91,13 @@ export function printReport(results, budgets) {
   const runs = b.rps.home.runs;
   if (runs) console.log(`(bare / was measured before and after Heirloom: ${runs.map((r) => Math.round(r)).join(" and ")} req/s; the mean is used)`);
   console.log("(req per server CPU-second = requests ÷ the server's user+system CPU time: the one-core capacity, little affected by other load)");
+  if (results.admin) printAdminReport(results.admin);
 
   console.log("\nBudgets");
   console.log(
     table(
       ["budget", "ratio", "status"],
-      budgets.map((budget) => [budget.name, budget.min !== undefined ? `${Math.round(budget.value * 100)} %` : ratio(budget.value), budget.status]),
+      budgets.map((budget) => [budget.name, formatBudget(budget), budget.status]),
     ),
   );
 
@@ -109,7 +114,7 @@ export function printReport(results, budgets) {
   console.log("");
   if (over.length) {
     console.log("=".repeat(72));
-    for (const budget of over) console.log(`${budget.status}: ${budget.name} (measured ${budget.min !== undefined ? `${Math.round(budget.value * 100)} %` : ratio(budget.value)})`);
+    for (const budget of over) console.log(`${budget.status}: ${budget.name} (measured ${formatBudget(budget)})`);
     console.log("=".repeat(72));
   } else {
     console.log("All budgets met.");

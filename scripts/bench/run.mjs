@@ -2,14 +2,18 @@
 //   - client JS at first render (gzip -9) of /login and / (Heirloom signed in);
 //   - requests per second of signed-in pages (/, /admin, and /books once it exists) against the real
 //     production server with 100 books and 1,000 stories, and of the bare app's / under the same load;
-//   - the budgets of DESIGN.md and issue 2. Over budget is printed, never an error exit.
-// Options: --build (rebuild Heirloom first), --duration <s> (default 10), --connections <n> (default 10).
+//   - the budgets of DESIGN.md and issue 2. Over budget is printed, never an error exit;
+//   - the admin dashboard (issue 7): every tab of /admin against 200 users, 2,000 books and 10,000 stories
+//     on a server of its own, requests per second and the SQL queries per render (scripts/bench/admin.mjs).
+// Options: --build (rebuild Heirloom first), --duration <s> (default 10), --connections <n> (default 10),
+// --admin-duration <s> (default 3, per admin tab), --no-admin (skip the admin dashboard).
 // Figures are also written to build/bench-results.json.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { writeBareApp } from "./bare-app.mjs";
+import { adminBudgets, adminPages, benchAdmin } from "./admin.mjs";
 import { measurePageJs } from "./js-weight.mjs";
 import { measureRps } from "./load.mjs";
 import { cleanupAll, cpuPlan, freePort, nodeCommand, onCleanup, run, startServer, tempDir } from "./processes.mjs";
@@ -26,12 +30,20 @@ const { values: options } = parseArgs({
     build: { type: "boolean", default: false },
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "10" },
+    "admin-duration": { type: "string", default: "3" },
+    admin: { type: "boolean", default: true },
   },
+  allowNegative: true,
 });
+const adminSeconds = Number(options["admin-duration"]);
 const seconds = Number(options.duration);
 const connections = Number(options.connections);
-if (!(Number.isInteger(seconds) && seconds > 0 && seconds <= 60) || !(Number.isInteger(connections) && connections > 0 && connections <= 200)) {
-  console.error("usage: npm run bench -- [--build] [--duration 1..60 seconds] [--connections 1..200]");
+if (
+  !(Number.isInteger(seconds) && seconds > 0 && seconds <= 60) ||
+  !(Number.isInteger(connections) && connections > 0 && connections <= 200) ||
+  !(Number.isInteger(adminSeconds) && adminSeconds > 0 && adminSeconds <= 60)
+) {
+  console.error("usage: npm run bench -- [--build] [--duration 1..60 seconds] [--connections 1..200] [--admin-duration 1..60 seconds] [--no-admin]");
   process.exit(2);
 }
 const started = Date.now();
@@ -194,7 +206,8 @@ async function main() {
   if (loadAverage > 0.5) log(`WARNING: load average ${loadAverage.toFixed(2)}: other work shares the CPUs, so req/s is noisy; compare the req per CPU-second figures`);
   const heirloomBuild = await buildHeirloom();
   // Everything after the Heirloom build is bounded: the bare build, starts, and four or five load runs.
-  armWatchdog((100 + 8 * (seconds + 2 + 5)) * 1000);
+  const adminMs = options.admin ? (40 + adminPages(0).length * (adminSeconds + 1 + 8)) * 1000 : 0;
+  armWatchdog((100 + 8 * (seconds + 2 + 5)) * 1000 + adminMs);
   const tmpRoot = path.join(root, ".tmp");
   if (!fs.existsSync(tmpRoot)) onCleanup(() => fs.rmdirSync(tmpRoot)); // only if this run made it and it is empty again
   const workDir = tempDir(tmpRoot, "bench-");
@@ -235,6 +248,9 @@ async function main() {
   if (!pages.books) heirloom.rps.books = null;
 
   await Promise.all([heirloomServer.stop(), bareServer.stop()]);
+
+  // The admin dashboard on a server and database of its own, after the others have stopped.
+  const admin = options.admin ? await benchAdmin({ seconds: adminSeconds, connections, cpus, log }) : null;
   clearTimeout(watchdog);
 
   const results = {
@@ -246,8 +262,9 @@ async function main() {
     heirloomBuild,
     heirloom,
     bare: bareResults,
+    admin,
   };
-  const budgets = checkBudgets(results);
+  const budgets = [...checkBudgets(results), ...(admin ? adminBudgets(admin) : [])];
   printReport(results, budgets);
   results.budgets = budgets;
   results.durationSeconds = Math.round((Date.now() - started) / 100) / 10;

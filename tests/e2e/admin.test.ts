@@ -5,7 +5,7 @@ import { createClient, loginAs } from "../support/http";
 import { ADMIN_PASSWORD } from "../support/server";
 import { createUser, pathOf, signIn, waitForHydration, waitForToast } from "./helpers";
 
-// The /admin users page with JavaScript: the add, edit and delete dialogs, and the server-side guard.
+// The admin dashboard's Users tab with JavaScript: the add, edit and delete dialogs, and the server-side guard.
 const env = serverAndBrowser();
 
 const row = (page: Page, username: string) => page.locator("table tbody tr", { has: page.locator("td:nth-child(2)", { hasText: new RegExp(`^${username}\\b`) }) });
@@ -13,7 +13,7 @@ const row = (page: Page, username: string) => page.locator("table tbody tr", { h
 describe.concurrent("admin users page", () => {
   it("creates a user through the Add user dialog, with SPEC §5's validation messages", async ({ expect }) => {
     const { page, assertNoErrors } = await openPage(env.browser);
-    await signIn(page, env.server, "admin", ADMIN_PASSWORD, "/admin");
+    await signIn(page, env.server, "admin", ADMIN_PASSWORD, "/admin?tab=users");
 
     // The admin's own row: the Admin badge, Edit, and no Delete.
     const adminRow = row(page, "admin");
@@ -83,7 +83,7 @@ describe.concurrent("admin users page", () => {
   it("edits a user, keeping the password when the field is left blank", async ({ expect }) => {
     const user = await createUser(env.server, { displayName: "Cô Lan", password: "lan-password" });
     const { page, assertNoErrors } = await openPage(env.browser);
-    await signIn(page, env.server, "admin", ADMIN_PASSWORD, "/admin");
+    await signIn(page, env.server, "admin", ADMIN_PASSWORD, "/admin?tab=users");
 
     await row(page, user.username).getByRole("link", { name: /^Edit/ }).click();
     await page.waitForURL((url) => url.searchParams.get("dialog") === "edit-user" && url.searchParams.get("id") === String(user.id));
@@ -129,7 +129,7 @@ describe.concurrent("admin users page", () => {
   it("deletes a user only after the confirmation, and never offers to delete the admin", async ({ expect }) => {
     const user = await createUser(env.server, { displayName: "Chú Tư" });
     const { page, assertNoErrors } = await openPage(env.browser);
-    await signIn(page, env.server, "admin", ADMIN_PASSWORD, "/admin");
+    await signIn(page, env.server, "admin", ADMIN_PASSWORD, "/admin?tab=users");
 
     // Cancel leaves the user in place.
     await row(page, user.username).getByRole("link", { name: /^Delete/ }).click();
@@ -155,7 +155,7 @@ describe.concurrent("admin users page", () => {
 
     // Even a hand-made URL shows no delete dialog for the admin.
     const admin = (await (await page.request.get(`${env.server.url}/api/me`)).json()) as { id: number };
-    await page.goto(`${env.server.url}/admin?dialog=delete-user&id=${admin.id}`);
+    await page.goto(`${env.server.url}/admin?tab=users&dialog=delete-user&id=${admin.id}`);
     await waitForHydration(page);
     expect(await page.locator("dialog.dialog").count()).toBe(0);
     expect(await row(page, "admin").count()).toBe(1);
@@ -167,8 +167,9 @@ describe.concurrent("admin users page", () => {
     const { page, assertNoErrors } = await openPage(env.browser);
     await loginThroughForm(page, env.server.url, user.username, user.password);
     await waitForHydration(page);
+    // The login page's own hydration can satisfy waitForHydration before the home page renders: wait for its header.
+    await page.locator("nav.header-nav").getByRole("link", { name: "Home" }).waitFor({ state: "visible" });
     expect(await page.locator("nav.header-nav").getByRole("link", { name: "Admin" }).count()).toBe(0);
-    expect(await page.locator("nav.header-nav").getByRole("link", { name: "Home" }).isVisible()).toBe(true);
 
     await page.goto(`${env.server.url}/admin?dialog=add-user`);
     expect(pathOf(page)).toBe("/unauthorized");

@@ -72,7 +72,7 @@ describe.concurrent("without JavaScript", () => {
   it("adds and deletes a user through the admin dialogs, which are rendered open by the server", async ({ expect }) => {
     const { page, assertNoErrors } = await openPage(env.browser, { javaScriptEnabled: false });
     await loginThroughForm(page, env.server.url, "admin", ADMIN_PASSWORD);
-    await page.goto(`${env.server.url}/admin`);
+    await page.goto(`${env.server.url}/admin?tab=users`);
     await Promise.all([page.waitForURL(/dialog=add-user/), page.getByRole("link", { name: "Add user" }).click()]);
     const dialog = page.locator("dialog.dialog");
     expect(await dialog.isVisible()).toBe(true);

@@ -1,10 +1,10 @@
-import { useT } from "~/i18n/use-t";
 import { Link } from "react-router";
-import type { MessageKey } from "~/i18n/types";
-import type { UserSort } from "~/lib/admin-filters";
+import { useT } from "~/i18n/use-t";
+import type { SortDir, UserSort } from "~/lib/admin-filters";
 import { formatDate } from "~/lib/dates";
 import { useHrefWith } from "~/lib/use-href-with";
 import { useTimeZone } from "~/lib/use-root-data";
+import { SortHeader } from "./sort-header";
 
 export type AdminUserRow = {
   id: number;
@@ -17,30 +17,13 @@ export type AdminUserRow = {
   lastLoginAt: Date | string | null;
 };
 
-type SortKey = UserSort;
-type UserListQuery = { sort: UserSort; dir: "asc" | "desc" };
-
-function SortHeader({ column, label, query }: { column: SortKey; label: MessageKey; query: UserListQuery }) {
-  const t = useT();
-  const hrefWith = useHrefWith();
-  const active = query.sort === column;
-  const nextDir = active && query.dir === "asc" ? "desc" : "asc";
-  return (
-    <th scope="col" aria-sort={active ? (query.dir === "asc" ? "ascending" : "descending") : undefined}>
-      <Link to={hrefWith({ sort: column, dir: nextDir, page: null })} className="sort-link" aria-label={t("admin.sortBy", { column: t(label) })}>
-        {t(label)}
-        <span aria-hidden="true">{active ? (query.dir === "asc" ? " ▲" : " ▼") : " ↕"}</span>
-      </Link>
-    </th>
-  );
-}
-
-export function UsersTable({ users, query }: { users: AdminUserRow[]; query: UserListQuery }) {
+export function UsersTable({ users, query }: { users: AdminUserRow[]; query: { sort: UserSort; dir: SortDir } }) {
   const t = useT();
   const timeZone = useTimeZone();
   const hrefWith = useHrefWith();
   const when = (value: Date | string | null) => (value ? formatDate(value, timeZone) : t("admin.never"));
   if (users.length === 0) return <p>{t("admin.noUsers")}</p>;
+  const sort = { sort: query.sort, dir: query.dir };
   return (
     <div className="table-scroll" role="region" aria-label={t("admin.usersCaption")} tabIndex={0}>
       <table className="table">
@@ -48,12 +31,12 @@ export function UsersTable({ users, query }: { users: AdminUserRow[]; query: Use
         <thead>
           <tr>
             <th scope="col">{t("admin.id")}</th>
-            <SortHeader column="username" label="admin.username" query={query} />
-            <SortHeader column="email" label="admin.email" query={query} />
+            <SortHeader column="username" label="admin.username" {...sort} />
+            <SortHeader column="email" label="admin.email" {...sort} />
             <th scope="col">{t("admin.displayName")}</th>
             <th scope="col">{t("admin.books")}</th>
-            <SortHeader column="firstLoginAt" label="admin.firstLogin" query={query} />
-            <SortHeader column="lastLoginAt" label="admin.lastLogin" query={query} />
+            <SortHeader column="firstLoginAt" label="admin.firstLogin" {...sort} />
+            <SortHeader column="lastLoginAt" label="admin.lastLogin" {...sort} />
             <th scope="col">{t("admin.actions")}</th>
           </tr>
         </thead>
@@ -66,10 +49,20 @@ export function UsersTable({ users, query }: { users: AdminUserRow[]; query: Use
               </td>
               <td>{user.email}</td>
               <td>{user.displayName ?? ""}</td>
-              <td>{user.bookCount}</td>
+              <td>
+                {/* The count opens the Books tab filtered to this user. */}
+                <Link to={`?tab=books&user=${user.id}`}>
+                  {user.bookCount}
+                  <span className="visually-hidden"> {t("admin.books")}: {user.username}</span>
+                </Link>
+              </td>
               <td>{when(user.firstLoginAt)}</td>
               <td>{when(user.lastLoginAt)}</td>
               <td className="row-actions">
+                <Link className="button button-small button-secondary" to={hrefWith({ dialog: "activities", id: String(user.id), apage: null })} preventScrollReset>
+                  {t("admin.viewActivities")}
+                  <span className="visually-hidden"> {user.username}</span>
+                </Link>
                 <Link className="button button-small" to={hrefWith({ dialog: "edit-user", id: String(user.id) })} preventScrollReset>
                   {t("admin.editUser")}
                   <span className="visually-hidden"> {user.username}</span>

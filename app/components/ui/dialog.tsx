@@ -7,7 +7,7 @@ import { Link, useNavigate } from "react-router";
  * and closing it is a link back to the page without the dialog parameter. With JavaScript it
  * becomes modal, traps focus and closes on Escape.
  */
-export function Dialog({ title, closeHref, children }: { title: string; closeHref: string; children: ReactNode }) {
+export function Dialog({ title, closeHref, wide = false, children }: { title: string; closeHref: string; wide?: boolean; children: ReactNode }) {
   const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
@@ -28,7 +28,7 @@ export function Dialog({ title, closeHref, children }: { title: string; closeHre
   }, [closeHref, navigate]);
 
   return (
-    <dialog ref={ref} open className="dialog" aria-labelledby="dialog-title">
+    <dialog ref={ref} open className={wide ? "dialog dialog-wide" : "dialog"} aria-labelledby="dialog-title">
       <div className="dialog-header">
         <h2 id="dialog-title">{title}</h2>
         <Link to={closeHref} className="icon-button" aria-label={t("common.close")} preventScrollReset>

@@ -15,7 +15,7 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
     return toPublicUser(await updateUser(id, input, admin.id));
   }
   if (request.method === "DELETE") {
-    deleteUser(id, admin.id);
+    await deleteUser(id, admin.id);
     return { ok: true };
   }
   return jsonError(context, 405, "errors.methodNotAllowed");

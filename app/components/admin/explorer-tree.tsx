@@ -1,0 +1,136 @@
+import { Link } from "react-router";
+import { useT } from "~/i18n/use-t";
+import { EXPLORER_STORY_CHARS } from "~/lib/admin-filters";
+import { formatDate } from "~/lib/dates";
+import { truncate } from "~/lib/text";
+import { useHrefWith } from "~/lib/use-href-with";
+import { useTimeZone } from "~/lib/use-root-data";
+import type { ExplorerBook, ExplorerStory, ExplorerTopic } from "~/models/admin.server";
+
+/**
+ * Which books and topics render open: those on the way to the open book, topic or story. Links inside the
+ * tree (Preview, media, Show less) carry ?open=topic, so a page load without JavaScript keeps the admin's place.
+ */
+export type OpenState = { books: Set<number>; topics: Set<number>; storyId?: number };
+
+/** A user's books, each a <details> with its topics, each a <details> with its stories: no JavaScript needed. */
+export function BookList({ userId, books, open }: { userId: number; books: ExplorerBook[]; open: OpenState }) {
+  const t = useT();
+  const hrefWith = useHrefWith();
+  if (books.length === 0) return <p className="muted">{t("admin.explorer.noBooks")}</p>;
+  return (
+    <ul className="tree">
+      {books.map((book) => (
+        <li key={book.id}>
+          <details className="tree-node" open={open.books.has(book.id) || undefined}>
+            <summary>
+              <span className="tree-title">{book.title}</span> <span className="badge">{t(`languages.${book.language}`)}</span>{" "}
+              <span className="muted">{t("admin.explorer.topicCount", { count: book.topicCount })}</span>
+            </summary>
+            {book.topics.length === 0 ? <p className="muted">{t("admin.explorer.noTopics")}</p> : null}
+            <ul className="tree">
+              {book.topics.map((topic) => (
+                <TopicNode key={topic.id} userId={userId} bookId={book.id} topic={topic} open={open} />
+              ))}
+            </ul>
+            {book.topicCount > book.topics.length ? (
+              <Link className="show-all" to={hrefWith({ user: String(userId), book: String(book.id), topic: null, story: null, page: null })}>
+                {t("admin.explorer.showAllTopics", { count: String(book.topicCount) })}
+              </Link>
+            ) : null}
+          </details>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function TopicNode({ userId, bookId, topic, open }: { userId: number; bookId: number; topic: ExplorerTopic; open: OpenState }) {
+  const t = useT();
+  const hrefWith = useHrefWith();
+  return (
+    <li>
+      <details className="tree-node" open={open.topics.has(topic.id) || undefined}>
+        <summary>
+          <span className="tree-title">{topic.title}</span> {topic.archived ? <span className="badge badge-draft">{t("admin.archived")}</span> : null}{" "}
+          <span className="muted">{t("admin.explorer.storyCount", { count: topic.storyCount })}</span>
+        </summary>
+        {topic.hasPreview ? (
+          <p>
+            <Link className="button button-small button-secondary" to={hrefWith({ dialog: "preview", id: String(topic.id), open: String(topic.id) })} preventScrollReset>
+              {t("admin.explorer.preview")}
+              <span className="visually-hidden">: {topic.title}</span>
+            </Link>
+          </p>
+        ) : null}
+        {topic.stories.length === 0 ? <p className="muted">{t("admin.explorer.noStories")}</p> : null}
+        <ul className="tree tree-stories">
+          {topic.stories.map((story) => (
+            <StoryNode key={story.id} story={story} expanded={open.storyId === story.id} topicId={topic.id} />
+          ))}
+        </ul>
+        {topic.storyCount > topic.stories.length ? (
+          <Link className="show-all" to={hrefWith({ user: String(userId), book: String(bookId), topic: String(topic.id), story: null, page: null })}>
+            {t("admin.explorer.showAllStories", { count: String(topic.storyCount) })}
+          </Link>
+        ) : null}
+      </details>
+    </li>
+  );
+}
+
+/**
+ * A story: 80 characters, and the whole text when it is the one the address names (?story=…).
+ * "Show less" keeps its topic open (?open=…), so the admin stays where they were.
+ */
+function StoryNode({ story, expanded, topicId }: { story: ExplorerStory; expanded: boolean; topicId: number }) {
+  const t = useT();
+  const timeZone = useTimeZone();
+  const hrefWith = useHrefWith();
+  const cut = Array.from(story.excerpt).length > EXPLORER_STORY_CHARS;
+  const text = expanded && story.content !== null ? story.content : truncate(story.excerpt, EXPLORER_STORY_CHARS);
+  const toggle = `${hrefWith(expanded ? { story: null, open: String(topicId) } : { story: String(story.id), open: null })}#story-${story.id}`;
+  return (
+    <li id={`story-${story.id}`} className="tree-story">
+      <p className="tree-story-head">
+        <strong>{story.title}</strong> {story.status === "draft" ? <span className="badge badge-draft">{t("admin.draft")}</span> : null}{" "}
+        <span className="muted">{formatDate(story.createdAt, timeZone)}</span>
+      </p>
+      {text ? <p className="story-text">{text}</p> : null}
+      {cut ? (
+        <Link to={toggle} preventScrollReset aria-expanded={expanded}>
+          {expanded ? t("admin.explorer.readLess") : t("admin.explorer.readMore")}
+          <span className="visually-hidden">: {story.title}</span>
+        </Link>
+      ) : null}
+      <MediaThumbnails story={story} topicId={topicId} />
+    </li>
+  );
+}
+
+/** Up to four thumbnails (+N), each opening the media dialog; files are served by /api/media/render. */
+function MediaThumbnails({ story, topicId }: { story: ExplorerStory; topicId: number }) {
+  const t = useT();
+  const hrefWith = useHrefWith();
+  if (story.media.length === 0) return null;
+  return (
+    <ul className="media-thumbs">
+      {story.media.map((item) => {
+        const kind = item.type === "image" ? t("admin.explorer.image") : t("admin.explorer.audio");
+        return (
+          <li key={item.id}>
+            <Link
+              className="media-thumb"
+              to={hrefWith({ dialog: "media", id: String(item.id), open: String(topicId) })}
+              aria-label={t("admin.explorer.openMedia", { kind, description: item.description || story.title })}
+              preventScrollReset
+            >
+              {item.type === "image" ? <img src={`/api/media/render/id:${item.id}`} alt="" width={56} height={56} loading="lazy" /> : <span aria-hidden="true">♪</span>}
+            </Link>
+          </li>
+        );
+      })}
+      {story.mediaCount > story.media.length ? <li className="muted">{t("admin.explorer.moreMedia", { count: String(story.mediaCount - story.media.length) })}</li> : null}
+    </ul>
+  );
+}

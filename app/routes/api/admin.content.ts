@@ -1,0 +1,15 @@
+import type { Route } from "./+types/admin.content";
+import { explorerData } from "~/lib/admin-page.server";
+import { explorerQuery } from "~/lib/admin-query.server";
+import { requireAdmin } from "~/lib/auth.server";
+import { apiHandler } from "~/lib/http.server";
+
+/**
+ * GET /api/admin/content: the content tree per user (books → topics → stories → media), with the
+ * Content Explorer's caps (ADR 0012). `?q=&page=` for a page of users; `?user=ID&bpage=&book=&topic=&story=`
+ * for one user, a page of their books, all of one book's topics or one topic's stories, one story's full text.
+ */
+export const loader = apiHandler(async (args: Route.LoaderArgs) => {
+  requireAdmin(args);
+  return explorerData(explorerQuery(new URL(args.request.url).searchParams));
+});

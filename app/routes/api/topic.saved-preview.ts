@@ -1,0 +1,15 @@
+import type { Route } from "./+types/topic.saved-preview";
+import { requireAdmin } from "~/lib/auth.server";
+import { apiHandler, jsonError, paramId } from "~/lib/http.server";
+import { getSavedPreview } from "~/models/admin.server";
+
+/**
+ * GET /api/topics/{id}/saved-preview (the admin's view, SPEC §7): `{ preview }`, the topic's saved draft
+ * narrative as it is (possibly empty), without generating one; 404 with the spec's message when none was saved.
+ */
+export const loader = apiHandler(async (args: Route.LoaderArgs) => {
+  requireAdmin(args);
+  const saved = getSavedPreview(paramId(args.params.id));
+  if (!saved) return jsonError(args.context, 404, "admin.previewError");
+  return { preview: saved.preview };
+});
