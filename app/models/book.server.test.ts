@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~db/client.server";
-import { questions, stories, topics } from "~db/schema";
+import { media, questions, stories, topics } from "~db/schema";
 import { getUserRow } from "./admin.server";
 import { copyBook, createBook, deleteBook, getBook, listBooks, listBookTitles, updateBook } from "./book.server";
 import { listSuggestedActions } from "./question.server";
@@ -77,11 +77,14 @@ describe("books", () => {
     const user = await createUser({ username: "vinh", email: "vinh@example.com", password: "secret1" });
     const book = createBook({ userId: user.id, input: input("Ông", { description: "d", tone: "nostalgic", coverImage: "/covers/2.webp" }) });
     const [topic] = createTopics({ bookId: book.id, userId: user.id, items: [{ title: "T", description: "" }] });
-    addStory(book.id, topic!.id, "s");
+    const story = addStory(book.id, topic!.id, "s");
+    db().insert(media).values({ storyId: story.id, type: "image", storageKey: "0123456789abcdef0123456789abcdef.webp", mimeType: "image/webp" }).run();
     const copy = copyBook({ bookId: book.id, userId: user.id, suffix: " (Bản sao)" });
     expect(copy).toMatchObject({ title: "Ông (Bản sao)", description: "d", tone: "nostalgic", coverImage: "/covers/2.webp", language: "vi" });
     expect(listBookTopics({ bookId: copy.id })).toEqual([]);
-    deleteBook({ bookId: book.id, userId: user.id });
+    // The media files go too: the caller gets their names to remove from disk.
+    expect(deleteBook({ bookId: book.id, userId: user.id }).mediaKeys).toEqual(["0123456789abcdef0123456789abcdef.webp"]);
+    expect(db().select().from(media).all()).toEqual([]);
     expect(db().select().from(topics).all().filter((t) => t.bookId === book.id)).toEqual([]);
     expect(db().select().from(stories).all().filter((s) => s.bookId === book.id)).toEqual([]);
   });

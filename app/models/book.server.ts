@@ -2,7 +2,7 @@ import { countChildren } from "~db/correlated";
 import { containsPattern, optionalContains } from "~db/filters";
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { db, prepared, type Tx } from "~db/client.server";
-import { books, stories, type Book, type Language } from "~db/schema";
+import { books, media, stories, type Book, type Language } from "~db/schema";
 import { AppError } from "~/lib/errors";
 import { logActivity } from "./activity.server";
 
@@ -89,12 +89,20 @@ export function updateBook({ bookId, userId, input }: { bookId: number; userId: 
 }
 
 /** Deletes the book; topics, questions, stories and media rows go with it by cascade. Returns what was deleted. */
-export function deleteBook({ bookId, userId }: { bookId: number; userId: number }): Book {
+/** Deletes the book with its topics, stories and media rows; the caller removes the returned media files. */
+export function deleteBook({ bookId, userId }: { bookId: number; userId: number }): Book & { mediaKeys: string[] } {
   return db().transaction((tx) => {
     const book = ownedBook(tx, bookId, userId);
+    const mediaKeys = tx
+      .select({ key: media.storageKey })
+      .from(media)
+      .innerJoin(stories, eq(stories.id, media.storyId))
+      .where(eq(stories.bookId, bookId))
+      .all()
+      .map((row) => row.key);
     tx.delete(books).where(eq(books.id, bookId)).run();
     logActivity(tx, { userId, action: "delete", resource: "book", details: { id: bookId, title: book.title } });
-    return book;
+    return { ...book, mediaKeys };
   });
 }
 

@@ -5,7 +5,7 @@ import { resolveCover, toBookInput } from "~/lib/book-input.server";
 import { apiHandler, jsonError, parseOrThrow, readJson } from "~/lib/http.server";
 import { bookSchema } from "~/lib/validation";
 import { deleteBook, getBook, updateBook } from "~/models/book.server";
-import { deleteCoverIfUnused } from "~/models/media.server";
+import { deleteCoverIfUnused, deleteMediaFiles } from "~/models/media.server";
 import { BOOK_BODY_LIMIT } from "./books";
 
 function bookId(params: { id?: string }): number {
@@ -38,6 +38,7 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
   if (request.method === "DELETE") {
     const deleted = deleteBook({ bookId: id, userId: user.id });
     await deleteCoverIfUnused(deleted.coverImage);
+    await deleteMediaFiles(deleted.mediaKeys);
     return { ok: true, id };
   }
   return jsonError(context, 405, "errors.methodNotAllowed");

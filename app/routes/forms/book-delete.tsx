@@ -2,7 +2,7 @@ import { FormRouteToaster } from "~/components/ui/form-route-toaster";
 import { formAction } from "~/lib/form-route.server";
 import { paramId } from "~/lib/http.server";
 import { deleteBook } from "~/models/book.server";
-import { deleteCoverIfUnused } from "~/models/media.server";
+import { deleteCoverIfUnused, deleteMediaFiles } from "~/models/media.server";
 
 /** POST /books/{id}/delete: the confirmed 'Delete book', back to the library. */
 export const action = formAction({
@@ -10,6 +10,7 @@ export const action = formAction({
   run: async ({ user, params }) => {
     const deleted = deleteBook({ bookId: paramId(params.bookId), userId: user.id });
     await deleteCoverIfUnused(deleted.coverImage);
+    await deleteMediaFiles(deleted.mediaKeys);
     return { to: "/books", toast: { kind: "success", title: "books.deleted", description: "books.deletedText" } };
   },
 });
