@@ -3,23 +3,7 @@
 // fifth with a saved preview) and 10,000 stories of a few paragraphs, spread over a year.
 import path from "node:path";
 import Database from "better-sqlite3";
-
-const WORDS = (
-  "grandmother kitchen village river harvest letter photograph winter school market wedding bicycle war " +
-  "garden rice festival train journey mother father brother sister uncle morning evening rain song house " +
-  "street childhood memory story remember laughed walked carried learned moved built waited promised"
-).split(" ");
-
-/** A small deterministic generator, so that every run seeds the same data. */
-function mulberry32(seed) {
-  return () => {
-    seed |= 0;
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32, paragraphs as paragraphsOf, words as wordsOf } from "./fixtures.mjs";
 
 export const ADMIN_BENCH_SHAPE = { users: 200, booksPerUser: 10, topicsPerBook: 5, stories: 10_000 };
 
@@ -29,13 +13,8 @@ export function seedAdmin(dataDir, shape = ADMIN_BENCH_SHAPE) {
     db.pragma("busy_timeout = 10000");
     db.pragma("foreign_keys = ON");
     const rng = mulberry32(7);
-    const words = (count) => {
-      const out = [];
-      for (let i = 0; i < count; i++) out.push(WORDS[Math.floor(rng() * WORDS.length)]);
-      const text = out.join(" ");
-      return text[0].toUpperCase() + text.slice(1);
-    };
-    const paragraphs = (count) => Array.from({ length: count }, () => `${words(40 + Math.floor(rng() * 60))}.`).join("\n\n");
+    const words = (count) => wordsOf(rng, count);
+    const paragraphs = (count) => paragraphsOf(rng, count);
     const now = Date.now();
     const year = 365 * 24 * 3600 * 1000;
     const at = () => now - Math.floor(rng() * year);

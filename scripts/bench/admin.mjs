@@ -7,6 +7,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
 import { ADMIN_BENCH_SHAPE, seedAdmin } from "./admin-seed.mjs";
+import { loginAsAdmin } from "./fixtures.mjs";
 import { measureRps } from "./load.mjs";
 import { cleanupAll, cpuPlan, nodeCommand, onCleanup, startServer, tempDir } from "./processes.mjs";
 
@@ -29,19 +30,6 @@ export function adminPages(someUser) {
   ];
 }
 
-async function login(origin) {
-  const response = await fetch(new URL("/api/auth/login", origin), {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: origin },
-    body: JSON.stringify({ username: "admin", password: ADMIN_PASSWORD, rememberMe: false }),
-    signal: AbortSignal.timeout(15_000),
-  });
-  if (response.status !== 200) throw new Error(`admin login answered ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
 
 /** One request: the SQL queries and their time from `Server-Timing: admin-data;desc="N SQL queries";dur=ms`, and the size. */
 async function serverTiming(url, cookie) {
@@ -70,7 +58,7 @@ export async function benchAdmin({ seconds = 3, connections = 10, cpus = cpuPlan
     const started = Date.now();
     const seeded = seedAdmin(dataDir, ADMIN_BENCH_SHAPE);
     log(`admin: seeded ${seeded.users} users, ${seeded.books} books, ${seeded.topics} topics, ${seeded.stories} stories in ${Date.now() - started} ms`);
-    const cookie = await login(server.url);
+    const cookie = await loginAsAdmin(server.url, ADMIN_PASSWORD);
     const tabs = [];
     for (const [label, page] of adminPages(seeded.someUser)) {
       const url = new URL(page, server.url).href;

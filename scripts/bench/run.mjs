@@ -14,6 +14,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { writeBareApp } from "./bare-app.mjs";
 import { adminBudgets, adminPages, benchAdmin } from "./admin.mjs";
+import { BENCH_ADMIN_PASSWORD, loginAsAdmin } from "./fixtures.mjs";
 import { measurePageJs } from "./js-weight.mjs";
 import { measureRps } from "./load.mjs";
 import { cleanupAll, cpuPlan, freePort, nodeCommand, onCleanup, run, startServer, tempDir } from "./processes.mjs";
@@ -23,7 +24,7 @@ import { seed } from "./seed.mjs";
 const root = path.resolve(import.meta.dirname, "..", "..");
 const reactRouterCli = path.join(root, "node_modules", "@react-router", "dev", "bin.cjs");
 const serveCli = path.join(root, "node_modules", "@react-router", "serve", "dist", "cli.js");
-const ADMIN_PASSWORD = "bench-admin-password-1";
+const ADMIN_PASSWORD = BENCH_ADMIN_PASSWORD;
 
 const { values: options } = parseArgs({
   options: {
@@ -110,21 +111,6 @@ async function buildBare(workDir) {
   return { appDir, buildDir };
 }
 
-async function login(origin) {
-  const response = await fetch(new URL("/api/auth/login", origin), {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: origin },
-    body: JSON.stringify({ username: "admin", password: ADMIN_PASSWORD, rememberMe: false }),
-    signal: AbortSignal.timeout(15_000),
-  });
-  if (response.status !== 200) throw new Error(`login answered ${response.status}: ${await response.text()}`);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  if (!cookie) throw new Error("login set no cookie");
-  return cookie;
-}
 
 /** The real production server on a fresh data dir, seeded, with the admin signed in. */
 async function startHeirloom(cpus) {
@@ -148,7 +134,7 @@ async function startHeirloom(cpus) {
   onCleanup(() => server.child.kill("SIGKILL"));
   const seeded = seed(dataDir);
   log(`seeded ${seeded.books} books, ${seeded.topics} topics, ${seeded.stories} stories for admin`);
-  const cookie = await login(server.url);
+  const cookie = await loginAsAdmin(server.url);
   return { ...server, seeded, cookie };
 }
 

@@ -2,34 +2,7 @@
 // the server keeps WAL mode on): 100 books, 5 topics per book and 1,000 stories of a few paragraphs.
 import path from "node:path";
 import Database from "better-sqlite3";
-
-const WORDS = (
-  "grandmother kitchen village river harvest letter photograph winter school market wedding bicycle war " +
-  "garden rice festival train journey mother father brother sister uncle morning evening rain song house " +
-  "street childhood memory story remember laughed walked carried learned moved built waited promised"
-).split(" ");
-
-function words(rng, count) {
-  const out = [];
-  for (let i = 0; i < count; i++) out.push(WORDS[Math.floor(rng() * WORDS.length)]);
-  const text = out.join(" ");
-  return text[0].toUpperCase() + text.slice(1);
-}
-
-function paragraphs(rng, count) {
-  return Array.from({ length: count }, () => `${words(rng, 40 + Math.floor(rng() * 60))}.`).join("\n\n");
-}
-
-/** A small deterministic generator, so that every run seeds the same data. */
-function mulberry32(seed) {
-  return () => {
-    seed |= 0;
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32, paragraphs, words } from "./fixtures.mjs";
 
 export function seed(dataDir, { username = "admin", books = 100, topicsPerBook = 5, stories = 1000 } = {}) {
   const db = new Database(path.join(dataDir, "heirloom.db"));
