@@ -1,11 +1,10 @@
 import type { Locale } from "~/i18n/config";
+import { AUTOCOMPLETE_MIN_CHARS } from "~/lib/limits";
 import { pickQuestions } from "./pick-questions";
 
 export type AutocompleteInput = { text: string; title: string; topic: { title: string; description: string }; language: Locale };
 export type FollowupInput = { question: string; currentText: string; storyTitle: string; topic: { title: string; description: string }; language: Locale };
 
-/** Autocomplete starts from this many characters (SPEC §4, §9). */
-export const AUTOCOMPLETE_MIN_CHARS = 10;
 const WORD = /[\p{L}\p{M}][\p{L}\p{M}'’-]*/gu;
 
 /**

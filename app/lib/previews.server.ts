@@ -1,3 +1,4 @@
+import { hasContent } from "~/ai/assemble-book-preview";
 import { aiFailure, aiProvider } from "~/ai/provider.server";
 import { env } from "./env.server";
 import { AppError } from "./errors";
@@ -22,7 +23,7 @@ const maker = () => `${aiProvider().name}:${env().aiModel}`;
 export async function generateTopicPreview({ topicId, userId, signal, onText }: { topicId: number; userId: number } & Streaming): Promise<string> {
   const input = topicPreviewInput({ topicId, userId });
   if (!input) throw new AppError(404, "topics.notFound");
-  if (!input.stories.some((story) => story.text.trim() || story.images.length)) throw new AppError(400, "preview.noStories");
+  if (!hasContent(input.stories)) throw new AppError(400, "preview.noStories");
   let preview: string;
   try {
     preview = await aiProvider().topicPreview(input, { signal, onText });

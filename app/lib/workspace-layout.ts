@@ -12,7 +12,6 @@ export const KEYBOARD_STEP = 10;
 export const NARROW_QUERY = "(max-width: 767px)";
 
 export type WorkspaceLayout = { toc: number; editor: number; preview: number };
-export const PANEL_IDS = ["toc", "editor", "preview"] as const;
 
 export const DEFAULT_LAYOUT: WorkspaceLayout = { toc: TOC.default, editor: 40, preview: 35 };
 

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoAxeViolations, loginThroughForm, openPage, serverAndBrowser } from "../support/browser";
-import { reply, startFakeOpenAi, type FakeOpenAi } from "../support/fake-openai";
+import { fakeAiEnv, reply, startFakeOpenAi, type FakeOpenAi } from "../support/fake-openai";
 import { startServer, type RunningServer } from "../support/server";
 import { createUser, signIn, toast, waitForHydration, waitForToast } from "./helpers";
 import { createBook, createTopic, expectComfortableEditor, savedPreview } from "./topic-helpers";
@@ -14,7 +14,7 @@ const env = serverAndBrowser();
 const failing = {} as { fake: FakeOpenAi; server: RunningServer };
 beforeAll(async () => {
   failing.fake = await startFakeOpenAi();
-  failing.server = await startServer({ OPENAI_API_KEY: "test", OPENAI_BASE_URL: failing.fake.baseURL, AI_MODEL: "test-model", AI_TIMEOUT_MS: "4000" });
+  failing.server = await startServer(fakeAiEnv(failing.fake));
 });
 afterAll(async () => {
   await failing.server?.stop();

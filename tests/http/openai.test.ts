@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { reply, startFakeOpenAi, type FakeOpenAi } from "../support/fake-openai";
+import { fakeAiEnv, reply, startFakeOpenAi, type FakeOpenAi } from "../support/fake-openai";
 import { createClient, loginAs, type Client } from "../support/http";
 import { ADMIN_PASSWORD, startServer, type RunningServer } from "../support/server";
 
@@ -13,7 +13,7 @@ let lan: Client;
 beforeAll(async () => {
   fake = await startFakeOpenAi();
   // No AI_PROVIDER: a key alone chooses the OpenAI-compatible provider (DESIGN.md, Environment).
-  server = await startServer({ OPENAI_API_KEY: "test", OPENAI_BASE_URL: fake.baseURL, AI_MODEL: "test-model", AI_TIMEOUT_MS: String(TIMEOUT_MS) });
+  server = await startServer(fakeAiEnv(fake, TIMEOUT_MS));
   const admin = createClient(server.url);
   await loginAs(admin, "admin", ADMIN_PASSWORD);
   await admin.json("POST", "/api/admin/create-user", { username: "lan", email: "lan@example.com", password: "secret1" });

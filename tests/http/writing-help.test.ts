@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { reply, startFakeOpenAi, type FakeOpenAi } from "../support/fake-openai";
+import { fakeAiEnv, reply, startFakeOpenAi, type FakeOpenAi } from "../support/fake-openai";
 import { createClient, serverWithLanAndMinh, type Client } from "../support/http";
 
 async function setup(env: Record<string, string> = {}) {
@@ -41,7 +41,7 @@ describe("autocomplete and follow-up with an OpenAI-compatible server", () => {
   let fake: FakeOpenAi;
   beforeAll(async () => {
     fake = await startFakeOpenAi();
-    env = await setup({ OPENAI_API_KEY: "test", OPENAI_BASE_URL: fake.baseURL, AI_MODEL: "test-model", AI_TIMEOUT_MS: "4000" });
+    env = await setup(fakeAiEnv(fake));
   });
   afterAll(async () => {
     await env.server.stop();

@@ -63,6 +63,11 @@ export type FakeOpenAi = {
   close: () => Promise<void>;
 };
 
+/** The environment that points a Heirloom server at this fake (the key alone chooses the provider). */
+export function fakeAiEnv(fake: FakeOpenAi, timeoutMs = 4000): Record<string, string> {
+  return { OPENAI_API_KEY: "test", OPENAI_BASE_URL: fake.baseURL, AI_MODEL: "test-model", AI_TIMEOUT_MS: String(timeoutMs) };
+}
+
 export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   const queue: FakeReply[] = [];
   const requests: RecordedRequest[] = [];

@@ -1,8 +1,6 @@
 import { useEffect, useRef, useState } from "react";
+import { AUTOCOMPLETE_DEBOUNCE_MS, AUTOCOMPLETE_MIN_CHARS } from "~/lib/limits";
 
-/** SPEC §4, §9: ask 2000 ms after the last keystroke, from 10 characters. */
-export const AUTOCOMPLETE_DEBOUNCE_MS = 2000;
-export const AUTOCOMPLETE_MIN_CHARS = 10;
 
 /**
  * Autocomplete for a textarea: after a pause in typing, asks /api/generate-autocomplete for how the

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/generate-autocomplete";
-import { AUTOCOMPLETE_MIN_CHARS } from "~/ai/offline-writing-help";
 import { aiFailure, aiProvider } from "~/ai/provider.server";
 import { requireUser } from "~/lib/auth.server";
+import { AUTOCOMPLETE_MIN_CHARS } from "~/lib/limits";
 import { apiHandler, jsonError, parseOrThrow, readJson } from "~/lib/http.server";
 import { autocompleteSchema } from "~/lib/validation";
 import { writingContext } from "~/lib/writing-help.server";
