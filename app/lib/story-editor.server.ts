@@ -3,15 +3,16 @@ import { aiProvider } from "~/ai/provider.server";
 import { listStoryMedia } from "~/models/media.server";
 import { getStory } from "~/models/story.server";
 import { listQuestions } from "~/models/question.server";
-import { getTopic, listBookTopics } from "~/models/topic.server";
+import { getTopic } from "~/models/topic.server";
 
 /**
  * What the workspace's story editor shows, from the URL (SPEC §2 deep links): `storyId` edits a story,
  * `openEditor=story&topicId=…[&questionId=…]` starts one, and with neither the first topic opens in
  * story mode. A story needs a topic: without one the editor says so. A new story comes with its topic's
- * unanswered questions, an existing one with its media.
+ * unanswered questions, an existing one with its media. `firstTopic` is the book's first topic, which the
+ * workspace has already read.
  */
-export function storyEditorData(request: Request, user: User, bookId: number) {
+export function storyEditorData(request: Request, user: User, bookId: number, firstTopic: { id: number; title: string } | null) {
   const params = new URL(request.url).searchParams;
   if (params.get("dialog")) return null;
   const storyId = Number(params.get("storyId"));
@@ -28,7 +29,7 @@ export function storyEditorData(request: Request, user: User, bookId: number) {
   if (editor === "topic") return null;
   const explicit = editor === "story" || topicId > 0;
   const topic = topicId ? getTopic({ topicId, userId: user.id }) : null;
-  const first = explicit ? null : listBookTopics({ bookId })[0];
+  const first = explicit ? null : firstTopic;
   const chosen = topic && topic.bookId === bookId ? { id: topic.id, title: topic.title } : first ? { id: first.id, title: first.title } : null;
   if (!chosen) return explicit ? { kind: "no-topic" as const } : null;
   const questionId = Number(params.get("questionId"));

@@ -1,6 +1,6 @@
 import type { Book, User } from "~db/schema";
 import { listBookStories } from "~/models/story.server";
-import { listBookTopics, listTopicPreviews } from "~/models/topic.server";
+import { listBookTopics } from "~/models/topic.server";
 import { bookDialogData } from "./book-dialogs.server";
 import { readCookie } from "./signed-cookie.server";
 import { storyEditorData, topicEditorData } from "./story-editor.server";
@@ -22,13 +22,15 @@ function previewState(params: URLSearchParams, user: User, book: Book) {
  * opens in the editor or a dialog.
  */
 export function workspaceData(request: Request, user: User, book: Book) {
+  // One read of the topics serves the contents, the preview panel and the editor's default topic.
+  const topics = listBookTopics({ bookId: book.id, includeArchived: true });
+  const first = topics.find((topic) => !topic.archived) ?? null;
   return {
-    topics: listBookTopics({ bookId: book.id, includeArchived: true }),
+    topics,
     stories: listBookStories({ bookId: book.id, userId: user.id }),
-    previews: listTopicPreviews({ bookId: book.id }),
     layout: parseLayout(readCookie(request.headers.get("Cookie"), LAYOUT_COOKIE)),
     dialog: bookDialogData(request, user, book.id),
-    editor: storyEditorData(request, user, book.id),
+    editor: storyEditorData(request, user, book.id, first),
     topicEditor: topicEditorData(request, user, book.id),
     preview: previewState(new URL(request.url).searchParams, user, book),
   };

@@ -68,19 +68,9 @@ export function listLibraryTopics({ userId, search, bookId, limit }: { userId: n
 /** A book's topics in their order, with story counts; the caller has checked the book is the user's. */
 export function listBookTopics({ bookId, includeArchived = false }: { bookId: number; includeArchived?: boolean }) {
   return db()
-    .select({ id: topics.id, title: topics.title, description: topics.description, archived: topics.archived, position: topics.position, storyCount: topicStoryCount })
+    .select({ id: topics.id, title: topics.title, description: topics.description, preview: topics.preview, archived: topics.archived, position: topics.position, storyCount: topicStoryCount })
     .from(topics)
     .where(and(eq(topics.bookId, bookId), includeArchived ? undefined : eq(topics.archived, false)))
-    .orderBy(topics.position, topics.id)
-    .all();
-}
-
-/** The saved draft narratives of a book's topics, in book order, for the preview panel. */
-export function listTopicPreviews({ bookId }: { bookId: number }) {
-  return db()
-    .select({ id: topics.id, title: topics.title, preview: topics.preview })
-    .from(topics)
-    .where(and(eq(topics.bookId, bookId), eq(topics.archived, false)))
     .orderBy(topics.position, topics.id)
     .all();
 }

@@ -30,7 +30,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (!book) {
     // Missing and not-yours look the same, so ids reveal nothing.
     return data(
-      { title: translate(args.context, "books.notFoundTitle"), book: null, topics: [], stories: [], previews: [], preview: { tab: "topic" as const, page: 1, topicId: null, book: null }, layout: DEFAULT_LAYOUT, dialog: null, editor: null, topicEditor: null, locale: getLocale(args.context) },
+      { title: translate(args.context, "books.notFoundTitle"), book: null, topics: [], stories: [], preview: { tab: "topic" as const, page: 1, topicId: null, book: null }, layout: DEFAULT_LAYOUT, dialog: null, editor: null, topicEditor: null, locale: getLocale(args.context) },
       { status: 404 },
     );
   }
@@ -87,7 +87,7 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
   return (
     <main id="main" className="page workspace-page stack">
       <BookHeader book={book} />
-      <Workspace bookId={book.id} layout={loaderData.layout} topics={loaderData.topics} stories={loaderData.stories} previews={loaderData.previews} previewState={loaderData.preview} editor={editor} />
+      <Workspace bookId={book.id} layout={loaderData.layout} topics={loaderData.topics} stories={loaderData.stories} previewState={loaderData.preview} editor={editor} />
       <BookDialogs dialog={loaderData.dialog} actionData={actionData} locale={loaderData.locale} closeHref={`/books/${book.id}`} />
       {outlet ?? <Toaster toast={toast} />}
     </main>

@@ -11,9 +11,8 @@ import { WorkspacePanels } from "./workspace-panels";
 type Props = {
   bookId: number;
   layout: WorkspaceLayout;
-  topics: (TocTopic & { archived: boolean })[];
+  topics: (TocTopic & { archived: boolean; preview: string | null })[];
   stories: TocStory[];
-  previews: { id: number; title: string; preview: string | null }[];
   previewState: PreviewState;
   /** The story or topic editor, or its empty state. */
   editor: ReactNode;
@@ -23,7 +22,7 @@ type Props = {
  * The book workspace below its header: contents, editor and preview. Wide screens get the resizable
  * panels; narrow ones the stacked cards, where the preview can be hidden.
  */
-export function Workspace({ bookId, layout, topics, stories, previews, previewState, editor }: Props) {
+export function Workspace({ bookId, layout, topics, stories, previewState, editor }: Props) {
   const t = useT();
   const [hydrated, setHydrated] = useState(false);
   const [previewHidden, setPreviewHidden] = useState(false);
@@ -50,7 +49,7 @@ export function Workspace({ bookId, layout, topics, stories, previews, previewSt
           )
         }
         editor={editor}
-        preview={<PreviewPanel bookId={bookId} topics={previews} state={previewState} />}
+        preview={<PreviewPanel bookId={bookId} topics={active} state={previewState} />}
       />
     </div>
   );
