@@ -63,7 +63,13 @@ async function read(url: string, onText: (text: string) => void): Promise<string
       const line = buffer.slice(0, newline);
       buffer = buffer.slice(newline + 1);
       if (!line.trim()) continue;
-      const event = JSON.parse(line) as StreamEvent;
+      let event: StreamEvent;
+      try {
+        event = JSON.parse(line) as StreamEvent;
+      } catch {
+        // Not our stream (a proxy's error page, say): a failure like any other.
+        return "";
+      }
       if (event.text) onText(event.text);
       if (event.error !== undefined) return event.error;
       if (event.done) return null;
