@@ -26,9 +26,9 @@ const webm = (size = 4096) => {
   bytes.set([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01]);
   return bytes;
 };
-const png = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } }).png().toBuffer();
+const png = async (width: number, height: number) => new Uint8Array(await sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } }).png().toBuffer());
 
-async function upload(client: Client, storyId: number, file: { bytes: Uint8Array; name: string; type?: string }, fields: Record<string, string>, headers: Record<string, string> = {}) {
+async function upload(client: Client, storyId: number, file: { bytes: Uint8Array<ArrayBuffer>; name: string; type?: string }, fields: Record<string, string>, headers: Record<string, string> = {}) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append("file", new File([file.bytes], file.name, { type: file.type ?? "application/octet-stream" }));
