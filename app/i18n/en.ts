@@ -478,6 +478,8 @@ const en = {
     mediaUploading: "Uploading…",
   },
   topicEditor: {
+    images: "Add images",
+    imagesInDevelopment: "Adding images to a topic's draft is in development. For now, add photos to a story in its Media files tab.",
     newTitle: "New topic",
     editTitle: "Edit topic",
     details: "Details",

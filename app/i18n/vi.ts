@@ -479,6 +479,8 @@ const vi = {
     mediaUploading: "Đang tải lên…",
   },
   topicEditor: {
+    images: "Thêm hình ảnh",
+    imagesInDevelopment: "Tính năng thêm hình ảnh vào bản thảo của chủ đề đang được phát triển. Hiện tại, hãy thêm ảnh vào câu chuyện trong thẻ Tệp đa phương tiện.",
     newTitle: "Chủ đề mới",
     editTitle: "Sửa chủ đề",
     details: "Chi tiết",

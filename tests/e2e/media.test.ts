@@ -165,3 +165,14 @@ describe("media on the topic page", () => {
     ]);
   });
 });
+
+describe("images in the topic editor", () => {
+  it("only say the feature is in development, without JavaScript too", async () => {
+    const { page, book, topic, open, assertNoErrors } = await withStory(false);
+    await open(`/books/${book.id}?openEditor=topic&topicId=${topic.id}`);
+    await page.getByRole("radio", { name: "Preview", exact: true }).check();
+    await page.locator("summary", { hasText: "Add images" }).click();
+    await page.getByText("Adding images to a topic's draft is in development.").waitFor();
+    assertNoErrors();
+  });
+});

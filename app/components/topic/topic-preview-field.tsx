@@ -6,6 +6,7 @@ import { showToast } from "~/lib/client-toast";
 import type { DraftAccess } from "./ai-draft";
 import { ImprovementsPopover } from "./improvements-popover";
 import { RefinePopover } from "./refine-popover";
+import { TopicImagesPopover } from "./topic-images-popover";
 import { useAutosave } from "./use-autosave";
 
 type Props = { topicId: number; topicTitle: string; offlineAi: boolean; defaultValue: string; saved: string };
@@ -78,12 +79,15 @@ export function TopicPreviewField({ topicId, topicTitle, offlineAi, defaultValue
       <p id="topic-preview-hint" className="field-hint">
         {t("topicEditor.previewHint")}
       </p>
-      {hydrated ? (
-        <div className="ai-tools">
-          <RefinePopover topicId={topicId} offlineAi={offlineAi} draft={draft} announce={setAiStatus} />
-          <ImprovementsPopover topicId={topicId} topicTitle={topicTitle} draft={draft} />
-        </div>
-      ) : null}
+      <div className="ai-tools">
+        {hydrated ? (
+          <>
+            <RefinePopover topicId={topicId} offlineAi={offlineAi} draft={draft} announce={setAiStatus} />
+            <ImprovementsPopover topicId={topicId} topicTitle={topicTitle} draft={draft} />
+          </>
+        ) : null}
+        <TopicImagesPopover />
+      </div>
       {/* Always rendered, so screen readers know the regions before their text changes. */}
       <p className="field-hint ai-status" role="status">
         {aiStatus}
