@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoAxeViolations, FAKE_MICROPHONE_ARGS, loginThroughForm, openPage, serverAndBrowser } from "../support/browser";
 import { fakeAiEnv, reply, startFakeOpenAi, type FakeOpenAi } from "../support/fake-openai";
 import { startServer, type RunningServer } from "../support/server";
+import { RECORDING_MAX_MS } from "~/components/recorder/recording";
 import { createUser, toast, waitForHydration, waitForToast } from "./helpers";
 
 // The story form's Recording tab (SPEC §2, §4; issue 5) with Chromium's fake microphone, which
@@ -12,10 +13,11 @@ const env = serverAndBrowser({ browserArgs: FAKE_MICROPHONE_ARGS });
 type Json = Record<string, unknown> & { id: number };
 
 /** A new user with a book and a topic, on the new-story form of that topic (the manual tab opens first). */
-async function openNewStory({ javaScriptEnabled = true, server = env.server, language = "en" } = {}) {
+async function openNewStory({ javaScriptEnabled = true, server = env.server, language = "en", fakeClock = false } = {}) {
   const user = await createUser(server);
   const watched = await openPage(env.browser, { javaScriptEnabled, viewport: { width: 1280, height: 900 } });
   const { page } = watched;
+  if (fakeClock) await page.clock.install();
   await loginThroughForm(page, server.url, user.username, user.password);
   const post = async (path: string, data: unknown) => (await (await page.request.post(`${server.url}${path}`, { data, headers: { Origin: server.url } })).json()) as Json;
   const get = async <T>(path: string) => (await (await page.request.get(`${server.url}${path}`)).json()) as T;
@@ -168,6 +170,18 @@ describe("the voice recorder in the story form", () => {
     await page.getByRole("heading", { name: "Edit story" }).waitFor();
     const [story] = await get<{ id: number; status: string; title: string }[]>(`/api/topics/${topicId}/stories`);
     expect(story).toMatchObject({ title: "The river", status: "published" });
+    assertNoErrors();
+  });
+
+  it("stops on its own at the 10-minute limit", async () => {
+    const { page, assertNoErrors } = await openNewStory({ fakeClock: true });
+    await openRecorder(page);
+    await record(page, 1);
+    // Ten minutes pass on the page's clock (timers and performance.now), not the test's.
+    await page.clock.runFor(RECORDING_MAX_MS);
+    await status(page).filter({ hasText: "The recording stopped at the 10-minute limit." }).waitFor();
+    await page.locator(".recorder audio[controls]").waitFor();
+    expect(await button(page, "Add recording").isVisible()).toBe(true);
     assertNoErrors();
   });
 
