@@ -14,6 +14,7 @@ export default [
     route("delete", "routes/forms/book-delete.tsx"),
     route("toc", "routes/forms/book-toc.tsx"),
     route("topics/:topicId/delete", "routes/forms/topic-delete.tsx"),
+    route("stories/:storyId/media", "routes/forms/story-media.tsx"),
     route("preview", "routes/forms/book-preview.tsx"),
   ]),
   route("books/:bookId/topics/:topicId", "routes/topic.tsx"),
@@ -54,6 +55,7 @@ export default [
   // API: stories (the fixed path first, as api/books/suggest-topics above; React Router also ranks it above :id)
   route("api/stories/suggest-improvements", "routes/api/stories.suggest-improvements.ts"),
   route("api/stories/:id", "routes/api/story.ts"),
+  route("api/stories/:id/media", "routes/api/story.media.ts"),
 
   // API: AI helpers
   route("api/generate-autocomplete", "routes/api/generate-autocomplete.ts"),
@@ -61,6 +63,7 @@ export default [
 
   // API: media
   route("api/media/render/:ref", "routes/api/media.render.ts"),
+  route("api/media/:id", "routes/api/media.ts"),
 
   // API: admin and users
   // Admin only: every one of these answers 401 anonymous and 403 to anyone but the admin.

@@ -1,5 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
 import type { User } from "~db/schema";
+import type { MessageKey } from "~/i18n/types";
 import { runBookIntent } from "./book-actions.server";
 import { COVER_MAX_BYTES } from "./covers";
 import { AppError } from "./errors";
@@ -7,30 +8,50 @@ import type { FieldErrors } from "./form.server";
 import { runStoryIntent } from "./story-actions.server";
 import type { Toast } from "./toast";
 import { runTopicIntent } from "./topic-actions.server";
+import { MEDIA_UPLOAD_MAX_BYTES } from "./media-upload.server";
+import { isMultipart, parseMultipart, type UploadedFile } from "./multipart.server";
 import { readFormDataLimited } from "./upload.server";
+import { uploadTmpDir } from "~/models/media-storage.server";
 
-// A cover upload plus the form's other fields.
+// A form without files: its fields, with room to spare.
 const FORM_LIMIT = COVER_MAX_BYTES + 256 * 1024;
 
 type FormState = { errors: FieldErrors; values: Record<string, string> };
 export type BookPageActionData = { form?: FormState; story?: FormState; topic?: FormState; toast: Toast | null };
-type Handler = (form: FormData) => Promise<Response | ReturnType<typeof data<BookPageActionData>>>;
+type Handler = (form: FormData, uploads: UploadedFile[]) => Promise<Response | ReturnType<typeof data<BookPageActionData>>>;
 
 /**
  * A page's action as an explicit table of its intents (at most three per page; every other form posts
- * to its own route, ADR 0008). The body is read with a size cap; an unknown intent is a 400.
+ * to its own route, ADR 0008). The body is read with a size cap; a multipart form's files (a cover, a
+ * recording) stream to temporary files that are removed when the handler is done. An unknown intent is a 400.
  */
-export async function pageFormAction(request: Request, handlers: Record<string, Handler>) {
+export async function pageFormAction(request: Request, handlers: Record<string, Handler>, { tooLargeKey = "books.tooLarge" }: { tooLargeKey?: MessageKey } = {}) {
   let form: FormData;
+  let uploads: UploadedFile[] = [];
+  let cleanup = async () => {};
   try {
-    form = await readFormDataLimited(request, FORM_LIMIT, "books.tooLarge");
+    if (isMultipart(request)) {
+      ({ form, files: uploads, cleanup } = await parseMultipart(request, { tmpDir: uploadTmpDir(), maxFileBytes: MEDIA_UPLOAD_MAX_BYTES, tooLargeKey, oversized: "drop" }));
+      // Only a recording may be too large without failing the form: the story is saved without it (SPEC §4).
+      if (uploads.some((file) => file.tooLarge && file.field !== "audio")) {
+        await cleanup();
+        throw new AppError(413, tooLargeKey);
+      }
+    } else {
+      form = await readFormDataLimited(request, FORM_LIMIT, tooLargeKey);
+    }
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    return data<BookPageActionData>({ toast: { kind: "error", title: "books.tooLargeTitle", description: "books.tooLarge" } }, { status: 413 });
+    const toast = error.status === 413 ? { title: "books.tooLargeTitle", description: tooLargeKey } : { title: "errors.title", description: error.messageKey };
+    return data<BookPageActionData>({ toast: { kind: "error", ...toast } as Toast }, { status: error.status });
   }
-  const handler = handlers[String(form.get("intent") ?? "")];
-  if (!handler) return data<BookPageActionData>({ toast: { kind: "error", title: "errors.title", description: "errors.invalid" } }, { status: 400 });
-  return handler(form);
+  try {
+    const handler = handlers[String(form.get("intent") ?? "")];
+    if (!handler) return data<BookPageActionData>({ toast: { kind: "error", title: "errors.title", description: "errors.invalid" } }, { status: 400 });
+    return await handler(form, uploads);
+  } finally {
+    await cleanup();
+  }
 }
 
 type Args = { user: User; context: Readonly<RouterContextProvider> };
@@ -45,9 +66,9 @@ export function bookForm(intent: "create-book" | "update-book", { user, context 
 }
 
 /** The workspace's story editor form (save draft or complete). */
-export function storyForm(bookId: number, { user }: Args): Handler {
-  return async (form) => {
-    const result = await runStoryIntent({ form, user, bookId });
+export function storyForm(bookId: number, { user }: Args, signal?: AbortSignal): Handler {
+  return async (form, uploads) => {
+    const result = await runStoryIntent({ form, user, bookId, recording: uploads.find((file) => file.field === "audio"), signal });
     if (result instanceof Response) return result;
     return data<BookPageActionData>({ story: { errors: result.errors, values: result.values }, toast: result.toast }, { status: result.status });
   };

@@ -4,7 +4,12 @@ import type { MessageKey } from "~/i18n/types";
 import { requireUser } from "./auth.server";
 import { AppError } from "./errors";
 import { redirectWithToast } from "./flash.server";
+import { isMultipart, parseMultipart, type UploadedFile } from "./multipart.server";
 import type { Toast } from "./toast";
+import { readFormDataLimited } from "./upload.server";
+import { uploadTmpDir } from "~/models/media-storage.server";
+
+const FIELDS_LIMIT = 1024 * 1024;
 
 type FormArgs = { request: Request; context: Readonly<RouterContextProvider>; params: Record<string, string | undefined> };
 export type FormOutcome = { to: string; toast: Toast };
@@ -19,19 +24,31 @@ export type FormRouteData = { toast: Toast };
 export function formAction({
   run,
   failureTitle,
+  maxFileBytes,
 }: {
-  run: (input: { form: FormData; user: User; params: FormArgs["params"]; request: Request; context: FormArgs["context"] }) => Promise<FormOutcome> | FormOutcome;
+  run: (input: { form: FormData; uploads: UploadedFile[]; user: User; params: FormArgs["params"]; request: Request; context: FormArgs["context"] }) => Promise<FormOutcome> | FormOutcome;
   failureTitle: MessageKey;
+  /** A form that uploads files (multipart) says how large one may be; the files stream to disk. */
+  maxFileBytes?: number;
 }) {
   return async ({ request, context, params }: FormArgs) => {
     const user = requireUser({ request, context });
-    const form = await request.formData();
+    let cleanup = async () => {};
     try {
-      const { to, toast } = await run({ form, user, params, request, context });
+      let form: FormData;
+      let uploads: UploadedFile[] = [];
+      if (maxFileBytes && isMultipart(request)) {
+        ({ form, files: uploads, cleanup } = await parseMultipart(request, { tmpDir: uploadTmpDir(), maxFileBytes, maxFiles: 1, tooLargeKey: "media.tooLarge" }));
+      } else {
+        form = await readFormDataLimited(request, FIELDS_LIMIT);
+      }
+      const { to, toast } = await run({ form, uploads, user, params, request, context });
       return redirectWithToast(to, toast);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       return data<FormRouteData>({ toast: { kind: "error", title: error.titleKey ?? failureTitle, description: error.messageKey } }, { status: error.status });
+    } finally {
+      await cleanup();
     }
   };
 }

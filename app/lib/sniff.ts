@@ -15,3 +15,38 @@ export function sniffImage(bytes: Uint8Array): ImageType | null {
   if (startsWith(bytes, ascii("RIFF")) && startsWith(bytes, ascii("WEBP"), 8)) return "image/webp";
   return null;
 }
+
+export const AUDIO_TYPES = ["audio/webm", "audio/ogg", "audio/mp4", "audio/mpeg", "audio/wav"] as const;
+export type AudioType = (typeof AUDIO_TYPES)[number];
+
+/** The file extension a stored file of each sniffed type gets. */
+export const MEDIA_EXTENSIONS: Record<ImageType | AudioType, string> = {
+  "image/jpeg": "jpg",
+  "image/png": "png",
+  "image/gif": "gif",
+  "image/webp": "webp",
+  "audio/webm": "webm",
+  "audio/ogg": "ogg",
+  "audio/mp4": "m4a",
+  "audio/mpeg": "mp3",
+  "audio/wav": "wav",
+};
+
+// An MPEG audio frame header: 11 sync bits, then a version other than "reserved" and a layer other than "reserved".
+function isMpegFrame(bytes: Uint8Array): boolean {
+  const [a, b] = [bytes[0] ?? 0, bytes[1] ?? 0];
+  return a === 0xff && (b & 0xe0) === 0xe0 && (b & 0x18) !== 0x08 && (b & 0x06) !== 0;
+}
+
+/**
+ * The audio type told by the file's first bytes: WebM (an EBML header, what MediaRecorder makes), Ogg,
+ * MP4/M4A (an `ftyp` box), MP3 (an ID3 tag or an MPEG frame) and WAV. Anything else is refused.
+ */
+export function sniffAudio(bytes: Uint8Array): AudioType | null {
+  if (startsWith(bytes, [0x1a, 0x45, 0xdf, 0xa3])) return "audio/webm";
+  if (startsWith(bytes, ascii("OggS"))) return "audio/ogg";
+  if (startsWith(bytes, ascii("ftyp"), 4)) return "audio/mp4";
+  if (startsWith(bytes, ascii("ID3")) || isMpegFrame(bytes)) return "audio/mpeg";
+  if (startsWith(bytes, ascii("RIFF")) && startsWith(bytes, ascii("WAVE"), 8)) return "audio/wav";
+  return null;
+}

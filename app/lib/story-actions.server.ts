@@ -1,19 +1,32 @@
 import type { User } from "~db/schema";
-import { createStory, getStory, updateStory } from "~/models/story.server";
+import { appendTranscript, createStory, getStory, updateStory } from "~/models/story.server";
 import { getTopic } from "~/models/topic.server";
 import { AppError } from "./errors";
 import { redirectWithToast } from "./flash.server";
 import { parseFormData, type FieldErrors } from "./form.server";
+import { saveStoryUpload } from "./media-upload.server";
+import type { UploadedFile } from "./multipart.server";
 import type { Toast } from "./toast";
 import { storySchema } from "./validation";
 
 export type StoryFormFailure = { status: number; errors: FieldErrors; values: Record<string, string>; toast: Toast };
 
+type StoryIntent = {
+  form: FormData;
+  user: User;
+  bookId: number;
+  /** The form's `audio` file: the recorder's recording, or the phone's own recorder without JavaScript. */
+  recording?: UploadedFile;
+  signal?: AbortSignal;
+};
+
 /**
  * The story editor's form: "Save draft" and "Complete" are the same form with a different status.
  * A new story (no storyId) goes into the posted topic; success reopens it in the editor with a toast.
+ * A recording that comes with it is kept after the story is saved, and its transcript is added to the
+ * text; if the recording cannot be kept, the story stays saved and the toast says so (SPEC §4).
  */
-export async function runStoryIntent({ form, user, bookId }: { form: FormData; user: User; bookId: number }): Promise<Response | StoryFormFailure> {
+export async function runStoryIntent({ form, user, bookId, recording, signal }: StoryIntent): Promise<Response | StoryFormFailure> {
   const parsed = parseFormData(form, storySchema);
   const failure = (status: number, errors: FieldErrors, description: Toast["description"]): StoryFormFailure => ({
     status,
@@ -23,7 +36,8 @@ export async function runStoryIntent({ form, user, bookId }: { form: FormData; u
   });
   if (!parsed.success) return failure(400, parsed.errors, Object.values(parsed.errors)[0]);
   const { title, content, questionId, status, hasAudio, hasImages } = parsed.data;
-  const input = { title, content, questionId, status, hasAudio, hasImages };
+  // A recording counts as the story's content (SPEC §5: content or media).
+  const input = { title, content, questionId, status, hasAudio: hasAudio || Boolean(recording), hasImages };
   const storyId = Number(form.get("storyId"));
   const topicId = Number(form.get("topicId"));
   try {
@@ -31,9 +45,26 @@ export async function runStoryIntent({ form, user, bookId }: { form: FormData; u
     const target = storyId ? getStory({ storyId, userId: user.id }) : getTopic({ topicId, userId: user.id });
     if (target?.bookId !== bookId) throw new AppError(404, storyId ? "stories.notFound" : "topics.notFound");
     const story = storyId ? updateStory({ storyId, userId: user.id, input }) : createStory({ topicId, userId: user.id, input });
-    return redirectWithToast(`/books/${bookId}?storyId=${story.id}`, { kind: "success", title: status === "published" ? "storyEditor.completed" : "storyEditor.saved" });
+    const title = status === "published" ? "storyEditor.completed" : "storyEditor.saved";
+    const outcome = recording ? await keepRecording({ storyId: story.id, user, recording, signal }) : { kind: "success" as const };
+    return redirectWithToast(`/books/${bookId}?storyId=${story.id}`, { title, ...outcome });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     return failure(error.status, error.field ? { [error.field]: error.messageKey } : {}, error.messageKey);
+  }
+}
+
+/** Keeps a saved story's recording and adds its transcript; what happened becomes the toast's kind and text. */
+async function keepRecording({ storyId, user, recording, signal }: { storyId: number; user: User; recording: UploadedFile; signal?: AbortSignal }): Promise<Pick<Toast, "kind" | "description">> {
+  try {
+    const { transcription } = await saveStoryUpload({ storyId, userId: user.id, kind: "audio", file: recording, signal });
+    if (transcription?.text) {
+      appendTranscript({ storyId, userId: user.id, text: transcription.text });
+      return { kind: "success", description: "media.recordingProcessed" };
+    }
+    return { kind: "info", description: transcription?.reason ?? "media.recordingKept" };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return { kind: "error", description: "media.recordingUploadFailed" };
   }
 }

@@ -8,7 +8,7 @@ const checkbox = z.preprocess((v) => v === true || v === "on" || v === "true", z
 /** A blank optional text field means "not given". */
 const optionalText = z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.string().trim().optional());
 
-import { PASSWORD_MIN, USERNAME_MIN } from "./limits";
+import { MEDIA_DESCRIPTION_MAX, PASSWORD_MIN, USERNAME_MIN } from "./limits";
 
 export const loginSchema = z.object({
   username: z.string({ error: "login.usernameRequired" }).trim().min(1, { error: "login.usernameRequired" }),
@@ -173,4 +173,9 @@ export const followupSchema = z.object({
   topicId: optionalId,
   topicTitle: textOrEmpty(300),
   topicDescription: textOrEmpty(5000),
+});
+
+/** A photo's or recording's description (PUT /api/media/{id}, the media files tab). */
+export const mediaDescriptionSchema = z.object({
+  description: z.string({ error: "media.descriptionRequired" }).max(MEDIA_DESCRIPTION_MAX, { error: "media.descriptionTooLong" }),
 });

@@ -1,15 +1,21 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
-import { db } from "~db/client.server";
-import { books, media, stories } from "~db/schema";
+import { db, type Tx } from "~db/client.server";
+import { books, media, stories, type Media } from "~db/schema";
 import { COVER_MAX_BYTES, UPLOADED_COVER_PREFIX } from "~/lib/covers";
 import { env } from "~/lib/env.server";
+import { MEDIA_DESCRIPTION_MAX } from "~/lib/limits";
 import { AppError } from "~/lib/errors";
 import { sniffImage } from "~/lib/sniff";
-import { isCoverInUse } from "./book.server";
+import { logActivity } from "./activity.server";
+import { isCoverInUse, touchBook } from "./book.server";
+import { deleteMediaFiles, storeAudio, storeImage, type StoredFile } from "./media-storage.server";
+import { ownedStory } from "./story.server";
+
+export { deleteMediaFiles } from "./media-storage.server";
 
 // All file I/O for media stays in this module, so storage can move to object storage later.
 
@@ -70,42 +76,196 @@ export async function deleteCoverIfUnused(url: string | null | undefined): Promi
   await fs.rm(path.join(coversDir(), `${key}.webp`), { force: true });
 }
 
-function mediaFilesDir(): string {
-  return path.join(env().dataDir, "media", "files");
-}
-
-/** Removes the files of deleted media rows (keys are server-made; anything else is ignored). */
-export async function deleteMediaFiles(keys: string[]): Promise<void> {
-  await Promise.all(
-    keys.filter((key) => /^[a-f0-9]{32}(\.[a-z0-9]+)?$/.test(key)).map((key) => fs.rm(path.join(mediaFilesDir(), key), { force: true })),
-  );
-}
-
 // A story holds a handful of photos and recordings; the cap only keeps one request bounded.
 export const STORY_MEDIA_LIMIT = 200;
 
-export type StoryMediaView = { id: number; type: "image" | "audio"; filename: string; description: string; mimeType: string; size: number; createdAt: Date };
+/** What the API and the pages see of a media row (SPEC §3): the storage key stays on the server. */
+export type MediaView = {
+  id: number;
+  storyId: number;
+  type: "image" | "audio";
+  url: string;
+  description: string;
+  transcription: string | null;
+  filename: string;
+  mimeType: string;
+  size: number;
+  createdAt: Date;
+};
+
+const viewColumns = {
+  id: media.id,
+  storyId: media.storyId,
+  type: media.type,
+  description: media.description,
+  transcription: media.transcription,
+  filename: media.filename,
+  mimeType: media.mimeType,
+  size: media.size,
+  createdAt: media.createdAt,
+};
+
+export const mediaUrl = (id: number) => `/api/media/render/id:${id}`;
+
+function toView<T extends { id: number }>(row: T): T & { url: string } {
+  return { ...row, url: mediaUrl(row.id) };
+}
 
 /**
  * A story's media, oldest first, only through its book's owner (anyone else gets an empty list).
- * The storage key stays on the server: the browser reaches a file through /api/media/render.
+ * The browser reaches a file through /api/media/render.
  */
-export function listStoryMedia({ storyId, userId }: { storyId: number; userId: number }): StoryMediaView[] {
+export function listStoryMedia({ storyId, userId }: { storyId: number; userId: number }): MediaView[] {
   return db()
-    .select({
-      id: media.id,
-      type: media.type,
-      filename: media.filename,
-      description: media.description,
-      mimeType: media.mimeType,
-      size: media.size,
-      createdAt: media.createdAt,
-    })
+    .select(viewColumns)
     .from(media)
     .innerJoin(stories, eq(stories.id, media.storyId))
     .innerJoin(books, eq(books.id, stories.bookId))
     .where(and(eq(media.storyId, storyId), eq(books.userId, userId)))
     .orderBy(asc(media.createdAt), asc(media.id))
     .limit(STORY_MEDIA_LIMIT)
-    .all();
+    .all()
+    .map(toView);
+}
+
+/** The media of several stories (a topic page's cards) in one query, oldest first, grouped by story. */
+export function listMediaOfStories(storyIds: number[]): Map<number, MediaView[]> {
+  const grouped = new Map<number, MediaView[]>();
+  if (storyIds.length === 0) return grouped;
+  const rows = db().select(viewColumns).from(media).where(inArray(media.storyId, storyIds)).orderBy(asc(media.createdAt), asc(media.id)).all();
+  for (const row of rows) {
+    const list = grouped.get(row.storyId) ?? [];
+    list.push(toView(row));
+    grouped.set(row.storyId, list);
+  }
+  return grouped;
+}
+
+/** A media item with the book it belongs to, for its owner or the admin; anyone else gets null. */
+export function getMedia({ mediaId, userId, admin = false }: { mediaId: number; userId: number; admin?: boolean }): (MediaView & { storageKey: string; bookId: number }) | null {
+  const row = db()
+    .select({ ...viewColumns, storageKey: media.storageKey, bookId: stories.bookId, ownerId: books.userId })
+    .from(media)
+    .innerJoin(stories, eq(stories.id, media.storyId))
+    .innerJoin(books, eq(books.id, stories.bookId))
+    .where(eq(media.id, mediaId))
+    .get();
+  if (!row || (row.ownerId !== userId && !admin)) return null;
+  const { ownerId: _owner, ...rest } = row;
+  return toView(rest);
+}
+
+/** The user's own newest media with this exact description: the fallback address of an image (SPEC §7). */
+export function findMediaByDescription({ description, userId }: { description: string; userId: number }): { id: number } | null {
+  return (
+    db()
+      .select({ id: media.id })
+      .from(media)
+      .innerJoin(stories, eq(stories.id, media.storyId))
+      .innerJoin(books, eq(books.id, stories.bookId))
+      .where(and(eq(books.userId, userId), eq(media.description, description)))
+      .orderBy(desc(media.createdAt), desc(media.id))
+      .get() ?? null
+  );
+}
+
+/** A story's hasAudio / hasImages follow the media it actually has. */
+function syncStoryFlags(tx: Tx, storyId: number): void {
+  const counts = tx.select({ type: media.type, n: count() }).from(media).where(eq(media.storyId, storyId)).groupBy(media.type).all();
+  const has = (type: Media["type"]) => counts.some((row) => row.type === type && row.n > 0);
+  tx.update(stories).set({ hasAudio: has("audio"), hasImages: has("image") }).where(eq(stories.id, storyId)).run();
+}
+
+/** "IMG_2031 bà nội.jpg" → "IMG 2031 bà nội": an image's description until its owner writes one. */
+export function descriptionFromFilename(filename: string): string {
+  return filename
+    .replace(/\.[A-Za-z0-9]{1,5}$/, "")
+    .replace(/[_]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, MEDIA_DESCRIPTION_MAX);
+}
+
+type NewMedia = {
+  storyId: number;
+  userId: number;
+  type: Media["type"];
+  /** The uploaded file on disk (a temporary file of the request) and the name it came with. */
+  upload: { path: string; filename: string };
+  description?: string;
+  /** An image's description when neither the form nor the file name gives one. */
+  fallbackDescription: string;
+};
+
+/**
+ * Adds a photo or a recording to a story of the user's. The story is checked first, then the file by
+ * its bytes (400 when it is not the type it should be), then the row is written with the story's flags.
+ * If the story went away meanwhile, the stored file is removed again: nothing is left half-written.
+ */
+export async function addStoryMedia({ storyId, userId, type, upload, description, fallbackDescription }: NewMedia): Promise<MediaView> {
+  db().transaction((tx) => ownedStory(tx, storyId, userId));
+  const stored: StoredFile = type === "image" ? await storeImage(upload.path) : await storeAudio(upload.path);
+  const filename = upload.filename.slice(0, 255);
+  const text = description?.trim().slice(0, MEDIA_DESCRIPTION_MAX) || (type === "image" ? descriptionFromFilename(filename) || fallbackDescription : "");
+  try {
+    return db().transaction((tx) => {
+      const story = ownedStory(tx, storyId, userId);
+      const row = tx
+        .insert(media)
+        .values({ storyId, type, storageKey: stored.storageKey, mimeType: stored.mimeType, filename, size: stored.size, description: text })
+        .returning(viewColumns)
+        .get();
+      syncStoryFlags(tx, storyId);
+      touchBook(tx, story.bookId);
+      logActivity(tx, { userId, action: "create", resource: "media", details: { id: row.id, storyId, type } });
+      return toView(row);
+    });
+  } catch (error) {
+    await deleteMediaFiles([stored.storageKey]);
+    throw error;
+  }
+}
+
+/** Stores the text a recording was turned into. */
+export function setTranscription({ mediaId, text }: { mediaId: number; text: string }): void {
+  db().update(media).set({ transcription: text }).where(eq(media.id, mediaId)).run();
+}
+
+function ownedMedia(tx: Tx, mediaId: number, userId: number) {
+  const row = tx
+    .select({ media, bookId: stories.bookId })
+    .from(media)
+    .innerJoin(stories, eq(stories.id, media.storyId))
+    .innerJoin(books, eq(books.id, stories.bookId))
+    .where(and(eq(media.id, mediaId), eq(books.userId, userId)))
+    .get();
+  if (!row) throw new AppError(404, "media.notFound");
+  return row;
+}
+
+/** Changes a media item's description; an image keeps one (SPEC §3), so it cannot be blank. */
+export function updateMediaDescription({ mediaId, userId, description }: { mediaId: number; userId: number; description: string }): MediaView {
+  return db().transaction((tx) => {
+    const current = ownedMedia(tx, mediaId, userId);
+    const text = description.trim().slice(0, MEDIA_DESCRIPTION_MAX);
+    if (!text && current.media.type === "image") throw new AppError(400, "media.descriptionRequired", "description");
+    const row = tx.update(media).set({ description: text }).where(eq(media.id, mediaId)).returning(viewColumns).get();
+    touchBook(tx, current.bookId);
+    logActivity(tx, { userId, action: "update", resource: "media", details: { id: mediaId, storyId: row.storyId } });
+    return toView(row);
+  });
+}
+
+/** Deletes a media item and then its files; the story's flags follow. */
+export async function deleteMedia({ mediaId, userId }: { mediaId: number; userId: number }): Promise<{ storyId: number; bookId: number }> {
+  const { storageKey, storyId, bookId } = db().transaction((tx) => {
+    const current = ownedMedia(tx, mediaId, userId);
+    tx.delete(media).where(eq(media.id, mediaId)).run();
+    syncStoryFlags(tx, current.media.storyId);
+    touchBook(tx, current.bookId);
+    logActivity(tx, { userId, action: "delete", resource: "media", details: { id: mediaId, storyId: current.media.storyId, type: current.media.type } });
+    return { storageKey: current.media.storageKey, storyId: current.media.storyId, bookId: current.bookId };
+  });
+  await deleteMediaFiles([storageKey]);
+  return { storyId, bookId };
 }

@@ -69,7 +69,7 @@ export type StoryInput = {
   refinedContent?: string | null;
 };
 
-function ownedStory(tx: Tx, storyId: number, userId: number): Story {
+export function ownedStory(tx: Tx, storyId: number, userId: number): Story {
   const row = tx
     .select({ story: stories })
     .from(stories)
@@ -161,6 +161,21 @@ export function updateStory({ storyId, userId, input }: { storyId: number; userI
       .get();
     touchBook(tx, current.bookId);
     logActivity(tx, { userId, action: "update", resource: "story", details: { id: storyId, status: story.status, ...(input.refinedContent ? { refined: true } : {}) } });
+    return story;
+  });
+}
+
+/**
+ * Adds a recording's transcript to the end of a story's text, after a blank line (SPEC §4). The text
+ * changes, so an earlier refinement of it no longer applies.
+ */
+export function appendTranscript({ storyId, userId, text }: { storyId: number; userId: number; text: string }): Story {
+  return db().transaction((tx) => {
+    const current = ownedStory(tx, storyId, userId);
+    const content = current.content.trim() ? `${current.content.trimEnd()}\n\n${text}` : text;
+    const story = tx.update(stories).set({ content, refinedContent: null }).where(eq(stories.id, storyId)).returning().get();
+    touchBook(tx, current.bookId);
+    logActivity(tx, { userId, action: "update", resource: "story", details: { id: storyId, transcript: true } });
     return story;
   });
 }

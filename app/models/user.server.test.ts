@@ -95,13 +95,16 @@ describe("users", () => {
     ]).returning().all();
     const [topic] = db().insert(topics).values({ bookId: book!.id, title: "Childhood" }).returning().all();
     const [story] = db().insert(stories).values({ bookId: book!.id, topicId: topic!.id, title: "The river", content: "…" }).returning().all();
-    const keys = [key(0), key(1)];
-    for (const k of keys) fs.writeFileSync(path.join(files, k), "bytes");
+    const [photo, recording] = [key(0), key(1)];
+    const keys = [`${photo}.webp`, recording];
+    // A photo is kept with its thumbnail; both go.
+    const stored = [...keys, `${photo}.thumb.webp`];
+    for (const name of stored) fs.writeFileSync(path.join(files, name), "bytes");
     db().insert(media).values(keys.map((k, i) => ({ storyId: story!.id, type: i ? ("audio" as const) : ("image" as const), storageKey: k, mimeType: "x/y" }))).run();
     const token = createSession({ userId: user.id, persistent: false });
 
     await deleteUser(user.id, admin.id);
-    for (const k of keys) expect(fs.existsSync(path.join(files, k))).toBe(false);
+    for (const name of stored) expect(fs.existsSync(path.join(files, name))).toBe(false);
     expect(fs.existsSync(path.join(covers, `${own}.webp`))).toBe(false);
     // Another user's book still shows the shared cover.
     expect(fs.existsSync(path.join(covers, `${shared}.webp`))).toBe(true);

@@ -47,11 +47,16 @@ export async function action(args: Route.ActionArgs) {
   const bookId = paramId(args.params.bookId);
   const page = { user, context: args.context };
   // The workspace's three forms; the table of contents and deletions post to their own routes.
-  return pageFormAction(args.request, {
-    "update-book": bookForm("update-book", page),
-    "story:save": storyForm(bookId, page),
-    "topic:save": topicForm(bookId, page),
-  });
+  return pageFormAction(
+    args.request,
+    {
+      "update-book": bookForm("update-book", page),
+      "story:save": storyForm(bookId, page, args.request.signal),
+      "topic:save": topicForm(bookId, page),
+    },
+    // Beyond the largest recording: a 25 MB cover is refused by its own 2 MB check with its own message.
+    { tooLargeKey: "media.tooLarge" },
+  );
 }
 
 export default function BookPage({ loaderData, actionData }: Route.ComponentProps) {

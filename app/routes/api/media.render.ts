@@ -1,19 +1,50 @@
 import type { Route } from "./+types/media.render";
 import { requireUser } from "~/lib/auth.server";
 import { UPLOADED_COVER_PREFIX } from "~/lib/covers";
+import { fileResponse } from "~/lib/file-response.server";
 import { apiHandler, jsonError } from "~/lib/http.server";
+import { PLACEHOLDER_SVG } from "~/lib/placeholder-image";
 import { userHasCover } from "~/models/book.server";
-import { readCover } from "~/models/media.server";
+import { mediaFileSize, mediaFileStream } from "~/models/media-storage.server";
+import { findMediaByDescription, getMedia, readCover } from "~/models/media.server";
 import { isAdmin } from "~/models/user.server";
 
+// A stored file never changes under its key, so a browser may keep it a day; "private" keeps it out of shared caches.
+const MEDIA_CACHE = "private, max-age=86400";
+
 /**
- * GET /api/media/render/{ref}: media files, only for their owner or the admin.
- * `cover:{key}` is an uploaded book cover.
+ * GET /api/media/render/{ref}, for the owner of the media or the admin (SPEC §7):
+ * - `id:{id}` a photo or recording (`?size=thumb` for a photo's thumbnail);
+ * - `{description}` the user's own newest media with that description, the fallback when an id fails;
+ * - `placeholder` the image shown when a photo cannot be;
+ * - `cover:{key}` an uploaded book cover.
  */
 export const loader = apiHandler(async (args: Route.LoaderArgs) => {
+  const ref = args.params.ref ?? "";
+  if (ref === "placeholder") {
+    return new Response(PLACEHOLDER_SVG, {
+      headers: { "Content-Type": "image/svg+xml", "X-Content-Type-Options": "nosniff", "Cache-Control": "public, max-age=86400" },
+    });
+  }
   const user = requireUser(args);
-  const url = `${UPLOADED_COVER_PREFIX}${(args.params.ref ?? "").replace(/^cover:/, "")}`;
-  if (!args.params.ref?.startsWith("cover:")) return jsonError(args.context, 404, "errors.notFound");
+  if (ref.startsWith("cover:")) return coverResponse(args, user, `${UPLOADED_COVER_PREFIX}${ref.slice("cover:".length)}`);
+  const byId = /^id:(\d{1,15})$/.exec(ref);
+  const mediaId = byId ? Number(byId[1]) : findMediaByDescription({ description: ref, userId: user.id })?.id;
+  const item = mediaId ? getMedia({ mediaId, userId: user.id, admin: isAdmin(user) }) : null;
+  if (!item) return jsonError(args.context, 404, "media.notFound");
+  const variant = item.type === "image" && new URL(args.request.url).searchParams.get("size") === "thumb" ? "thumb" : "full";
+  const size = await mediaFileSize(item.storageKey, variant);
+  if (size === null) return jsonError(args.context, 404, "media.notFound");
+  return fileResponse(args.request, {
+    size,
+    contentType: item.mimeType,
+    etag: `"${item.storageKey}-${variant}"`,
+    cacheControl: MEDIA_CACHE,
+    open: (start, end) => mediaFileStream(item.storageKey, variant, start, end),
+  });
+});
+
+async function coverResponse(args: Route.LoaderArgs, user: { id: number; username: string }, url: string) {
   if (!isAdmin(user) && !userHasCover({ userId: user.id, coverImage: url })) return jsonError(args.context, 404, "errors.notFound");
   const bytes = await readCover(url);
   if (!bytes) return jsonError(args.context, 404, "errors.notFound");
@@ -26,4 +57,4 @@ export const loader = apiHandler(async (args: Route.LoaderArgs) => {
       "X-Content-Type-Options": "nosniff",
     },
   });
-});
+}

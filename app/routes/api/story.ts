@@ -2,14 +2,16 @@ import type { Route } from "./+types/story";
 import { requireUser } from "~/lib/auth.server";
 import { apiHandler, jsonError, paramId, parseOrThrow, readJson } from "~/lib/http.server";
 import { storySchema } from "~/lib/validation";
-import { deleteMediaFiles } from "~/models/media.server";
+import { deleteMediaFiles, listStoryMedia } from "~/models/media.server";
 import { refinementFor } from "~/models/story-ai.server";
 import { deleteStory, getStory, updateStory } from "~/models/story.server";
 
-/** GET /api/stories/{id}. */
+/** GET /api/stories/{id}, with its media list (SPEC §3). */
 export const loader = apiHandler((args: Route.LoaderArgs) => {
   const user = requireUser(args);
-  return getStory({ storyId: paramId(args.params.id), userId: user.id }) ?? jsonError(args.context, 404, "stories.notFound");
+  const story = getStory({ storyId: paramId(args.params.id), userId: user.id });
+  if (!story) return jsonError(args.context, 404, "stories.notFound");
+  return { ...story, media: listStoryMedia({ storyId: story.id, userId: user.id }) };
 });
 
 /**

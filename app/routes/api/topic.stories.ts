@@ -2,16 +2,19 @@ import type { Route } from "./+types/topic.stories";
 import { requireUser } from "~/lib/auth.server";
 import { apiHandler, jsonError, paramId, parseOrThrow, readJson } from "~/lib/http.server";
 import { storySchema } from "~/lib/validation";
+import { listMediaOfStories } from "~/models/media.server";
 import { refinementFor } from "~/models/story-ai.server";
 import { createStory, listTopicStories } from "~/models/story.server";
 import { getTopic } from "~/models/topic.server";
 
-/** GET /api/topics/{id}/stories: the topic's stories in order. */
+/** GET /api/topics/{id}/stories: the topic's stories in order, each with its media list (SPEC §3). */
 export const loader = apiHandler((args: Route.LoaderArgs) => {
   const user = requireUser(args);
   const topic = getTopic({ topicId: paramId(args.params.id), userId: user.id });
   if (!topic) return jsonError(args.context, 404, "topics.notFound");
-  return listTopicStories({ topicId: topic.id });
+  const stories = listTopicStories({ topicId: topic.id });
+  const media = listMediaOfStories(stories.map((story) => story.id));
+  return stories.map((story) => ({ ...story, media: media.get(story.id) ?? [] }));
 });
 
 /**

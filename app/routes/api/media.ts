@@ -1,0 +1,20 @@
+import type { Route } from "./+types/media";
+import { requireUser } from "~/lib/auth.server";
+import { apiHandler, jsonError, paramId, parseOrThrow, readJson } from "~/lib/http.server";
+import { mediaDescriptionSchema } from "~/lib/validation";
+import { deleteMedia, updateMediaDescription } from "~/models/media.server";
+
+/** PUT /api/media/{id} `{description}` and DELETE /api/media/{id}, for the owner of the story's book only. */
+export const action = apiHandler(async (args: Route.ActionArgs) => {
+  const user = requireUser(args);
+  const mediaId = paramId(args.params.id);
+  if (args.request.method === "PUT") {
+    const body = parseOrThrow(args.context, mediaDescriptionSchema, await readJson(args.context, args.request));
+    return updateMediaDescription({ mediaId, userId: user.id, description: body.description });
+  }
+  if (args.request.method === "DELETE") {
+    await deleteMedia({ mediaId, userId: user.id });
+    return { ok: true, id: mediaId };
+  }
+  return jsonError(args.context, 405, "errors.methodNotAllowed");
+});

@@ -1,0 +1,37 @@
+import type { Route } from "./+types/story.media";
+import { requireUser } from "~/lib/auth.server";
+import { apiHandler, jsonError, paramId, translate } from "~/lib/http.server";
+import { MEDIA_UPLOAD_MAX_BYTES, mediaKind, saveStoryUpload } from "~/lib/media-upload.server";
+import { parseMultipart } from "~/lib/multipart.server";
+import { uploadTmpDir } from "~/models/media-storage.server";
+import { getStory } from "~/models/story.server";
+
+/**
+ * POST /api/stories/{id}/media: multipart `file`, `type` (image or audio), optional `description`.
+ * The story is checked before a byte is read; the file streams to disk within its cap and is kept only
+ * when its bytes are what `type` says. Answers 201 with the media row; a recording's `transcription`
+ * is its text, or null with `transcriptionError` saying why (the recording is kept either way).
+ */
+export const action = apiHandler(async (args: Route.ActionArgs) => {
+  const user = requireUser(args);
+  if (args.request.method !== "POST") return jsonError(args.context, 405, "errors.methodNotAllowed");
+  const storyId = paramId(args.params.id);
+  if (!getStory({ storyId, userId: user.id })) return jsonError(args.context, 404, "stories.notFound");
+  const upload = await parseMultipart(args.request, { tmpDir: uploadTmpDir(), maxFileBytes: MEDIA_UPLOAD_MAX_BYTES, maxFiles: 1, tooLargeKey: "media.tooLarge" });
+  try {
+    const description = upload.form.get("description");
+    const { media, transcription } = await saveStoryUpload({
+      storyId,
+      userId: user.id,
+      kind: mediaKind(upload.form.get("type")),
+      file: upload.files.find((file) => file.field === "file"),
+      description: typeof description === "string" ? description : undefined,
+      fallbackDescription: translate(args.context, "media.defaultImageDescription"),
+      signal: args.request.signal,
+    });
+    const reason = transcription?.reason ? { transcriptionError: translate(args.context, transcription.reason) } : {};
+    return Response.json({ ...media, ...reason }, { status: 201 });
+  } finally {
+    await upload.cleanup();
+  }
+});
