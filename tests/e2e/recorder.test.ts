@@ -282,8 +282,9 @@ describe("a recording saved with the story", () => {
     return { story: story!, full };
   }
 
-  it("keeps a 2-second recording, which plays in the Media files tab; transcription needs an AI server", async () => {
+  it("keeps a 2-second recording with the story, served as webm; transcription needs an AI server", async () => {
     const { page, assertNoErrors, topicId, get } = await openNewStory();
+    // A recording alone is content enough (SPEC §5: content or media).
     await page.fill("#title", "Grandmother's song");
     await openRecorder(page);
     await record(page, 2);
@@ -291,11 +292,25 @@ describe("a recording saved with the story", () => {
     await button(page, "Add recording").click();
     await button(page, "Save draft").click();
     await page.getByRole("heading", { name: "Edit story" }).waitFor();
-    await expect.poll(async () => (await toast(page).textContent()) ?? "").toContain("needs an AI server");
+    await expect.poll(async () => (await toast(page).textContent()) ?? "").toContain("Turning speech into text needs an AI server.");
 
     const { full } = await storyMedia(get, topicId);
     expect(full.hasAudio).toBe(true);
     expect(full.media).toEqual([expect.objectContaining({ type: "audio", filename: expect.stringMatching(/^recording-\d{8}-\d{4}\.webm$/) })]);
+    const served = await page.request.get(new URL(full.media![0]!.url, env.server.url).toString());
+    expect(served.status()).toBe(200);
+    expect(served.headers()["content-type"]).toMatch(/^audio\/webm/);
+    assertNoErrors();
+  });
+
+  // The Media files tab's player is the media list's (the lead's side of issue 5).
+  it("plays the saved recording in the story's Media files tab", async () => {
+    const { page, assertNoErrors } = await openNewStory();
+    await page.fill("#title", "Grandfather's laugh");
+    await openRecorder(page);
+    await record(page, 2);
+    await button(page, "Save draft").click();
+    await page.getByRole("heading", { name: "Edit story" }).waitFor();
     await page.getByText("Media files", { exact: true }).click();
     const player = page.locator(".media-item audio[controls]");
     await player.waitFor({ state: "visible" });
