@@ -50,10 +50,10 @@ export default function VoiceRecorder({ input, onReady }: Props) {
   // it is somewhere else on the page (a save button, say).
   const box = useRef<HTMLDivElement>(null);
   const main = useRef<HTMLElement | null>(null);
-  const firstView = useRef(view);
+  const shownView = useRef(view);
   useEffect(() => {
-    if (view === firstView.current) return;
-    firstView.current = view;
+    if (view === shownView.current) return;
+    shownView.current = view;
     const active = document.activeElement;
     if (!active || active === document.body || box.current?.contains(active)) main.current?.focus();
   }, [view]);
@@ -71,7 +71,7 @@ export default function VoiceRecorder({ input, onReady }: Props) {
 
   return (
     <div className="recorder" ref={box} data-state={view}>
-      <p className="muted recorder-intro">
+      <p className="muted">
         {t("recorder.intro")} {t("recorder.limit", { minutes: MINUTES })}
       </p>
       {/* Says each change of state once; the timer below is not a live region, so it does not chatter. */}
