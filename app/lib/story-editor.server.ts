@@ -22,7 +22,10 @@ export function storyEditorData(request: Request, user: User, bookId: number, fi
     const topic = getTopic({ topicId: story.topicId, userId: user.id })!;
     const question = story.questionId ? listQuestions({ topicId: topic.id }).find((q) => q.id === story.questionId) : undefined;
     const media = listStoryMedia({ storyId: story.id, userId: user.id });
-    return { kind: "edit" as const, topic: { id: topic.id, title: topic.title }, question: question?.question ?? null, story, media };
+    // The media files tab opens first when the URL asks for it (after an upload), or to confirm a deletion.
+    const deleting = media.find((item) => item.id === Number(params.get("deleteMedia"))) ?? null;
+    const tab = params.get("tab") === "media" || deleting ? ("media" as const) : ("edit" as const);
+    return { kind: "edit" as const, topic: { id: topic.id, title: topic.title }, question: question?.question ?? null, story, media, tab, deleting };
   }
   const editor = params.get("openEditor") ?? params.get("open");
   const topicId = Number(params.get("topicId"));

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "~db/client.server";
 import { media } from "~db/schema";
 import { createBook } from "./book.server";
-import { listStoryMedia } from "./media.server";
+import { descriptionFromFilename, listMediaOfStories, listStoryMedia } from "./media.server";
 import { createStory } from "./story.server";
 import { createTopic } from "./topic.server";
 import { createUser } from "./user.server";
@@ -33,5 +33,23 @@ describe("a story's media", () => {
     expect(Object.keys(listed[0]!)).not.toContain("storageKey");
     expect(listStoryMedia({ storyId: empty.id, userId: user.id })).toEqual([]);
     expect(listStoryMedia({ storyId: story.id, userId: other.id })).toEqual([]);
+
+    const grouped = listMediaOfStories([story.id, empty.id]);
+    expect(grouped.get(story.id)?.map((m) => [m.type, m.url])).toEqual([
+      ["image", `/api/media/render/id:${listed[0]!.id}`],
+      ["audio", `/api/media/render/id:${listed[1]!.id}`],
+    ]);
+    expect(grouped.has(empty.id)).toBe(false);
+    expect(listMediaOfStories([]).size).toBe(0);
+  });
+});
+
+describe("an image's description from its file name", () => {
+  it("drops the extension and underscores, keeps the words in any language", () => {
+    expect(descriptionFromFilename("bà nội_ở Huế.png")).toBe("bà nội ở Huế");
+    expect(descriptionFromFilename("IMG_2031.JPEG")).toBe("IMG 2031");
+    expect(descriptionFromFilename("  spaced   out .webp")).toBe("spaced out");
+    expect(descriptionFromFilename(".png")).toBe("");
+    expect(descriptionFromFilename("x".repeat(600) + ".jpg")).toHaveLength(500);
   });
 });

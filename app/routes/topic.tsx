@@ -1,6 +1,8 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/topic";
 import type { HeaderHandle } from "~/components/layout/header-context";
+import { MediaDialog } from "~/components/media/media-dialog";
+import { THUMBNAILS_SHOWN } from "~/components/media/media-thumbnails";
 import { DeleteStoryDialog } from "~/components/topic/delete-story-dialog";
 import { QuestionsCard } from "~/components/topic/questions-card";
 import { StoryCard } from "~/components/topic/story-card";
@@ -14,6 +16,7 @@ import { runTopicPageIntent } from "~/lib/topic-page-actions.server";
 import { useHrefWith } from "~/lib/use-href-with";
 import { useRootData } from "~/lib/use-root-data";
 import { listQuestions } from "~/models/question.server";
+import { listMediaOfStories, type MediaView } from "~/models/media.server";
 import { listTopicStories } from "~/models/story.server";
 import { getTopic } from "~/models/topic.server";
 
@@ -25,18 +28,32 @@ export function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
   const topic = getTopic({ topicId: paramId(args.params.topicId), userId: user.id });
   if (!topic || topic.bookId !== paramId(args.params.bookId)) {
-    return data({ title: translate(args.context, "topics.loadFailed"), topic: null, questions: [], stories: [], deleting: null }, { status: 404 });
+    return data({ title: translate(args.context, "topics.loadFailed"), topic: null, questions: [], stories: [], deleting: null, viewing: null }, { status: 404 });
   }
   const stories = listTopicStories({ topicId: topic.id });
-  const deletingId = Number(new URL(args.request.url).searchParams.get("deleteStory"));
-  const deleting = stories.find((s) => s.id === deletingId);
+  const media = listMediaOfStories(stories.map((story) => story.id));
+  const params = new URL(args.request.url).searchParams;
+  const deleting = stories.find((s) => s.id === Number(params.get("deleteStory")));
+  // ?media={id} opens one of this topic's photos or recordings in the media dialog.
+  const viewing = [...media.values()].flat().find((item) => item.id === Number(params.get("media"))) ?? null;
   return {
     title: topic.title,
     topic: { id: topic.id, bookId: topic.bookId, bookTitle: topic.bookTitle, title: topic.title, description: topic.description },
     questions: listQuestions({ topicId: topic.id }),
     // Cards show three lines of text: send a little more than that, not whole stories.
-    stories: stories.map((s) => ({ ...s, content: (s.refinedContent || s.content).slice(0, 400), refinedContent: null })),
+    stories: stories.map((s) => ({ ...s, content: (s.refinedContent || s.content).slice(0, 400), refinedContent: null, media: cardMedia(media.get(s.id) ?? []) })),
     deleting: deleting ? { id: deleting.id, title: deleting.title } : null,
+    viewing,
+  };
+}
+
+/** A card shows its first thumbnails and the counts of photos and recordings, not every row. */
+function cardMedia(media: MediaView[]) {
+  return {
+    first: media.slice(0, THUMBNAILS_SHOWN).map(({ id, type, description }) => ({ id, type, description })),
+    total: media.length,
+    images: media.filter((item) => item.type === "image").length,
+    audio: media.filter((item) => item.type === "audio").length,
   };
 }
 
@@ -50,7 +67,7 @@ export default function TopicPage({ loaderData, actionData, params }: Route.Comp
   const t = useT();
   const root = useRootData();
   const hrefWith = useHrefWith();
-  const { topic, questions, stories, deleting } = loaderData;
+  const { topic, questions, stories, deleting, viewing } = loaderData;
   if (!topic) {
     // SPEC §2: the load error offers the way back to the book.
     return <MissingPage title={t("topics.loadFailed")} text={t("topics.notFound")} backHref={`/books/${params.bookId}`} backLabel={t("topicPage.back")} />;
@@ -87,13 +104,14 @@ export default function TopicPage({ loaderData, actionData, params }: Route.Comp
           <ul className="card-grid">
             {stories.map((story) => (
               <li key={story.id}>
-                <StoryCard story={story} bookId={topic.bookId} deleteHref={hrefWith({ deleteStory: String(story.id) })} />
+                <StoryCard story={story} bookId={topic.bookId} deleteHref={hrefWith({ deleteStory: String(story.id) })} mediaHref={(id) => hrefWith({ media: String(id) })} />
               </li>
             ))}
           </ul>
         )}
       </section>
       {deleting ? <DeleteStoryDialog story={deleting} closeHref={hrefWith({ deleteStory: null })} /> : null}
+      {viewing ? <MediaDialog media={viewing} closeHref={hrefWith({ media: null })} /> : null}
       <Toaster toast={(actionData && "toast" in actionData ? actionData.toast : null) ?? root?.toast} />
     </main>
   );

@@ -2,7 +2,8 @@ import type { MessageKey } from "~/i18n/types";
 import { useHrefWith } from "~/lib/use-href-with";
 import type { AdminPageData } from "~/lib/admin-page.server";
 import { ActivitiesDialog } from "./activities-dialog";
-import { MediaDialog, PreviewDialog } from "./explorer-dialogs";
+import { MediaDialog } from "~/components/media/media-dialog";
+import { PreviewDialog } from "./explorer-dialogs";
 import { DeleteUserDialog, UserFormDialog } from "./user-dialogs";
 
 type Props = {
@@ -28,6 +29,6 @@ export function AdminDialogs({ dialog, errors, values }: Props) {
     case "preview":
       return <PreviewDialog preview={dialog.preview} closeHref={closeHref} />;
     case "media":
-      return <MediaDialog media={dialog.media} closeHref={closeHref} />;
+      return <MediaDialog media={dialog.media} closeHref={closeHref} autoPlay />;
   }
 }

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { MediaThumbnails } from "~/components/media/media-thumbnails";
 import { useT } from "~/i18n/use-t";
 import { EXPLORER_STORY_CHARS } from "~/lib/admin-filters";
 import { formatDate } from "~/lib/dates";
@@ -103,34 +104,13 @@ function StoryNode({ story, expanded, topicId }: { story: ExplorerStory; expande
           <span className="visually-hidden">: {story.title}</span>
         </Link>
       ) : null}
-      <MediaThumbnails story={story} topicId={topicId} />
+      <StoryMedia story={story} topicId={topicId} />
     </li>
   );
 }
 
 /** Up to four thumbnails (+N), each opening the media dialog; files are served by /api/media/render. */
-function MediaThumbnails({ story, topicId }: { story: ExplorerStory; topicId: number }) {
-  const t = useT();
+function StoryMedia({ story, topicId }: { story: ExplorerStory; topicId: number }) {
   const hrefWith = useHrefWith();
-  if (story.media.length === 0) return null;
-  return (
-    <ul className="media-thumbs">
-      {story.media.map((item) => {
-        const kind = item.type === "image" ? t("admin.explorer.image") : t("admin.explorer.audio");
-        return (
-          <li key={item.id}>
-            <Link
-              className="media-thumb"
-              to={hrefWith({ dialog: "media", id: String(item.id), open: String(topicId) })}
-              aria-label={t("admin.explorer.openMedia", { kind, description: item.description || story.title })}
-              preventScrollReset
-            >
-              {item.type === "image" ? <img src={`/api/media/render/id:${item.id}`} alt="" width={56} height={56} loading="lazy" /> : <span aria-hidden="true">♪</span>}
-            </Link>
-          </li>
-        );
-      })}
-      {story.mediaCount > story.media.length ? <li className="muted">{t("admin.explorer.moreMedia", { count: String(story.mediaCount - story.media.length) })}</li> : null}
-    </ul>
-  );
+  return <MediaThumbnails media={story.media} total={story.mediaCount} fallbackName={story.title} hrefFor={(item) => hrefWith({ dialog: "media", id: String(item.id), open: String(topicId) })} />;
 }

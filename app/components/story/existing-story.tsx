@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { useT } from "~/i18n/use-t";
 import type { StoryEditorData } from "~/lib/story-editor.server";
 import { StoryForm } from "./story-form";
-import { StoryMediaList } from "./story-media-list";
+import { StoryMediaTab } from "./story-media-tab";
 import { StoryTabs } from "./story-tabs";
 
 type Props = {
@@ -24,14 +24,14 @@ export function ExistingStory({ bookId, editor, errors, values }: Props) {
       <StoryTabs
         name="story-tab"
         label={t("storyEditor.editTabs")}
-        initial="edit"
+        initial={editor.tab}
         tabs={[
           {
             id: "edit",
             label: t("storyEditor.tabEdit"),
             content: <StoryForm topicId={editor.topic.id} story={story} question={editor.question} questionId={story.questionId} errors={errors} values={values} />,
           },
-          { id: "media", label: t("storyEditor.tabMedia"), content: <StoryMediaList media={editor.media} /> },
+          { id: "media", label: t("storyEditor.tabMedia"), content: <StoryMediaTab bookId={bookId} storyId={story.id} media={editor.media} deleting={editor.deleting} /> },
         ]}
       />
       <div className="form-actions story-actions">

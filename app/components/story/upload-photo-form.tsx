@@ -1,0 +1,56 @@
+import { useRef } from "react";
+import { Form, useNavigation } from "react-router";
+import { useT } from "~/i18n/use-t";
+import { showToast } from "~/lib/client-toast";
+import { MEDIA_DESCRIPTION_MAX } from "~/lib/limits";
+import { IMAGE_TYPES } from "~/lib/sniff";
+
+/**
+ * Uploads a photo to the story (multipart, without JavaScript too). Only image files are offered; one
+ * that is not an image is refused at once with 'Không có hình ảnh' (SPEC §5), and by its bytes on the server.
+ * The description is optional: the file's name stands in until one is written.
+ */
+export function UploadPhotoForm({ action }: { action: string }) {
+  const t = useT();
+  const file = useRef<HTMLInputElement>(null);
+  const navigation = useNavigation();
+  const busy = navigation.formAction === action && navigation.formData?.get("intent") === "upload";
+  return (
+    <Form method="post" action={action} encType="multipart/form-data" className="card stack upload-photo" preventScrollReset>
+      <h3>{t("storyEditor.mediaUploadTitle")}</h3>
+      <input type="hidden" name="intent" value="upload" />
+      <input type="hidden" name="type" value="image" />
+      <div className="field">
+        <label htmlFor="media-file">{t("storyEditor.mediaFile")}</label>
+        <input
+          ref={file}
+          id="media-file"
+          type="file"
+          name="file"
+          accept={IMAGE_TYPES.join(",")}
+          required
+          aria-describedby="media-file-hint"
+          onChange={(event) => {
+            const chosen = event.currentTarget.files?.[0];
+            if (chosen && !chosen.type.startsWith("image/")) {
+              event.currentTarget.value = "";
+              showToast({ kind: "error", title: "media.notImageTitle", description: "media.notImage" });
+            }
+          }}
+        />
+        <p id="media-file-hint" className="field-hint">
+          {t("storyEditor.mediaFileHint")}
+        </p>
+      </div>
+      <div className="field">
+        <label htmlFor="media-new-description">{t("storyEditor.mediaDescriptionOptional")}</label>
+        <input id="media-new-description" name="description" maxLength={MEDIA_DESCRIPTION_MAX} />
+      </div>
+      <div className="form-actions">
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {busy ? t("storyEditor.mediaUploading") : t("storyEditor.mediaUpload")}
+        </button>
+      </div>
+    </Form>
+  );
+}
