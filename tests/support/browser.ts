@@ -84,14 +84,18 @@ export async function loginThroughForm(page: Page, baseUrl: string, username: st
   await Promise.all([page.waitForURL((url) => !url.pathname.startsWith("/login")), page.click("button[type=submit]:below(#password)")]);
 }
 
+/** Chromium's fake microphone, granted without asking: MediaRecorder records real webm/opus from it. */
+export const FAKE_MICROPHONE_ARGS = ["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream"];
+
 /**
  * The real server and Chromium for one test file: started before its tests, stopped after them.
  * Read `env.server` and `env.browser` inside tests and hooks (they are set once beforeAll has run).
+ * `browserArgs` adds Chromium flags, e.g. FAKE_MICROPHONE_ARGS.
  */
-export function serverAndBrowser(): { readonly server: RunningServer; readonly browser: Browser } {
+export function serverAndBrowser({ browserArgs = [] }: { browserArgs?: string[] } = {}): { readonly server: RunningServer; readonly browser: Browser } {
   const env = {} as { server: RunningServer; browser: Browser };
   beforeAll(async () => {
-    [env.server, env.browser] = await Promise.all([startServer(), launchBrowser()]);
+    [env.server, env.browser] = await Promise.all([startServer(), launchBrowser(browserArgs)]);
   });
   afterAll(async () => {
     await env.browser?.close();

@@ -1,12 +1,12 @@
 import { Form, Link, useNavigation } from "react-router";
 import { Field } from "~/components/ui/field";
 import type { MessageKey } from "~/i18n/types";
-import { WritingHelp } from "./writing-help";
+import { StoryContent } from "./story-content";
 import { useT } from "~/i18n/use-t";
 
 type Props = {
   topicId: number;
-  story: { id: number; title: string; content: string; refinedContent: string | null } | null;
+  story: { id: number; title: string; content: string; refinedContent: string | null; updatedAt?: Date | string | number } | null;
   question: string | null;
   questionId: number | null | undefined;
   errors: Record<string, string>;
@@ -19,6 +19,10 @@ type Props = {
  * The story form: a plain form posting `story:save` to the workspace, so it works without
  * JavaScript. "Save draft" and "Complete" submit the same fields with a different status; an answer
  * to a question keeps its id. A story with refined text shows that text, with a note saying so.
+ *
+ * The content has two tabs: Text, and Recording (SPEC §2), whose `audio` file the form posts as
+ * multipart. A saved story comes back as a new form (keyed by its last update): the text the server
+ * wrote (a transcript appended to it) shows, and a recording already saved is not posted twice.
  */
 export function StoryForm({ topicId, story, question, questionId, errors, values, closeHref }: Props) {
   const t = useT();
@@ -32,33 +36,13 @@ export function StoryForm({ topicId, story, question, questionId, errors, values
           <strong>{t("storyEditor.question")}:</strong> {question}
         </p>
       ) : null}
-      <Form method="post" className="stack" preventScrollReset>
+      <Form key={story?.updatedAt ? new Date(story.updatedAt).getTime() : "new"} method="post" encType="multipart/form-data" className="stack" preventScrollReset>
         <input type="hidden" name="intent" value="story:save" />
         <input type="hidden" name="topicId" value={topicId} />
         {story ? <input type="hidden" name="storyId" value={story.id} /> : null}
         {questionId ? <input type="hidden" name="questionId" value={questionId} /> : null}
         <Field name="title" label={t("storyEditor.title")} required maxLength={300} defaultValue={values.title ?? story?.title ?? question ?? ""} error={error("title")} autoComplete="off" />
-        <div className="field">
-          <label htmlFor="content">{t("storyEditor.content")}</label>
-          <textarea
-            id="content"
-            name="content"
-            rows={12}
-            className="story-text"
-            defaultValue={content}
-            aria-describedby={error("content") ? "content-hint content-error" : "content-hint"}
-            aria-invalid={error("content") ? true : undefined}
-          />
-          <p id="content-hint" className="field-hint">
-            {story?.refinedContent ? t("storyEditor.refinedNote") : t("storyEditor.contentHint")}
-          </p>
-          {error("content") ? (
-            <p id="content-error" className="field-error">
-              {t(error("content")!)}
-            </p>
-          ) : null}
-          <WritingHelp topicId={topicId} question={question} />
-        </div>
+        <StoryContent topicId={topicId} question={question} content={content} refined={Boolean(story?.refinedContent)} error={error("content")} />
         <div className="form-actions">
           {closeHref ? (
             <Link to={closeHref} className="button button-secondary" preventScrollReset>

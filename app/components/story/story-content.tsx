@@ -1,0 +1,64 @@
+import { RecordingField } from "~/components/recorder/recording-field";
+import type { MessageKey } from "~/i18n/types";
+import { useT } from "~/i18n/use-t";
+import { StoryTabs } from "./story-tabs";
+import { WritingHelp } from "./writing-help";
+
+// No element has this id: see the tabs below.
+const DETACHED = "story-content-tabs-detached";
+
+type Props = {
+  topicId: number;
+  question: string | null;
+  /** The text the form starts with. */
+  content: string;
+  refined: boolean;
+  error?: MessageKey;
+};
+
+/**
+ * The story form's content (SPEC §2 "Text tab and recording tab for content"): the text with its
+ * writing help, and the recording, whose `audio` file input belongs to the story form.
+ */
+export function StoryContent({ topicId, question, content, refined, error }: Props) {
+  const t = useT();
+  const text = (
+    <div className="field">
+      <label htmlFor="content">{t("storyEditor.content")}</label>
+      <textarea
+        id="content"
+        name="content"
+        rows={12}
+        className="story-text"
+        defaultValue={content}
+        aria-describedby={error ? "content-hint content-error" : "content-hint"}
+        aria-invalid={error ? true : undefined}
+      />
+      <p id="content-hint" className="field-hint">
+        {refined ? t("storyEditor.refinedNote") : t("storyEditor.contentHint")}
+      </p>
+      {error ? (
+        <p id="content-error" className="field-error">
+          {t(error)}
+        </p>
+      ) : null}
+      <WritingHelp topicId={topicId} question={question} />
+    </div>
+  );
+  return (
+    <div className="content-tabs">
+      <StoryTabs
+        name="story-content-tab"
+        label={t("recorder.tabs")}
+        initial="text"
+        // Which tab is open is page state, not story data: the radios are detached from the story form
+        // around them (no form has this id), so they are never posted with the story.
+        form={DETACHED}
+        tabs={[
+          { id: "text", label: t("recorder.tabText"), content: text },
+          { id: "recording", label: t("recorder.tabRecording"), content: <RecordingField /> },
+        ]}
+      />
+    </div>
+  );
+}
