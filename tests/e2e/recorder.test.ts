@@ -173,6 +173,23 @@ describe("the voice recorder in the story form", () => {
     assertNoErrors();
   });
 
+  it("posts a recording that was stopped but not added, rather than losing it", async () => {
+    const { page, assertNoErrors, topicId, get } = await openNewStory();
+    await page.fill("#title", "Grandpa's song");
+    await openRecorder(page);
+    await record(page, 1);
+    await button(page, "Stop recording").click();
+    await button(page, "Add recording").waitFor();
+    expect(await attachedFile(page)).toBeNull();
+    await button(page, "Save draft").click();
+    await page.getByRole("heading", { name: "Edit story" }).waitFor();
+    const [story] = await get<{ id: number; hasAudio: boolean }[]>(`/api/topics/${topicId}/stories`);
+    const saved = await get<{ media: { type: string; filename: string; size: number }[] }>(`/api/stories/${story!.id}`);
+    expect(saved.media).toEqual([expect.objectContaining({ type: "audio", filename: expect.stringMatching(/^recording-\d{8}-\d{4}\.webm$/) })]);
+    expect(saved.media[0]!.size).toBeGreaterThan(0);
+    assertNoErrors();
+  });
+
   it("stops on its own at the 10-minute limit", async () => {
     const { page, assertNoErrors } = await openNewStory({ fakeClock: true });
     await openRecorder(page);

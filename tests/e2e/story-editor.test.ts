@@ -5,6 +5,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { media } from "~db/schema";
 import { formatDateTime } from "~/lib/dates";
+import sharp from "sharp";
 import { expectNoAxeViolations, loginThroughForm, openPage, serverAndBrowser } from "../support/browser";
 import { createUser, toast, waitForHydration } from "./helpers";
 
@@ -154,30 +155,32 @@ for (const javaScriptEnabled of [true, false]) {
       expect(await page.locator("#content").isVisible()).toBe(false);
       if (javaScriptEnabled) await expectNoAxeViolations(page);
 
-      // Uploading is not built yet (issue 5): a row is written straight into the server's database.
-      const createdAt = new Date("2026-05-17T09:05:00Z");
-      const key = () => crypto.randomUUID().replaceAll("-", "");
-      const sqlite = new Database(path.join(env.server.dataDir, "heirloom.db"));
-      try {
-        sqlite.pragma("busy_timeout = 5000");
-        drizzle({ client: sqlite })
-          .insert(media)
-          .values([
-            { storyId: story.id, type: "image", storageKey: `${key()}.webp`, mimeType: "image/webp", description: "The bay from the boat", createdAt },
-            { storyId: story.id, type: "audio", storageKey: `${key()}.webm`, mimeType: "audio/webm", filename: "waves.webm", createdAt },
-          ])
-          .run();
-      } finally {
-        sqlite.close();
-      }
+      // A photo and a recording, uploaded through the API the media issue built.
+      const upload = async (type: "image" | "audio", file: { name: string; mimeType: string; buffer: Buffer }, description?: string) => {
+        const response = await page.request.post(`${env.server.url}/api/stories/${story.id}/media`, {
+          headers: { Origin: env.server.url },
+          multipart: { type, ...(description ? { description } : {}), file },
+        });
+        expect(response.status()).toBe(201);
+        return (await response.json()) as { createdAt: string };
+      };
+      const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#336699" } }).png().toBuffer();
+      const waves = Buffer.alloc(1024, 0x42);
+      waves.set([0x1a, 0x45, 0xdf, 0xa3]);
+      const { createdAt } = await upload("image", { name: "bay.png", mimeType: "image/png", buffer: photo }, "The bay from the boat");
+      await upload("audio", { name: "waves.webm", mimeType: "audio/webm", buffer: waves });
       await open(page, `/books/${book.id}?storyId=${story.id}`, javaScriptEnabled);
       await page.getByText("Media files", { exact: true }).click();
       const items = page.locator(".media-item");
       await items.first().waitFor();
       const when = formatDateTime(createdAt, Intl.DateTimeFormat().resolvedOptions().timeZone);
-      expect(await items.allInnerTexts()).toEqual([expect.stringMatching(/The bay from the boat\s+Image\s+Added /), expect.stringMatching(/waves\.webm\s+Audio\s+Added /)]);
+      expect(await items.allInnerTexts()).toEqual([expect.stringMatching(/^Photo\s+Added /), expect.stringMatching(/^Recording\s+Added /)]);
       expect(await items.first().textContent()).toContain(`Added ${when}`);
-      expect(when).toMatch(/^\d{2}\/\d{2}\/2026 \d{2}:\d{2}$/);
+      expect(when).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+      expect(await items.first().getByLabel("Description", { exact: true }).inputValue()).toBe("The bay from the boat");
+      expect(await items.nth(1).getByLabel("Description", { exact: true }).inputValue()).toBe("");
+      expect(await items.first().locator("img").getAttribute("alt")).toBe("The bay from the boat");
+      expect(await items.nth(1).locator("audio").getAttribute("aria-label")).toBe("waves.webm");
       if (javaScriptEnabled) await expectNoAxeViolations(page);
 
       await Promise.all([page.waitForURL(`${env.server.url}/books/${book.id}`), page.getByRole("link", { name: "Done" }).click()]);

@@ -11,7 +11,7 @@ const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Saving the story while a recording runs (SPEC §4): the save waits, the recording is stopped, and
  * after 500 ms it is attached and the form submitted again by the same button (so "Save draft" stays
  * a draft and "Complete" publishes). With no recording by then, the save is called off with the
- * spec's notice.
+ * spec's notice. A recording already stopped but not added is attached as the form posts.
  *
  * A native listener on the form runs before React Router's onSubmit (React handles events once they
  * bubble to the root), and Router's <Form> leaves a submit alone once its default is prevented.
@@ -27,7 +27,10 @@ export function useSaveWhileRecording(input: HTMLInputElement | null, recorder: 
     const onSubmit = async (event: SubmitEvent) => {
       // A second press during the wait must not post the story without its recording.
       if (waiting) return event.preventDefault();
-      if (latest.current.recorder.latest().state !== "recording") return;
+      const now = latest.current.recorder.latest();
+      // A recording that was stopped but not yet added goes with the story rather than being lost.
+      if (now.state === "recorded" && now.recording && !input?.files?.length) latest.current.attach(now.recording);
+      if (now.state !== "recording") return;
       event.preventDefault();
       waiting = true;
       const submitter = event.submitter instanceof HTMLButtonElement && event.submitter.form === form ? event.submitter : undefined;
