@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { countQueries, db } from "~db/client.server";
+import { media } from "~db/schema";
+import { readBookContent } from "./book-content.server";
+import { createBook } from "./book.server";
+import { addQuestions } from "./question.server";
+import { createStory } from "./story.server";
+import { createTopic, updateTopic } from "./topic.server";
+import { createUser } from "./user.server";
+
+async function family(topicCount: number, storiesPerTopic: number) {
+  const user = await createUser({ username: `u${topicCount}x${storiesPerTopic}`, email: `u${topicCount}x${storiesPerTopic}@example.com`, password: "secret1" });
+  const book = createBook({ userId: user.id, input: { title: "Our family", description: "", tone: "", language: "en", coverImage: null } });
+  const topicIds: number[] = [];
+  for (let t = 0; t < topicCount; t++) {
+    const topic = createTopic({ bookId: book.id, userId: user.id, input: { title: `Topic ${t}`, description: "" } });
+    topicIds.push(topic.id);
+    for (let s = 0; s < storiesPerTopic; s++) {
+      const story = createStory({ topicId: topic.id, userId: user.id, input: { title: `Story ${t}.${s}`, content: "Text", status: s % 2 ? "draft" : "published", hasAudio: false, hasImages: false } });
+      db().insert(media).values({ storyId: story.id, type: "image", storageKey: `${String(story.id).padStart(32, "0")}.webp`, mimeType: "image/webp", description: `Photo ${t}.${s}` }).run();
+    }
+  }
+  return { user, book, topicIds };
+}
+
+describe("a book's whole content", () => {
+  it("comes in book order with questions, stories and media; published only leaves out drafts and archived or empty topics", async () => {
+    const { user, book, topicIds } = await family(3, 2);
+    addQuestions({ topicId: topicIds[0]!, userId: user.id, texts: ["Where did you grow up?"], source: "custom" });
+    updateTopic({ topicId: topicIds[2]!, userId: user.id, changes: { archived: true } });
+    const all = readBookContent(book.id)!;
+    expect(all.book.title).toBe("Our family");
+    expect(all.topics.map((t) => [t.title, t.stories.map((s) => s.title), t.stories.map((s) => s.media.map((m) => m.description))])).toEqual([
+      ["Topic 0", ["Story 0.0", "Story 0.1"], [["Photo 0.0"], ["Photo 0.1"]]],
+      ["Topic 1", ["Story 1.0", "Story 1.1"], [["Photo 1.0"], ["Photo 1.1"]]],
+      ["Topic 2", ["Story 2.0", "Story 2.1"], [["Photo 2.0"], ["Photo 2.1"]]],
+    ]);
+    expect(all.topics[0]!.questions.map((q) => q.question)).toEqual(["Where did you grow up?"]);
+
+    const published = readBookContent(book.id, { publishedOnly: true })!;
+    expect(published.topics.map((t) => [t.title, t.stories.map((s) => s.title)])).toEqual([
+      ["Topic 0", ["Story 0.0"]],
+      ["Topic 1", ["Story 1.0"]],
+    ]);
+    expect(readBookContent(-1)).toBeNull();
+  });
+
+  it("takes the same few queries for a large book as for a small one", async () => {
+    const small = await family(1, 1);
+    const large = await family(12, 10);
+    const a = countQueries(() => readBookContent(small.book.id)).count;
+    const b = countQueries(() => readBookContent(large.book.id)).count;
+    expect(b).toBe(a);
+    expect(b).toBeLessThanOrEqual(5);
+  });
+});
