@@ -97,11 +97,11 @@ async function snapshot(source, file) {
 function referencedFiles(dbFile) {
   const copy = new Database(dbFile, { readonly: true, fileMustExist: true });
   try {
+    // A photo also has its thumbnail, `<name>.thumb.<ext>` (app/models/media-storage.server.ts).
     const files = copy
-      .prepare("SELECT storage_key FROM media")
-      .pluck()
+      .prepare("SELECT storage_key AS key, type FROM media")
       .all()
-      .map((key) => path.join("files", key));
+      .flatMap(({ key, type }) => (type === "image" ? [key, key.replace(/^([^.]+)\./, "$1.thumb.")] : [key]).map((name) => path.join("files", name)));
     const covers = copy
       .prepare("SELECT DISTINCT cover_image FROM books WHERE substr(cover_image, 1, ?) = ?")
       .pluck()
