@@ -344,6 +344,7 @@ const en = {
       story: "Story",
       question: "Question",
       media: "Media",
+      share: "Share link",
     },
     explorer: {
       caption: "Users and what they wrote",

@@ -345,6 +345,7 @@ const vi = {
       story: "Câu chuyện",
       question: "Câu hỏi",
       media: "Tệp đa phương tiện",
+      share: "Đường liên kết chia sẻ",
     },
     explorer: {
       caption: "Người dùng và những gì họ đã viết",
