@@ -7,7 +7,7 @@ import { useHeaderHandle } from "./components/layout/header-context";
 import { SiteHeader } from "./components/layout/site-header";
 import { Toaster } from "./components/ui/toaster";
 import { isLocale } from "./i18n/config";
-import { getLocaleRaw, i18nextMiddleware } from "./i18n/middleware.server";
+import { getI18n, getLocaleRaw, i18nextMiddleware } from "./i18n/middleware.server";
 import { loadTranslation } from "./i18n/load";
 import { authMiddleware, getOptionalUser } from "./lib/auth.server";
 import { consumeFlash, flashMiddleware } from "./lib/flash.server";
@@ -44,7 +44,8 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = getOptionalUser(context);
-  const locale = getLocaleRaw(context);
+  // The detected language, unless a page's middleware switched it (a shared book reads in its own language).
+  const locale = getI18n(context).language ?? getLocaleRaw(context);
   return {
     locale: isLocale(locale) ? locale : "en",
     theme: await readTheme(request),
@@ -65,6 +66,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const i18n = useI18n();
   const lang = data?.locale ?? i18n.language ?? "en";
+  const { htmlOnly } = useHeaderHandle();
   return (
     <html lang={lang} className={`theme-${data?.theme ?? "light"}`}>
       <head>
@@ -76,8 +78,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {htmlOnly ? null : <ScrollRestoration nonce={nonce} />}
+        {htmlOnly ? null : <Scripts nonce={nonce} />}
       </body>
     </html>
   );

@@ -16,10 +16,14 @@ export default [
     route("topics/:topicId/delete", "routes/forms/topic-delete.tsx"),
     route("stories/:storyId/media", "routes/forms/story-media.tsx"),
     route("preview", "routes/forms/book-preview.tsx"),
+    route("shares", "routes/forms/book-shares.tsx"),
   ]),
   route("books/:bookId/topics/:topicId", "routes/topic.tsx"),
   route("profile", "routes/profile.tsx"),
   route("admin", "routes/admin.tsx"),
+  // A book shared by its link: read-only, no sign-in (issue 9)
+  route("s/:token", "routes/shared-book.tsx"),
+  route("s/:token/media/:ref", "routes/shared-media.ts"),
 
   // Session and preferences (forms that work without JavaScript)
   route("logout", "routes/logout.tsx"),
@@ -41,6 +45,8 @@ export default [
   route("api/books/:id/stories", "routes/api/book.stories.ts"),
   route("api/books/:id/preview", "routes/api/book.preview.ts"),
   route("api/books/:id/reorder-topics", "routes/api/book.reorder-topics.ts"),
+  route("api/books/:id/shares", "routes/api/book.shares.ts"),
+  route("api/shares/:token", "routes/api/shares.ts"),
   route("api/suggested-actions", "routes/api/suggested-actions.ts"),
 
   // API: topics

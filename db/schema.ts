@@ -196,6 +196,22 @@ export const bookPreviews = sqliteTable(
   },
 );
 
+// A read-only link to a book for the family (issue 9). Only a hash of the token is kept: the link is
+// shown once, when it is made. Revoking deletes the row, so a revoked token is simply unknown.
+export const shares = sqliteTable(
+  "shares",
+  {
+    id: id(),
+    bookId: integer("book_id")
+      .notNull()
+      .references(() => books.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: createdAt(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [uniqueIndex("shares_token_hash_unique").on(t.tokenHash), index("shares_book_id_idx").on(t.bookId)],
+);
+
 export type User = typeof users.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 export type Book = typeof books.$inferSelect;
@@ -204,3 +220,4 @@ export type Question = typeof questions.$inferSelect;
 export type Story = typeof stories.$inferSelect;
 export type Media = typeof media.$inferSelect;
 export type Activity = typeof activities.$inferSelect;
+export type Share = typeof shares.$inferSelect;

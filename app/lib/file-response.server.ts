@@ -23,6 +23,7 @@ type FileToSend = {
   etag: string;
   cacheControl: string;
   open: (start: number, end: number) => ReadableStream<Uint8Array>;
+  extraHeaders?: Record<string, string>;
 };
 
 /**
@@ -37,6 +38,7 @@ export function fileResponse(request: Request, file: FileToSend): Response {
     "Cache-Control": file.cacheControl,
     "Accept-Ranges": "bytes",
     ETag: file.etag,
+    ...file.extraHeaders,
   });
   const cached = request.headers.get("If-None-Match");
   if (cached && cached.split(",").some((tag) => tag.trim() === file.etag || tag.trim() === "*")) return new Response(null, { status: 304, headers });

@@ -47,13 +47,17 @@ export function parseOrThrow<S extends z.ZodType>(context: Context, schema: S, i
 
 export const JSON_BODY_MAX = 1024 * 1024;
 
-/** Reads a JSON body within a size cap (413 beyond it); malformed JSON is a 400. */
+/**
+ * Reads a JSON body within a size cap (413 beyond it); malformed JSON is a 400. `emptyAs` is what an
+ * empty body means, for routes whose every field is optional.
+ */
 export async function readJson(
   context: Context,
   request: Request,
-  { maxBytes = JSON_BODY_MAX, tooLargeKey }: { maxBytes?: number; tooLargeKey?: MessageKey } = {},
+  { maxBytes = JSON_BODY_MAX, tooLargeKey, emptyAs }: { maxBytes?: number; tooLargeKey?: MessageKey; emptyAs?: unknown } = {},
 ): Promise<unknown> {
   const raw = await readBodyLimited(request, maxBytes, tooLargeKey);
+  if (raw.byteLength === 0 && emptyAs !== undefined) return emptyAs;
   try {
     return JSON.parse(new TextDecoder().decode(raw));
   } catch {

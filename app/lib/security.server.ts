@@ -6,7 +6,8 @@ export const securityHeadersMiddleware: MiddlewareFunction<Response> = async (_a
   const response = await next();
   const headers = response.headers;
   headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  // A page may ask for less (the shared reading page sends no referrer at all).
+  if (!headers.has("Referrer-Policy")) headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");
   headers.set("Permissions-Policy", "camera=(), geolocation=(), microphone=(self)");
   if (!headers.has("Content-Security-Policy")) {

@@ -8,4 +8,6 @@ export type Toast = {
   /** Text that is already in the user's language, e.g. a server message. */
   text?: string;
   values?: Record<string, string>;
+  /** A link just made, shown once by the page that asked for it (a new share link). */
+  link?: string;
 };

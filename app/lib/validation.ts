@@ -179,3 +179,11 @@ export const followupSchema = z.object({
 export const mediaDescriptionSchema = z.object({
   description: z.string({ error: "media.descriptionRequired" }).max(MEDIA_DESCRIPTION_MAX, { error: "media.descriptionTooLong" }),
 });
+
+/** A share link's optional expiry (POST /api/books/{id}/shares): an ISO date-time, or none. */
+export const shareSchema = z.object({
+  expiresAt: z.iso.datetime({ offset: true, error: "share.expiryInvalid" }).nullable().optional(),
+});
+
+/** The share dialog offers a few lifetimes rather than a calendar: until revoked, or this many days. */
+export const SHARE_LIFETIMES = ["never", "7", "30", "365"] as const;

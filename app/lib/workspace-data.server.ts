@@ -2,6 +2,7 @@ import type { Book, User } from "~db/schema";
 import { listBookStories } from "~/models/story.server";
 import { listBookTopics } from "~/models/topic.server";
 import { bookDialogData } from "./book-dialogs.server";
+import { listShares } from "~/models/share.server";
 import { readCookie } from "./signed-cookie.server";
 import { storyEditorData, topicEditorData } from "./story-editor.server";
 import { currentBookPreview } from "./previews.server";
@@ -33,5 +34,7 @@ export function workspaceData(request: Request, user: User, book: Book) {
     editor: storyEditorData(request, user, book.id, first),
     topicEditor: topicEditorData(request, user, book.id),
     preview: previewState(new URL(request.url).searchParams, user, book),
+    // The share dialog (?dialog=share) lists the book's links.
+    shares: new URL(request.url).searchParams.get("dialog") === "share" ? listShares({ bookId: book.id, userId: user.id }) : null,
   };
 }

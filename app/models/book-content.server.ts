@@ -55,3 +55,19 @@ function groupBy<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {
   }
   return grouped;
 }
+
+/** A media item of a published story in a topic that is not archived, in this book; null otherwise. */
+export function publishedMedia({ mediaId, bookId }: { mediaId: number; bookId: number }): Media | null {
+  const row = db()
+    .select({ media })
+    .from(media)
+    .innerJoin(stories, eq(stories.id, media.storyId))
+    .innerJoin(topics, eq(topics.id, stories.topicId))
+    .where(and(eq(media.id, mediaId), eq(stories.bookId, bookId), eq(stories.status, "published"), eq(topics.archived, false)))
+    .get();
+  return row?.media ?? null;
+}
+
+export function bookCoverImage(bookId: number): string | null {
+  return db().select({ coverImage: books.coverImage }).from(books).where(eq(books.id, bookId)).get()?.coverImage ?? null;
+}

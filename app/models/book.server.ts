@@ -65,7 +65,7 @@ export function getBook({ bookId, userId }: { bookId: number; userId: number }):
   return row ? { ...row.book, storyCount: row.storyCount } : null;
 }
 
-function ownedBook(tx: Tx, bookId: number, userId: number): Book {
+export function ownedBook(tx: Tx, bookId: number, userId: number): Book {
   const book = tx.select().from(books).where(and(eq(books.id, bookId), eq(books.userId, userId))).get();
   if (!book) throw new AppError(404, "books.notFound");
   return book;

@@ -3,6 +3,7 @@ import { data, useOutlet } from "react-router";
 import type { Route } from "./+types/book";
 import { BookDialogs } from "~/components/book/book-dialogs";
 import { BookHeader } from "~/components/book/book-header";
+import { ShareDialog } from "~/components/share/share-dialog";
 import { StoryEditor } from "~/components/story/story-editor";
 import { TopicEditor } from "~/components/topic/topic-editor";
 import { Workspace } from "~/components/workspace/workspace";
@@ -30,7 +31,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (!book) {
     // Missing and not-yours look the same, so ids reveal nothing.
     return data(
-      { title: translate(args.context, "books.notFoundTitle"), book: null, topics: [], stories: [], preview: { tab: "topic" as const, page: 1, topicId: null, book: null }, layout: DEFAULT_LAYOUT, dialog: null, editor: null, topicEditor: null, locale: getLocale(args.context) },
+      { title: translate(args.context, "books.notFoundTitle"), book: null, topics: [], stories: [], preview: { tab: "topic" as const, page: 1, topicId: null, book: null }, shares: null, layout: DEFAULT_LAYOUT, dialog: null, editor: null, topicEditor: null, locale: getLocale(args.context) },
       { status: 404 },
     );
   }
@@ -94,6 +95,7 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
       <BookHeader book={book} />
       <Workspace bookId={book.id} layout={loaderData.layout} topics={loaderData.topics} stories={loaderData.stories} previewState={loaderData.preview} editor={editor} />
       <BookDialogs dialog={loaderData.dialog} actionData={actionData} locale={loaderData.locale} closeHref={`/books/${book.id}`} />
+      {loaderData.shares ? <ShareDialog bookId={book.id} shares={loaderData.shares} createdLink={root?.toast?.link ?? null} closeHref={`/books/${book.id}`} /> : null}
       {outlet ?? <Toaster toast={toast} />}
     </main>
   );

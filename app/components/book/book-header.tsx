@@ -38,9 +38,14 @@ export function BookHeader({ book }: { book: HeaderBook }) {
           {tone ? <span className="badge">{t("books.styleBadge", { tone })}</span> : null}
         </p>
       </div>
-      <Link to={hrefWith({ dialog: "edit-book" })} className="button button-secondary book-header-edit" aria-label={t("books.editLabel")} preventScrollReset>
-        {t("books.edit")}
-      </Link>
+      <div className="book-header-actions">
+        <Link to={hrefWith({ dialog: "edit-book" })} className="button button-secondary book-header-edit" aria-label={t("books.editLabel")} preventScrollReset>
+          {t("books.edit")}
+        </Link>
+        <Link to={hrefWith({ dialog: "share" })} className="button button-secondary" preventScrollReset>
+          {t("share.open")}
+        </Link>
+      </div>
     </section>
   );
 }

@@ -9,6 +9,8 @@ export type HeaderHandle = {
   saveForm?: string;
   /** The page renders the one toast region itself (to show its action's toast with the flash). */
   ownsToaster?: boolean;
+  /** The page is complete as HTML and sends no JavaScript at all (the shared reading page). */
+  htmlOnly?: boolean;
 };
 
 export function useHeaderHandle(): HeaderHandle {

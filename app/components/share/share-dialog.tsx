@@ -1,0 +1,101 @@
+import { useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { Dialog } from "~/components/ui/dialog";
+import { useT } from "~/i18n/use-t";
+import { showToast } from "~/lib/client-toast";
+import { formatDate } from "~/lib/dates";
+import { useTimeZone } from "~/lib/use-root-data";
+import { SHARE_LIFETIMES } from "~/lib/validation";
+
+type Share = { id: number; createdAt: Date | string; expiresAt: Date | string | null; expired: boolean };
+
+const lifetimeLabel = { never: "share.expiresNever", "7": "share.expires7", "30": "share.expires30", "365": "share.expires365" } as const;
+
+/**
+ * The workspace's share dialog (?dialog=share): make a read-only link for the family, copy it (shown
+ * once: only its hash is kept), and see or revoke the book's links. Plain forms; Copy needs JavaScript,
+ * and without it the link sits in a selectable field.
+ */
+export function ShareDialog({ bookId, shares, createdLink, closeHref }: { bookId: number; shares: Share[]; createdLink: string | null; closeHref: string }) {
+  const t = useT();
+  const timeZone = useTimeZone();
+  const busy = useNavigation().state === "submitting";
+  const action = `/books/${bookId}/shares`;
+  return (
+    <Dialog title={t("share.title")} closeHref={closeHref} wide>
+      <div className="stack">
+        <p>{t("share.intro")}</p>
+        {createdLink ? <CreatedLink link={createdLink} /> : null}
+        <Form method="post" action={action} className="share-create" preventScrollReset>
+          <input type="hidden" name="intent" value="create" />
+          <div className="field">
+            <label htmlFor="share-lifetime">{t("share.expiresLabel")}</label>
+            <select id="share-lifetime" name="lifetime" defaultValue="never">
+              {SHARE_LIFETIMES.map((value) => (
+                <option key={value} value={value}>
+                  {t(lifetimeLabel[value])}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className="button button-primary" disabled={busy}>
+            {t("share.create")}
+          </button>
+        </Form>
+        <section aria-labelledby="share-list-title" className="stack">
+          <h3 id="share-list-title">{t("share.listTitle")}</h3>
+          {shares.length === 0 ? (
+            <p className="muted">{t("share.none")}</p>
+          ) : (
+            <ul className="share-list">
+              {shares.map((share) => {
+                const created = formatDate(share.createdAt, timeZone);
+                const until = share.expiresAt ? formatDate(share.expiresAt, timeZone) : null;
+                return (
+                  <li key={share.id} className="share-item">
+                    <span>{t("share.createdOn", { date: created })}</span>
+                    <span className={share.expired ? "field-error" : "muted"}>
+                      {until ? t(share.expired ? "share.expired" : "share.expiresOn", { date: until }) : t("share.noExpiry")}
+                    </span>
+                    <Form method="post" action={action} preventScrollReset>
+                      <input type="hidden" name="intent" value="revoke" />
+                      <input type="hidden" name="shareId" value={share.id} />
+                      <button type="submit" className="button button-danger" disabled={busy} aria-label={t("share.revokeLabel", { date: created })}>
+                        {t("share.revoke")}
+                      </button>
+                    </Form>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </section>
+      </div>
+    </Dialog>
+  );
+}
+
+function CreatedLink({ link }: { link: string }) {
+  const t = useT();
+  const [copied, setCopied] = useState(false);
+  return (
+    <div className="notice stack share-created">
+      <label htmlFor="share-link">{t("share.linkLabel")}</label>
+      <input id="share-link" readOnly value={link} onFocus={(event) => event.currentTarget.select()} aria-describedby="share-link-hint" />
+      <p id="share-link-hint" className="field-hint">
+        {t("share.copyNow")}
+      </p>
+      <button
+        type="button"
+        className="button button-secondary"
+        onClick={async () => {
+          await navigator.clipboard.writeText(link);
+          setCopied(true);
+          showToast({ kind: "success", title: "share.copied" });
+        }}
+      >
+        {copied ? t("share.copied") : t("share.copy")}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import type { Book, Media } from "~db/schema";
+import { isPresetCover, fallbackCover, UPLOADED_COVER_PREFIX } from "./covers";
+import { bookCoverImage, publishedMedia, readBookContent } from "~/models/book-content.server";
+import { bookIdForToken } from "~/models/share.server";
+
+/** The address of a shared book's media, through its token (never the owner's /api/media address). */
+export const sharedMediaUrl = (token: string, ref: number | "cover", thumb = false) => `/s/${token}/media/${ref}${thumb ? "?size=thumb" : ""}`;
+
+function coverFor(book: Book, token: string): string {
+  if (book.coverImage?.startsWith(UPLOADED_COVER_PREFIX)) return sharedMediaUrl(token, "cover");
+  if (book.coverImage && isPresetCover(book.coverImage)) return book.coverImage;
+  return fallbackCover(book.id);
+}
+
+const mediaView = (token: string) => (item: Media) => ({
+  id: item.id,
+  type: item.type,
+  description: item.description,
+  url: sharedMediaUrl(token, item.id),
+  thumbUrl: item.type === "image" ? sharedMediaUrl(token, item.id, true) : null,
+});
+
+/**
+ * What the shared reading page shows for a token: the book's published stories in book order, each with
+ * its photos and recordings addressed through the token. Null for a wrong, expired or revoked token.
+ * Nothing else of the book (drafts, archived topics, questions, previews, the owner) leaves the server.
+ */
+export function sharedBook(token: string) {
+  const bookId = bookIdForToken(token);
+  const content = bookId === null ? null : readBookContent(bookId, { publishedOnly: true });
+  if (!content) return null;
+  const { book, topics } = content;
+  return {
+    book: { title: book.title, description: book.description, language: book.language, cover: coverFor(book, token) },
+    topics: topics.map((topic) => ({
+      id: topic.id,
+      title: topic.title,
+      description: topic.description,
+      stories: topic.stories.map((story) => ({
+        id: story.id,
+        title: story.title,
+        text: story.refinedContent || story.content,
+        media: story.media.map(mediaView(token)),
+      })),
+    })),
+  };
+}
+
+export type SharedBook = NonNullable<ReturnType<typeof sharedBook>>;
+
+/**
+ * The media a token may open: a photo or recording of a published story in a topic that is not
+ * archived, in the token's book; or the book's uploaded cover. Null for anything else.
+ */
+export function sharedMediaFor(token: string, ref: string): { kind: "media"; media: Media } | { kind: "cover"; coverImage: string } | null {
+  const bookId = bookIdForToken(token);
+  if (bookId === null) return null;
+  if (ref === "cover") {
+    const coverImage = bookCoverImage(bookId);
+    return coverImage?.startsWith(UPLOADED_COVER_PREFIX) ? { kind: "cover", coverImage } : null;
+  }
+  const media = /^\d{1,15}$/.test(ref) ? publishedMedia({ mediaId: Number(ref), bookId }) : null;
+  return media ? { kind: "media", media } : null;
+}

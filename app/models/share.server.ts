@@ -1,0 +1,80 @@
+import crypto from "node:crypto";
+import { and, desc, eq, gt, isNull, or } from "drizzle-orm";
+import { db } from "~db/client.server";
+import { books, shares, type Share } from "~db/schema";
+import { AppError } from "~/lib/errors";
+import { logActivity } from "./activity.server";
+import { ownedBook } from "./book.server";
+
+// 32 random bytes: 256 bits, well past the 128 a guess must beat; base64url keeps the link short and clean.
+const TOKEN_BYTES = 32;
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** A token is high-entropy random, so one fast hash is enough: no dictionary can reach it. */
+export function hashToken(token: string): string {
+  return crypto.createHash("sha256").update(token).digest("hex");
+}
+
+export type ShareView = { id: number; createdAt: Date; expiresAt: Date | null; expired: boolean };
+
+const view = (share: Share, now = Date.now()): ShareView => ({
+  id: share.id,
+  createdAt: share.createdAt,
+  expiresAt: share.expiresAt,
+  expired: share.expiresAt !== null && share.expiresAt.getTime() <= now,
+});
+
+/** Makes a read-only link to one of the user's books; the token is returned here and never again. */
+export function createShare({ bookId, userId, expiresAt }: { bookId: number; userId: number; expiresAt: Date | null }): { token: string; share: ShareView } {
+  if (expiresAt && expiresAt.getTime() <= Date.now()) throw new AppError(400, "share.expiryInPast", "expiresAt");
+  const token = crypto.randomBytes(TOKEN_BYTES).toString("base64url");
+  return db().transaction((tx) => {
+    ownedBook(tx, bookId, userId);
+    const share = tx.insert(shares).values({ bookId, tokenHash: hashToken(token), expiresAt }).returning().get();
+    logActivity(tx, { userId, action: "create", resource: "share", details: { id: share.id, bookId, expiresAt: expiresAt?.toISOString() ?? null } });
+    return { token, share: view(share) };
+  });
+}
+
+/** The links of one of the user's books, newest first (without their tokens, which are not kept). */
+export function listShares({ bookId, userId }: { bookId: number; userId: number }): ShareView[] | null {
+  const owned = db().select({ id: books.id }).from(books).where(and(eq(books.id, bookId), eq(books.userId, userId))).get();
+  if (!owned) return null;
+  const now = Date.now();
+  return db().select().from(shares).where(eq(shares.bookId, bookId)).orderBy(desc(shares.createdAt), desc(shares.id)).all().map((share) => view(share, now));
+}
+
+function revoke(where: ReturnType<typeof eq>, userId: number): ShareView {
+  return db().transaction((tx) => {
+    const row = tx.select({ share: shares }).from(shares).innerJoin(books, eq(books.id, shares.bookId)).where(and(where, eq(books.userId, userId))).get();
+    if (!row) throw new AppError(404, "share.notFound");
+    tx.delete(shares).where(eq(shares.id, row.share.id)).run();
+    logActivity(tx, { userId, action: "delete", resource: "share", details: { id: row.share.id, bookId: row.share.bookId } });
+    return view(row.share);
+  });
+}
+
+/** Revokes a link by its token (DELETE /api/shares/{token}), for the book's owner only. */
+export function revokeShareByToken({ token, userId }: { token: string; userId: number }): ShareView {
+  if (!TOKEN_PATTERN.test(token)) throw new AppError(404, "share.notFound");
+  return revoke(eq(shares.tokenHash, hashToken(token)), userId);
+}
+
+/** Revokes a link by its id (the share dialog, which never has the token again). */
+export function revokeShareById({ shareId, bookId, userId }: { shareId: number; bookId: number; userId: number }): ShareView {
+  const share = db().select({ bookId: shares.bookId }).from(shares).where(eq(shares.id, shareId)).get();
+  if (share?.bookId !== bookId) throw new AppError(404, "share.notFound");
+  return revoke(eq(shares.id, shareId), userId);
+}
+
+/** The book a token opens: null for a malformed, unknown, revoked or expired token. */
+export function bookIdForToken(token: string): number | null {
+  if (!TOKEN_PATTERN.test(token)) return null;
+  const now = new Date();
+  const row = db()
+    .select({ bookId: shares.bookId })
+    .from(shares)
+    .where(and(eq(shares.tokenHash, hashToken(token)), or(isNull(shares.expiresAt), gt(shares.expiresAt, now))))
+    .get();
+  return row?.bookId ?? null;
+}

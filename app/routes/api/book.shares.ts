@@ -1,0 +1,21 @@
+import type { Route } from "./+types/book.shares";
+import { requireUser } from "~/lib/auth.server";
+import { apiHandler, jsonError, paramId, parseOrThrow, readJson } from "~/lib/http.server";
+import { shareUrl } from "~/lib/share-url.server";
+import { shareSchema } from "~/lib/validation";
+import { createShare, listShares } from "~/models/share.server";
+
+/** GET /api/books/{id}/shares: the book's read-only links, newest first (their tokens are not kept). */
+export const loader = apiHandler((args: Route.LoaderArgs) => {
+  const user = requireUser(args);
+  return listShares({ bookId: paramId(args.params.id), userId: user.id }) ?? jsonError(args.context, 404, "books.notFound");
+});
+
+/** POST /api/books/{id}/shares `{expiresAt?}`: a new link, 201 `{id, token, url, createdAt, expiresAt}`; the only time the token is seen. */
+export const action = apiHandler(async (args: Route.ActionArgs) => {
+  const user = requireUser(args);
+  if (args.request.method !== "POST") return jsonError(args.context, 405, "errors.methodNotAllowed");
+  const body = parseOrThrow(args.context, shareSchema, await readJson(args.context, args.request, { emptyAs: {} }));
+  const { token, share } = createShare({ bookId: paramId(args.params.id), userId: user.id, expiresAt: body.expiresAt ? new Date(body.expiresAt) : null });
+  return Response.json({ id: share.id, token, url: shareUrl(args.request, token), createdAt: share.createdAt, expiresAt: share.expiresAt }, { status: 201 });
+});

@@ -1,0 +1,44 @@
+import { FormRouteToaster } from "~/components/ui/form-route-toaster";
+import { AppError } from "~/lib/errors";
+import { formAction } from "~/lib/form-route.server";
+import { paramId } from "~/lib/http.server";
+import { shareUrl } from "~/lib/share-url.server";
+import { SHARE_LIFETIMES } from "~/lib/validation";
+import { createShare, revokeShareById } from "~/models/share.server";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * POST /books/{id}/shares: the share dialog's two forms, without JavaScript too. `create` makes a link
+ * for the chosen lifetime and comes back to the dialog with the link (shown this once, through the
+ * flash); `revoke` deletes one of this book's links.
+ */
+export const action = formAction({
+  failureTitle: "share.createFailed",
+  run: ({ form, user, params, request }) => {
+    const bookId = paramId(params.bookId);
+    const back = `/books/${bookId}?dialog=share`;
+    const intent = form.get("intent");
+    if (intent === "create") {
+      const lifetime = String(form.get("lifetime") ?? "never");
+      if (!(SHARE_LIFETIMES as readonly string[]).includes(lifetime)) throw new AppError(400, "errors.invalid");
+      const expiresAt = lifetime === "never" ? null : new Date(Date.now() + Number(lifetime) * DAY_MS);
+      const { token } = createShare({ bookId, userId: user.id, expiresAt });
+      return { to: back, toast: { kind: "success", title: "share.created", description: "share.copyNow", link: shareUrl(request, token) } };
+    }
+    if (intent === "revoke") {
+      try {
+        revokeShareById({ shareId: Number(form.get("shareId")), bookId, userId: user.id });
+      } catch (error) {
+        if (error instanceof AppError) throw new AppError(error.status, error.messageKey, undefined, "share.revokeFailed");
+        throw error;
+      }
+      return { to: back, toast: { kind: "success", title: "share.revoked" } };
+    }
+    throw new AppError(400, "errors.invalid");
+  },
+});
+
+export default function FormRoute() {
+  return <FormRouteToaster />;
+}

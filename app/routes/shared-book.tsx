@@ -1,0 +1,53 @@
+import { createContext } from "react-router";
+import type { Route } from "./+types/shared-book";
+import type { HeaderHandle } from "~/components/layout/header-context";
+import { SharedBookView } from "~/components/share/shared-book-view";
+import { useT } from "~/i18n/use-t";
+import { getI18n } from "~/i18n/middleware.server";
+import { pageTitle } from "~/lib/meta";
+import { sharedBook, type SharedBook } from "~/lib/shared-book.server";
+
+// No JavaScript: the page is whole as HTML, for slow phones and for printing.
+export const handle: HeaderHandle = { htmlOnly: true };
+
+const sharedBookContext = createContext<SharedBook | null>(null);
+
+/**
+ * The book is read before the loaders so the whole page (the <html lang> and every word around the
+ * family's text) is in the book's language, whoever opens the link. Nothing of it is for search engines
+ * or for the sites its readers go to next.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ params, context }, next) => {
+    const shared = sharedBook(params.token ?? "");
+    context.set(sharedBookContext, shared);
+    if (shared) await getI18n(context).changeLanguage(shared.book.language);
+    const response = await next();
+    response.headers.set("X-Robots-Tag", "noindex, nofollow");
+    response.headers.set("Referrer-Policy", "no-referrer");
+    return response;
+  },
+];
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [...pageTitle(loaderData?.title), { name: "robots", content: "noindex, nofollow" }];
+
+export function loader({ context }: Route.LoaderArgs) {
+  const shared = context.get(sharedBookContext);
+  // A wrong, expired or revoked link is a 404 that says so, and nothing more.
+  if (!shared) throw new Response(null, { status: 404 });
+  return { title: shared.book.title, shared };
+}
+
+export default function SharedBookPage({ loaderData, params }: Route.ComponentProps) {
+  return <SharedBookView book={loaderData.shared} token={params.token} />;
+}
+
+export function ErrorBoundary() {
+  const t = useT();
+  return (
+    <main id="main" className="page page-narrow">
+      <h1>{t("reader.notFoundTitle")}</h1>
+      <p>{t("reader.notFoundText")}</p>
+    </main>
+  );
+}
