@@ -42,6 +42,8 @@ const en = {
   },
   preferences: {
     language: "Language",
+    // The menu's name holds its visible code (WCAG 2.5.3 Label in Name), outside brackets, which axe ignores.
+    languageMenu: "Language: {{code}}",
     theme: "Theme",
     themeLight: "Light",
     themeDark: "Dark",
