@@ -111,3 +111,35 @@ export async function signInAsAdmin(request: { post: (url: string, options: { da
   const response = await request.post(`${server.url}/api/auth/login`, { data: { username: "admin", password: ADMIN_PASSWORD, rememberMe: false } });
   if (response.status() !== 200) throw new Error(`admin sign-in failed: ${response.status()}`);
 }
+
+/**
+ * A screen for the size and reflow checks: its address, what shows once it is ready, and the main
+ * controls (CSS selectors, the same in both languages) that must be there, visible and within reach.
+ */
+export type Screen = { path: string; ready: string; controls: string[]; scripts?: boolean };
+
+/** Every screen with its data, signed in as the admin: pages, workspace states and dialogs. */
+export function screens(d: ScreenData): Screen[] {
+  const book = `/books/${d.book}`;
+  const topicPage = `${book}/topics/${d.topic}`;
+  const dialog = (path: string, controls: string[] = []): Screen => ({ path, ready: "dialog.dialog[open]", controls: ["dialog.dialog .dialog-header a", ...controls] });
+  return [
+    { path: "/", ready: "main h1", controls: ['main a[href="/?dialog=create-book"]', 'main a[href="/books"]'] },
+    dialog("/?dialog=create-book", ["dialog.dialog #title", "dialog.dialog label.cover-tab", "dialog.dialog button[type=submit]"]),
+    { path: "/books", ready: ".book-grid", controls: ['main a[href*="dialog=create-book"]', "main input[type=search]", ".book-card .card-link", ".book-card summary"] },
+    { path: book, ready: ".topic-list .drag-handle", controls: [".book-header-edit", '.workspace-toc a[href$="openEditor=topic"]', ".workspace-toc .drag-handle", ".workspace-editor h2", ".preview-tab"] },
+    { path: `${book}?storyId=${d.story}`, ready: ".topic-list .drag-handle", controls: [".workspace-editor #title", ".workspace-editor textarea", ".workspace-editor button[value=published]", ".workspace-editor button[value=draft]"] },
+    { path: `${book}?storyId=${d.story}&tab=media`, ready: ".media-item", controls: [".media-item input[name=description]", ".media-item a.button-danger", '.workspace-editor input[type=file][accept^="image"]'] },
+    { path: `${book}?openEditor=topic&topicId=${d.topic}`, ready: ".topic-tab", controls: [".topic-tab", ".workspace-editor #title", ".workspace-editor .form-actions button[type=submit]"] },
+    { path: `${book}?ptab=book`, ready: ".preview-actions button", controls: [".preview-actions button[type=submit]", ".preview-actions a[download]", ".preview-text p"] },
+    dialog(`${book}?dialog=edit-book`, ["dialog.dialog button[type=submit]"]),
+    dialog(`${book}?dialog=share`, ["dialog.dialog .share-create button[type=submit]", "dialog.dialog .share-item button"]),
+    { path: `${book}/suggest-topics`, ready: "dialog.dialog .suggest-item .drag-handle", controls: ["dialog.dialog .suggest-item input[type=checkbox]", "dialog.dialog .suggest-item .drag-handle", "dialog.dialog button[value=save]"] },
+    { path: topicPage, ready: "main h1", controls: [`main a[href="${book}"]`, `main a[href="${book}?openEditor=story&topicId=${d.topic}"]`, ".question-link", ".media-thumb"] },
+    dialog(`${topicPage}?media=${d.photo}`),
+    { path: "/profile", ready: "#profile-form", controls: ["#profile-form input", "#profile-form button[type=submit]"] },
+    { path: "/admin?tab=users", ready: "table", controls: ["nav.admin-tabs a", 'main a[href*="dialog=add-user"]', ".admin-search input[type=search]", ".table-scroll"] },
+    { path: `/admin?tab=content&open=${d.topic}&story=${d.story}`, ready: ".tree", controls: [".tree-node > summary", `#story-${d.story} a`] },
+    { path: `/s/${d.token}`, ready: ".reader", controls: [".reader-contents a", ".reader-voice audio", ".reader-photos a"], scripts: false },
+  ];
+}
