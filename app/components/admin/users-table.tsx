@@ -51,7 +51,7 @@ export function UsersTable({ users, query }: { users: AdminUserRow[]; query: { s
               <td>{user.displayName ?? ""}</td>
               <td>
                 {/* The count opens the Books tab filtered to this user. */}
-                <Link to={`?tab=books&user=${user.id}`}>
+                <Link className="cell-link" to={`?tab=books&user=${user.id}`}>
                   {user.bookCount}
                   <span className="visually-hidden"> {t("admin.books")}: {user.username}</span>
                 </Link>
