@@ -33,7 +33,7 @@ export function BooksTable({ books, sort, dir }: { books: Row[]; sort: BookSort;
             <td>{book.title}</td>
             <td>{truncate(book.description, 150)}</td>
             <td>
-              <Link to={`?tab=content&user=${book.userId}`}>{book.ownerName ? `${book.ownerName} (${book.owner})` : book.owner}</Link>
+              <Link className="cell-link" to={`?tab=content&user=${book.userId}`}>{book.ownerName ? `${book.ownerName} (${book.owner})` : book.owner}</Link>
             </td>
             <td>{t(`languages.${book.language}`)}</td>
             <td>{formatDate(book.createdAt, timeZone)}</td>
