@@ -2,13 +2,15 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loginThroughForm, openPage, serverAndBrowser } from "../support/browser";
 import { createUser, openMenu, waitForHydration, type TestUser } from "./helpers";
+import { createScreenData, screens, signInAsAdmin, type ScreenData } from "./screen-data";
 
 // Big targets and readable text, for the older relatives this app is written for.
 const env = serverAndBrowser();
 let user: TestUser;
+let data: ScreenData;
 
 beforeAll(async () => {
-  user = await createUser(env.server, { displayName: "Bà Năm" });
+  [user, data] = await Promise.all([createUser(env.server, { displayName: "Bà Năm" }), createScreenData(env.server, env.browser)]);
 });
 
 const MIN_TARGET = 44;
@@ -104,4 +106,27 @@ describe.concurrent("target and text sizes", () => {
     await expectComfortable(page, "/ on a phone with the menu open");
     assertNoErrors();
   });
+
+  // Every other screen (the workspace in its states, the topic page, library, profile, admin, the shared
+  // page) and the dialogs, signed in as the admin who owns the screen data, wide and on a phone.
+  for (const device of [
+    { name: "a wide screen", options: { viewport: { width: 1280, height: 900 } } },
+    { name: "a 390 px phone", options: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+  ]) {
+    it(`are comfortable on every screen and dialog on ${device.name}`, { timeout: 180_000 }, async ({ expect }) => {
+      const { page, assertNoErrors } = await openPage(env.browser, device.options);
+      await signInAsAdmin(page.request, env.server);
+      const problems: string[] = [];
+      for (const screen of screens(data)) {
+        const response = await page.goto(`${env.server.url}${screen.path}`);
+        expect(response?.status(), screen.path).toBe(200);
+        if (screen.scripts !== false) await waitForHydration(page);
+        await page.locator(screen.ready).first().waitFor({ state: "attached" });
+        for (const target of await smallTargets(page)) problems.push(`${screen.path}: target under 44x44: ${target}`);
+        for (const text of await smallText(page)) problems.push(`${screen.path}: text under 16px: ${text}`);
+      }
+      expect(problems).toEqual([]);
+      assertNoErrors();
+    });
+  }
 });
