@@ -15,9 +15,8 @@ export function TocRail({ bookId, topics, controls }: Props) {
   return (
     <nav className="toc-rail" aria-label={t("workspace.contents")}>
       <CollapseToggle controls={controls} />
-      <p className="rail-title" aria-hidden="true">
-        {t("workspace.contents")}
-      </p>
+      {/* A heading, as in the expanded panel: the flyouts' topic titles (h3) sit under it. */}
+      <h2 className="rail-title">{t("workspace.contents")}</h2>
       <Link to={`/books/${bookId}?openEditor=topic`} className="icon-button" aria-label={t("topicEditor.addTopic")} title={t("topicEditor.addTopic")}>
         <span aria-hidden="true">+</span>
       </Link>
