@@ -1,6 +1,6 @@
 import { beforeAll, describe, it } from "vitest";
 import { serializeLanguage, serializeTheme } from "~/lib/preferences.server";
-import { axeViolations, openPage, serverAndBrowser, type ExpectedHttpError } from "../support/browser";
+import { axeViolations, openPage, preloadAxe, serverAndBrowser, type ExpectedHttpError } from "../support/browser";
 import { openMenu, waitForHydration } from "./helpers";
 import { createScreenData, signInAsAdmin, type ScreenData } from "./screen-data";
 
@@ -32,6 +32,7 @@ async function preferenceCookies({ locale, theme }: Combo) {
 async function walk(combo: Combo, expect: (typeof import("vitest"))["expect"]) {
   const { page, context, assertNoErrors } = await openPage(env.browser, { locale: combo.locale === "vi" ? "vi-VN" : "en-US", viewport: { width: 1280, height: 900 } });
   await context.addCookies((await preferenceCookies(combo)).map((cookie) => ({ ...cookie, url: env.server.url })));
+  await preloadAxe(context);
   const found: string[] = [];
   let checked = 0;
 

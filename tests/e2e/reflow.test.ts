@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, it } from "vitest";
-import { axeViolations, openPage, serverAndBrowser } from "../support/browser";
+import { axeViolations, openPage, preloadAxe, serverAndBrowser } from "../support/browser";
 import { waitForHydration } from "./helpers";
 import { createScreenData, screens, signInAsAdmin, type ScreenData } from "./screen-data";
 
@@ -87,7 +87,8 @@ describe.concurrent("every screen reflows", () => {
     { name: "at 200 % zoom of a 1280 x 900 window", options: { viewport: { width: 640, height: 450 }, deviceScaleFactor: 2 }, axe: false },
   ]) {
     it(view.name, { timeout: 180_000 }, async ({ expect }) => {
-      const { page, assertNoErrors } = await openPage(env.browser, view.options);
+      const { page, context, assertNoErrors } = await openPage(env.browser, view.options);
+      if (view.axe) await preloadAxe(context);
       await signInAsAdmin(page.request, env.server);
       const problems: string[] = [];
       for (const screen of screens(data)) {
