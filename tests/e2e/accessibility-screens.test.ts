@@ -7,6 +7,10 @@ import { createScreenData, signInAsAdmin, type ScreenData } from "./screen-data"
 // axe-core (WCAG 2.2 AA) on every screen and every dialog the address can open (SPEC §2), in both
 // languages and both themes. One signed-in page walks them all per combination; the violations of the
 // whole walk are collected and reported together, so one run shows everything that is wrong.
+// Two combinations, English-light and Vietnamese-dark, cover each language and each theme once: the
+// theme changes only colours (contrast), the language only words (names, lang), so the other two
+// pairings would double the file's two minutes for little. The 320 px layout is checked in
+// reflow.test.ts, the system theme and the login form's states in accessibility.test.ts.
 const env = serverAndBrowser();
 
 let ids: ScreenData;
