@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
-import { createReadStream } from "node:fs";
+import { createReadStream, openAsBlob } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import sharp from "sharp";
@@ -93,10 +93,11 @@ export async function storeAudio(upload: string): Promise<StoredFile & { mimeTyp
   return { storageKey, mimeType, size };
 }
 
-export async function readMediaBytes(storageKey: string): Promise<Uint8Array> {
+/** A stored file as a Blob backed by the disk: read as it is used (sent to an AI server), never held whole. */
+export async function openMediaBlob(storageKey: string): Promise<Blob> {
   const file = mediaFilePath(storageKey);
   if (!file) throw new AppError(404, "errors.notFound");
-  return new Uint8Array(await fs.readFile(file));
+  return openAsBlob(file);
 }
 
 /** The size of a stored file, or null when it is not there (a thumbnail of an audio file, a lost file). */
