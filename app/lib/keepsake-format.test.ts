@@ -24,8 +24,8 @@ describe("book.json, version 1", () => {
   it("tells another kind of file and a newer version from a broken one", () => {
     expect(checkKeepsake([], "book")).toEqual({ ok: false, problem: "notObject" });
     expect(checkKeepsake(null, "book")).toEqual({ ok: false, problem: "notObject" });
-    expect(where((doc) => (doc.format = "something-else"))).toBe("wrongFormat");
-    expect(where((doc) => (doc.version = 2))).toBe("wrongVersion");
+    expect(where((doc) => (doc.format = "something-else" as never))).toBe("wrongFormat");
+    expect(where((doc) => (doc.version = 2 as never))).toBe("wrongVersion");
     expect(where((doc) => (doc.version = "1" as never))).toBe("wrongVersion");
     expect(checkKeepsake(sampleDocument(), "library")).toEqual({ ok: false, problem: "wrongFormat" });
   });
