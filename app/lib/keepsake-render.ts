@@ -33,7 +33,7 @@ function questionsByKey(doc: KeepsakeDocument): Map<string, string> {
 
 // ---------------------------------------------------------------- Markdown
 
-/** Inline text with every character that CommonMark could read as markup backslash-escaped. */
+/** Inline text with the characters that start inline markup backslash-escaped: emphasis, code, links, raw HTML, entities, GFM tables and strikethrough. */
 export function escapeMarkdown(text: string): string {
   return text.replace(/[\\`*_{}[\]<>|~&]/g, "\\$&");
 }
