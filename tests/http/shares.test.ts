@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import path from "node:path";
-import sharp from "sharp";
+import { pngBytes, webmBytes } from "../support/media-files";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServer } from "../support/server";
 import { createClient, serverWithLanAndMinh, type Client } from "../support/http";
@@ -17,12 +17,8 @@ afterAll(() => server?.stop());
 type Share = { id: number; token: string; url: string; createdAt: string; expiresAt: string | null };
 
 const json = async (response: Response) => ({ status: response.status, body: await response.json() });
-const png = async () => new Uint8Array(await sharp({ create: { width: 40, height: 30, channels: 3, background: "#884422" } }).png().toBuffer());
-const webm = () => {
-  const bytes = new Uint8Array(2000).fill(0x42);
-  bytes.set([0x1a, 0x45, 0xdf, 0xa3]);
-  return bytes;
-};
+const png = () => pngBytes();
+const webm = () => webmBytes(2000);
 
 async function upload(storyId: number, type: "image" | "audio", bytes: Uint8Array<ArrayBuffer>, name: string, description = "") {
   const form = new FormData();
