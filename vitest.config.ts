@@ -29,6 +29,9 @@ export default defineConfig({
           hookTimeout: 90_000,
           // Two cores: one browser at a time keeps the machine responsive and the timings honest.
           fileParallelism: false,
+          // A page may take longer than expect.poll's default second on a busy two-core machine; a
+          // poll still ends at its first success, so a longer limit only matters when something is wrong.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
