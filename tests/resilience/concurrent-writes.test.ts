@@ -24,7 +24,8 @@ beforeAll(async () => {
   );
   writers = [];
   for (const user of users) writers.push({ ...user, topicId: (await bookWithTopic(user.client, `Book of ${user.name}`)).topicId });
-});
+  // 50 accounts: 100 argon2id hashes and checks of 38 MiB each, which take a while on a busy two-core machine.
+}, 180_000);
 afterAll(async () => {
   await server?.stop();
 });

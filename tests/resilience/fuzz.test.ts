@@ -323,7 +323,11 @@ const WRONG_TOP_LEVEL = [null, [], "a string", 123, true, [{}]];
 // ---------------------------------------------------------------------------------------------
 // Raw HTTP: fetch would normalise "..", "%2e%2e" and the like before they reach the server.
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 6 });
+/**
+ * Keep-alive connections for one run; each run gets its own, so no request goes out on a connection
+ * that sat idle past the server's keep-alive timeout (a client-side race, not the server's doing).
+ */
+let agent = new http.Agent({ keepAlive: true, maxSockets: 6 });
 
 type Answer = { status: number; contentType: string; text: string };
 
@@ -601,6 +605,8 @@ afterAll(async () => {
 type Failure = { label: string; status: number; expected: number[]; body: string };
 
 async function runCases(who: Who, cases: Case[]): Promise<Failure[]> {
+  agent.destroy();
+  agent = new http.Agent({ keepAlive: true, maxSockets: 6 });
   const cookie = who === "user" ? user.cookieHeader() : undefined;
   const failures: Failure[] = [];
   await inBatches(cases, 6, async (c) => {
