@@ -27,12 +27,18 @@ export function jsonError(
   return Response.json({ message: translate(context, key), ...extra }, { status, headers });
 }
 
-/** Field errors of a failed parse, translated: `{ field: message }`. */
+/**
+ * Field errors of a failed parse, translated: `{ field: message }`. A check without a message key of
+ * its own (a wrong type, a length over a technical cap) has zod's English text as its message: it is
+ * reported as the generic "check the fields" in the user's language instead.
+ */
 export function fieldErrors(context: Context, error: z.ZodError): Record<string, string> {
+  const i18n = getI18n(context);
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? "form");
-    out[field] ??= translate(context, issue.message as MessageKey);
+    const key = i18n.exists(issue.message) ? (issue.message as MessageKey) : "errors.invalid";
+    out[field] ??= translate(context, key);
   }
   return out;
 }
