@@ -53,17 +53,13 @@ export function parseOrThrow<S extends z.ZodType>(context: Context, schema: S, i
 
 export const JSON_BODY_MAX = 1024 * 1024;
 
-/**
- * Reads a JSON body within a size cap (413 beyond it); malformed JSON is a 400. `emptyAs` is what an
- * empty body means, for routes whose every field is optional.
- */
+/** Reads a JSON body within a size cap (413 beyond it); malformed JSON is a 400. */
 export async function readJson(
   context: Context,
   request: Request,
-  { maxBytes = JSON_BODY_MAX, tooLargeKey, emptyAs }: { maxBytes?: number; tooLargeKey?: MessageKey; emptyAs?: unknown } = {},
+  { maxBytes = JSON_BODY_MAX, tooLargeKey }: { maxBytes?: number; tooLargeKey?: MessageKey } = {},
 ): Promise<unknown> {
   const raw = await readBodyLimited(request, maxBytes, tooLargeKey);
-  if (raw.byteLength === 0 && emptyAs !== undefined) return emptyAs;
   try {
     return JSON.parse(new TextDecoder().decode(raw));
   } catch {
