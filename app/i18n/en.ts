@@ -42,6 +42,8 @@ const en = {
   },
   preferences: {
     language: "Language",
+    // The menu's name holds its visible code (WCAG 2.5.3 Label in Name), outside brackets, which axe ignores.
+    languageMenu: "Language: {{code}}",
     theme: "Theme",
     themeLight: "Light",
     themeDark: "Dark",
@@ -160,7 +162,7 @@ const en = {
     topicsHeading: "Topics",
     noTopics: "This book has no topics yet.",
     addStory: "Add story",
-    addStoryTo: "Add a story to {{topic}}",
+    addStoryTo: "Add story to {{topic}}",
     archivedTopics: "Archived topics ({{count}})",
     suggestTopics: "Suggest topics",
   },
@@ -467,7 +469,7 @@ const en = {
     mediaDescription: "Description",
     mediaDescriptionOptional: "Description (optional)",
     mediaSaveDescription: "Save description",
-    mediaSaveDescriptionOf: "Save the description of {{name}}",
+    mediaSaveDescriptionOf: "Save description of {{name}}",
     mediaDelete: "Delete",
     mediaDeleteOf: "Delete {{name}}",
     mediaDeleteTitle: "Delete this file?",

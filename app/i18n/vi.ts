@@ -43,6 +43,7 @@ const vi = {
   },
   preferences: {
     language: "Ngôn ngữ",
+    languageMenu: "Ngôn ngữ: {{code}}",
     theme: "Giao diện",
     themeLight: "Sáng",
     themeDark: "Tối",

@@ -48,9 +48,12 @@ export async function waitForHydration(page: Page): Promise<void> {
   });
 }
 
-/** The header's <details> dropdown with this accessible name, opened. */
+/**
+ * The header's <details> dropdown with this accessible name, opened. A name may carry the summary's
+ * visible text after a colon (the language menu is "Language: EN", WCAG 2.5.3); "Language" finds it.
+ */
 export async function openMenu(page: Page, label: string): Promise<Locator> {
-  const details = page.locator("details.menu", { has: page.locator(`summary[aria-label="${label}"]`) });
+  const details = page.locator("details.menu", { has: page.locator(`summary[aria-label="${label}"], summary[aria-label^="${label}: "]`) });
   await details.locator("summary").click();
   await details.locator(".menu-panel").waitFor({ state: "visible" });
   return details;

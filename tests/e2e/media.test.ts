@@ -69,7 +69,7 @@ for (const javaScriptEnabled of [true, false]) {
 
       const description = page.getByLabel("Description", { exact: true });
       await description.fill("Grandma selling mangoes, 1975");
-      await page.getByRole("button", { name: "Save the description of grandma at the market" }).click();
+      await page.getByRole("button", { name: "Save description of grandma at the market" }).click();
       await waitForToast(page, "Description saved");
       expect((await storyMedia())[0]!.description).toBe("Grandma selling mangoes, 1975");
       await expect.poll(() => page.getByLabel("Description", { exact: true }).inputValue()).toBe("Grandma selling mangoes, 1975");

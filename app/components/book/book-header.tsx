@@ -27,7 +27,10 @@ export function BookHeader({ book }: { book: HeaderBook }) {
     <section className="card book-header" aria-labelledby="book-title">
       <BookCover bookId={book.id} src={book.coverImage} alt={t("books.coverAlt", { title: book.title })} className="book-header-cover" />
       <div className="book-header-body">
-        <h1 id="book-title">{book.title}</h1>
+        {/* tabIndex -1: where the focus goes back when the editor has no heading (useFocusRecovery). */}
+        <h1 id="book-title" tabIndex={-1}>
+          {book.title}
+        </h1>
         {book.description ? <p className="lead">{book.description}</p> : null}
         <p className="book-card-meta">
           <span>{t("books.lastUpdated", { date: formatDate(book.updatedAt, timeZone) })}</span>

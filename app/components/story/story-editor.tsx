@@ -21,7 +21,9 @@ export function StoryEditor({ bookId, editor, errors, values }: Props) {
   if (editor.kind === "no-topic") {
     return (
       <section className="card stack" aria-labelledby="editor-title">
-        <h2 id="editor-title">{t("storyEditor.newTitle")}</h2>
+        <h2 id="editor-title" tabIndex={-1}>
+          {t("storyEditor.newTitle")}
+        </h2>
         <p>{t("storyEditor.noTopic")}</p>
         <Link to={`/books/${bookId}`} className="button button-secondary">
           {t("storyEditor.cancel")}
@@ -32,7 +34,8 @@ export function StoryEditor({ bookId, editor, errors, values }: Props) {
   return (
     <section className="card stack" aria-labelledby="editor-title">
       <div>
-        <h2 id="editor-title">{editor.kind === "edit" ? t("storyEditor.editTitle") : t("storyEditor.newTitle")}</h2>
+        {/* tabIndex -1: where the focus goes back after the story is saved (useFocusRecovery). */}
+        <h2 id="editor-title" tabIndex={-1}>{editor.kind === "edit" ? t("storyEditor.editTitle") : t("storyEditor.newTitle")}</h2>
         <p className="muted">{t("storyEditor.inTopic", { topic: editor.topic.title })}</p>
       </div>
       {editor.kind === "edit" ? (

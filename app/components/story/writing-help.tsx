@@ -29,6 +29,7 @@ export function WritingHelp({ topicId, question }: Props) {
   const suggestion = useAutocomplete("content", () => ({ title: field("title")?.value ?? "", topicId }));
 
   async function followUp() {
+    if (busy) return;
     setBusy(true);
     try {
       const response = await fetch("/api/answer-followup", {
@@ -55,7 +56,8 @@ export function WritingHelp({ topicId, question }: Props) {
           </>
         ) : null}
       </p>
-      <button type="button" className="button button-small button-secondary" onClick={followUp} disabled={busy}>
+      {/* aria-disabled, not disabled: the button keeps focus while the request runs. */}
+      <button type="button" className="button button-small button-secondary" onClick={followUp} aria-disabled={busy || undefined} aria-busy={busy || undefined}>
         {busy ? t("writingHelp.followupBusy") : t("writingHelp.followup")}
       </button>
     </div>

@@ -23,7 +23,9 @@ export function TopicEditor({ bookId, editor, errors, values }: Props) {
   if (editor.kind === "missing") {
     return (
       <section className="card stack" aria-labelledby="topic-editor-title">
-        <h2 id="topic-editor-title">{t("topics.loadFailed")}</h2>
+        <h2 id="topic-editor-title" tabIndex={-1}>
+          {t("topics.loadFailed")}
+        </h2>
         <p>{t("topics.notFound")}</p>
         <Link to={bookHref} className="button button-secondary">
           {t("storyEditor.done")}
@@ -45,7 +47,10 @@ export function TopicEditor({ bookId, editor, errors, values }: Props) {
   );
   return (
     <section className="card stack" aria-labelledby="topic-editor-title">
-      <h2 id="topic-editor-title">{topic ? t("topicEditor.editTitle") : t("topicEditor.newTitle")}</h2>
+      {/* tabIndex -1: where the focus goes back after the topic is saved (useFocusRecovery). */}
+      <h2 id="topic-editor-title" tabIndex={-1}>
+        {topic ? t("topicEditor.editTitle") : t("topicEditor.newTitle")}
+      </h2>
       <Form method="post" action={here} className="stack" preventScrollReset>
         <input type="hidden" name="intent" value="topic:save" />
         {topic ? <input type="hidden" name="topicId" value={topic.id} /> : null}

@@ -1,16 +1,26 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from "react";
 import { useT } from "~/i18n/use-t";
 import { Link, useNavigate } from "react-router";
 
 /**
  * A dialog that is URL state: the server renders it open (so it works without JavaScript),
  * and closing it is a link back to the page without the dialog parameter. With JavaScript it
- * becomes modal, traps focus and closes on Escape.
+ * becomes modal, traps focus and closes on Escape, and the focus goes back to what opened it.
  */
 export function Dialog({ title, closeHref, wide = false, children }: { title: string; closeHref: string; wide?: boolean; children: ReactNode }) {
   const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
+
+  // Leaving the address removes the dialog from the page; closing it first, while it is still there,
+  // makes the browser give the focus back to the control that had it before showModal() (WCAG 2.4.3),
+  // instead of dropping it on <body>.
+  useLayoutEffect(() => {
+    const dialog = ref.current;
+    return () => {
+      if (dialog?.open) dialog.close();
+    };
+  }, []);
 
   useEffect(() => {
     const dialog = ref.current;

@@ -5,6 +5,7 @@ import { useT } from "~/i18n/use-t";
 import type { WorkspaceLayout } from "~/lib/workspace-layout";
 import { TocPanel } from "./toc-panel";
 import { TocRail } from "./toc-rail";
+import { useFocusRecovery } from "./use-focus-recovery";
 import { useBookPreviewAction, useEditorParamsRemoved } from "./use-workspace-address";
 import { WorkspacePanels } from "./workspace-panels";
 
@@ -29,6 +30,7 @@ export function Workspace({ bookId, layout, topics, stories, previewState, edito
   useEffect(() => setHydrated(true), []);
   useEditorParamsRemoved();
   useBookPreviewAction(bookId);
+  useFocusRecovery();
   const active = topics.filter((topic) => !topic.archived);
   const archived = topics.filter((topic) => topic.archived);
 
