@@ -1,7 +1,8 @@
 import { defineConfig } from "vitest/config";
 
-// Three suites: unit (models and libraries against a real SQLite file), http (the real built server)
-// and e2e (real Chromium against the real built server).
+// Four suites: unit (models and libraries against a real SQLite file), http (the real built server),
+// resilience (the real built server under concurrent writes, a crash, a failing AI server and fuzzed
+// input; loopback only) and e2e (real Chromium against the real built server).
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
@@ -22,6 +23,19 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: "resilience",
+          include: ["tests/resilience/**/*.test.ts"],
+          environment: "node",
+          // Each file loads the machine on purpose (50 writers, a fuzzer): one at a time on two cores.
+          fileParallelism: false,
+          // The longest test writes for 30 s; every wait inside the tests is bounded well below these.
+          testTimeout: 90_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
@@ -29,6 +43,9 @@ export default defineConfig({
           hookTimeout: 90_000,
           // Two cores: one browser at a time keeps the machine responsive and the timings honest.
           fileParallelism: false,
+          // A page may take longer than expect.poll's default second on a busy two-core machine; a
+          // poll still ends at its first success, so a longer limit only matters when something is wrong.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

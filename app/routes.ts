@@ -19,7 +19,10 @@ export default [
     route("shares", "routes/forms/book-shares.tsx"),
   ]),
   route("books/:bookId/topics/:topicId", "routes/topic.tsx"),
-  route("profile", "routes/profile.tsx"),
+  route("profile", "routes/profile.tsx", [
+    // "Import a book from a zip", without JavaScript too (ADR 0008)
+    route("import", "routes/forms/profile-import.tsx"),
+  ]),
   route("admin", "routes/admin.tsx"),
   // A book shared by its link: read-only, no sign-in (issue 9)
   route("s/:token", "routes/shared-book.tsx"),
@@ -70,6 +73,11 @@ export default [
   // API: media
   route("api/media/render/:ref", "routes/api/media.render.ts"),
   route("api/media/:id", "routes/api/media.ts"),
+
+  // API: keepsakes, a book or all books as a zip and back (issue 9, ADR 0014)
+  route("api/books/:id/export", "routes/api/book.export.ts"),
+  route("api/export", "routes/api/export.ts"),
+  route("api/import", "routes/api/import.ts"),
 
   // API: admin and users
   // Admin only: every one of these answers 401 anonymous and 403 to anyone but the admin.

@@ -23,8 +23,21 @@ export async function createServer() {
   const app = express();
   app.disable("x-powered-by");
   app.use(compression());
-  app.use("/assets", express.static(path.join(root, "build", "client", "assets"), { immutable: true, maxAge: "1y", index: false }));
-  app.use(express.static(path.join(root, "build", "client"), { maxAge: "1h", index: false }));
+  // No directory redirects: a path such as /api/books/..%2F.. is React Router's to answer (a JSON 404), not a 301.
+  app.use("/assets", express.static(path.join(root, "build", "client", "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false }));
+  app.use(express.static(path.join(root, "build", "client"), { maxAge: "1h", index: false, redirect: false }));
+  // React Router's adapter starts reading each request body and pauses it while nobody reads on. An answer
+  // given without reading the body (a 401, 403 or 413 decided first) left the rest of it on the connection,
+  // and the client's next request on that connection waited for the keep-alive timeout and failed. Node
+  // drops an unread body by itself; once the answer is sent, do the same.
+  app.use((req, res, next) => {
+    res.once("finish", () => {
+      if (req.complete) return;
+      req.removeAllListeners("data");
+      req.resume();
+    });
+    next();
+  });
   // Cross-site form posts are refused with 403 before React Router's own check (which answers 400).
   app.use(async (req, res, next) => {
     const headers = new Headers();
@@ -33,8 +46,9 @@ export async function createServer() {
     if (!refusal) return next();
     res.status(refusal.status).set("Content-Type", refusal.headers.get("Content-Type")).set("X-Content-Type-Options", "nosniff").send(await refusal.text());
   });
-  app.all(
-    "/{*splat}",
+  // Mounted without a path pattern: Express would decode one and answer a malformed escape such as
+  // /api/books/% with its own HTML 400 (and a stack trace in the log); React Router handles those itself.
+  app.use(
     createRequestHandler({
       build,
       mode: process.env.NODE_ENV,

@@ -38,6 +38,6 @@ describe("suggestTopicsOffline", () => {
 describe("offline transcription", () => {
   it("has no speech recognition and says so, so the audio is kept without text", async () => {
     const { offlineProvider } = await import("./offline.server");
-    expect(await offlineProvider.transcribe({ bytes: new Uint8Array([1]), mimeType: "audio/webm", filename: "a.webm" }, { language: "vi" })).toEqual({ text: null, reason: "transcription.needsServer" });
+    expect(await offlineProvider.transcribe({ data: new Blob([new Uint8Array([1])]), mimeType: "audio/webm", filename: "a.webm" }, { language: "vi" })).toEqual({ text: null, reason: "transcription.needsServer" });
   });
 });

@@ -103,7 +103,7 @@ describe("transcription through the OpenAI-compatible provider", () => {
     const withTranscriber = createOpenAiProvider({ apiKey: "test", baseURL: fake.baseURL, model: "test-model", transcribeModel: "test-whisper", timeoutMs: 1_000 });
     fake.enqueue(reply.content("  Nhà bà ở cạnh bến sông.  "));
     const bytes = new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 1, 2, 3, 4]);
-    expect(await withTranscriber.transcribe({ bytes, mimeType: "audio/webm", filename: "recording.webm" }, { language: "vi" })).toEqual({ text: "Nhà bà ở cạnh bến sông." });
+    expect(await withTranscriber.transcribe({ data: new Blob([bytes]), mimeType: "audio/webm", filename: "recording.webm" }, { language: "vi" })).toEqual({ text: "Nhà bà ở cạnh bến sông." });
     const [request] = fake.requests;
     expect(request!.path).toBe("/v1/audio/transcriptions");
     expect(request!.body.form).toMatchObject({ model: "test-whisper", language: "vi", file: "file:recording.webm:8" });
@@ -111,7 +111,7 @@ describe("transcription through the OpenAI-compatible provider", () => {
 
   it("turns a failure into a 502 with a message the user can read", async () => {
     fake.enqueue(reply.status(500), reply.status(500));
-    const error = await failure(provider.transcribe({ bytes: new Uint8Array([1]), mimeType: "audio/webm", filename: "a.webm" }, { language: "en" }));
+    const error = await failure(provider.transcribe({ data: new Blob([new Uint8Array([1])]), mimeType: "audio/webm", filename: "a.webm" }, { language: "en" }));
     expect(error.status).toBe(502);
   });
 });

@@ -183,7 +183,7 @@ export function createOpenAiProvider(options: OpenAiOptions): AiProvider {
     },
     transcribe(audio, { language, signal }) {
       return run("transcribe", signal, async () => {
-        const file = await toFile(audio.bytes, audio.filename, { type: audio.mimeType });
+        const file = await toFile(audio.data, audio.filename, { type: audio.mimeType });
         const result = await client.audio.transcriptions.create(
           { file, model: options.transcribeModel ?? DEFAULT_TRANSCRIBE_MODEL, language },
           { signal, timeout: previewTimeoutMs, maxRetries: 1 },

@@ -9,7 +9,8 @@ import { createOpenAiProvider } from "./openai.server";
 
 /** A recording's text, or why there is none (the audio is kept either way). */
 export type Transcription = { text: string; reason?: undefined } | { text: null; reason: MessageKey };
-export type Audio = { bytes: Uint8Array; mimeType: string; filename: string };
+/** A recording to transcribe: a Blob, so a stored file is read as it is sent rather than held in memory. */
+export type Audio = { data: Blob; mimeType: string; filename: string };
 
 export type TopicSuggestion = { title: string; description: string };
 

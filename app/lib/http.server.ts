@@ -27,12 +27,18 @@ export function jsonError(
   return Response.json({ message: translate(context, key), ...extra }, { status, headers });
 }
 
-/** Field errors of a failed parse, translated: `{ field: message }`. */
+/**
+ * Field errors of a failed parse, translated: `{ field: message }`. A check without a message key of
+ * its own (a wrong type, a length over a technical cap) has zod's English text as its message: it is
+ * reported as the generic "check the fields" in the user's language instead.
+ */
 export function fieldErrors(context: Context, error: z.ZodError): Record<string, string> {
+  const i18n = getI18n(context);
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? "form");
-    out[field] ??= translate(context, issue.message as MessageKey);
+    const key = i18n.exists(issue.message) ? (issue.message as MessageKey) : "errors.invalid";
+    out[field] ??= translate(context, key);
   }
   return out;
 }
@@ -47,17 +53,13 @@ export function parseOrThrow<S extends z.ZodType>(context: Context, schema: S, i
 
 export const JSON_BODY_MAX = 1024 * 1024;
 
-/**
- * Reads a JSON body within a size cap (413 beyond it); malformed JSON is a 400. `emptyAs` is what an
- * empty body means, for routes whose every field is optional.
- */
+/** Reads a JSON body within a size cap (413 beyond it); malformed JSON is a 400. */
 export async function readJson(
   context: Context,
   request: Request,
-  { maxBytes = JSON_BODY_MAX, tooLargeKey, emptyAs }: { maxBytes?: number; tooLargeKey?: MessageKey; emptyAs?: unknown } = {},
+  { maxBytes = JSON_BODY_MAX, tooLargeKey }: { maxBytes?: number; tooLargeKey?: MessageKey } = {},
 ): Promise<unknown> {
   const raw = await readBodyLimited(request, maxBytes, tooLargeKey);
-  if (raw.byteLength === 0 && emptyAs !== undefined) return emptyAs;
   try {
     return JSON.parse(new TextDecoder().decode(raw));
   } catch {

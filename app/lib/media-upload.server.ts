@@ -3,7 +3,7 @@ import { db } from "~db/client.server";
 import { books, stories, type Language } from "~db/schema";
 import { aiProvider } from "~/ai/provider.server";
 import type { MessageKey } from "~/i18n/types";
-import { readMediaBytes } from "~/models/media-storage.server";
+import { openMediaBlob } from "~/models/media-storage.server";
 import { addStoryMedia, getMedia, setTranscription, type MediaView } from "~/models/media.server";
 import { AppError } from "./errors";
 import { AUDIO_UPLOAD_MAX_BYTES, IMAGE_UPLOAD_MAX_BYTES } from "./limits";
@@ -35,8 +35,8 @@ export async function transcribeMedia({ mediaId, userId, signal }: { mediaId: nu
   const language = db().select({ language: books.language }).from(stories).innerJoin(books, eq(books.id, stories.bookId)).where(eq(stories.id, item.storyId)).get()
     ?.language as Language;
   try {
-    const bytes = await readMediaBytes(item.storageKey);
-    const result = await aiProvider().transcribe({ bytes, mimeType: item.mimeType, filename: item.filename || `recording.${item.storageKey.split(".")[1]}` }, { language, signal });
+    const data = await openMediaBlob(item.storageKey);
+    const result = await aiProvider().transcribe({ data, mimeType: item.mimeType, filename: item.filename || `recording.${item.storageKey.split(".")[1]}` }, { language, signal });
     if (result.text === null) return { text: null, reason: result.reason };
     setTranscription({ mediaId, text: result.text });
     return { text: result.text, reason: null };

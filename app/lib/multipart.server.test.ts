@@ -67,4 +67,32 @@ describe("parseMultipart", () => {
     await expect(parseMultipart(broken, { tmpDir, maxFileBytes: 10 })).rejects.toMatchObject({ status: 400 });
     expect(filesOnDisk()).toHaveLength(0);
   });
+
+  const filePart = `--x\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n${"x".repeat(100_000)}`;
+  const multipartHeaders = { "Content-Type": "multipart/form-data; boundary=x" };
+
+  it("a form that ends inside a file is a 400 that leaves nothing on disk (and throws nowhere else)", async () => {
+    const truncated = new Request("http://localhost/upload", { method: "POST", body: filePart, headers: multipartHeaders });
+    await expect(parseMultipart(truncated, { tmpDir, maxFileBytes: 1_000_000 })).rejects.toMatchObject({ status: 400 });
+    expect(filesOnDisk()).toHaveLength(0);
+  });
+
+  it("a body that breaks off midway (the client went away) is a 400 that leaves nothing on disk", async () => {
+    const bytes = new TextEncoder().encode(filePart);
+    let sent = false;
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (sent) {
+          // The server has started writing the file when the connection drops.
+          while (fs.readdirSync(tmpDir).length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+          return controller.error(new Error("aborted"));
+        }
+        sent = true;
+        controller.enqueue(bytes);
+      },
+    });
+    const request = new Request("http://localhost/upload", { method: "POST", body, headers: multipartHeaders, duplex: "half" } as RequestInit);
+    await expect(parseMultipart(request, { tmpDir, maxFileBytes: 1_000_000 })).rejects.toMatchObject({ status: 400 });
+    expect(filesOnDisk()).toHaveLength(0);
+  });
 });

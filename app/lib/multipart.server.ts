@@ -78,6 +78,7 @@ export async function parseMultipart(
   let received = 0;
   let failure = null as AppError | null;
   const writes: Promise<void>[] = [];
+  const outputs: fs.WriteStream[] = [];
 
   const done = new Promise<void>((resolve, reject) => {
     busboy.on("field", (name, value, info) => {
@@ -93,7 +94,11 @@ export async function parseMultipart(
       const file: UploadedFile = { field, path: path.join(tmpDir, `${crypto.randomBytes(16).toString("hex")}.part`), filename: info.filename, declaredType: info.mimeType, size: 0 };
       files.push(file);
       const out = fs.createWriteStream(file.path, { flags: "wx" });
+      outputs.push(out);
       stream.on("data", (chunk: Buffer) => (file.size += chunk.byteLength));
+      // A form that ends inside a file ("Unexpected end of form") errors the file's stream too: without a
+      // listener that error would stop the server. Busboy's own error rejects the request; close the file.
+      stream.on("error", () => out.destroy());
       stream.on("limit", () => {
         if (oversized === "drop") file.tooLarge = true;
         else failure ??= new AppError(413, tooLargeKey);
@@ -129,6 +134,10 @@ export async function parseMultipart(
     await Promise.all(writes);
     if (failure) throw failure;
   } catch (error) {
+    // A body that stopped midway (the client went away, or the ceiling was passed) leaves a file part
+    // that will never end: close its file so the write settles and the temporary file can be removed.
+    source.unpipe(busboy);
+    for (const out of outputs) out.destroy();
     await Promise.allSettled(writes);
     await cleanup();
     throw error;

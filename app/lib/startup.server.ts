@@ -1,8 +1,25 @@
+import fs from "node:fs/promises";
+import path from "node:path";
 import { db } from "~db/client.server";
+import { mediaFilesDir, uploadTmpDir } from "~/models/media-storage.server";
 import { purgeExpiredSessions } from "~/models/session.server";
 import { ensureAdmin } from "~/models/user.server";
 import { env } from "./env.server";
 import { sessionSecret } from "./secrets.server";
+
+/**
+ * What a crash (or a kill) can leave under DATA_DIR/media: uploads that were streaming into media/tmp,
+ * and photos written as `*.tmp` before being renamed into place. Nothing is running before the server
+ * starts (one process per DATA_DIR), so none of them belongs to a request: they are removed.
+ */
+async function sweepInterruptedWrites(): Promise<void> {
+  const leftovers = [
+    ...(await fs.readdir(uploadTmpDir()).catch(() => [])).map((name) => path.join(uploadTmpDir(), name)),
+    ...(await fs.readdir(mediaFilesDir()).catch(() => [])).filter((name) => name.endsWith(".tmp")).map((name) => path.join(mediaFilesDir(), name)),
+  ];
+  await Promise.all(leftovers.map((file) => fs.rm(file, { recursive: true, force: true })));
+  if (leftovers.length) console.log(`Removed ${leftovers.length} unfinished upload file(s) left by an interrupted run.`);
+}
 
 async function startup(): Promise<void> {
   const config = env(); // a bad variable stops the start here, named in the error
@@ -14,6 +31,7 @@ async function startup(): Promise<void> {
   db(); // opens the database and applies pending migrations
   sessionSecret();
   purgeExpiredSessions();
+  await sweepInterruptedWrites();
   setInterval(purgeExpiredSessions, 24 * 60 * 60 * 1000).unref();
   const admin = await ensureAdmin(env().ADMIN_PASSWORD);
   if (admin?.generated) {

@@ -2,6 +2,12 @@ import type { MessageKey } from "~/i18n/types";
 import { AppError } from "./errors";
 
 /**
+ * How much of a body over its cap is still read (and dropped) so that the client, which is still
+ * sending, receives the 413 instead of a reset connection; past this the connection is cut.
+ */
+export const OVERSIZED_BODY_DRAIN_BYTES = 32 * 1024 * 1024;
+
+/**
  * Reads a request body with a hard cap while it streams in, so a huge upload is refused after
  * `maxBytes` rather than buffered whole. Returns the bytes; over the cap throws 413.
  */
@@ -21,6 +27,12 @@ export async function readBodyLimited(
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {
+      // Cancelling at once would destroy the connection before the 413 is written: drop the rest first.
+      for (let dropped = size; dropped <= maxBytes + OVERSIZED_BODY_DRAIN_BYTES; ) {
+        const next = await reader.read();
+        if (next.done) throw new AppError(413, tooLargeKey);
+        dropped += next.value.byteLength;
+      }
       await reader.cancel();
       throw new AppError(413, tooLargeKey);
     }

@@ -1,12 +1,13 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
-import { createReadStream } from "node:fs";
+import { createReadStream, openAsBlob } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import sharp from "sharp";
 import { env } from "~/lib/env.server";
 import { AppError } from "~/lib/errors";
 import { MEDIA_EXTENSIONS, sniffAudio, sniffImage, type AudioType } from "~/lib/sniff";
+import { isPlainWebp } from "~/lib/webp";
 
 // The files of story media: every byte on disk goes through this module (DESIGN.md §7), so storage can
 // move to object storage behind the same functions.
@@ -82,6 +83,36 @@ export async function storeImage(upload: string): Promise<StoredFile> {
   return { storageKey, mimeType: "image/webp", size: web.byteLength };
 }
 
+/**
+ * Keeps an image from an imported zip (ADR 0014). A photo Heirloom stored itself (a plain still WebP at
+ * most the web size, no metadata, that decodes) is kept byte for byte, so an export imported again is
+ * the same photo and not a re-encoded copy of it; its thumbnail is made afresh, which decodes it whole.
+ * Anything else goes through `storeImage` like an upload: checked by its bytes and re-encoded.
+ */
+export async function storeImportedImage(file: string): Promise<StoredFile> {
+  const bytes = await fs.readFile(file);
+  if (isPlainWebp(bytes)) {
+    let thumb: Buffer | null = null;
+    try {
+      const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+      const plain = meta.format === "webp" && (meta.pages ?? 1) === 1 && !meta.exif && !meta.icc && !meta.xmp;
+      if (plain && meta.width <= IMAGE_WEB_SIZE && meta.height <= IMAGE_WEB_SIZE) {
+        thumb = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).resize({ width: IMAGE_THUMB_SIZE, height: IMAGE_THUMB_SIZE, fit: "cover" }).webp({ quality: 70 }).toBuffer();
+      }
+    } catch {
+      thumb = null; // it does not decode: storeImage refuses it below
+    }
+    if (thumb) {
+      const storageKey = `${newKey()}.webp`;
+      await fs.mkdir(mediaFilesDir(), { recursive: true });
+      await writeAtomically(mediaFilePath(storageKey, "thumb")!, thumb);
+      await fs.rename(file, mediaFilePath(storageKey)!);
+      return { storageKey, mimeType: "image/webp", size: bytes.byteLength };
+    }
+  }
+  return storeImage(file);
+}
+
 /** Keeps an uploaded recording as it is, once its bytes show it is audio (WebM, Ogg, MP4/M4A, MP3 or WAV). */
 export async function storeAudio(upload: string): Promise<StoredFile & { mimeType: AudioType }> {
   const mimeType = sniffAudio(await head(upload));
@@ -93,10 +124,11 @@ export async function storeAudio(upload: string): Promise<StoredFile & { mimeTyp
   return { storageKey, mimeType, size };
 }
 
-export async function readMediaBytes(storageKey: string): Promise<Uint8Array> {
+/** A stored file as a Blob backed by the disk: read as it is used (sent to an AI server), never held whole. */
+export async function openMediaBlob(storageKey: string): Promise<Blob> {
   const file = mediaFilePath(storageKey);
   if (!file) throw new AppError(404, "errors.notFound");
-  return new Uint8Array(await fs.readFile(file));
+  return openAsBlob(file);
 }
 
 /** The size of a stored file, or null when it is not there (a thumbnail of an audio file, a lost file). */

@@ -10,6 +10,7 @@ import { env } from "~/lib/env.server";
 import { MEDIA_DESCRIPTION_MAX } from "~/lib/limits";
 import { AppError } from "~/lib/errors";
 import { sniffImage } from "~/lib/sniff";
+import { isPlainWebp } from "~/lib/webp";
 import { logActivity } from "./activity.server";
 import { isCoverInUse, touchBook } from "./book.server";
 import { deleteMediaFiles, storeAudio, storeImage, type StoredFile } from "./media-storage.server";
@@ -61,6 +62,30 @@ export async function saveCover(bytes: Uint8Array): Promise<string> {
   await fs.writeFile(`${file}.tmp`, webp);
   await fs.rename(`${file}.tmp`, file);
   return `${UPLOADED_COVER_PREFIX}${key}`;
+}
+
+/**
+ * Stores a cover from an imported zip: one this app made (a plain WebP of the cover size that decodes) is
+ * kept byte for byte, so a round trip gives the same cover; anything else is checked and re-encoded like
+ * an upload by `saveCover` (ADR 0014).
+ */
+export async function saveImportedCover(bytes: Uint8Array): Promise<string> {
+  assertCoverBytes(bytes);
+  if (isPlainWebp(bytes)) {
+    const decoded = await sharp(bytes, { limitInputPixels: 40_000_000 })
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+      .catch(() => null);
+    if (decoded && decoded.info.width === COVER_WIDTH && decoded.info.height === COVER_HEIGHT) {
+      const key = crypto.randomBytes(16).toString("hex");
+      await fs.mkdir(coversDir(), { recursive: true });
+      const file = path.join(coversDir(), `${key}.webp`);
+      await fs.writeFile(`${file}.tmp`, bytes);
+      await fs.rename(`${file}.tmp`, file);
+      return `${UPLOADED_COVER_PREFIX}${key}`;
+    }
+  }
+  return saveCover(bytes);
 }
 
 export async function readCover(url: string): Promise<Buffer | null> {

@@ -1,7 +1,8 @@
 import { useT } from "~/i18n/use-t";
-import { data } from "react-router";
+import { data, useOutlet } from "react-router";
 import type { Route } from "./+types/profile";
 import type { HeaderHandle } from "~/components/layout/header-context";
+import { KeepsakeSection } from "~/components/profile/keepsake-section";
 import { ProfileForm } from "~/components/profile/profile-form";
 import { requireUser } from "~/lib/auth.server";
 import { AppError } from "~/lib/errors";
@@ -14,6 +15,7 @@ import type { Toast } from "~/lib/toast";
 import { useRootData } from "~/lib/use-root-data";
 import { updateProfile } from "~/models/user.server";
 import { Toaster } from "~/components/ui/toaster";
+import type { WorkspaceOutletContext } from "./book.suggest-topics";
 
 export const handle: HeaderHandle = { titleKey: "profile.title", saveForm: "profile-form", ownsToaster: true };
 
@@ -49,12 +51,16 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const t = useT();
   const root = useRootData();
   const values = { ...loaderData.profile, ...(actionData?.values ?? {}) };
+  const toast = actionData?.toast ?? root?.toast;
+  // The import form's route (/profile/import), when it answered: it shows its own toast, or this page's.
+  const outlet = useOutlet({ toast } satisfies WorkspaceOutletContext);
   return (
     <main id="main" className="page page-narrow">
       <h1>{t("profile.title")}</h1>
       <p className="muted">{t("profile.intro")}</p>
-      <Toaster toast={actionData?.toast ?? root?.toast} />
+      {outlet ?? <Toaster toast={toast} />}
       <ProfileForm key={JSON.stringify(actionData ?? {})} initial={loaderData.profile} values={values} errors={actionData?.errors ?? {}} />
+      <KeepsakeSection />
     </main>
   );
 }

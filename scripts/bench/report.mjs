@@ -1,39 +1,49 @@
-// The printed report: one table of figures (Heirloom, bare, ratio), the admin dashboard's tabs, and the
-// budgets checked against them.
-import { printAdminReport } from "./admin.mjs";
+// The printed report: one table, page by page (JS, load, Lighthouse, time to interactive), Heirloom beside
+// the bare app, with each figure's budget and whether it is met; then what Lighthouse found and what is over
+// budget. The budgets are issue 8's, DESIGN.md's and issue 7's (the admin's SQL queries).
+import { ADMIN_QUERY_BUDGET, printAdminReport } from "./admin.mjs";
 
 export const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
-const rps = (value) => `${Math.round(value)} req/s`;
-const ratio = (value) => (Number.isFinite(value) ? `${value.toFixed(2)}×` : "n/a");
-/** A budget's measured value: a percentage (throughput), a count with its unit, or a ratio (JS weight). */
-const formatBudget = (budget) => (budget.unit ? `${budget.value} ${budget.unit}` : budget.min !== undefined ? `${Math.round(budget.value * 100)} %` : ratio(budget.value));
+const ratio = (value) => (Number.isFinite(value) ? `${value.toFixed(2)}×` : "");
+const msText = (value) => (value === null || value === undefined ? "n/a" : `${Math.round(value)} ms`);
 
-function table(headers, rows) {
-  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
-  const line = (cells) => cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join("  ");
-  return [line(headers), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
-}
+export const PAGE_LABELS = { login: "/login", home: "/", books: "/books", workspace: "workspace" };
 
 /**
- * Each budget: a ratio against the bare app and a limit, `max` (JS weight) or `min` (throughput).
- * A measurement that could not be trusted (non-2xx answers, errors) never counts as within budget.
+ * Every budget the run could check. `max` or `min` is the limit, `value` the measured figure (a ratio
+ * against the bare app, a score, a time or a count). A load run with non-2xx answers or errors is not a
+ * page render, so it never counts as within budget.
  */
-export function checkBudgets(results) {
-  const { heirloom: h, bare: b } = results;
-  const budgets = [
-    { name: "/login JS ≤ 1.30 × bare (issue 2)", value: h.js.login.gzip / b.js.login.gzip, max: 1.3 },
-    { name: "/login JS ≤ 1.25 × bare (DESIGN.md)", value: h.js.login.gzip / b.js.login.gzip, max: 1.25 },
-    { name: "/ JS ≤ 1.25 × bare (DESIGN.md)", value: h.js.home.gzip / b.js.home.gzip, max: 1.25 },
-  ];
-  if (h.js.books) budgets.push({ name: "/books JS ≤ 1.6 × bare / (issue 8)", value: h.js.books.gzip / b.js.home.gzip, max: 1.6 });
-  if (h.js.workspace) budgets.push({ name: "workspace JS ≤ 2.5 × bare / (issues 4, 8)", value: h.js.workspace.gzip / b.js.home.gzip, max: 2.5 });
-  if (h.rps.books && b.rps.books) {
-    budgets.push({ name: "/books rps ≥ 50 % of bare list page (issue 3)", value: h.rps.books.rps / b.rps.books.rps, min: 0.5, valid: h.rps.books.valid && b.rps.books.valid });
+export function budgetsOf(results) {
+  const { heirloom: h, bare: b, admin } = results;
+  const budgets = [];
+  const add = (budget) => budgets.push(budget);
+  if (h.js) {
+    for (const [key, max, source] of [
+      ["login", 1.3, "issue 8"],
+      ["login", 1.25, "DESIGN.md"],
+      ["home", 1.3, "issue 8"],
+      ["home", 1.25, "DESIGN.md"],
+      ["books", 1.6, "issue 8"],
+      ["workspace", 2.5, "issue 8"],
+    ]) {
+      add({ id: `js.${key}${source === "DESIGN.md" ? ".design" : ""}`, page: key, metric: "JS", source, value: h.js[key].gzip / b.js[key].gzip, max, unit: "×" });
+    }
   }
-  for (const [key, run] of Object.entries(h.rps)) {
-    // The workspace's throughput is measured and shown; no budget names it.
-    if (!run || key === "workspace") continue;
-    budgets.push({ name: `${run.url} rps ≥ 50 % of bare / (signed in${key === "admin" ? ", admin" : ""})`, value: run.rps / b.rps.home.rps, min: 0.5, valid: run.valid && b.rps.home.valid });
+  if (h.load) {
+    add({ id: "rps.books", page: "books", metric: "req/s", source: "DESIGN.md, issue 8", value: h.load.books.rps / b.load.books.rps, min: 0.5, unit: "×", valid: h.load.books.valid && b.load.books.valid });
+    add({ id: "rps.home", page: "home", metric: "req/s", source: "issue 2", value: h.load.home.rps / b.load.home.rps, min: 0.5, unit: "×", valid: h.load.home.valid && b.load.home.valid });
+  }
+  if (h.lighthouse) {
+    for (const key of Object.keys(PAGE_LABELS)) {
+      add({ id: `lighthouse.performance.${key}`, page: key, metric: "performance", source: "issue 8", value: h.lighthouse[key].performance, min: 95 });
+      add({ id: `lighthouse.accessibility.${key}`, page: key, metric: "accessibility", source: "issue 8", value: h.lighthouse[key].accessibility, min: 100 });
+    }
+  }
+  if (h.interactive) add({ id: "interactive.workspace", page: "workspace", metric: "interactive", source: "issue 8", value: h.interactive.workspace.interactiveMs, max: 3000, unit: "ms" });
+  if (admin) {
+    const worst = Math.max(...admin.tabs.map((t) => t.queries ?? Infinity));
+    add({ id: "admin.queries", page: "admin", metric: "SQL queries", source: "issue 7", value: worst, max: ADMIN_QUERY_BUDGET, unit: "queries", valid: admin.tabs.every((t) => t.valid) });
   }
   for (const budget of budgets) {
     const within = budget.max !== undefined ? budget.value <= budget.max : budget.value >= budget.min;
@@ -42,81 +52,112 @@ export function checkBudgets(results) {
   return budgets;
 }
 
-export function printReport(results, budgets) {
-  const { heirloom: h, bare: b } = results;
-  const rows = [
-    ["/login JS, gzip -9", kb(h.js.login.gzip), kb(b.js.login.gzip), ratio(h.js.login.gzip / b.js.login.gzip)],
-    ["/ JS, gzip -9 (Heirloom signed in)", kb(h.js.home.gzip), kb(b.js.home.gzip), ratio(h.js.home.gzip / b.js.home.gzip)],
-    ...(h.js.books ? [["/books JS, gzip -9 vs bare /", kb(h.js.books.gzip), kb(b.js.home.gzip), ratio(h.js.books.gzip / b.js.home.gzip)]] : []),
-    ...(h.js.workspace ? [["workspace JS, gzip -9 vs bare /", kb(h.js.workspace.gzip), kb(b.js.home.gzip), ratio(h.js.workspace.gzip / b.js.home.gzip)]] : []),
-    ["/login JS files", h.js.login.files, b.js.login.files, ""],
-    ["/ JS files", h.js.home.files, b.js.home.files, ""],
-    ["/login JS, uncompressed", kb(h.js.login.raw), kb(b.js.login.raw), ratio(h.js.login.raw / b.js.login.raw)],
-    ["/ JS, uncompressed", kb(h.js.home.raw), kb(b.js.home.raw), ratio(h.js.home.raw / b.js.home.raw)],
-  ];
-  const rpsRow = (label, run) => [
-    label,
-    run ? `${rps(run.rps)}${run.valid ? "" : " (!)"}` : "n/a",
-    rps(b.rps.home.rps),
-    run ? ratio(run.rps / b.rps.home.rps) : "",
-  ];
-  rows.push(rpsRow("GET / rps (signed in)", h.rps.home));
-  rows.push(rpsRow("GET /admin rps (admin) vs bare /", h.rps.admin));
-  if (h.rps.books) rows.push(rpsRow("GET /books rps (signed in) vs bare /", h.rps.books));
-  if (h.rps.workspace) rows.push(rpsRow("GET workspace rps (signed in) vs bare /", h.rps.workspace));
-  if (h.rps.books && b.rps.books) {
-    rows.push(["GET /books rps vs bare list page", rps(h.rps.books.rps), rps(b.rps.books.rps), ratio(h.rps.books.rps / b.rps.books.rps)]);
-    if (h.rps.books.requestsPerCpuSecond && b.rps.books.requestsPerCpuSecond) {
-      rows.push(["GET /books vs list page, req per CPU-second", `${Math.round(h.rps.books.requestsPerCpuSecond)}`, `${Math.round(b.rps.books.requestsPerCpuSecond)}`, ratio(h.rps.books.requestsPerCpuSecond / b.rps.books.requestsPerCpuSecond)]);
+const limitText = (budget) => {
+  const sign = budget.max !== undefined ? "≤" : "≥";
+  const limit = budget.max ?? budget.min;
+  if (budget.unit === "×") return `${sign} ${limit.toFixed(2)}×`;
+  if (budget.unit === "ms") return `${sign} ${limit} ms`;
+  return `${sign} ${limit}`;
+};
+
+function table(headers, rows) {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i] ?? "").length)));
+  const right = new Set([2, 3, 4]);
+  const line = (cells) => cells.map((c, i) => (right.has(i) ? String(c ?? "").padStart(widths[i]) : String(c ?? "").padEnd(widths[i]))).join("  ").trimEnd();
+  return [line(headers), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
+}
+
+/** The rows of the one table, page by page. */
+export function tableRows(results) {
+  const { heirloom: h, bare: b, budgets } = results;
+  const budgetCells = (...ids) => {
+    const found = ids.map((id) => budgets.find((x) => x.id === id)).filter(Boolean);
+    if (!found.length) return ["", ""];
+    const limits = found.map((x, i) => (i === 0 ? limitText(x) : `${limitText(x)} ${x.source}`)).join(", ");
+    const status = found.map((x, i) => (x.status === "ok" ? (i === 0 ? "ok" : null) : i === 0 ? x.status : `over ${x.source}'s ${limitText(x)}`)).filter(Boolean).join("; ");
+    return [limits, status];
+  };
+  const rows = [];
+  for (const [key, label] of Object.entries(PAGE_LABELS)) {
+    const page = [];
+    const row = (metric, heirloom, bare, r, ids = []) => page.push([metric, heirloom, bare, r, ...budgetCells(...ids)]);
+    if (h.js) row("JS at first render, gzip", kb(h.js[key].gzip), kb(b.js[key].gzip), ratio(h.js[key].gzip / b.js[key].gzip), [`js.${key}`, `js.${key}.design`]);
+    if (h.load?.[key]) {
+      const run = h.load[key];
+      const bareRun = b.load[key];
+      row(`req/s, ${results.loadGenerator.connections} connections${run.valid ? "" : " (!)"}`, Math.round(run.rps), Math.round(bareRun.rps), ratio(run.rps / bareRun.rps), [`rps.${key}`]);
+      row("latency p99 under that load", msText(run.latencyP99), msText(bareRun.latencyP99), ratio(run.latencyP99 / bareRun.latencyP99));
+      if (run.requestsPerCpuSecond && bareRun.requestsPerCpuSecond) {
+        row("req per server CPU-second", Math.round(run.requestsPerCpuSecond), Math.round(bareRun.requestsPerCpuSecond), ratio(run.requestsPerCpuSecond / bareRun.requestsPerCpuSecond));
+      }
+    }
+    if (h.lighthouse) {
+      const lh = h.lighthouse[key];
+      const blh = b.lighthouse[key];
+      row("Lighthouse mobile performance", lh.performance, blh.performance, "", [`lighthouse.performance.${key}`]);
+      row("Lighthouse accessibility", lh.accessibility, blh.accessibility, "", [`lighthouse.accessibility.${key}`]);
+      row("LCP (simulated slow 4G, 4× CPU)", msText(lh.lcpMs), msText(blh.lcpMs), ratio(lh.lcpMs / blh.lcpMs));
+      row("TBT", msText(lh.tbtMs), msText(blh.tbtMs), "");
+      row("CLS", lh.cls.toFixed(3), blh.cls.toFixed(3), "");
+    }
+    if (h.interactive?.[key]) {
+      const it = h.interactive[key];
+      const bit = b.interactive[key];
+      row("interactive, slow 4G + 4× CPU (median)", msText(it.interactiveMs), msText(bit.interactiveMs), ratio(it.interactiveMs / bit.interactiveMs), [`interactive.${key}`]);
+      row("  of which: hydrated", msText(it.hydratedMs), msText(bit.hydratedMs), "");
+    }
+    page.forEach((cells, i) => rows.push([i === 0 ? label : "", ...cells]));
+  }
+  const adminBudget = budgets.find((x) => x.id === "admin.queries");
+  if (adminBudget) rows.push(["admin", "SQL queries per tab, worst", adminBudget.value, "", "", ...budgetCells("admin.queries")]);
+  return rows;
+}
+
+export function printReport(results) {
+  const { heirloom: h, bare: b, budgets, machine } = results;
+  const headers = ["page", "metric", "Heirloom", "bare", "ratio", "budget", "status"];
+  console.log("");
+  console.log(
+    `Heirloom against the bare React Router app (bench/bare-app), ${results.date.slice(0, 16).replace("T", " ")} UTC; ` +
+      `load average ${machine.loadAverageAtStart.map((n) => n.toFixed(2)).join(", ")} at the start`,
+  );
+  console.log(table(headers, tableRows(results)));
+  if (b.load?.books?.runs) console.log(`(bare /books was measured before and after Heirloom: ${b.load.books.runs.map((r) => Math.round(r)).join(" and ")} req/s; the mean is used)`);
+  if (h.load) console.log("(req per server CPU-second = requests ÷ the server's user+system CPU time: its one-core capacity, little affected by other load)");
+  if (h.lighthouse) console.log("(Lighthouse runs one page at a time; its TBT and score follow the machine's load, so compare with the bare app's row measured in the same run)");
+
+  if (h.js) {
+    console.log("\nHeirloom JS by file (gzip -9)");
+    for (const [key, label] of Object.entries(PAGE_LABELS)) {
+      const page = h.js[key];
+      console.log(`  ${label}: ${page.breakdown.map((f) => `${f.path.replace(/^\/assets\//, "")} ${kb(f.gzip)}`).join(", ")}`);
+      if (page.extra.length) console.log(`  ${label}: NOT PRELOADED (reached through static imports only): ${page.extra.join(", ")}`);
     }
   }
-  const perCpu = (label, run) => {
-    const bare = b.rps.home.requestsPerCpuSecond;
-    if (!run?.requestsPerCpuSecond || !bare) return [label, "n/a", "n/a", ""];
-    return [label, `${Math.round(run.requestsPerCpuSecond)}`, `${Math.round(bare)}`, ratio(run.requestsPerCpuSecond / bare)];
-  };
-  rows.push(perCpu("GET / req per server CPU-second", h.rps.home));
-  rows.push(perCpu("GET /admin req per server CPU-second", h.rps.admin));
-  if (h.rps.books) rows.push(perCpu("GET /books req per server CPU-second", h.rps.books));
-  rows.push([
-    "GET / latency p50 / p99",
-    `${h.rps.home.latencyP50} / ${h.rps.home.latencyP99} ms`,
-    `${b.rps.home.latencyP50} / ${b.rps.home.latencyP99} ms`,
-    "",
-  ]);
-  rows.push(["GET / response bytes (no gzip)", h.rps.home.bytesPerRequest, b.rps.home.bytesPerRequest, ratio(h.rps.home.bytesPerRequest / b.rps.home.bytesPerRequest)]);
-
-  console.log("");
-  console.log(table(["metric", "Heirloom", "bare", "ratio"], rows));
-  const runs = b.rps.home.runs;
-  if (runs) console.log(`(bare / was measured before and after Heirloom: ${runs.map((r) => Math.round(r)).join(" and ")} req/s; the mean is used)`);
-  console.log("(req per server CPU-second = requests ÷ the server's user+system CPU time: the one-core capacity, little affected by other load)");
+  if (h.lighthouse) {
+    console.log("\nWhat Lighthouse found on Heirloom's pages");
+    for (const [key, label] of Object.entries(PAGE_LABELS)) {
+      const lh = h.lighthouse[key];
+      for (const failure of lh.accessibilityFailures) console.log(`  ${label}: accessibility: ${failure.id}: ${failure.title} ${failure.items.filter(Boolean).slice(0, 3).join(" ")}`);
+      const findings = lh.performanceFindings.filter((f) => f.score < 0.5);
+      if (findings.length) console.log(`  ${label}: performance: ${findings.map((f) => `${f.id}${f.displayValue ? ` (${f.displayValue})` : ""}`).join(", ")}`);
+    }
+  }
   if (results.admin) printAdminReport(results.admin);
 
-  console.log("\nBudgets");
-  console.log(
-    table(
-      ["budget", "ratio", "status"],
-      budgets.map((budget) => [budget.name, formatBudget(budget), budget.status]),
-    ),
-  );
-
-  console.log("\nHeirloom JS by file (gzip -9)");
-  for (const [label, page] of [["/login", h.js.login], ["/", h.js.home]]) {
-    console.log(`  ${label}: ${page.breakdown.map((f) => `${f.path.replace(/^\/assets\//, "")} ${kb(f.gzip)}`).join(", ")}`);
-    if (page.extra.length) console.log(`  ${label}: NOT PRELOADED (reached through static imports only): ${page.extra.join(", ")}`);
-  }
-
-  const invalid = Object.values(h.rps).concat(b.rps.home).filter((run) => run && !run.valid);
-  for (const run of invalid) console.log(`\n(!) ${run.url}: ${run.non2xx} non-2xx answers, ${run.errors} errors: the rps figure is not a page render.`);
+  const invalid = Object.values(h.load ?? {}).concat(Object.values(b.load ?? {})).filter((run) => run && !run.valid);
+  for (const run of invalid) console.log(`\n(!) ${run.url}: ${run.non2xx} non-2xx answers, ${run.errors} errors: the req/s figure is not a page render.`);
 
   const over = budgets.filter((budget) => budget.status !== "ok");
   console.log("");
   if (over.length) {
     console.log("=".repeat(72));
-    for (const budget of over) console.log(`${budget.status}: ${budget.name} (measured ${formatBudget(budget)})`);
+    for (const budget of over) {
+      const value = budget.unit === "×" ? ratio(budget.value) : budget.unit ? `${Math.round(budget.value)} ${budget.unit}` : budget.value;
+      console.log(`${budget.status}: ${PAGE_LABELS[budget.page] ?? budget.page} ${budget.metric} ${value}, budget ${limitText(budget)} (${budget.source})`);
+    }
     console.log("=".repeat(72));
   } else {
-    console.log("All budgets met.");
+    console.log(`All ${budgets.length} budgets met.`);
   }
 }

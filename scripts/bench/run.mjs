@@ -1,61 +1,81 @@
-// npm run bench: Heirloom against a bare React Router 8 app built in the same run.
-//   - client JS at first render (gzip -9) of /login and / (Heirloom signed in);
-//   - requests per second of signed-in pages (/, /admin, and /books once it exists) against the real
-//     production server with 100 books and 1,000 stories, and of the bare app's / under the same load;
-//   - the budgets of DESIGN.md and issue 2. Over budget is printed, never an error exit;
-//   - the admin dashboard (issue 7): every tab of /admin against 200 users, 2,000 books and 10,000 stories
-//     on a server of its own, requests per second and the SQL queries per render (scripts/bench/admin.mjs).
-// Options: --build (rebuild Heirloom first), --duration <s> (default 10), --connections <n> (default 10),
-// --admin-duration <s> (default 3, per admin tab), --no-admin (skip the admin dashboard).
-// Figures are also written to build/bench-results.json.
+// npm run bench: Heirloom as its users meet it, side by side with the bare React Router 8 app kept in
+// bench/bare-app/ and built in the same run (docs/bench.md explains every figure):
+//   - js:          the gzip JS each page loads at first render: /login, / and /books signed in, and the
+//                  workspace /books/{id}, each against the bare app's page of the same role;
+//   - load:        requests per second and p99 latency (autocannon) of signed-in /, /books (100 books,
+//                  1,000 stories) and the workspace against the real production server, and of the bare
+//                  app's pages under the same load;
+//   - lighthouse:  Lighthouse mobile (performance, accessibility, LCP, TBT, CLS) of the same four pages;
+//   - interactive: the workspace's time to interactive under slow 4G and 4× CPU (scripts/bench/interactive.mjs);
+//   - admin:       every tab of /admin against 200 users, 2,000 books and 10,000 stories (scripts/bench/admin.mjs).
+// It prints one table with the budgets (over budget is printed, never an error exit) and writes
+// bench/results.json. Options: --build (rebuild Heirloom first; it is built anyway when build/ is missing),
+// --no-js, --no-load, --no-lighthouse, --no-interactive, --no-admin (skip a part), --duration <s> (10) and
+// --connections <n> (10) for the load, --lighthouse-runs <n> (1), --interactive-runs <n> (3),
+// --admin-duration <s> (3, per tab), --out <file> (bench/results.json).
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { writeBareApp } from "./bare-app.mjs";
-import { adminBudgets, adminPages, benchAdmin } from "./admin.mjs";
+import { adminPages, benchAdmin } from "./admin.mjs";
+import { buildBareApp, startBareApp } from "./bare-app.mjs";
 import { BENCH_ADMIN_PASSWORD, loginAsAdmin } from "./fixtures.mjs";
+import { measureInteractive } from "./interactive.mjs";
 import { measurePageJs } from "./js-weight.mjs";
+import { auditPages, chromiumPath } from "./lighthouse.mjs";
 import { measureRps } from "./load.mjs";
-import { cleanupAll, cpuPlan, freePort, nodeCommand, onCleanup, run, startServer, tempDir } from "./processes.mjs";
-import { checkBudgets, kb, printReport } from "./report.mjs";
+import { cleanupAll, cpuPlan, nodeCommand, onCleanup, run, startServer, tempDir } from "./processes.mjs";
+import { budgetsOf, printReport } from "./report.mjs";
 import { seed } from "./seed.mjs";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 const reactRouterCli = path.join(root, "node_modules", "@react-router", "dev", "bin.cjs");
-const serveCli = path.join(root, "node_modules", "@react-router", "serve", "dist", "cli.js");
-const ADMIN_PASSWORD = BENCH_ADMIN_PASSWORD;
 
 const { values: options } = parseArgs({
   options: {
     build: { type: "boolean", default: false },
+    js: { type: "boolean", default: true },
+    load: { type: "boolean", default: true },
+    lighthouse: { type: "boolean", default: true },
+    interactive: { type: "boolean", default: true },
+    admin: { type: "boolean", default: true },
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "10" },
+    "lighthouse-runs": { type: "string", default: "1" },
+    "interactive-runs": { type: "string", default: "3" },
     "admin-duration": { type: "string", default: "3" },
-    admin: { type: "boolean", default: true },
+    out: { type: "string", default: path.join("bench", "results.json") },
   },
   allowNegative: true,
 });
-const adminSeconds = Number(options["admin-duration"]);
-const seconds = Number(options.duration);
-const connections = Number(options.connections);
-if (
-  !(Number.isInteger(seconds) && seconds > 0 && seconds <= 60) ||
-  !(Number.isInteger(connections) && connections > 0 && connections <= 200) ||
-  !(Number.isInteger(adminSeconds) && adminSeconds > 0 && adminSeconds <= 60)
-) {
-  console.error("usage: npm run bench -- [--build] [--duration 1..60 seconds] [--connections 1..200] [--admin-duration 1..60 seconds] [--no-admin]");
+const int = (name, min, max) => {
+  const value = Number(options[name]);
+  return Number.isInteger(value) && value >= min && value <= max ? value : null;
+};
+const seconds = int("duration", 1, 60);
+const connections = int("connections", 1, 200);
+const lighthouseRuns = int("lighthouse-runs", 1, 9);
+const interactiveRuns = int("interactive-runs", 1, 15);
+const adminSeconds = int("admin-duration", 1, 60);
+if ([seconds, connections, lighthouseRuns, interactiveRuns, adminSeconds].includes(null)) {
+  console.error(
+    "usage: npm run bench -- [--build] [--no-js] [--no-load] [--no-lighthouse] [--no-interactive] [--no-admin]\n" +
+      "       [--duration 1..60 s] [--connections 1..200] [--lighthouse-runs 1..9] [--interactive-runs 1..15]\n" +
+      "       [--admin-duration 1..60 s] [--out bench/results.json]",
+  );
   process.exit(2);
 }
 const started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
 const log = (message) => console.log(`[bench ${elapsed().padStart(7)}] ${message}`);
+const load = () => os.loadavg().map((n) => n.toFixed(2)).join(", ");
 
 // ---- Always clean up: normal end, failure, Ctrl-C, and a watchdog for anything that hangs.
 process.on("exit", cleanupAll);
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.once(signal, () => {
-    console.error(`\nbench: ${signal}, stopping servers and removing temp dirs`);
+    console.error(`\nbench: ${signal}, stopping servers and browsers, removing temp dirs`);
     cleanupAll();
     process.exit(130);
   });
@@ -64,7 +84,7 @@ let watchdog;
 function armWatchdog(ms) {
   clearTimeout(watchdog);
   watchdog = setTimeout(() => {
-    console.error(`\nbench: gave up after ${elapsed()} (watchdog); stopping servers and removing temp dirs`);
+    console.error(`\nbench: gave up after ${elapsed()} (watchdog); stopping servers and browsers, removing temp dirs`);
     cleanupAll();
     process.exit(1);
   }, ms);
@@ -97,21 +117,6 @@ async function buildHeirloom() {
   return { rebuilt: false, stale };
 }
 
-async function buildBare(workDir) {
-  const appDir = writeBareApp(path.join(workDir, "bare"));
-  const buildDir = path.join(workDir, "bare-build");
-  log("building the bare React Router app");
-  await run(process.execPath, [reactRouterCli, "build"], {
-    cwd: appDir,
-    env: { ...process.env, NODE_ENV: "production", BENCH_BARE_BUILD_DIR: buildDir },
-    timeoutMs: 120_000,
-    label: "bare app build",
-  });
-  log("bare app built");
-  return { appDir, buildDir };
-}
-
-
 /** The real production server on a fresh data dir, seeded, with the admin signed in. */
 async function startHeirloom(cpus) {
   const dataDir = tempDir(os.tmpdir(), "heirloom-bench-data-");
@@ -119,15 +124,7 @@ async function startHeirloom(cpus) {
   log("starting Heirloom (node server/index.mjs)");
   const server = await startServer(command, args, {
     cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      ADMIN_PASSWORD,
-      COOKIE_SECURE: "false",
-    },
+    env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD, COOKIE_SECURE: "false" },
     readyFrom: (output) => /listening on (http:\/\/\S+)/.exec(output)?.[1],
     label: "Heirloom server",
   });
@@ -138,29 +135,13 @@ async function startHeirloom(cpus) {
   return { ...server, seeded, cookie };
 }
 
-/** The bare app's build served by react-router-serve. */
-async function startBare(cpus, bare) {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const [command, args] = nodeCommand([serveCli, path.join(bare.buildDir, "server", "index.js")], cpus.pinned ? cpus.server : undefined);
-  log("starting the bare app (react-router-serve)");
-  // react-router-serve logs every request (morgan); that log goes to /dev/null rather than a pipe.
-  const server = await startServer(command, args, {
-    cwd: bare.appDir,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1" },
-    probeUrl: `${origin}/`,
-    quietStdout: true,
-    label: "bare server",
-  });
-  onCleanup(() => server.child.kill("SIGKILL"));
-  return server;
-}
-
 async function rpsRun(label, server, page, headers, cpus) {
-  log(`autocannon GET ${page} (${label}): ${connections} connections, 2 s warm-up + ${seconds} s`);
   const result = await measureRps(new URL(page, server.url).href, { connections, seconds, headers, cpu: cpus.load, pid: server.child.pid });
   const perCpu = result.requestsPerCpuSecond ? `, ${Math.round(result.requestsPerCpuSecond)} req per server CPU-second` : "";
-  log(`  ${Math.round(result.rps)} req/s${perCpu}${result.valid ? "" : ` (INVALID: ${result.non2xx} non-2xx, ${result.errors} errors)`}`);
+  log(
+    `  ${label.padEnd(8)} GET ${page.padEnd(10)} ${String(Math.round(result.rps)).padStart(5)} req/s, p99 ${result.latencyP99} ms${perCpu}` +
+      `${result.valid ? "" : ` (INVALID: ${result.non2xx} non-2xx, ${result.errors} errors)`}`,
+  );
   return result;
 }
 
@@ -183,81 +164,121 @@ function meanRun(a, b) {
   };
 }
 
-let loadAverage;
+function chromiumVersion() {
+  const out = spawnSync(chromiumPath(), ["--version"], { encoding: "utf8", timeout: 10_000 });
+  return out.status === 0 ? out.stdout.trim() : null;
+}
 
 async function main() {
   const cpus = cpuPlan();
-  log(`node ${process.version}, ${os.availableParallelism()} CPUs; ${cpus.note}`);
-  loadAverage = os.loadavg()[0];
-  if (loadAverage > 0.5) log(`WARNING: load average ${loadAverage.toFixed(2)}: other work shares the CPUs, so req/s is noisy; compare the req per CPU-second figures`);
+  const machine = { cpus: os.availableParallelism(), plan: cpus.note, loadAverageAtStart: os.loadavg(), loadAverageAtEnd: null };
+  log(`node ${process.version}, ${machine.cpus} CPUs; ${cpus.note}; load average ${load()}`);
+  if (machine.loadAverageAtStart[0] > 0.5) log("WARNING: other work shares the CPUs: req/s and Lighthouse's TBT are noisy; compare req per CPU-second, and run again when the machine is quiet");
   const heirloomBuild = await buildHeirloom();
-  // Everything after the Heirloom build is bounded: the bare build, starts, and four or five load runs.
+
+  // Everything after the Heirloom build is bounded: the bare build, starts, load runs, audits and the admin.
+  const loadMs = options.load ? 7 * (seconds + 2 + 5) * 1000 : 0;
+  const lighthouseMs = options.lighthouse ? 8 * lighthouseRuns * 60_000 : 0;
+  const interactiveMs = options.interactive ? 2 * interactiveRuns * 45_000 : 0;
   const adminMs = options.admin ? (40 + adminPages(0).length * (adminSeconds + 1 + 8)) * 1000 : 0;
-  armWatchdog((100 + 8 * (seconds + 2 + 5)) * 1000 + adminMs);
+  armWatchdog(120_000 + loadMs + lighthouseMs + interactiveMs + adminMs);
+
   const tmpRoot = path.join(root, ".tmp");
   if (!fs.existsSync(tmpRoot)) onCleanup(() => fs.rmdirSync(tmpRoot)); // only if this run made it and it is empty again
   const workDir = tempDir(tmpRoot, "bench-");
-  const bare = await buildBare(workDir);
+  log("building the bare app (bench/bare-app)");
+  const bareBuild = await buildBareApp(path.join(workDir, "bare-build"));
 
-  // Both servers run side by side on the same core; only one is under load at a time, and the bare
-  // app is measured before and after Heirloom so that a change in the machine's load shows up.
+  // Both servers run side by side on the same core; only one is under load at a time.
   const heirloomServer = await startHeirloom(cpus);
-  const bareServer = await startBare(cpus, bare);
+  log("starting the bare app (react-router-serve)");
+  const bareServer = await startBareApp(bareBuild, cpus.pinned ? cpus.server : undefined);
   const signedIn = { Cookie: heirloomServer.cookie };
 
-  const heirloom = { seeded: heirloomServer.seeded, js: {}, rps: {} };
-  heirloom.js.login = await measurePageJs(heirloomServer.url, "/login");
-  heirloom.js.home = await measurePageJs(heirloomServer.url, "/", { headers: signedIn });
-  heirloom.js.books = await measurePageJs(heirloomServer.url, "/books", { headers: signedIn });
-  // The workspace of the seeded user's most recent book: panels, contents, editor and preview.
+  // The workspace of the seeded user's most recent book: contents, editor and preview.
   const [firstBook] = await (await fetch(new URL("/api/books?limit=1", heirloomServer.url), { headers: signedIn })).json();
-  const workspacePath = `/books/${firstBook.id}`;
-  heirloom.js.workspace = await measurePageJs(heirloomServer.url, workspacePath, { headers: signedIn });
-  log(`Heirloom JS: /login ${kb(heirloom.js.login.gzip)}, / ${kb(heirloom.js.home.gzip)}, /books ${kb(heirloom.js.books.gzip)}, ${workspacePath} ${kb(heirloom.js.workspace.gzip)} (gzip -9)`);
-  const bareResults = { js: {}, rps: {} };
-  bareResults.js.login = await measurePageJs(bareServer.url, "/login");
-  bareResults.js.home = await measurePageJs(bareServer.url, "/");
-  log(`bare JS: /login ${kb(bareResults.js.login.gzip)}, / ${kb(bareResults.js.home.gzip)} (gzip -9)`);
+  const pages = { login: "/login", home: "/", books: "/books", workspace: `/books/${firstBook.id}` };
+  // The bare app's page of the same role for each.
+  const barePages = { login: "/login", home: "/", books: "/books", workspace: "/books/1" };
+  const headersFor = (key) => (key === "login" ? {} : signedIn);
 
-  const pages = { home: "/", admin: "/admin", workspace: workspacePath };
-  const books = await fetch(new URL("/books", heirloomServer.url), { headers: signedIn, redirect: "manual" });
-  await books.arrayBuffer();
-  if (books.status === 200) pages.books = "/books";
-  else log(`Heirloom /books answers ${books.status}: not measured (DESIGN.md's server budget names it; measured once it exists)`);
+  const heirloom = { seeded: heirloomServer.seeded, js: null, load: null, lighthouse: null, interactive: null };
+  const bare = { js: null, load: null, lighthouse: null, interactive: null };
 
-  const bareBefore = await rpsRun("bare", bareServer, "/", {}, cpus);
-  for (const [key, page] of Object.entries(pages)) heirloom.rps[key] = await rpsRun("Heirloom, signed in as admin", heirloomServer, page, signedIn, cpus);
-  const bareAfter = await rpsRun("bare, again", bareServer, "/", {}, cpus);
-  bareResults.rps.home = meanRun(bareBefore, bareAfter);
-  // Issue 3's budget compares /books with the bare app's list page.
-  if (pages.books) bareResults.rps.books = await rpsRun("bare list page", bareServer, "/books", {}, cpus);
-  if (!pages.books) heirloom.rps.books = null;
+  if (options.js) {
+    log("JS at first render (gzip -9)");
+    heirloom.js = {};
+    bare.js = {};
+    for (const [key, page] of Object.entries(pages)) heirloom.js[key] = await measurePageJs(heirloomServer.url, page, { headers: headersFor(key) });
+    for (const [key, page] of Object.entries(barePages)) bare.js[key] = await measurePageJs(bareServer.url, page);
+  }
+
+  if (options.load) {
+    log(`load: autocannon, ${connections} connections, 2 s warm-up + ${seconds} s per page; the bare /books before and after Heirloom`);
+    heirloom.load = {};
+    bare.load = {};
+    const bareBefore = await rpsRun("bare", bareServer, barePages.books, {}, cpus);
+    for (const key of ["books", "workspace", "home"]) heirloom.load[key] = await rpsRun("Heirloom", heirloomServer, pages[key], signedIn, cpus);
+    const bareAfter = await rpsRun("bare", bareServer, barePages.books, {}, cpus);
+    bare.load.books = meanRun(bareBefore, bareAfter);
+    bare.load.workspace = await rpsRun("bare", bareServer, barePages.workspace, {}, cpus);
+    bare.load.home = await rpsRun("bare", bareServer, barePages.home, {}, cpus);
+  }
+
+  if (options.lighthouse) {
+    log(`Lighthouse mobile, ${lighthouseRuns} run(s) per page`);
+    const targets = [
+      ...Object.entries(pages).map(([key, page]) => ({ key, app: "Heirloom", url: new URL(page, heirloomServer.url).href, headers: key === "login" ? null : signedIn })),
+      ...Object.entries(barePages).map(([key, page]) => ({ key, app: "bare", url: new URL(page, bareServer.url).href })),
+    ];
+    const audits = await auditPages(targets, { runs: lighthouseRuns, log });
+    heirloom.lighthouse = Object.fromEntries(audits.filter((a) => a.app === "Heirloom").map((a) => [a.key, a]));
+    bare.lighthouse = Object.fromEntries(audits.filter((a) => a.app === "bare").map((a) => [a.key, a]));
+  }
+
+  if (options.interactive) {
+    log(`time to interactive under slow 4G and 4× CPU, ${interactiveRuns} cold run(s) each`);
+    const [h, b] = await measureInteractive(
+      [
+        { key: "workspace", app: "Heirloom", url: new URL(pages.workspace, heirloomServer.url).href, cookie: heirloomServer.cookie },
+        { key: "workspace", app: "bare", url: new URL(barePages.workspace, bareServer.url).href },
+      ],
+      { runs: interactiveRuns, log },
+    );
+    heirloom.interactive = { workspace: h };
+    bare.interactive = { workspace: b };
+  }
 
   await Promise.all([heirloomServer.stop(), bareServer.stop()]);
 
   // The admin dashboard on a server and database of its own, after the others have stopped.
   const admin = options.admin ? await benchAdmin({ seconds: adminSeconds, connections, cpus, log }) : null;
   clearTimeout(watchdog);
+  machine.loadAverageAtEnd = os.loadavg();
 
   const results = {
     date: new Date().toISOString(),
     node: process.version,
-    cpus: cpus.note,
-    loadAverageAtStart: loadAverage,
-    load: { tool: "autocannon", connections, durationSeconds: seconds, warmupSeconds: 2 },
+    chromium: options.lighthouse || options.interactive ? chromiumVersion() : null,
+    machine,
+    options: { js: options.js, load: options.load, lighthouse: options.lighthouse, interactive: options.interactive, admin: options.admin },
+    loadGenerator: options.load ? { tool: "autocannon", connections, durationSeconds: seconds, warmupSeconds: 2 } : null,
+    lighthouseRuns: options.lighthouse ? lighthouseRuns : null,
+    interactiveRuns: options.interactive ? interactiveRuns : null,
     heirloomBuild,
+    pages,
+    barePages,
     heirloom,
-    bare: bareResults,
+    bare,
     admin,
   };
-  const budgets = [...checkBudgets(results), ...(admin ? adminBudgets(admin) : [])];
-  printReport(results, budgets);
-  results.budgets = budgets;
+  results.budgets = budgetsOf(results);
+  printReport(results);
   results.durationSeconds = Math.round((Date.now() - started) / 100) / 10;
-  const out = path.join(root, "build", "bench-results.json");
+  const out = path.resolve(root, options.out);
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
-  console.log(`\nFigures written to ${path.relative(root, out)}. Bench took ${elapsed()}.`);
+  console.log(`\nFigures written to ${path.relative(root, out)}. Bench took ${elapsed()}; load average at the end ${load()}.`);
 }
 
 try {

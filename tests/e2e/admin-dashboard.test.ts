@@ -1,6 +1,6 @@
 import path from "node:path";
 import Database from "better-sqlite3";
-import sharp from "sharp";
+import { pngBytes } from "../support/media-files";
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, it } from "vitest";
 import { expectNoAxeViolations, loginThroughForm, openPage, serverAndBrowser } from "../support/browser";
@@ -24,8 +24,7 @@ async function uploadPhoto(client: ReturnType<typeof createClient>, storyId: num
   const form = new FormData();
   form.append("type", "image");
   form.append("description", "Ảnh bến sông");
-  const png = await sharp({ create: { width: 60, height: 40, channels: 3, background: "#4a7a9c" } }).png().toBuffer();
-  form.append("file", new File([new Uint8Array(png)], "ben-song.png", { type: "image/png" }));
+  form.append("file", new File([await pngBytes(60, 40, "#4a7a9c")], "ben-song.png", { type: "image/png" }));
   const response = await client.request(`/api/stories/${storyId}/media`, { method: "POST", body: form });
   if (response.status !== 201) throw new Error(`upload failed: ${response.status}`);
   return ((await response.json()) as { id: number }).id;

@@ -1,21 +1,17 @@
 import fs from "node:fs";
 import path from "node:path";
-import sharp from "sharp";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectNoAxeViolations, openPage, serverAndBrowser } from "../support/browser";
+import { pngBytes, webmBytes } from "../support/media-files";
 import { createUser, signIn, waitForHydration, waitForToast } from "./helpers";
 
 const env = serverAndBrowser();
 
 type Row = { id: number; url: string; description: string; type: string };
 
-const png = async (r: number) => sharp({ create: { width: 64, height: 48, channels: 3, background: { r, g: 90, b: 60 } } }).png().toBuffer();
-const webm = () => {
-  const bytes = Buffer.alloc(2048, 0x42);
-  bytes.set([0x1a, 0x45, 0xdf, 0xa3]);
-  return bytes;
-};
+const png = async (red: number) => Buffer.from(await pngBytes(64, 48, { r: red, g: 90, b: 60 }));
+const webm = () => Buffer.from(webmBytes());
 
 /** A signed-in page with a book, a topic and a story; media are added through the real API. */
 async function withStory(javaScriptEnabled: boolean, locale = "en-US") {

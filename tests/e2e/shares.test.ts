@@ -1,7 +1,7 @@
-import sharp from "sharp";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectNoAxeViolations, openPage, serverAndBrowser } from "../support/browser";
+import { pngBytes, webmBytes } from "../support/media-files";
 import { createUser, waitForHydration, waitForToast } from "./helpers";
 
 const env = serverAndBrowser();
@@ -18,9 +18,8 @@ async function ownerWithBook(javaScriptEnabled: boolean) {
   const topic = await post(`/api/books/${book.id}/topics`, { title: "Tuổi thơ" });
   const story = await post(`/api/topics/${topic.id}/stories`, { title: "Cánh đồng lúa", content: "Bà lớn lên bên cánh đồng.\n\nMỗi chiều bà thả diều.", status: "published" });
   await post(`/api/topics/${topic.id}/stories`, { title: "Chưa viết xong", content: "nháp", status: "draft" });
-  const photo = await sharp({ create: { width: 90, height: 60, channels: 3, background: "#6b8e23" } }).png().toBuffer();
-  const voice = Buffer.alloc(1500, 0x42);
-  voice.set([0x1a, 0x45, 0xdf, 0xa3]);
+  const photo = Buffer.from(await pngBytes(90, 60));
+  const voice = Buffer.from(webmBytes(1500));
   for (const [type, file] of [
     ["image", { name: "dong-lua.png", mimeType: "image/png", buffer: photo }],
     ["audio", { name: "giong-ba.webm", mimeType: "audio/webm", buffer: voice }],

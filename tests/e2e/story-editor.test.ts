@@ -5,7 +5,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { media } from "~db/schema";
 import { formatDateTime } from "~/lib/dates";
-import sharp from "sharp";
+import { pngBytes, webmBytes } from "../support/media-files";
 import { expectNoAxeViolations, loginThroughForm, openPage, serverAndBrowser } from "../support/browser";
 import { createUser, toast, waitForHydration } from "./helpers";
 
@@ -164,9 +164,8 @@ for (const javaScriptEnabled of [true, false]) {
         expect(response.status()).toBe(201);
         return (await response.json()) as { createdAt: string };
       };
-      const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#336699" } }).png().toBuffer();
-      const waves = Buffer.alloc(1024, 0x42);
-      waves.set([0x1a, 0x45, 0xdf, 0xa3]);
+      const photo = Buffer.from(await pngBytes(40, 30, "#336699"));
+      const waves = Buffer.from(webmBytes(1024));
       const { createdAt } = await upload("image", { name: "bay.png", mimeType: "image/png", buffer: photo }, "The bay from the boat");
       await upload("audio", { name: "waves.webm", mimeType: "audio/webm", buffer: waves });
       await open(page, `/books/${book.id}?storyId=${story.id}`, javaScriptEnabled);

@@ -2,8 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { fakeAiEnv, reply, startFakeOpenAi, type FakeOpenAi } from "../support/fake-openai";
-import { createClient, loginAs, type Client } from "../support/http";
-import { ADMIN_PASSWORD, startServer, type RunningServer } from "../support/server";
+import { serverWithLanAndMinh, type Client } from "../support/http";
+import { webmBytes } from "../support/media-files";
+import type { RunningServer } from "../support/server";
 
 // Recordings turned into text by an OpenAI-compatible server, faked at the HTTP level.
 let fake: FakeOpenAi;
@@ -12,12 +13,7 @@ let lan: Client;
 
 beforeAll(async () => {
   fake = await startFakeOpenAi();
-  server = await startServer(fakeAiEnv(fake, 4_000));
-  const admin = createClient(server.url);
-  await loginAs(admin, "admin", ADMIN_PASSWORD);
-  await admin.json("POST", "/api/admin/create-user", { username: "lan", email: "lan@example.com", password: "secret1" });
-  lan = createClient(server.url);
-  await loginAs(lan, "lan", "secret1");
+  ({ server, lan } = await serverWithLanAndMinh(fakeAiEnv(fake, 4_000)));
 });
 afterAll(async () => {
   await server?.stop();
@@ -27,11 +23,7 @@ beforeEach(() => fake.reset());
 
 const filesDir = () => path.join(server.dataDir, "media", "files");
 const count = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir).length : 0);
-const webm = (size = 3000) => {
-  const bytes = new Uint8Array(size).fill(0x42);
-  bytes.set([0x1a, 0x45, 0xdf, 0xa3]);
-  return bytes;
-};
+const webm = (size = 3000) => webmBytes(size);
 
 type Story = { id: number; bookId: number; content: string; hasAudio: boolean; media: { type: string; transcription: string | null; filename: string }[] };
 

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
+import { pngBytes, webmBytes } from "../support/media-files";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_PASSWORD, type RunningServer } from "../support/server";
 import { createClient, loginAs, serverWithLanAndMinh, type Client } from "../support/http";
@@ -20,13 +21,8 @@ const filesDir = () => path.join(server.dataDir, "media", "files");
 const tmpDir = () => path.join(server.dataDir, "media", "tmp");
 const count = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir).length : 0);
 
-/** A webm file as MediaRecorder starts one (EBML header), followed by filler. */
-const webm = (size = 4096) => {
-  const bytes = new Uint8Array(size).fill(0x42);
-  bytes.set([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01]);
-  return bytes;
-};
-const png = async (width: number, height: number) => new Uint8Array(await sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } }).png().toBuffer());
+const webm = webmBytes;
+const png = pngBytes;
 
 async function upload(client: Client, storyId: number, file: { bytes: Uint8Array<ArrayBuffer>; name: string; type?: string }, fields: Record<string, string>, headers: Record<string, string> = {}) {
   const form = new FormData();

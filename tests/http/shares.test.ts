@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import path from "node:path";
-import sharp from "sharp";
+import { pngBytes, webmBytes } from "../support/media-files";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServer } from "../support/server";
 import { createClient, serverWithLanAndMinh, type Client } from "../support/http";
@@ -17,12 +17,8 @@ afterAll(() => server?.stop());
 type Share = { id: number; token: string; url: string; createdAt: string; expiresAt: string | null };
 
 const json = async (response: Response) => ({ status: response.status, body: await response.json() });
-const png = async () => new Uint8Array(await sharp({ create: { width: 40, height: 30, channels: 3, background: "#884422" } }).png().toBuffer());
-const webm = () => {
-  const bytes = new Uint8Array(2000).fill(0x42);
-  bytes.set([0x1a, 0x45, 0xdf, 0xa3]);
-  return bytes;
-};
+const png = () => pngBytes();
+const webm = () => webmBytes(2000);
 
 async function upload(storyId: number, type: "image" | "audio", bytes: Uint8Array<ArrayBuffer>, name: string, description = "") {
   const form = new FormData();
@@ -66,7 +62,9 @@ describe("share links", () => {
     expect(new Date(expiring.expiresAt!).toISOString()).toBe(later);
     expect((await lan.json("POST", `/api/books/${book.id}/shares`, { expiresAt: "2001-01-01T00:00:00Z" })).status).toBe(400);
     expect((await lan.json("POST", `/api/books/${book.id}/shares`, { expiresAt: "next week" })).status).toBe(400);
-    expect((await lan.request(`/api/books/${book.id}/shares`, { method: "POST" })).status).toBe(201);
+    // An empty body is not JSON: `{}` is the way to ask for a link that does not expire.
+    expect((await lan.request(`/api/books/${book.id}/shares`, { method: "POST" })).status).toBe(400);
+    expect((await lan.json("POST", `/api/books/${book.id}/shares`, {})).status).toBe(201);
 
     const listed = await json(await lan.get(`/api/books/${book.id}/shares`));
     expect(listed.body).toHaveLength(3);

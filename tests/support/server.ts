@@ -9,7 +9,21 @@ export type RunningServer = {
   url: string;
   dataDir: string;
   output: () => string;
+  /** Stops the server (SIGTERM, a clean shutdown) and removes its data directory. */
   stop: () => Promise<void>;
+  /**
+   * Sends `signal` to the server process and waits until it has exited, keeping the data directory:
+   * `kill("SIGKILL")` is a crash, and `startServer(env, { dataDir })` starts again on the same data.
+   */
+  kill: (signal?: NodeJS.Signals) => Promise<void>;
+};
+
+export type StartOptions = {
+  /**
+   * An existing data directory to start on (a restart after `kill`), instead of a fresh one.
+   * `stop()` removes it as usual; a failed start leaves it in place.
+   */
+  dataDir?: string;
 };
 
 const root = path.resolve(import.meta.dirname, "..", "..");
@@ -22,11 +36,11 @@ const AI_VARIABLES = ["AI_PROVIDER", "OPENAI_API_KEY", "OPENAI_BASE_URL", "AI_MO
  * fresh data directory. The build must exist: `npm test` builds before it runs the suites.
  * The AI provider is the offline one unless `env` says otherwise (tests/support/fake-openai.ts).
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
   if (!fs.existsSync(path.join(root, "build", "server", "index.js"))) {
     throw new Error("No build: run `npm run build` first (npm test does).");
   }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "heirloom-server-"));
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "heirloom-server-"));
   const child: ChildProcess = spawn(process.execPath, [path.join(root, "server", "index.mjs")], {
     cwd: root,
     env: {
@@ -60,20 +74,23 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     });
   });
   const url = await started.catch((error: unknown) => {
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     throw error;
   });
+  const kill = async (signal: NodeJS.Signals = "SIGTERM") => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill(signal);
+    await exited;
+  };
   return {
     url,
     dataDir,
     output: () => log,
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once("exit", resolve));
-        child.kill("SIGTERM");
-        await exited;
-      }
+      await kill("SIGTERM");
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
+    kill,
   };
 }

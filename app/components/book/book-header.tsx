@@ -40,6 +40,12 @@ export function BookHeader({ book }: { book: HeaderBook }) {
           <span className="badge">{t("books.languageBadge", { language: t(`languages.${book.language}`) })}</span>
           {tone ? <span className="badge">{t("books.styleBadge", { tone })}</span> : null}
         </p>
+        {/* A plain link: the zip downloads without JavaScript, and the page stays as it is. */}
+        <p className="book-header-download">
+          <a href={`/api/books/${book.id}/export`} download className="button button-secondary button-small">
+            {t("keepsake.download")}
+          </a>
+        </p>
       </div>
       <div className="book-header-actions">
         <Link to={hrefWith({ dialog: "edit-book" })} className="button button-secondary book-header-edit" aria-label={t("books.editLabel")} preventScrollReset>

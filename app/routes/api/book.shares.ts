@@ -15,7 +15,7 @@ export const loader = apiHandler((args: Route.LoaderArgs) => {
 export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
   if (args.request.method !== "POST") return jsonError(args.context, 405, "errors.methodNotAllowed");
-  const body = parseOrThrow(args.context, shareSchema, await readJson(args.context, args.request, { emptyAs: {} }));
+  const body = parseOrThrow(args.context, shareSchema, await readJson(args.context, args.request));
   const { token, share } = createShare({ bookId: paramId(args.params.id), userId: user.id, expiresAt: body.expiresAt ? new Date(body.expiresAt) : null });
   return Response.json({ id: share.id, token, url: shareUrl(args.request, token), createdAt: share.createdAt, expiresAt: share.expiresAt }, { status: 201 });
 });

@@ -1,0 +1,29 @@
+import type { Route } from "./+types/import";
+import { requireUser } from "~/lib/auth.server";
+import { apiHandler, jsonError, translate } from "~/lib/http.server";
+import { parseMultipart } from "~/lib/multipart.server";
+import { IMPORT_MAX_BYTES } from "~/lib/keepsake-format";
+import { importKeepsake, KeepsakeError } from "~/models/book-import.server";
+import { uploadTmpDir } from "~/models/media-storage.server";
+
+/**
+ * POST /api/import: multipart with one `file`, a zip made by an export (one book or all books), up to
+ * 200 MB. Answers 201 `{ bookIds }` with the new books, or 400 `{ message, title }` saying what is wrong
+ * with the zip (nothing is kept then), or 413 past the cap.
+ */
+export const action = apiHandler(async (args: Route.ActionArgs) => {
+  const user = requireUser(args);
+  if (args.request.method !== "POST") return jsonError(args.context, 405, "errors.methodNotAllowed");
+  const upload = await parseMultipart(args.request, { tmpDir: uploadTmpDir(), maxFileBytes: IMPORT_MAX_BYTES, maxFiles: 1, tooLargeKey: "keepsake.tooLarge" });
+  try {
+    const file = upload.files.find((item) => item.field === "file");
+    if (!file) throw new KeepsakeError("keepsake.noFile");
+    const { bookIds } = await importKeepsake({ userId: user.id, zipPath: file.path });
+    return Response.json({ bookIds }, { status: 201 });
+  } catch (error) {
+    if (!(error instanceof KeepsakeError)) throw error;
+    return Response.json({ message: translate(args.context, error.messageKey, error.values), title: translate(args.context, "keepsake.importFailed") }, { status: 400 });
+  } finally {
+    await upload.cleanup();
+  }
+});

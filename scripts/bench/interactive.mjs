@@ -1,0 +1,114 @@
+// How long a page takes to become interactive on a slow phone: Chromium through playwright-core with a phone
+// screen, slow 4G and 4× CPU throttling applied over CDP before the navigation, and an empty cache.
+//
+// "Interactive" is measured, not estimated: it is the time from navigation start (performance.timeOrigin,
+// so 0 ms is the moment the browser starts the request) until the page has visibly answered a click on a
+// panel control, the workspace's "Hide preview" button:
+//   1. the HTML, CSS and JS arrive over the throttled network and run on the throttled CPU;
+//   2. React hydrates: its fiber is on #main (tests/e2e/helpers.ts waitForHydration checks the same), and
+//      the button, which the workspace renders only once hydrated, is in the page;
+//   3. Playwright clicks it as a finger would (trusted pointer events, after the button is stable);
+//   4. the click has been handled: aria-pressed is "false" and the preview panel no longer shows.
+// The time is read in the page when step 4 is first seen (checked every animation frame), so the figure
+// includes the click's own handling on the slow CPU but not the bench's round trips. hydratedMs is step 2.
+// The bare app's book page has the same button, so the two figures compare like for like.
+import { CHROMIUM_ARGS, chromiumPath } from "./lighthouse.mjs";
+
+/** Slow 4G as Lighthouse and Chrome DevTools define it (STACK.md): 562.5 ms RTT, 1,474.56 / 675 kbit/s. */
+export const SLOW_4G = { latency: 562.5, downloadKbps: 1474.56, uploadKbps: 675 };
+export const CPU_SLOWDOWN = 4;
+/** A mid-range phone's screen (Lighthouse's mobile default: Moto G Power). */
+const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+
+/** "a=1; b=2" → Playwright cookies for `origin`. */
+function cookiesFor(header, origin) {
+  if (!header) return [];
+  return header.split(/;\s*/).filter(Boolean).map((pair) => {
+    const eq = pair.indexOf("=");
+    return { name: pair.slice(0, eq), value: pair.slice(eq + 1), url: origin };
+  });
+}
+
+async function oneRun(browser, url, cookie) {
+  const context = await browser.newContext({ ...PHONE, locale: "en-US" });
+  try {
+    await context.addCookies(cookiesFor(cookie, new URL(url).origin));
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: SLOW_4G.latency,
+      // DevTools takes bytes per second; its kbps figures are in units of 1,024 bits.
+      downloadThroughput: (SLOW_4G.downloadKbps * 1024) / 8,
+      uploadThroughput: (SLOW_4G.uploadKbps * 1024) / 8,
+    });
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
+
+    const response = await page.goto(url, { waitUntil: "commit", timeout: 60_000 });
+    if (response?.status() !== 200) throw new Error(`GET ${url} answered ${response?.status()}`);
+    const hydratedMs = await (
+      await page.waitForFunction(
+        () => {
+          const main = document.querySelector("#main");
+          const hydrated = !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
+          return hydrated && document.querySelector("button.preview-toggle") ? performance.now() : false;
+        },
+        undefined,
+        { polling: "raf", timeout: 60_000 },
+      )
+    ).jsonValue();
+    const toggle = page.locator("button.preview-toggle");
+    if ((await toggle.getAttribute("aria-pressed")) !== "true") throw new Error(`${url}: the preview toggle is not pressed at first`);
+    await toggle.click({ timeout: 60_000 });
+    const interactiveMs = await (
+      await page.waitForFunction(
+        () => {
+          const button = document.querySelector("button.preview-toggle");
+          const preview = document.querySelector(".workspace-preview");
+          const hidden = !preview || preview.getClientRects().length === 0;
+          return button?.getAttribute("aria-pressed") === "false" && hidden ? performance.now() : false;
+        },
+        undefined,
+        { polling: "raf", timeout: 60_000 },
+      )
+    ).jsonValue();
+    const navigation = await page.evaluate(() => {
+      const [entry] = performance.getEntriesByType("navigation");
+      return { responseEnd: entry?.responseEnd ?? null, domContentLoaded: entry?.domContentLoadedEventEnd ?? null, load: entry?.loadEventEnd ?? null };
+    });
+    return {
+      interactiveMs: Math.round(interactiveMs),
+      hydratedMs: Math.round(hydratedMs),
+      htmlMs: navigation.responseEnd === null ? null : Math.round(navigation.responseEnd),
+      domContentLoadedMs: navigation.domContentLoaded === null ? null : Math.round(navigation.domContentLoaded),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * `runs` cold runs of each `{ key, app, url, cookie }`; each result is the run with the median
+ * interactive time, with every run's figure kept.
+ */
+export async function measureInteractive(targets, { runs = 3, log = console.log } = {}) {
+  const { chromium } = await import("playwright-core");
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, timeout: 30_000 });
+  try {
+    const results = [];
+    for (const target of targets) {
+      const all = [];
+      for (let i = 0; i < runs; i++) all.push(await oneRun(browser, target.url, target.cookie));
+      const sorted = [...all].sort((a, b) => a.interactiveMs - b.interactiveMs);
+      const median = sorted[Math.floor((sorted.length - 1) / 2)];
+      const result = { key: target.key, app: target.app, url: new URL(target.url).pathname, ...median, runs: all.map((r) => r.interactiveMs) };
+      log(`  interactive ${target.app.padEnd(8)} ${result.url.padEnd(10)} ${result.interactiveMs} ms (hydrated ${result.hydratedMs} ms, HTML ${result.htmlMs} ms; runs ${result.runs.join(", ")} ms)`);
+      results.push(result);
+    }
+    return results;
+  } finally {
+    await browser.close();
+  }
+}
