@@ -38,7 +38,9 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
+  // With a precedence, React writes the stylesheet first in <head>, before the module preloads of <Scripts>,
+  // which it hoists: the render-blocking CSS is no longer requested after the JavaScript on a slow link.
+  { rel: "stylesheet", href: stylesheet, precedence: "default" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
