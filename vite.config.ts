@@ -1,5 +1,5 @@
 import { reactRouter } from "@react-router/dev/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 // Every page of the client build loads six scripts instead of 20 to 28: the framework (React, React Router,
 // i18next), the app code that two or more routes share, the root, the page's route module, the entry and
@@ -8,8 +8,33 @@ import { defineConfig } from "vite";
 // use through a dynamic import (dnd-kit, the recorder) stays in its own lazy chunks.
 const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|cookie|set-cookie-parser|use-sync-external-store)[\\/]/;
 
+const TRANSLATION_CHUNKS = "virtual:translation-chunks";
+
+/**
+ * `virtual:translation-chunks` for the server: each language's strings chunk in the client build
+ * (`{ en: "/assets/en-….js", vi: … }`), so that the page can preload its language's chunk with the other
+ * scripts instead of after entry.client has run (app/i18n/load.ts imports it dynamically). React Router
+ * builds the client before the server, with shared plugins; in development it is `{}`.
+ */
+function translationChunks(): Plugin {
+  const files: Record<string, string> = {};
+  return {
+    name: "heirloom:translation-chunks",
+    sharedDuringBuild: true,
+    resolveId: (source) => (source === TRANSLATION_CHUNKS ? `\0${TRANSLATION_CHUNKS}` : undefined),
+    load: (id) => (id === `\0${TRANSLATION_CHUNKS}` ? `export default ${JSON.stringify(files)};` : undefined),
+    generateBundle(_options, bundle) {
+      if (this.environment.name !== "client") return;
+      for (const chunk of Object.values(bundle)) {
+        const language = chunk.type === "chunk" && chunk.isDynamicEntry ? /[\\/]app[\\/]i18n[\\/](\w+)\.ts$/.exec(chunk.facadeModuleId ?? "")?.[1] : undefined;
+        if (language) files[language] = `${this.environment.config.base}${chunk.fileName}`;
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [reactRouter(), translationChunks()],
   resolve: { tsconfigPaths: true },
   environments: {
     client: {

@@ -9,6 +9,7 @@ import { Toaster } from "./components/ui/toaster";
 import { isLocale } from "./i18n/config";
 import { getLocaleRaw, i18nextMiddleware } from "./i18n/middleware.server";
 import { loadTranslation } from "./i18n/load";
+import { translationChunk } from "./i18n/translation-chunks.server";
 import { authMiddleware, getOptionalUser } from "./lib/auth.server";
 import { consumeFlash, flashMiddleware } from "./lib/flash.server";
 import { useNonce } from "./lib/nonce";
@@ -46,9 +47,12 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = getOptionalUser(context);
-  const locale = getLocaleRaw(context);
+  const raw = getLocaleRaw(context);
+  const locale = isLocale(raw) ? raw : "en";
   return {
-    locale: isLocale(locale) ? locale : "en",
+    locale,
+    // entry.client imports this chunk before it hydrates; preloaded, it arrives with the other scripts.
+    translationScript: translationChunk(locale) ?? null,
     theme: await readTheme(request),
     user: user ? toPublicUser(user) : null,
     books: user ? listBookTitles({ userId: user.id, limit: BOOKS_MENU_LIMIT }) : [],
@@ -75,6 +79,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="color-scheme" content={data?.theme === "dark" ? "dark" : data?.theme === "system" ? "light dark" : "light"} />
         <Meta />
         <Links />
+        {data?.translationScript ? <link rel="modulepreload" href={data.translationScript} nonce={nonce} /> : null}
       </head>
       <body>
         {children}
