@@ -1,12 +1,12 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
 
-// Every page of the client build loads six scripts instead of 20 to 28: the framework (React, React Router,
-// i18next), the app code that two or more routes share, the root, the page's route module, the entry and
+// Every page of the client build loads six scripts instead of 20 to 28: the framework (React, React Router),
+// the app code that two or more routes share, the root, the page's route module, the entry and
 // rolldown's runtime. On a slow phone each request costs a round trip and HTTP/1.1 opens six at a time, so
 // the count matters more than the bytes, which also shrink (fewer gzip streams). Code that only some pages
 // use through a dynamic import (dnd-kit, the recorder) stays in its own lazy chunks.
-const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|cookie|set-cookie-parser|use-sync-external-store)[\\/]/;
+const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|use-sync-external-store)[\\/]/;
 
 const TRANSLATION_CHUNKS = "virtual:translation-chunks";
 
