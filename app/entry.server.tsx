@@ -3,9 +3,9 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { getI18n } from "./i18n/middleware.server";
+import { I18nContext } from "./i18n/page-i18n";
 import { contentSecurityPolicy, createNonce } from "./lib/csp.server";
 import { NonceContext } from "./lib/nonce";
 
@@ -38,9 +38,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <I18nextProvider i18n={getI18n(loadContext)}>
+        <I18nContext.Provider value={getI18n(loadContext)}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </I18nextProvider>
+        </I18nContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

@@ -101,6 +101,8 @@ export const topics = sqliteTable(
   (t) => [
     index("topics_book_position_idx").on(t.bookId, t.position),
     index("topics_created_at_idx").on(t.createdAt),
+    // The library's Topics section: a book's topics that are not archived, newest first, read from the index alone.
+    index("topics_book_archived_created_idx").on(t.bookId, t.archived, t.createdAt),
   ],
 );
 

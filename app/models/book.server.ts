@@ -1,5 +1,5 @@
 import { countChildren } from "~db/correlated";
-import { containsPattern, optionalContains } from "~db/filters";
+import { containsPattern, searchContains } from "~db/filters";
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { db, prepared, type Tx } from "~db/client.server";
 import { books, media, stories, type Book, type Language } from "~db/schema";
@@ -35,8 +35,10 @@ export function listBookTitles({ userId, limit }: { userId: number; limit: numbe
 
 /** The user's books, most recently updated first, optionally searched by title and description. */
 export function listBooks({ userId, search, limit, offset = 0 }: { userId: number; search?: string; limit: number; offset?: number }) {
-  const where = and(eq(books.userId, sql.placeholder("userId")), optionalContains([books.title, books.description], "pattern"));
-  const page = prepared("listBooks", (client) =>
+  // Two prepared statements: without a search the count reads only the books(user_id, …) index.
+  const variant = search ? "search" : "all";
+  const where = and(eq(books.userId, sql.placeholder("userId")), search ? searchContains([books.title, books.description], "pattern") : undefined);
+  const page = prepared(`listBooks:${variant}`, (client) =>
     client
       .select({ book: books, storyCount })
       .from(books)
@@ -46,8 +48,8 @@ export function listBooks({ userId, search, limit, offset = 0 }: { userId: numbe
       .offset(sql.placeholder("offset"))
       .prepare(),
   );
-  const total = prepared("countListBooks", (client) => client.select({ n: count() }).from(books).where(where).prepare());
-  const args = { userId, pattern: containsPattern(search), limit, offset };
+  const total = prepared(`countListBooks:${variant}`, (client) => client.select({ n: count() }).from(books).where(where).prepare());
+  const args = { userId, limit, offset, ...(search ? { pattern: containsPattern(search) } : {}) };
   return { books: page.all(args).map((r) => ({ ...r.book, storyCount: r.storyCount })), total: total.get(args)?.n ?? 0 };
 }
 

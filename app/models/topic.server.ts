@@ -1,7 +1,7 @@
 import { countChildren } from "~db/correlated";
-import { containsPattern, optionalContains, optionalEquals } from "~db/filters";
+import { containsPattern, optionalEquals, searchContains } from "~db/filters";
 import { nextPosition } from "~db/positions";
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { db, prepared, type Tx } from "~db/client.server";
 import { books, media, stories, topics, type Topic } from "~db/schema";
 import { AppError } from "~/lib/errors";
@@ -33,14 +33,25 @@ const topicStoryCount = countChildren(stories, stories.topicId, "topics");
 
 /** Topics across the user's books for the library: searched, filtered by book, newest first, bounded. */
 export function listLibraryTopics({ userId, search, bookId, limit }: { userId: number; search?: string; bookId?: number; limit: number }) {
+  // Two prepared statements: without a search (every plain visit of /books) the filter and the sort read only
+  // the topics(book_id, archived, created_at) index, never the topics' text.
+  const variant = search ? "search" : "all";
   const where = and(
     eq(books.userId, sql.placeholder("userId")),
     eq(topics.archived, false),
     optionalEquals(topics.bookId, "bookId"),
-    optionalContains([topics.title, topics.description, topics.preview], "pattern"),
+    search ? searchContains([topics.title, topics.description, topics.preview], "pattern") : undefined,
   );
-  const page = prepared("listLibraryTopics", (client) =>
-    client
+  const page = prepared(`listLibraryTopics:${variant}`, (client) => {
+    // Sort and cut on ids alone, then read the text and count the stories of just those rows.
+    const ids = client
+      .select({ id: topics.id })
+      .from(topics)
+      .innerJoin(books, eq(books.id, topics.bookId))
+      .where(where)
+      .orderBy(desc(topics.createdAt), desc(topics.id))
+      .limit(sql.placeholder("limit"));
+    return client
       .select({
         id: topics.id,
         bookId: topics.bookId,
@@ -53,15 +64,14 @@ export function listLibraryTopics({ userId, search, bookId, limit }: { userId: n
       })
       .from(topics)
       .innerJoin(books, eq(books.id, topics.bookId))
-      .where(where)
+      .where(inArray(topics.id, ids))
       .orderBy(desc(topics.createdAt), desc(topics.id))
-      .limit(sql.placeholder("limit"))
-      .prepare(),
-  );
-  const total = prepared("countLibraryTopics", (client) =>
+      .prepare();
+  });
+  const total = prepared(`countLibraryTopics:${variant}`, (client) =>
     client.select({ n: count() }).from(topics).innerJoin(books, eq(books.id, topics.bookId)).where(where).prepare(),
   );
-  const args = { userId, bookId: bookId ?? null, pattern: containsPattern(search), limit };
+  const args = { userId, bookId: bookId ?? null, limit, ...(search ? { pattern: containsPattern(search) } : {}) };
   return { topics: page.all(args), total: total.get(args)?.n ?? 0 };
 }
 

@@ -15,14 +15,14 @@ export type BookCardData = {
   storyCount: number;
 };
 
-/** A book in a grid: the whole card opens the book; its menu (copy, delete) does not. */
-export function BookCard({ book, withMenu = true }: { book: BookCardData; withMenu?: boolean }) {
+/** A book in a grid: the whole card opens the book; its menu (copy, delete) does not. `priority`: see BookCover. */
+export function BookCard({ book, withMenu = true, priority = false }: { book: BookCardData; withMenu?: boolean; priority?: boolean }) {
   const t = useT();
   const timeZone = useTimeZone();
   const hrefWith = useHrefWith();
   return (
     <article className="book-card">
-      <BookCover bookId={book.id} src={book.coverImage} alt="" />
+      <BookCover bookId={book.id} src={book.coverImage} alt="" priority={priority} />
       <div className="book-card-body">
         <h3 className="book-card-title">
           <Link to={`/books/${book.id}`} className="card-link">

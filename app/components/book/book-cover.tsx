@@ -3,9 +3,22 @@ import { fallbackCover } from "~/lib/covers";
 
 /**
  * A book's cover. With none, or when it fails to load, the preset chosen by the book id modulo 6;
- * with no id, the generic book icon.
+ * with no id, the generic book icon. Covers load lazily, except a `priority` one: the first thing a
+ * phone shows (the first card of /books, the workspace's header), which is the page's largest paint.
  */
-export function BookCover({ bookId, src, alt, className = "book-cover" }: { bookId?: number | null; src?: string | null; alt: string; className?: string }) {
+export function BookCover({
+  bookId,
+  src,
+  alt,
+  className = "book-cover",
+  priority = false,
+}: {
+  bookId?: number | null;
+  src?: string | null;
+  alt: string;
+  className?: string;
+  priority?: boolean;
+}) {
   const fallback = fallbackCover(bookId);
   const [failed, setFailed] = useState(false);
   const ref = useRef<HTMLImageElement>(null);
@@ -25,7 +38,8 @@ export function BookCover({ bookId, src, alt, className = "book-cover" }: { book
       alt={alt}
       width={240}
       height={360}
-      loading="lazy"
+      loading={priority ? "eager" : "lazy"}
+      fetchPriority={priority ? "high" : undefined}
       decoding="async"
       onError={() => {
         if (url !== fallback) setFailed(true);

@@ -24,9 +24,9 @@ export function BooksSection({ query, result }: { query: SectionQuery; result: {
         <p className="empty-state">{query.search ? t("library.noBooksMatch") : t("library.noBooks")}</p>
       ) : (
         <ul className="book-grid">
-          {result.books.map((book) => (
+          {result.books.map((book, index) => (
             <li key={book.id}>
-              <BookCard book={book} />
+              <BookCard book={book} priority={index === 0} />
             </li>
           ))}
         </ul>

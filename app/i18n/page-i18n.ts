@@ -1,0 +1,35 @@
+import { createContext } from "react";
+
+type Tree = { [key: string]: string | Tree };
+
+/**
+ * What the components need of the page's i18n: its language and the strings loaded for it (useT translates
+ * with fastT), and, for the root, adding a language's strings and switching to it. On the server the
+ * request's i18next instance (remix-i18next) is one; in the browser createPageI18n() is, so that i18next
+ * itself (about 13 kB of gzip JavaScript) is not shipped to phones.
+ */
+export type PageI18n = {
+  language: string;
+  store: { data: Record<string, { translation?: unknown } | undefined> };
+  addResourceBundle(lng: string, ns: "translation", resources: Tree, deep?: boolean, overwrite?: boolean): unknown;
+  changeLanguage(lng: string): unknown;
+};
+
+/** Provided by entry.server.tsx and entry.client.tsx; read with useI18n(). */
+export const I18nContext = createContext<PageI18n | null>(null);
+
+/** The browser's PageI18n, holding the strings entry.client loaded for the page's language. */
+export function createPageI18n(language: string, translation: Tree): PageI18n {
+  const data: PageI18n["store"]["data"] = { [language]: { translation } };
+  const i18n: PageI18n = {
+    language,
+    store: { data },
+    addResourceBundle: (lng, _ns, resources) => {
+      data[lng] = { translation: resources };
+    },
+    changeLanguage: (lng) => {
+      i18n.language = lng;
+    },
+  };
+  return i18n;
+}

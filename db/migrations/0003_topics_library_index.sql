@@ -1,0 +1,1 @@
+CREATE INDEX `topics_book_archived_created_idx` ON `topics` (`book_id`,`archived`,`created_at`);
