@@ -28,6 +28,20 @@ export function jsonError(
 }
 
 /**
+ * The handler an /api module exports for the methods it does not serve: a translated JSON 405 naming the
+ * allowed methods. Without it React Router answers such a request itself, in English and with a stack trace
+ * in the log ("Unexpected Server Error", 400 for a GET, 405 otherwise).
+ */
+export function methodNotAllowed(...allowed: string[]) {
+  return ({ context }: { context: Context }): Response => refuseMethod(context, allowed);
+}
+
+/** A translated JSON 405 whose Allow header names the methods the route serves. */
+export function refuseMethod(context: Context, allowed: string[]): Response {
+  return jsonError(context, 405, "errors.methodNotAllowed", undefined, { Allow: allowed.join(", ") });
+}
+
+/**
  * Field errors of a failed parse, translated: `{ field: message }`. A check without a message key of
  * its own (a wrong type, a length over a technical cap) has zod's English text as its message: it is
  * reported as the generic "check the fields" in the user's language instead.

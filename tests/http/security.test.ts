@@ -26,6 +26,29 @@ describe("headers", () => {
   });
 });
 
+describe("methods an /api route does not serve", () => {
+  it("get a JSON 405 in the user's language with an Allow header, not React Router's English error", async () => {
+    const client = createClient(server.url);
+    const before = server.output().length;
+    const cases: [string, string, string][] = [
+      ["GET", "/api/auth/login", "POST"],
+      ["POST", "/api/me", "GET"],
+      ["DELETE", "/api/admin/users", "GET"],
+      ["GET", "/api/media/1", "PUT, DELETE"],
+      ["PUT", "/api/auth/logout", "POST"],
+    ];
+    for (const [method, path, allow] of cases) {
+      const en = await client.json(method, path, method === "GET" ? undefined : {});
+      expect([method, path, en.status, en.headers.get("allow")]).toEqual([method, path, 405, allow]);
+      expect(await en.json()).toEqual({ message: "This method is not allowed here." });
+      const vi = await client.json(method, path, method === "GET" ? undefined : {}, { headers: { "Accept-Language": "vi" } });
+      expect(await vi.json()).toEqual({ message: "Phương thức này không được phép ở đây." });
+    }
+    // React Router logs a stack trace when it answers a method itself: none here.
+    expect(server.output().slice(before)).not.toContain("Error");
+  });
+});
+
 describe("cross-site requests", () => {
   it("refuses a mutating request from another origin with 403", async () => {
     const client = createClient(server.url);

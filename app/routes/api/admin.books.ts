@@ -1,7 +1,7 @@
 import type { Route } from "./+types/admin.books";
 import { bookListQuery } from "~/lib/admin-query.server";
 import { requireAdmin } from "~/lib/auth.server";
-import { apiHandler } from "~/lib/http.server";
+import { apiHandler, methodNotAllowed } from "~/lib/http.server";
 import { listAdminBooks } from "~/models/admin.server";
 
 /** GET /api/admin/books?q=&user=&language=&sort=title|language|createdAt&dir=&page=&pageSize= */
@@ -9,3 +9,5 @@ export const loader = apiHandler(async (args: Route.LoaderArgs) => {
   requireAdmin(args);
   return listAdminBooks(bookListQuery(new URL(args.request.url).searchParams));
 });
+
+export const action = methodNotAllowed("GET");

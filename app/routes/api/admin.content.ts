@@ -2,7 +2,7 @@ import type { Route } from "./+types/admin.content";
 import { explorerData } from "~/lib/admin-page.server";
 import { explorerQuery } from "~/lib/admin-query.server";
 import { requireAdmin } from "~/lib/auth.server";
-import { apiHandler } from "~/lib/http.server";
+import { apiHandler, methodNotAllowed } from "~/lib/http.server";
 
 /**
  * GET /api/admin/content: the content tree per user (books → topics → stories → media), with the
@@ -13,3 +13,5 @@ export const loader = apiHandler(async (args: Route.LoaderArgs) => {
   requireAdmin(args);
   return explorerData(explorerQuery(new URL(args.request.url).searchParams));
 });
+
+export const action = methodNotAllowed("GET");

@@ -1,13 +1,15 @@
 import type { Route } from "./+types/admin.create-user";
 import { requireAdmin } from "~/lib/auth.server";
-import { apiHandler, jsonError, parseOrThrow, readJson } from "~/lib/http.server";
+import { apiHandler, methodNotAllowed, parseOrThrow, readJson, refuseMethod } from "~/lib/http.server";
 import { createUserSchema } from "~/lib/validation";
 import { createUser, toPublicUser } from "~/models/user.server";
 
 export const action = apiHandler(async (args: Route.ActionArgs) => {
   const admin = requireAdmin(args);
-  if (args.request.method !== "POST") return jsonError(args.context, 405, "errors.methodNotAllowed");
+  if (args.request.method !== "POST") return refuseMethod(args.context, ["POST"]);
   const input = parseOrThrow(args.context, createUserSchema, await readJson(args.context, args.request));
   const user = await createUser(input, admin.id);
   return Response.json(toPublicUser(user), { status: 201 });
 });
+
+export const loader = methodNotAllowed("POST");

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/admin.stories";
 import { contentListQuery } from "~/lib/admin-query.server";
 import { requireAdmin } from "~/lib/auth.server";
-import { apiHandler } from "~/lib/http.server";
+import { apiHandler, methodNotAllowed } from "~/lib/http.server";
 import { listAdminStories } from "~/models/admin.server";
 
 /** GET /api/admin/stories?q=&user=&page=&pageSize=, newest first, with the first 100 characters of each (cut in SQL). */
@@ -9,3 +9,5 @@ export const loader = apiHandler(async (args: Route.LoaderArgs) => {
   requireAdmin(args);
   return listAdminStories(contentListQuery(new URL(args.request.url).searchParams));
 });
+
+export const action = methodNotAllowed("GET");

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/admin.topics";
 import { contentListQuery } from "~/lib/admin-query.server";
 import { requireAdmin } from "~/lib/auth.server";
-import { apiHandler } from "~/lib/http.server";
+import { apiHandler, methodNotAllowed } from "~/lib/http.server";
 import { listAdminTopics } from "~/models/admin.server";
 
 /** GET /api/admin/topics?q=&user=&page=&pageSize=, newest first. */
@@ -9,3 +9,5 @@ export const loader = apiHandler(async (args: Route.LoaderArgs) => {
   requireAdmin(args);
   return listAdminTopics(contentListQuery(new URL(args.request.url).searchParams));
 });
+
+export const action = methodNotAllowed("GET");

@@ -2,7 +2,7 @@ import type { Route } from "./+types/admin.user-activities";
 import { ACTIVITY_PAGE_SIZE } from "~/lib/admin-filters";
 import { adminQuery } from "~/lib/admin-query.server";
 import { requireAdmin } from "~/lib/auth.server";
-import { apiHandler, jsonError, paramId } from "~/lib/http.server";
+import { apiHandler, jsonError, methodNotAllowed, paramId } from "~/lib/http.server";
 import { getUserRow, listUserActivities } from "~/models/admin.server";
 
 /** GET /api/admin/users/{id}/activities?page=&pageSize=: `{ activities: [{ id, action, resource, details, timestamp }], total, page, pages }`. */
@@ -13,3 +13,5 @@ export const loader = apiHandler(async (args: Route.LoaderArgs) => {
   const query = adminQuery(new URL(args.request.url).searchParams);
   return listUserActivities({ userId: user.id, page: query.page, pageSize: query.pageSize ?? ACTIVITY_PAGE_SIZE });
 });
+
+export const action = methodNotAllowed("GET");

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/admin.user";
 import { requireAdmin } from "~/lib/auth.server";
-import { apiHandler, jsonError, parseOrThrow, readJson } from "~/lib/http.server";
+import { apiHandler, jsonError, methodNotAllowed, parseOrThrow, readJson, refuseMethod } from "~/lib/http.server";
 import { updateUserSchema } from "~/lib/validation";
 import { deleteUser, toPublicUser, updateUser } from "~/models/user.server";
 
@@ -18,5 +18,7 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
     await deleteUser(id, admin.id);
     return { ok: true };
   }
-  return jsonError(context, 405, "errors.methodNotAllowed");
+  return refuseMethod(context, ["PUT", "DELETE"]);
 });
+
+export const loader = methodNotAllowed("PUT", "DELETE");

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/admin.users";
 import { requireAdmin } from "~/lib/auth.server";
-import { apiHandler } from "~/lib/http.server";
+import { apiHandler, methodNotAllowed } from "~/lib/http.server";
 import { userListQuery } from "~/lib/admin-query.server";
 import { listUsers } from "~/models/admin.server";
 
@@ -8,3 +8,5 @@ export const loader = apiHandler(async (args: Route.LoaderArgs) => {
   requireAdmin(args);
   return listUsers(userListQuery(new URL(args.request.url).searchParams));
 });
+
+export const action = methodNotAllowed("GET");

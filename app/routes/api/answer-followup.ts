@@ -1,14 +1,14 @@
 import type { Route } from "./+types/answer-followup";
 import { aiFailure, aiProvider } from "~/ai/provider.server";
 import { requireUser } from "~/lib/auth.server";
-import { apiHandler, jsonError, parseOrThrow, readJson } from "~/lib/http.server";
+import { apiHandler, methodNotAllowed, parseOrThrow, readJson, refuseMethod } from "~/lib/http.server";
 import { followupSchema } from "~/lib/validation";
 import { writingContext } from "~/lib/writing-help.server";
 
 /** POST /api/answer-followup → `{ answer }`: the interviewer's next question to what was told. */
 export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
-  if (args.request.method !== "POST") return jsonError(args.context, 405, "errors.methodNotAllowed");
+  if (args.request.method !== "POST") return refuseMethod(args.context, ["POST"]);
   const input = parseOrThrow(args.context, followupSchema, await readJson(args.context, args.request));
   const { topic, language } = writingContext(args.context, user, input);
   try {
@@ -18,3 +18,5 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
     throw aiFailure(error, "writingHelp.followupFailed");
   }
 });
+
+export const loader = methodNotAllowed("POST");

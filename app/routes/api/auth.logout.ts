@@ -1,8 +1,10 @@
 import type { Route } from "./+types/auth.logout";
-import { apiHandler, jsonError } from "~/lib/http.server";
+import { apiHandler, methodNotAllowed, refuseMethod } from "~/lib/http.server";
 import { endSession } from "~/lib/session.server";
 
 export const action = apiHandler(async ({ request, context }: Route.ActionArgs) => {
-  if (request.method !== "POST") return jsonError(context, 405, "errors.methodNotAllowed");
+  if (request.method !== "POST") return refuseMethod(context, ["POST"]);
   return Response.json({ ok: true }, { headers: { "Set-Cookie": endSession(request) } });
 });
+
+export const loader = methodNotAllowed("POST");

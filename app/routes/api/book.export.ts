@@ -1,6 +1,6 @@
 import type { Route } from "./+types/book.export";
 import { requireUser } from "~/lib/auth.server";
-import { apiHandler, jsonError, paramId } from "~/lib/http.server";
+import { apiHandler, jsonError, methodNotAllowed, paramId } from "~/lib/http.server";
 import { exportBookResponse } from "~/models/book-export.server";
 import { getBook } from "~/models/book.server";
 
@@ -11,3 +11,5 @@ export const loader = apiHandler((args: Route.LoaderArgs) => {
   if (!getBook({ bookId, userId: user.id })) return jsonError(args.context, 404, "books.notFound");
   return exportBookResponse(bookId) ?? jsonError(args.context, 404, "books.notFound");
 });
+
+export const action = methodNotAllowed("GET");

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/book.preview";
 import { requireUser } from "~/lib/auth.server";
-import { apiHandler, jsonError, paramId, translate } from "~/lib/http.server";
+import { apiHandler, jsonError, methodNotAllowed, paramId, translate } from "~/lib/http.server";
 import { ndjsonResponse } from "~/lib/ndjson.server";
 import { bookPreview } from "~/lib/previews.server";
 import { getBook } from "~/models/book.server";
@@ -31,3 +31,5 @@ export const loader = apiHandler(async (args: Route.LoaderArgs) => {
     },
   });
 });
+
+export const action = methodNotAllowed("GET");

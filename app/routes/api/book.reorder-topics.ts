@@ -1,14 +1,16 @@
 import type { Route } from "./+types/book.reorder-topics";
 import { requireUser } from "~/lib/auth.server";
-import { apiHandler, jsonError, paramId, parseOrThrow, readJson } from "~/lib/http.server";
+import { apiHandler, methodNotAllowed, paramId, parseOrThrow, readJson, refuseMethod } from "~/lib/http.server";
 import { reorderTopicsSchema } from "~/lib/validation";
 import { reorderTopics } from "~/models/topic.server";
 
 /** POST /api/books/{id}/reorder-topics: { topicIds } — exactly the book's own topic ids, in the new order. */
 export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
-  if (args.request.method !== "POST") return jsonError(args.context, 405, "errors.methodNotAllowed");
+  if (args.request.method !== "POST") return refuseMethod(args.context, ["POST"]);
   const { topicIds } = parseOrThrow(args.context, reorderTopicsSchema, await readJson(args.context, args.request));
   reorderTopics({ bookId: paramId(args.params.id), userId: user.id, topicIds });
   return { ok: true };
 });
+
+export const loader = methodNotAllowed("POST");

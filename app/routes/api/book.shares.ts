@@ -1,6 +1,6 @@
 import type { Route } from "./+types/book.shares";
 import { requireUser } from "~/lib/auth.server";
-import { apiHandler, jsonError, paramId, parseOrThrow, readJson } from "~/lib/http.server";
+import { apiHandler, jsonError, paramId, parseOrThrow, readJson, refuseMethod } from "~/lib/http.server";
 import { shareUrl } from "~/lib/share-url.server";
 import { shareSchema } from "~/lib/validation";
 import { createShare, listShares } from "~/models/share.server";
@@ -14,7 +14,7 @@ export const loader = apiHandler((args: Route.LoaderArgs) => {
 /** POST /api/books/{id}/shares `{expiresAt?}`: a new link, 201 `{id, token, url, createdAt, expiresAt}`; the only time the token is seen. */
 export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
-  if (args.request.method !== "POST") return jsonError(args.context, 405, "errors.methodNotAllowed");
+  if (args.request.method !== "POST") return refuseMethod(args.context, ["GET", "POST"]);
   const body = parseOrThrow(args.context, shareSchema, await readJson(args.context, args.request));
   const { token, share } = createShare({ bookId: paramId(args.params.id), userId: user.id, expiresAt: body.expiresAt ? new Date(body.expiresAt) : null });
   return Response.json({ id: share.id, token, url: shareUrl(args.request, token), createdAt: share.createdAt, expiresAt: share.expiresAt }, { status: 201 });

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/book.stories";
 import { requireUser } from "~/lib/auth.server";
-import { apiHandler, jsonError, paramId } from "~/lib/http.server";
+import { apiHandler, jsonError, methodNotAllowed, paramId } from "~/lib/http.server";
 import { getBook } from "~/models/book.server";
 import { listBookStories } from "~/models/story.server";
 
@@ -11,3 +11,5 @@ export const loader = apiHandler((args: Route.LoaderArgs) => {
   if (!book) return jsonError(args.context, 404, "books.notFound");
   return listBookStories({ bookId: book.id, userId: user.id });
 });
+
+export const action = methodNotAllowed("GET");

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/book.topics";
 import { requireUser } from "~/lib/auth.server";
-import { apiHandler, jsonError, paramId, parseOrThrow, readJson } from "~/lib/http.server";
+import { apiHandler, jsonError, paramId, parseOrThrow, readJson, refuseMethod } from "~/lib/http.server";
 import { topicCreateSchema } from "~/lib/validation";
 import { getBook } from "~/models/book.server";
 import { createTopic, listBookTopics } from "~/models/topic.server";
@@ -16,7 +16,7 @@ export const loader = apiHandler((args: Route.LoaderArgs) => {
 /** POST /api/books/{id}/topics: { title, description } → the topic (201). */
 export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
-  if (args.request.method !== "POST") return jsonError(args.context, 405, "errors.methodNotAllowed");
+  if (args.request.method !== "POST") return refuseMethod(args.context, ["GET", "POST"]);
   const input = parseOrThrow(args.context, topicCreateSchema, await readJson(args.context, args.request));
   const topic = createTopic({ bookId: paramId(args.params.id), userId: user.id, input });
   return Response.json(topic, { status: 201 });

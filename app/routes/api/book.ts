@@ -2,7 +2,7 @@ import type { Route } from "./+types/book";
 import { requireUser } from "~/lib/auth.server";
 import { bookJson } from "~/lib/book-api.server";
 import { resolveCover, toBookInput } from "~/lib/book-input.server";
-import { apiHandler, jsonError, parseOrThrow, readJson } from "~/lib/http.server";
+import { apiHandler, jsonError, parseOrThrow, readJson, refuseMethod } from "~/lib/http.server";
 import { bookSchema } from "~/lib/validation";
 import { deleteBook, getBook, updateBook } from "~/models/book.server";
 import { deleteCoverIfUnused, deleteMediaFiles } from "~/models/media.server";
@@ -41,5 +41,5 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
     await deleteMediaFiles(deleted.mediaKeys);
     return { ok: true, id };
   }
-  return jsonError(context, 405, "errors.methodNotAllowed");
+  return refuseMethod(context, ["GET", "PUT", "DELETE"]);
 });

@@ -2,7 +2,7 @@ import type { Route } from "./+types/books.suggest-topics";
 import { aiFailure, aiProvider } from "~/ai/provider.server";
 import { getLocale } from "~/i18n/middleware.server";
 import { requireUser } from "~/lib/auth.server";
-import { apiHandler, jsonError, parseOrThrow, readJson } from "~/lib/http.server";
+import { apiHandler, methodNotAllowed, parseOrThrow, readJson, refuseMethod } from "~/lib/http.server";
 import { suggestTopicsSchema } from "~/lib/validation";
 
 /**
@@ -12,7 +12,7 @@ import { suggestTopicsSchema } from "~/lib/validation";
 export const action = apiHandler(async (args: Route.ActionArgs) => {
   requireUser(args);
   const { request, context } = args;
-  if (request.method !== "POST") return jsonError(context, 405, "errors.methodNotAllowed");
+  if (request.method !== "POST") return refuseMethod(context, ["POST"]);
   const { topicTitle, ...book } = parseOrThrow(context, suggestTopicsSchema, await readJson(context, request));
   try {
     return await aiProvider().suggestTopics({ ...book, language: book.language ?? getLocale(context) }, { topicTitle, signal: request.signal });
@@ -21,3 +21,5 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
     throw aiFailure(error, "suggest.generateFailed");
   }
 });
+
+export const loader = methodNotAllowed("POST");

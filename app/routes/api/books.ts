@@ -4,7 +4,7 @@ import { requireUser } from "~/lib/auth.server";
 import { bookJson } from "~/lib/book-api.server";
 import { resolveCover, toBookInput } from "~/lib/book-input.server";
 import { COVER_MAX_BYTES } from "~/lib/covers";
-import { apiHandler, jsonError, parseOrThrow, readJson } from "~/lib/http.server";
+import { apiHandler, parseOrThrow, readJson, refuseMethod } from "~/lib/http.server";
 import { bookSchema } from "~/lib/validation";
 import { createBook, listBooks } from "~/models/book.server";
 
@@ -26,7 +26,7 @@ export const loader = apiHandler((args: Route.LoaderArgs) => {
 export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
   const { request, context } = args;
-  if (request.method !== "POST") return jsonError(context, 405, "errors.methodNotAllowed");
+  if (request.method !== "POST") return refuseMethod(context, ["GET", "POST"]);
   const parsed = parseOrThrow(context, bookSchema, await readJson(context, request, BOOK_BODY_LIMIT));
   const cover = await resolveCover({ requested: parsed.coverImage });
   const book = createBook({ userId: user.id, input: toBookInput(parsed, cover, getLocale(context)) });

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/export";
 import { getLocale } from "~/i18n/middleware.server";
 import { requireUser } from "~/lib/auth.server";
-import { apiHandler } from "~/lib/http.server";
+import { apiHandler, methodNotAllowed } from "~/lib/http.server";
 import { exportLibraryResponse } from "~/models/book-export.server";
 
 /** GET /api/export: all the signed-in user's books in one zip, each in its own folder, with library.json and index.html. */
@@ -9,3 +9,5 @@ export const loader = apiHandler((args: Route.LoaderArgs) => {
   const user = requireUser(args);
   return exportLibraryResponse({ userId: user.id, name: user.displayName?.trim() || user.username, language: getLocale(args.context) });
 });
+
+export const action = methodNotAllowed("GET");

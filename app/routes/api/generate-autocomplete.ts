@@ -2,14 +2,14 @@ import type { Route } from "./+types/generate-autocomplete";
 import { aiFailure, aiProvider } from "~/ai/provider.server";
 import { requireUser } from "~/lib/auth.server";
 import { AUTOCOMPLETE_MIN_CHARS } from "~/lib/limits";
-import { apiHandler, jsonError, parseOrThrow, readJson } from "~/lib/http.server";
+import { apiHandler, methodNotAllowed, parseOrThrow, readJson, refuseMethod } from "~/lib/http.server";
 import { autocompleteSchema } from "~/lib/validation";
 import { writingContext } from "~/lib/writing-help.server";
 
 /** POST /api/generate-autocomplete → `{ completion }`: empty below 10 characters or when nothing fits. */
 export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
-  if (args.request.method !== "POST") return jsonError(args.context, 405, "errors.methodNotAllowed");
+  if (args.request.method !== "POST") return refuseMethod(args.context, ["POST"]);
   const input = parseOrThrow(args.context, autocompleteSchema, await readJson(args.context, args.request));
   const { topic, language } = writingContext(args.context, user, input);
   if (input.text.trim().length < AUTOCOMPLETE_MIN_CHARS) return { completion: "" };
@@ -19,3 +19,5 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
     throw aiFailure(error, "writingHelp.autocompleteFailed");
   }
 });
+
+export const loader = methodNotAllowed("POST");

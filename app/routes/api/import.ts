@@ -1,6 +1,6 @@
 import type { Route } from "./+types/import";
 import { requireUser } from "~/lib/auth.server";
-import { apiHandler, jsonError, translate } from "~/lib/http.server";
+import { apiHandler, methodNotAllowed, refuseMethod, translate } from "~/lib/http.server";
 import { parseMultipart } from "~/lib/multipart.server";
 import { IMPORT_MAX_BYTES } from "~/lib/keepsake-format";
 import { importKeepsake, KeepsakeError } from "~/models/book-import.server";
@@ -13,7 +13,7 @@ import { uploadTmpDir } from "~/models/media-storage.server";
  */
 export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
-  if (args.request.method !== "POST") return jsonError(args.context, 405, "errors.methodNotAllowed");
+  if (args.request.method !== "POST") return refuseMethod(args.context, ["POST"]);
   const upload = await parseMultipart(args.request, { tmpDir: uploadTmpDir(), maxFileBytes: IMPORT_MAX_BYTES, maxFiles: 1, tooLargeKey: "keepsake.tooLarge" });
   try {
     const file = upload.files.find((item) => item.field === "file");
@@ -27,3 +27,5 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
     await upload.cleanup();
   }
 });
+
+export const loader = methodNotAllowed("POST");

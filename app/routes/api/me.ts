@@ -1,6 +1,6 @@
 import type { Route } from "./+types/me";
 import { getOptionalUser } from "~/lib/auth.server";
-import { jsonError } from "~/lib/http.server";
+import { jsonError, methodNotAllowed } from "~/lib/http.server";
 import { toPublicUser } from "~/models/user.server";
 
 // Never cached: it is how a client learns whether it is still signed in.
@@ -11,3 +11,5 @@ export function loader({ context }: Route.LoaderArgs) {
   if (!user) return jsonError(context, 401, "errors.unauthenticated", undefined, NO_STORE);
   return Response.json(toPublicUser(user), { headers: NO_STORE });
 }
+
+export const action = methodNotAllowed("GET");

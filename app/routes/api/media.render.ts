@@ -2,7 +2,7 @@ import type { Route } from "./+types/media.render";
 import { requireUser } from "~/lib/auth.server";
 import { UPLOADED_COVER_PREFIX } from "~/lib/covers";
 import { fileResponse } from "~/lib/file-response.server";
-import { apiHandler, jsonError } from "~/lib/http.server";
+import { apiHandler, jsonError, methodNotAllowed } from "~/lib/http.server";
 import { PLACEHOLDER_SVG } from "~/lib/placeholder-image";
 import { userHasCover } from "~/models/book.server";
 import { mediaFileSize, mediaFileStream } from "~/models/media-storage.server";
@@ -58,3 +58,5 @@ async function coverResponse(args: Route.LoaderArgs, user: { id: number; usernam
     },
   });
 }
+
+export const action = methodNotAllowed("GET");

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/media";
 import { requireUser } from "~/lib/auth.server";
-import { apiHandler, jsonError, paramId, parseOrThrow, readJson } from "~/lib/http.server";
+import { apiHandler, methodNotAllowed, paramId, parseOrThrow, readJson, refuseMethod } from "~/lib/http.server";
 import { mediaDescriptionSchema } from "~/lib/validation";
 import { deleteMedia, updateMediaDescription } from "~/models/media.server";
 
@@ -16,5 +16,7 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
     await deleteMedia({ mediaId, userId: user.id });
     return { ok: true, id: mediaId };
   }
-  return jsonError(args.context, 405, "errors.methodNotAllowed");
+  return refuseMethod(args.context, ["PUT", "DELETE"]);
 });
+
+export const loader = methodNotAllowed("PUT", "DELETE");

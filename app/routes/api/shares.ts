@@ -1,12 +1,14 @@
 import type { Route } from "./+types/shares";
 import { requireUser } from "~/lib/auth.server";
-import { apiHandler, jsonError } from "~/lib/http.server";
+import { apiHandler, methodNotAllowed, refuseMethod } from "~/lib/http.server";
 import { revokeShareByToken } from "~/models/share.server";
 
 /** DELETE /api/shares/{token}: revokes a link of one of the user's books; the page behind it is gone at once. */
 export const action = apiHandler((args: Route.ActionArgs) => {
   const user = requireUser(args);
-  if (args.request.method !== "DELETE") return jsonError(args.context, 405, "errors.methodNotAllowed");
+  if (args.request.method !== "DELETE") return refuseMethod(args.context, ["DELETE"]);
   const share = revokeShareByToken({ token: args.params.token ?? "", userId: user.id });
   return { ok: true, id: share.id };
 });
+
+export const loader = methodNotAllowed("DELETE");

@@ -1,12 +1,11 @@
 import type { Route } from "./+types/stories.suggest-improvements";
 import { getLocale } from "~/i18n/middleware.server";
 import { requireUser } from "~/lib/auth.server";
-import { apiHandler, jsonError, parseOrThrow, readJson } from "~/lib/http.server";
+import { apiHandler, jsonError, methodNotAllowed, parseOrThrow, readJson, refuseMethod } from "~/lib/http.server";
 import { suggestImprovementsSchema } from "~/lib/validation";
 import { suggestStoryImprovements, topicWritingContext } from "~/models/story-ai.server";
 
-/** GET is not a way to ask for suggestions: a JSON 405 rather than React Router's "no loader" 400. */
-export const loader = apiHandler((args: Route.LoaderArgs) => jsonError(args.context, 405, "errors.methodNotAllowed"));
+export const loader = methodNotAllowed("POST");
 
 /**
  * POST /api/stories/suggest-improvements { content, title, topicTitle } → { suggestions } (text, SPEC §7).
@@ -16,7 +15,7 @@ export const loader = apiHandler((args: Route.LoaderArgs) => jsonError(args.cont
 export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
   const { request, context } = args;
-  if (request.method !== "POST") return jsonError(context, 405, "errors.methodNotAllowed");
+  if (request.method !== "POST") return refuseMethod(context, ["POST"]);
   const body = parseOrThrow(context, suggestImprovementsSchema, await readJson(context, request));
   const topic = body.topicId ? topicWritingContext({ topicId: body.topicId, userId: user.id }) : null;
   if (body.topicId && !topic) return jsonError(context, 404, "topics.notFound");

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/story.media";
 import { requireUser } from "~/lib/auth.server";
-import { apiHandler, jsonError, paramId, translate } from "~/lib/http.server";
+import { apiHandler, jsonError, methodNotAllowed, paramId, refuseMethod, translate } from "~/lib/http.server";
 import { MEDIA_UPLOAD_MAX_BYTES, mediaKind, saveStoryUpload } from "~/lib/media-upload.server";
 import { parseMultipart } from "~/lib/multipart.server";
 import { uploadTmpDir } from "~/models/media-storage.server";
@@ -14,7 +14,7 @@ import { getStory } from "~/models/story.server";
  */
 export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
-  if (args.request.method !== "POST") return jsonError(args.context, 405, "errors.methodNotAllowed");
+  if (args.request.method !== "POST") return refuseMethod(args.context, ["POST"]);
   const storyId = paramId(args.params.id);
   if (!getStory({ storyId, userId: user.id })) return jsonError(args.context, 404, "stories.notFound");
   const upload = await parseMultipart(args.request, { tmpDir: uploadTmpDir(), maxFileBytes: MEDIA_UPLOAD_MAX_BYTES, maxFiles: 1, tooLargeKey: "media.tooLarge" });
@@ -35,3 +35,5 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
     await upload.cleanup();
   }
 });
+
+export const loader = methodNotAllowed("POST");

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/story";
 import { requireUser } from "~/lib/auth.server";
-import { apiHandler, jsonError, paramId, parseOrThrow, readJson } from "~/lib/http.server";
+import { apiHandler, jsonError, paramId, parseOrThrow, readJson, refuseMethod } from "~/lib/http.server";
 import { storySchema } from "~/lib/validation";
 import { deleteMediaFiles, listStoryMedia } from "~/models/media.server";
 import { refinementFor } from "~/models/story-ai.server";
@@ -40,5 +40,5 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
     await deleteMediaFiles(mediaKeys);
     return { ok: true, id: storyId };
   }
-  return jsonError(args.context, 405, "errors.methodNotAllowed");
+  return refuseMethod(args.context, ["GET", "PUT", "DELETE"]);
 });

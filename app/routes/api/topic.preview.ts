@@ -1,6 +1,6 @@
 import type { Route } from "./+types/topic.preview";
 import { requireUser } from "~/lib/auth.server";
-import { apiHandler, jsonError, paramId } from "~/lib/http.server";
+import { apiHandler, jsonError, methodNotAllowed, paramId } from "~/lib/http.server";
 import { ndjsonResponse } from "~/lib/ndjson.server";
 import { generateTopicPreview } from "~/lib/previews.server";
 import { getTopic } from "~/models/topic.server";
@@ -17,3 +17,5 @@ export const loader = apiHandler(async (args: Route.LoaderArgs) => {
   if (new URL(args.request.url).searchParams.get("stream") === "1") return ndjsonResponse(args.context, async (onText) => ({ preview: await run(onText) }));
   return { preview: await run() };
 });
+
+export const action = methodNotAllowed("GET");

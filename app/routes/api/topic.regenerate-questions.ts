@@ -1,7 +1,7 @@
 import type { Route } from "./+types/topic.regenerate-questions";
 import { aiFailure } from "~/ai/provider.server";
 import { requireUser } from "~/lib/auth.server";
-import { apiHandler, jsonError, paramId } from "~/lib/http.server";
+import { apiHandler, jsonError, methodNotAllowed, paramId, refuseMethod } from "~/lib/http.server";
 import { listQuestions, regenerateQuestions } from "~/models/question.server";
 import { getTopic } from "~/models/topic.server";
 
@@ -11,7 +11,7 @@ import { getTopic } from "~/models/topic.server";
  */
 export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
-  if (args.request.method !== "POST") return jsonError(args.context, 405, "errors.methodNotAllowed");
+  if (args.request.method !== "POST") return refuseMethod(args.context, ["POST"]);
   const topic = getTopic({ topicId: paramId(args.params.id), userId: user.id });
   if (!topic) return jsonError(args.context, 404, "topics.notFound");
   try {
@@ -22,3 +22,5 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
   }
   return listQuestions({ topicId: topic.id });
 });
+
+export const loader = methodNotAllowed("POST");

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/topic.saved-preview";
 import { requireAdmin } from "~/lib/auth.server";
-import { apiHandler, jsonError, paramId } from "~/lib/http.server";
+import { apiHandler, jsonError, methodNotAllowed, paramId } from "~/lib/http.server";
 import { getSavedPreview } from "~/models/admin.server";
 
 /**
@@ -13,3 +13,5 @@ export const loader = apiHandler(async (args: Route.LoaderArgs) => {
   if (!saved) return jsonError(args.context, 404, "admin.previewError");
   return { preview: saved.preview };
 });
+
+export const action = methodNotAllowed("GET");

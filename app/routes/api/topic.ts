@@ -1,6 +1,6 @@
 import type { Route } from "./+types/topic";
 import { requireUser } from "~/lib/auth.server";
-import { apiHandler, jsonError, paramId, parseOrThrow, readJson } from "~/lib/http.server";
+import { apiHandler, jsonError, paramId, parseOrThrow, readJson, refuseMethod } from "~/lib/http.server";
 import { topicUpdateSchema } from "~/lib/validation";
 import { deleteMediaFiles } from "~/models/media.server";
 import { deleteTopic, getTopic, updateTopic } from "~/models/topic.server";
@@ -25,5 +25,5 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
     await deleteMediaFiles(mediaKeys);
     return { ok: true, id: topicId };
   }
-  return jsonError(args.context, 405, "errors.methodNotAllowed");
+  return refuseMethod(args.context, ["GET", "PUT", "DELETE"]);
 });

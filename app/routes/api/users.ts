@@ -1,6 +1,6 @@
 import type { Route } from "./+types/users";
 import { requireUser } from "~/lib/auth.server";
-import { apiHandler, jsonError, parseOrThrow, readJson } from "~/lib/http.server";
+import { apiHandler, jsonError, methodNotAllowed, parseOrThrow, readJson, refuseMethod } from "~/lib/http.server";
 import { profileSchema } from "~/lib/validation";
 import { toPublicUser, updateProfile } from "~/models/user.server";
 
@@ -8,9 +8,11 @@ import { toPublicUser, updateProfile } from "~/models/user.server";
 export const action = apiHandler(async (args: Route.ActionArgs) => {
   const { request, context, params } = args;
   const user = requireUser(args);
-  if (request.method !== "PUT") return jsonError(context, 405, "errors.methodNotAllowed");
+  if (request.method !== "PUT") return refuseMethod(context, ["PUT"]);
   if (Number(params.id) !== user.id) return jsonError(context, 403, "profile.onlyOwn");
   const input = parseOrThrow(context, profileSchema, await readJson(context, request));
   const updated = await updateProfile(user, input);
   return toPublicUser(updated ?? user);
 });
+
+export const loader = methodNotAllowed("PUT");
