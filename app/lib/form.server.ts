@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { isMessageKey } from "~/i18n/message-key";
 import type { MessageKey } from "~/i18n/types";
 
 export type FieldErrors = Record<string, MessageKey>;
@@ -24,7 +25,9 @@ export function parseFormData<S extends z.ZodType>(formData: FormData, schema: S
   const errors: FieldErrors = {};
   for (const issue of result.error.issues) {
     const field = String(issue.path[0] ?? "form");
-    errors[field] ??= issue.message as MessageKey;
+    // A check without a message key of its own (a wrong type, a technical cap) carries zod's English text:
+    // the page shows the generic "check the fields" in the user's language instead.
+    errors[field] ??= isMessageKey(issue.message) ? issue.message : "errors.invalid";
   }
   return { success: false, errors, values, formData };
 }
