@@ -114,6 +114,21 @@ export function tableRows(results) {
   return rows;
 }
 
+/** The same table in Markdown, for the README's bench section (bench/results.md). */
+export function markdownReport(results) {
+  const escape = (cell) => String(cell ?? "").replaceAll("|", "\\|");
+  const headers = ["page", "metric", "Heirloom", "bare", "ratio", "budget", "status"];
+  const lines = [
+    `Measured ${results.date.slice(0, 16).replace("T", " ")} UTC, ${results.machine.cpus} CPUs, node ${results.node}` +
+      `${results.chromium ? `, ${results.chromium}` : ""}; load average ${results.machine.loadAverageAtStart.map((n) => n.toFixed(2)).join(", ")} at the start.`,
+    "",
+    `| ${headers.join(" | ")} |`,
+    `| ${headers.map((_, i) => (i >= 2 && i <= 4 ? "---:" : "---")).join(" | ")} |`,
+    ...tableRows(results).map((row) => `| ${row.map(escape).join(" | ")} |`),
+  ];
+  return `${lines.join("\n")}\n`;
+}
+
 export function printReport(results) {
   const { heirloom: h, bare: b, budgets, machine } = results;
   const headers = ["page", "metric", "Heirloom", "bare", "ratio", "budget", "status"];

@@ -26,7 +26,7 @@ import { measurePageJs } from "./js-weight.mjs";
 import { auditPages, chromiumPath } from "./lighthouse.mjs";
 import { measureRps } from "./load.mjs";
 import { cleanupAll, cpuPlan, nodeCommand, onCleanup, run, startServer, tempDir } from "./processes.mjs";
-import { budgetsOf, printReport } from "./report.mjs";
+import { budgetsOf, markdownReport, printReport } from "./report.mjs";
 import { seed } from "./seed.mjs";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
@@ -278,7 +278,9 @@ async function main() {
   const out = path.resolve(root, options.out);
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
-  console.log(`\nFigures written to ${path.relative(root, out)}. Bench took ${elapsed()}; load average at the end ${load()}.`);
+  const markdown = out.replace(/\.json$/, "") + ".md";
+  fs.writeFileSync(markdown, markdownReport(results));
+  console.log(`\nFigures written to ${path.relative(root, out)}, the table to ${path.relative(root, markdown)}. Bench took ${elapsed()}; load average at the end ${load()}.`);
 }
 
 try {
