@@ -8,3 +8,5 @@ export const MEDIA_DESCRIPTION_MAX = 500;
 /** Autocomplete asks from this many characters, after this pause in typing (SPEC §4, §9). */
 export const AUTOCOMPLETE_MIN_CHARS = 10;
 export const AUTOCOMPLETE_DEBOUNCE_MS = 2000;
+/** The share dialog offers a few lifetimes rather than a calendar: until revoked, or this many days. */
+export const SHARE_LIFETIMES = ["never", "7", "30", "365"] as const;

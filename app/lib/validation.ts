@@ -185,5 +185,3 @@ export const shareSchema = z.object({
   expiresAt: z.iso.datetime({ offset: true, error: "share.expiryInvalid" }).nullable().optional(),
 });
 
-/** The share dialog offers a few lifetimes rather than a calendar: until revoked, or this many days. */
-export const SHARE_LIFETIMES = ["never", "7", "30", "365"] as const;

@@ -5,7 +5,7 @@ import { useT } from "~/i18n/use-t";
 import { showToast } from "~/lib/client-toast";
 import { formatDate } from "~/lib/dates";
 import { useTimeZone } from "~/lib/use-root-data";
-import { SHARE_LIFETIMES } from "~/lib/validation";
+import { SHARE_LIFETIMES } from "~/lib/limits";
 
 type Share = { id: number; createdAt: Date | string; expiresAt: Date | string | null; expired: boolean };
 

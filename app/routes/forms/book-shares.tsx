@@ -3,7 +3,7 @@ import { AppError } from "~/lib/errors";
 import { formAction } from "~/lib/form-route.server";
 import { paramId } from "~/lib/http.server";
 import { shareUrl } from "~/lib/share-url.server";
-import { SHARE_LIFETIMES } from "~/lib/validation";
+import { SHARE_LIFETIMES } from "~/lib/limits";
 import { createShare, revokeShareById } from "~/models/share.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
