@@ -1,8 +1,7 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, it } from "vitest";
 import { axeViolations, openPage, preloadAxe, serverAndBrowser } from "../support/browser";
-import { waitForHydration } from "./helpers";
-import { createScreenData, screens, signInAsAdmin, type ScreenData } from "./screen-data";
+import { createScreenData, openScreen, screens, signInAsAdmin, type ScreenData } from "./screen-data";
 
 // WCAG 1.4.10 Reflow and 1.4.4 Resize Text: at 320 CSS px wide, and at 200 % zoom (a 1280 px window
 // zoomed to 200 % lays out in 640 CSS px, drawn with two device pixels each), no screen scrolls
@@ -92,10 +91,7 @@ describe.concurrent("every screen reflows", () => {
       await signInAsAdmin(page.request, env.server);
       const problems: string[] = [];
       for (const screen of screens(data)) {
-        const response = await page.goto(`${env.server.url}${screen.path}`);
-        expect(response?.status(), screen.path).toBe(200);
-        if (screen.scripts !== false) await waitForHydration(page);
-        await page.locator(screen.ready).first().waitFor({ state: "attached" });
+        expect(await openScreen(page, env.server.url, screen), screen.path).toBe(200);
         for (const problem of await reflowProblems(page)) problems.push(`${screen.path}: ${problem}`);
         for (const problem of await controlProblems(page, screen.controls)) problems.push(`${screen.path}: ${problem}`);
         if (view.axe) for (const violation of await axeViolations(page)) problems.push(`${screen.path}: axe ${violation}`);

@@ -1,8 +1,8 @@
 import sharp from "sharp";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { createClient, loginAs, type Client } from "../support/http";
 import { ADMIN_PASSWORD, type RunningServer } from "../support/server";
-import { createUser, type TestUser } from "./helpers";
+import { createUser, waitForHydration, type TestUser } from "./helpers";
 
 /** Shared bits of the tests that visit every screen (axe, sizes, reflow); this file has no tests of its own. */
 
@@ -117,6 +117,15 @@ export async function signInAsAdmin(request: { post: (url: string, options: { da
  * controls (CSS selectors, the same in both languages) that must be there, visible and within reach.
  */
 export type Screen = { path: string; ready: string; controls: string[]; scripts?: boolean };
+
+/** Opens a screen and waits until it is ready (hydrated, when it has scripts); returns the status. */
+export async function openScreen(page: Page, origin: string, screen: Screen): Promise<number | undefined> {
+  const response = await page.goto(`${origin}${screen.path}`);
+  if (response?.status() !== 200) return response?.status();
+  if (screen.scripts !== false) await waitForHydration(page);
+  await page.locator(screen.ready).first().waitFor({ state: "attached" });
+  return 200;
+}
 
 /** Every screen with its data, signed in as the admin: pages, workspace states and dialogs. */
 export function screens(d: ScreenData): Screen[] {

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loginThroughForm, openPage, serverAndBrowser } from "../support/browser";
 import { createUser, openMenu, waitForHydration, type TestUser } from "./helpers";
-import { createScreenData, screens, signInAsAdmin, type ScreenData } from "./screen-data";
+import { createScreenData, openScreen, screens, signInAsAdmin, type ScreenData } from "./screen-data";
 
 // Big targets and readable text, for the older relatives this app is written for.
 const env = serverAndBrowser();
@@ -118,10 +118,7 @@ describe.concurrent("target and text sizes", () => {
       await signInAsAdmin(page.request, env.server);
       const problems: string[] = [];
       for (const screen of screens(data)) {
-        const response = await page.goto(`${env.server.url}${screen.path}`);
-        expect(response?.status(), screen.path).toBe(200);
-        if (screen.scripts !== false) await waitForHydration(page);
-        await page.locator(screen.ready).first().waitFor({ state: "attached" });
+        expect(await openScreen(page, env.server.url, screen), screen.path).toBe(200);
         for (const target of await smallTargets(page)) problems.push(`${screen.path}: target under 44x44: ${target}`);
         for (const text of await smallText(page)) problems.push(`${screen.path}: text under 16px: ${text}`);
       }
