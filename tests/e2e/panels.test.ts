@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { expectNoAxeViolations, openPage, serverAndBrowser } from "../support/browser";
+import { LAYOUT_SAVE_DEBOUNCE_MS } from "~/lib/workspace-layout";
 import { createUser, signIn, waitForHydration } from "./helpers";
 
 const env = serverAndBrowser();
@@ -28,6 +29,9 @@ describe("the workspace panels", () => {
     const group = await page.locator("#workspace").evaluate((el) => el.getBoundingClientRect().width);
     expect((await width(page, "toc")) / group).toBeCloseTo(0.25, 1);
     await expectNoAxeViolations(page);
+    // Opening the workspace changes no layout, so it saves none.
+    await page.waitForTimeout(3 * LAYOUT_SAVE_DEBOUNCE_MS);
+    expect((await page.context().cookies()).map((c) => c.name)).not.toContain("workspace_layout");
 
     // The keyboard moves a separator by 10%: the contents panel from 25% to its 30% maximum.
     await page.getByRole("separator", { name: "Resize the table of contents" }).focus();

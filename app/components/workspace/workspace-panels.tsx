@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Group, Panel, Separator, useGroupRef, usePanelRef, type Layout } from "react-resizable-panels";
 import { useT } from "~/i18n/use-t";
-import { EDITOR_MIN, isCollapsed, LAYOUT_SAVE_DEBOUNCE_MS, layoutCookie, PREVIEW_MIN, TOC, type WorkspaceLayout } from "~/lib/workspace-layout";
+import { EDITOR_MIN, isCollapsed, LAYOUT_SAVE_DEBOUNCE_MS, layoutCookie, PREVIEW_MIN, serializeLayout, TOC, type WorkspaceLayout } from "~/lib/workspace-layout";
 import { useSeparatorStep } from "./use-separator-step";
 import { useNarrowScreen } from "./use-narrow-screen";
 
@@ -40,10 +40,16 @@ export function WorkspacePanels({ layout, toc, editor, preview }: Props) {
   useEffect(() => setHydrated(true), []);
   useEffect(() => () => clearTimeout(saveTimer.current), []);
 
+  // The layout as last saved (at first, what the server rendered from the cookie or the default). The library
+  // reports the layout once it has mounted too; saving that unchanged layout would only write a cookie.
+  const saved = useRef(serializeLayout(layout));
+
   function save(next: Layout) {
     clearTimeout(saveTimer.current);
     saveTimer.current = setTimeout(() => {
       const sizes = { toc: next.toc ?? layout.toc, editor: next.editor ?? layout.editor, preview: next.preview ?? layout.preview };
+      if (serializeLayout(sizes) === saved.current) return;
+      saved.current = serializeLayout(sizes);
       document.cookie = layoutCookie(sizes);
     }, LAYOUT_SAVE_DEBOUNCE_MS);
   }
