@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { getI18n } from "~/i18n/middleware.server";
+import { isMessageKey } from "~/i18n/message-key";
 import { translateKey } from "~/i18n/translate";
 import type { MessageKey } from "~/i18n/types";
 import { AppError } from "./errors";
@@ -47,11 +48,10 @@ export function refuseMethod(context: Context, allowed: string[]): Response {
  * reported as the generic "check the fields" in the user's language instead.
  */
 export function fieldErrors(context: Context, error: z.ZodError): Record<string, string> {
-  const i18n = getI18n(context);
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? "form");
-    const key = i18n.exists(issue.message) ? (issue.message as MessageKey) : "errors.invalid";
+    const key: MessageKey = isMessageKey(issue.message) ? issue.message : "errors.invalid";
     out[field] ??= translate(context, key);
   }
   return out;

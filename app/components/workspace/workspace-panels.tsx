@@ -48,8 +48,9 @@ export function WorkspacePanels({ layout, toc, editor, preview }: Props) {
     clearTimeout(saveTimer.current);
     saveTimer.current = setTimeout(() => {
       const sizes = { toc: next.toc ?? layout.toc, editor: next.editor ?? layout.editor, preview: next.preview ?? layout.preview };
-      if (serializeLayout(sizes) === saved.current) return;
-      saved.current = serializeLayout(sizes);
+      const value = serializeLayout(sizes);
+      if (value === saved.current) return;
+      saved.current = value;
       document.cookie = layoutCookie(sizes);
     }, LAYOUT_SAVE_DEBOUNCE_MS);
   }
