@@ -8,33 +8,35 @@ import { defineConfig, type Plugin } from "vite";
 // use through a dynamic import (dnd-kit, the recorder) stays in its own lazy chunks.
 const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|use-sync-external-store)[\\/]/;
 
-const TRANSLATION_CHUNKS = "virtual:translation-chunks";
+const LAZY_CHUNKS = "virtual:lazy-chunks";
 
 /**
- * `virtual:translation-chunks` for the server: each language's strings chunk in the client build
- * (`{ en: "/assets/en-….js", vi: … }`), so that the page can preload its language's chunk with the other
- * scripts instead of after entry.client has run (app/i18n/load.ts imports it dynamically). React Router
- * builds the client before the server, with shared plugins; in development it is `{}`.
+ * `virtual:lazy-chunks` for the server: the client build's chunk of each module under app/ that is
+ * imported dynamically, by its path without the extension (`{ "i18n/en": "/assets/en-….js",
+ * "components/workspace/resizable-panels": … }`), so that a page can preload what it will import before
+ * its scripts have run: the language's strings (root.tsx) and, on wide screens, the workspace's resizable
+ * panels (routes/book.tsx). React Router builds the client before the server, with shared plugins; in
+ * development it is `{}`.
  */
-function translationChunks(): Plugin {
+function lazyChunks(): Plugin {
   const files: Record<string, string> = {};
   return {
-    name: "heirloom:translation-chunks",
+    name: "heirloom:lazy-chunks",
     sharedDuringBuild: true,
-    resolveId: (source) => (source === TRANSLATION_CHUNKS ? `\0${TRANSLATION_CHUNKS}` : undefined),
-    load: (id) => (id === `\0${TRANSLATION_CHUNKS}` ? `export default ${JSON.stringify(files)};` : undefined),
+    resolveId: (source) => (source === LAZY_CHUNKS ? `\0${LAZY_CHUNKS}` : undefined),
+    load: (id) => (id === `\0${LAZY_CHUNKS}` ? `export default ${JSON.stringify(files)};` : undefined),
     generateBundle(_options, bundle) {
       if (this.environment.name !== "client") return;
       for (const chunk of Object.values(bundle)) {
-        const language = chunk.type === "chunk" && chunk.isDynamicEntry ? /[\\/]app[\\/]i18n[\\/](\w+)\.ts$/.exec(chunk.facadeModuleId ?? "")?.[1] : undefined;
-        if (language) files[language] = `${this.environment.config.base}${chunk.fileName}`;
+        const source = chunk.type === "chunk" && chunk.isDynamicEntry ? /[\\/]app[\\/](.+)\.tsx?$/.exec(chunk.facadeModuleId ?? "")?.[1] : undefined;
+        if (source) files[source.replaceAll("\\", "/")] = `${this.environment.config.base}${chunk.fileName}`;
       }
     },
   };
 }
 
 export default defineConfig({
-  plugins: [reactRouter(), translationChunks()],
+  plugins: [reactRouter(), lazyChunks()],
   resolve: { tsconfigPaths: true },
   environments: {
     client: {

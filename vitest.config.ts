@@ -11,7 +11,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["app/**/*.test.ts", "db/**/*.test.ts", "tests/unit/**/*.test.ts"],
+          include: ["app/**/*.test.ts", "app/**/*.test.tsx", "db/**/*.test.ts", "tests/unit/**/*.test.ts"],
           setupFiles: ["tests/support/unit-setup.ts"],
           environment: "node",
         },

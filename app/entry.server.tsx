@@ -44,6 +44,10 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
+        // Every Suspense boundary that is ready goes out in place, however large: React would otherwise move a
+        // large one to the end of the stream and reveal it with an inline script, which a browser without
+        // JavaScript never runs. (The workspace's panels are boundaries, so they hydrate one by one.)
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

@@ -9,7 +9,7 @@ import { Toaster } from "./components/ui/toaster";
 import { isLocale } from "./i18n/config";
 import { getI18n, getLocaleRaw, i18nextMiddleware } from "./i18n/middleware.server";
 import { loadTranslation } from "./i18n/load";
-import { translationChunk } from "./i18n/translation-chunks.server";
+import { translationChunk } from "./lib/lazy-chunks.server";
 import { authMiddleware, getOptionalUser } from "./lib/auth.server";
 import { consumeFlash, flashMiddleware } from "./lib/flash.server";
 import { useNonce } from "./lib/nonce";

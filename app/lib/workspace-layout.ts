@@ -10,6 +10,8 @@ export const LAYOUT_SAVE_DEBOUNCE_MS = 100;
 /** One arrow key press on a separator (SPEC §9). */
 export const KEYBOARD_STEP = 10;
 export const NARROW_QUERY = "(max-width: 767px)";
+/** Exactly the screens NARROW_QUERY leaves out, as a media attribute (the resizable panels' preload). */
+export const WIDE_QUERY = `not all and ${NARROW_QUERY}`;
 
 export type WorkspaceLayout = { toc: number; editor: number; preview: number };
 

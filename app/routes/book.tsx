@@ -18,7 +18,9 @@ import { paramId, translate } from "~/lib/http.server";
 import { pageTitle } from "~/lib/meta";
 import { useRootData } from "~/lib/use-root-data";
 import { getBook } from "~/models/book.server";
-import { DEFAULT_LAYOUT } from "~/lib/workspace-layout";
+import { DEFAULT_LAYOUT, WIDE_QUERY } from "~/lib/workspace-layout";
+import { resizablePanelsChunk } from "~/lib/lazy-chunks.server";
+import { useNonce } from "~/lib/nonce";
 import { workspaceData } from "~/lib/workspace-data.server";
 
 export const handle: HeaderHandle = { ownsToaster: true };
@@ -31,7 +33,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (!book) {
     // Missing and not-yours look the same, so ids reveal nothing.
     return data(
-      { title: translate(args.context, "books.notFoundTitle"), book: null, topics: [], stories: [], preview: { tab: "topic" as const, page: 1, topicId: null, book: null }, shares: null, layout: DEFAULT_LAYOUT, dialog: null, editor: null, topicEditor: null, locale: getLocale(args.context) },
+      { title: translate(args.context, "books.notFoundTitle"), book: null, topics: [], stories: [], preview: { tab: "topic" as const, page: 1, topicId: null, book: null }, shares: null, layout: DEFAULT_LAYOUT, dialog: null, editor: null, topicEditor: null, locale: getLocale(args.context), resizablePanelsScript: null },
       { status: 404 },
     );
   }
@@ -40,6 +42,7 @@ export async function loader(args: Route.LoaderArgs) {
     book,
     ...workspaceData(args.request, user, book),
     locale: getLocale(args.context),
+    resizablePanelsScript: resizablePanelsChunk() ?? null,
   };
 }
 
@@ -62,6 +65,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function BookPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
+  const nonce = useNonce();
   const root = useRootData();
   const toast = actionData?.toast ?? root?.toast;
   // The suggest-topics dialog or a form route, when one is open; it shows this page's toast too.
@@ -92,6 +96,11 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
   );
   return (
     <main id="main" className="page workspace-page stack">
+      {loaderData.resizablePanelsScript ? (
+        // Wide screens import the panels before hydrating (workspace-panels.tsx); this fetches them with the
+        // page's other scripts instead of after them. React hoists the link into <head>; phones skip it.
+        <link rel="modulepreload" href={loaderData.resizablePanelsScript} media={WIDE_QUERY} nonce={nonce} />
+      ) : null}
       <BookHeader book={book} />
       <Workspace bookId={book.id} layout={loaderData.layout} topics={loaderData.topics} stories={loaderData.stories} previewState={loaderData.preview} editor={editor} />
       <BookDialogs dialog={loaderData.dialog} actionData={actionData} locale={loaderData.locale} closeHref={`/books/${book.id}`} />

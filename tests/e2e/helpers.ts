@@ -38,13 +38,16 @@ export async function signIn(page: Page, server: RunningServer, username: string
 }
 
 /**
- * Resolves once React has hydrated the page (React keeps its fiber on hydrated DOM nodes), so a
- * click is handled by the app's JavaScript and not by the browser's default form post.
+ * Resolves once React has hydrated the whole page (React keeps its fiber on hydrated DOM nodes), so a
+ * click is handled by the app's JavaScript and not by the browser's default form post. Every element in
+ * <main> is checked, not only <main>: the workspace's panels are Suspense boundaries that hydrate after
+ * the page's shell (ADR 17).
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const main = document.querySelector("#main");
-    return !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
+    const hydrated = (element: Element) => Object.keys(element).some((key) => key.startsWith("__reactFiber"));
+    return !!main && hydrated(main) && Array.from(main.querySelectorAll("*")).every(hydrated);
   });
 }
 

@@ -83,8 +83,14 @@ describe("the workspace panels", () => {
     const { page, assertNoErrors } = await openPage(env.browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await signIn(page, env.server, user.username, user.password);
     const { book } = await bookWithTopics(page, ["Childhood"]);
+    const panelScripts: string[] = [];
+    page.on("request", (request) => {
+      if (/\/assets\/resizable-panels-[^/]*\.js$/.test(request.url())) panelScripts.push(request.url());
+    });
     await page.goto(`${env.server.url}/books/${book.id}`);
     await waitForHydration(page);
+    // A phone never resizes, so it never loads the resizable panels (ADR 17).
+    expect(panelScripts).toEqual([]);
     const heights = await page.locator("[data-panel]").evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().height)));
     expect(heights).toEqual([400, 500, 600]);
     const widths = await page.locator("[data-panel]").evaluateAll((els) => els.map((el) => el.getBoundingClientRect().width));
@@ -96,6 +102,17 @@ describe("the workspace panels", () => {
     await expect.poll(() => page.locator('[data-panel][id="preview"]').isVisible()).toBe(false);
     await page.getByRole("button", { name: "Show preview" }).click();
     await expect.poll(() => page.locator('[data-panel][id="preview"]').isVisible()).toBe(true);
+
+    // Turned into a wide screen, the page keeps its panels (swapping them would lose what the editor holds),
+    // side by side at the saved layout, and fetches the library for the next workspace it opens.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const tops = () => page.locator("[data-panel]").evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+    await expect.poll(async () => new Set(await tops()).size).toBe(1);
+    await expect.poll(() => panelScripts.length).toBe(1);
+    expect(await page.locator("#workspace-separator-1").getAttribute("aria-valuenow")).toBeNull();
+    await page.reload();
+    await waitForHydration(page);
+    await expect.poll(() => page.locator("#workspace-separator-1").getAttribute("aria-valuenow")).toBe("25");
     assertNoErrors();
   });
 });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
+import { lazy, startTransition, Suspense, useEffect, useState, type ReactNode } from "react";
 
 export type HandleProps = Record<string, unknown> | null;
 export type SortableListProps<T extends { id: number }> = {
@@ -26,7 +26,9 @@ const DndList = lazy(() => import("./dnd-list"));
  */
 export function SortableList<T extends { id: number }>(props: SortableListProps<T>) {
   const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  // A transition: swapping every list for its drag-and-drop version re-renders the whole table of contents,
+  // and on a slow phone that must not hold up the first tap, which React answers in between.
+  useEffect(() => startTransition(() => setHydrated(true)), []);
   const plain = (
     <ol className={props.className} aria-label={props.label}>
       {props.items.map((item, index) => (

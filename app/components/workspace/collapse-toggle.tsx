@@ -1,6 +1,6 @@
 import { Form, useLocation } from "react-router";
 import { useT } from "~/i18n/use-t";
-import type { TocControls } from "./workspace-panels";
+import type { TocControls } from "./panel-props";
 
 /**
  * Collapses the contents panel to the rail or expands it. A form that sets the layout cookie, so it

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { TopicList, type TocStory, type TocTopic } from "~/components/toc/topic-list";
 import { useT } from "~/i18n/use-t";
 import { CollapseToggle } from "./collapse-toggle";
-import type { TocControls } from "./workspace-panels";
+import type { TocControls } from "./panel-props";
 
 type Props = { bookId: number; topics: TocTopic[]; archived: { id: number; title: string }[]; stories: TocStory[]; controls: TocControls };
 

@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { useT } from "~/i18n/use-t";
 import { CollapseToggle } from "./collapse-toggle";
 import { TopicFlyout } from "./topic-flyout";
-import type { TocControls } from "./workspace-panels";
+import type { TocControls } from "./panel-props";
 
 type Props = { bookId: number; topics: { id: number; title: string }[]; controls: TocControls };
 

@@ -1,99 +1,35 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
-import { Group, Panel, Separator, useGroupRef, usePanelRef, type Layout } from "react-resizable-panels";
-import { useT } from "~/i18n/use-t";
-import { EDITOR_MIN, isCollapsed, LAYOUT_SAVE_DEBOUNCE_MS, layoutCookie, PREVIEW_MIN, serializeLayout, TOC, type WorkspaceLayout } from "~/lib/workspace-layout";
-import { useSeparatorStep } from "./use-separator-step";
-import { useNarrowScreen } from "./use-narrow-screen";
+import { useEffect, useState } from "react";
+import { NARROW_QUERY, WIDE_QUERY } from "~/lib/workspace-layout";
+import type { PanelsProps } from "./panel-props";
+import { StaticPanels } from "./static-panels";
 
-export type TocControls = {
-  /** The rail is shown: wide screens only, since the stacked narrow layout has room for the list. */
-  rail: boolean;
-  collapsed: boolean;
-  /** Collapses or expands the contents panel; null before hydration (the no-JS form does it then). */
-  toggle: (() => void) | null;
-};
+type Resizable = typeof import("./resizable-panels");
 
-type Props = {
-  layout: WorkspaceLayout;
-  toc: (controls: TocControls) => ReactNode;
-  editor: ReactNode;
-  preview: ReactNode;
-};
+const loadResizable = () => import("./resizable-panels");
+const wideScreen = () => window.matchMedia(WIDE_QUERY).matches;
 
-const pct = (n: number) => `${n}%`;
+// react-resizable-panels is half of the workspace's own script, and phones never resize: CSS stacks the
+// panels below 768 px. So the library is loaded before this module finishes only where it is used: on the
+// server (which renders its markup) and on a wide screen, where a media-conditioned modulepreload has
+// fetched it beside the page's other scripts. A phone renders StaticPanels, the same markup, and hydrates
+// without it. Choosing here, before hydration, means the panels never swap under the user (ADR 17).
+let resizable: Resizable | null = typeof window === "undefined" || wideScreen() ? await loadResizable() : null;
 
 /**
- * The workspace's three side-by-side panels (contents, editor, preview), resizable by pointer or by
- * keyboard in 10% steps. The layout is saved in a cookie 100 ms after a change, so the server renders
- * it the next time. Below 768 px CSS stacks them as cards instead.
+ * The workspace's three panels: resizable where the library is loaded, static otherwise. The choice is
+ * made once per mount, because swapping would remount the editor and lose what is being typed; a screen
+ * that widens later (a tablet turned) loads the library for the next workspace it opens.
  */
-export function WorkspacePanels({ layout, toc, editor, preview }: Props) {
-  const t = useT();
-  const groupRef = useGroupRef();
-  const tocRef = usePanelRef();
-  const [collapsed, setCollapsed] = useState(isCollapsed(layout));
-  const [hydrated, setHydrated] = useState(false);
-  const narrow = useNarrowScreen();
-  const saveTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const firstSeparator = useSeparatorStep(groupRef, ["toc", "editor"]);
-  const secondSeparator = useSeparatorStep(groupRef, ["editor", "preview"]);
-  useEffect(() => setHydrated(true), []);
-  useEffect(() => () => clearTimeout(saveTimer.current), []);
-
-  // The layout as last saved (at first, what the server rendered from the cookie or the default). The library
-  // reports the layout once it has mounted too; saving that unchanged layout would only write a cookie.
-  const saved = useRef(serializeLayout(layout));
-
-  function save(next: Layout) {
-    clearTimeout(saveTimer.current);
-    saveTimer.current = setTimeout(() => {
-      const sizes = { toc: next.toc ?? layout.toc, editor: next.editor ?? layout.editor, preview: next.preview ?? layout.preview };
-      const value = serializeLayout(sizes);
-      if (value === saved.current) return;
-      saved.current = value;
-      document.cookie = layoutCookie(sizes);
-    }, LAYOUT_SAVE_DEBOUNCE_MS);
-  }
-
-  const toggle = hydrated
-    ? () => {
-        const panel = tocRef.current;
-        if (!panel) return;
-        if (panel.isCollapsed()) panel.expand();
-        else panel.collapse();
-      }
-    : null;
-
-  return (
-    <Group
-      id="workspace"
-      className="workspace"
-      orientation="horizontal"
-      groupRef={groupRef}
-      defaultLayout={{ toc: layout.toc, editor: layout.editor, preview: layout.preview }}
-      onLayoutChanged={save}
-    >
-      <Panel
-        id="toc"
-        panelRef={tocRef}
-        className="workspace-panel workspace-toc"
-        defaultSize={pct(layout.toc)}
-        minSize={pct(TOC.min)}
-        maxSize={pct(TOC.max)}
-        collapsible
-        collapsedSize={pct(TOC.collapsed)}
-        onResize={(size) => setCollapsed(size.asPercentage <= TOC.collapsed + 0.5)}
-      >
-        {toc({ rail: collapsed && !narrow, collapsed, toggle })}
-      </Panel>
-      <Separator id="workspace-separator-1" className="panel-separator" aria-label={t("workspace.resizeContents")} elementRef={firstSeparator} />
-      <Panel id="editor" className="workspace-panel workspace-editor" defaultSize={pct(layout.editor)} minSize={pct(EDITOR_MIN)}>
-        {editor}
-      </Panel>
-      <Separator id="workspace-separator-2" className="panel-separator" aria-label={t("workspace.resizePreview")} elementRef={secondSeparator} />
-      <Panel id="preview" className="workspace-panel workspace-preview" defaultSize={pct(layout.preview)} minSize={pct(PREVIEW_MIN)}>
-        {preview}
-      </Panel>
-    </Group>
-  );
+export function WorkspacePanels(props: PanelsProps) {
+  const [Panels] = useState(() => resizable?.ResizablePanels ?? StaticPanels);
+  useEffect(() => {
+    if (resizable) return;
+    const query = window.matchMedia(NARROW_QUERY);
+    const onChange = () => {
+      if (!query.matches) void loadResizable().then((module) => (resizable = module));
+    };
+    query.addEventListener("change", onChange);
+    return () => query.removeEventListener("change", onChange);
+  }, []);
+  return <Panels {...props} />;
 }

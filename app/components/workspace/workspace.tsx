@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { Suspense, useEffect, useMemo, useState, type ReactNode } from "react";
 import { PreviewPanel, type PreviewState } from "~/components/preview/preview-panel";
 import type { TocStory, TocTopic } from "~/components/toc/topic-list";
 import { useT } from "~/i18n/use-t";
@@ -33,21 +33,30 @@ export function Workspace({ bookId, layout, topics, stories, previewState, edito
   useFocusRecovery();
   // The panels are one memoised element: hiding the preview then re-renders the shell and its button, not
   // every panel (on a slow phone a full re-render delayed the toggle's answer by about a second).
+  // Each panel's content is a Suspense boundary, so React hydrates the page's shell first and the panels
+  // after it, one by one, answering taps in between, and first wherever the user taps (ADR 17). The server
+  // sends every boundary in place (entry.server.tsx), so nothing changes without JavaScript.
   const panels = useMemo(() => {
     const active = topics.filter((topic) => !topic.archived);
     const archived = topics.filter((topic) => topic.archived);
     return (
       <WorkspacePanels
         layout={layout}
-        toc={(controls) =>
-          controls.rail ? (
-            <TocRail bookId={bookId} topics={active} controls={controls} />
-          ) : (
-            <TocPanel bookId={bookId} topics={active} archived={archived} stories={stories} controls={controls} />
-          )
+        toc={(controls) => (
+          <Suspense>
+            {controls.rail ? (
+              <TocRail bookId={bookId} topics={active} controls={controls} />
+            ) : (
+              <TocPanel bookId={bookId} topics={active} archived={archived} stories={stories} controls={controls} />
+            )}
+          </Suspense>
+        )}
+        editor={<Suspense>{editor}</Suspense>}
+        preview={
+          <Suspense>
+            <PreviewPanel bookId={bookId} topics={active} state={previewState} />
+          </Suspense>
         }
-        editor={editor}
-        preview={<PreviewPanel bookId={bookId} topics={active} state={previewState} />}
       />
     );
   }, [bookId, layout, topics, stories, previewState, editor]);
