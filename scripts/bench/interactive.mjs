@@ -18,6 +18,11 @@ import { CHROMIUM_ARGS, chromiumPath } from "./lighthouse.mjs";
 /** Slow 4G as Lighthouse and Chrome DevTools define it (STACK.md): 562.5 ms RTT, 1,474.56 / 675 kbit/s. */
 export const SLOW_4G = { latency: 562.5, downloadKbps: 1474.56, uploadKbps: 675 };
 export const CPU_SLOWDOWN = 4;
+/**
+ * The benchmarkIndex that Lighthouse's fixed 4× aims at: its docs/throttling.md says 4× moves a high-end
+ * desktop (an index of 1,500–2,000) into the mid-tier mobile bracket, so about 1,750 / 4.
+ */
+export const MID_TIER_PHONE_INDEX = 1750 / CPU_SLOWDOWN;
 /** A mid-range phone's screen (Lighthouse's mobile default: Moto G Power). */
 const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
 
@@ -30,7 +35,7 @@ function cookiesFor(header, origin) {
   });
 }
 
-async function oneRun(browser, url, cookie) {
+async function oneRun(browser, url, cookie, cpuSlowdown) {
   const context = await browser.newContext({ ...PHONE, locale: "en-US" });
   try {
     await context.addCookies(cookiesFor(cookie, new URL(url).origin));
@@ -45,7 +50,7 @@ async function oneRun(browser, url, cookie) {
       downloadThroughput: (SLOW_4G.downloadKbps * 1024) / 8,
       uploadThroughput: (SLOW_4G.uploadKbps * 1024) / 8,
     });
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpuSlowdown });
 
     const response = await page.goto(url, { waitUntil: "commit", timeout: 60_000 });
     if (response?.status() !== 200) throw new Error(`GET ${url} answered ${response?.status()}`);
@@ -107,21 +112,40 @@ async function oneRun(browser, url, cookie) {
  * `runs` cold runs of each `{ key, app, url, cookie }`; each result is the run with the median
  * interactive time, with every run's figure kept.
  */
-export async function measureInteractive(targets, { runs = 3, log = console.log } = {}) {
+export async function measureInteractive(targets, { runs = 3, log = console.log, cpuSlowdown = CPU_SLOWDOWN } = {}) {
   const { chromium } = await import("playwright-core");
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, timeout: 30_000 });
   try {
     const results = [];
     for (const target of targets) {
       const all = [];
-      for (let i = 0; i < runs; i++) all.push(await oneRun(browser, target.url, target.cookie));
+      for (let i = 0; i < runs; i++) all.push(await oneRun(browser, target.url, target.cookie, cpuSlowdown));
       const sorted = [...all].sort((a, b) => a.interactiveMs - b.interactiveMs);
       const median = sorted[Math.floor((sorted.length - 1) / 2)];
-      const result = { key: target.key, app: target.app, url: new URL(target.url).pathname, ...median, runs: all.map((r) => r.interactiveMs) };
+      const result = { key: target.key, app: target.app, url: new URL(target.url).pathname, cpuSlowdown, ...median, runs: all.map((r) => r.interactiveMs) };
       log(`  interactive ${target.app.padEnd(8)} ${result.url.padEnd(10)} ${result.interactiveMs} ms (hydrated ${result.hydratedMs} ms, all ${result.allHydratedMs} ms, HTML ${result.htmlMs} ms; runs ${result.runs.join(", ")} ms)`);
       results.push(result);
     }
     return results;
+  } finally {
+    await browser.close();
+  }
+}
+
+/**
+ * This machine's CPU slowdown that emulates a mid-tier phone: its Lighthouse benchmarkIndex (Lighthouse's
+ * own page function, run unthrottled in Chromium) over MID_TIER_PHONE_INDEX, at least 1. On a machine that
+ * Lighthouse rates at about 700 the fixed 4× emulates a phone about 2.5 times slower than its target.
+ */
+export async function calibratedSlowdown() {
+  const [{ chromium }, { pageFunctions }] = await Promise.all([import("playwright-core"), import("lighthouse/core/lib/page-functions.js")]);
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, timeout: 30_000 });
+  try {
+    const page = await browser.newPage();
+    const indexes = [];
+    for (let i = 0; i < 3; i++) indexes.push(await page.evaluate(pageFunctions.computeBenchmarkIndex));
+    const benchmarkIndex = Math.round(indexes.sort((a, b) => a - b)[1]);
+    return { benchmarkIndex, cpuSlowdown: Math.max(1, Math.round((benchmarkIndex / MID_TIER_PHONE_INDEX) * 10) / 10) };
   } finally {
     await browser.close();
   }

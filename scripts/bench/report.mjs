@@ -108,6 +108,13 @@ export function tableRows(results) {
       row("  whole page hydrated", msText(it.allHydratedMs), msText(bit.allHydratedMs), "");
       row("  fastest run", msText(Math.min(...it.runs)), msText(Math.min(...bit.runs)), "");
     }
+    if (h.interactiveCalibrated?.[key]) {
+      const it = h.interactiveCalibrated[key];
+      const bit = b.interactiveCalibrated[key];
+      const label = `interactive, slow 4G + ${it.cpuSlowdown}× CPU (calibrated: benchmarkIndex ${h.interactiveCalibrated.benchmarkIndex})`;
+      row(label, msText(it.interactiveMs), msText(bit.interactiveMs), ratio(it.interactiveMs / bit.interactiveMs));
+      row("  whole page hydrated", msText(it.allHydratedMs), msText(bit.allHydratedMs), "");
+    }
     page.forEach((cells, i) => rows.push([i === 0 ? label : "", ...cells]));
   }
   const adminBudget = budgets.find((x) => x.id === "admin.queries");
