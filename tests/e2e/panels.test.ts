@@ -115,4 +115,25 @@ describe("the workspace panels", () => {
     await expect.poll(() => page.locator("#workspace-separator-1").getAttribute("aria-valuenow")).toBe("25");
     assertNoErrors();
   });
+  it("keeps working, not resizable, when a wide screen cannot fetch the resizable panels", async () => {
+    const user = await createUser(env.server);
+    const { page, assertNoErrors } = await openPage(env.browser, { viewport: { width: 1280, height: 900 } });
+    await signIn(page, env.server, user.username, user.password);
+    const { book } = await bookWithTopics(page, ["Childhood"]);
+    let chunk = "";
+    await page.route(/\/assets\/resizable-panels-[^/]*\.js$/, (route) => {
+      chunk = new URL(route.request().url()).pathname;
+      return route.fulfill({ status: 503, body: "" });
+    });
+    await page.goto(`${env.server.url}/books/${book.id}`);
+    await waitForHydration(page);
+    expect(chunk).not.toBe("");
+    // The static panels, side by side: the page hydrated without the library instead of failing to load.
+    const tops = await page.locator("[data-panel]").evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+    expect(new Set(tops).size).toBe(1);
+    expect(await page.locator("#workspace-separator-1").getAttribute("aria-valuenow")).toBeNull();
+    await page.getByRole("link", { name: "Childhood" }).first().click();
+    await page.waitForURL(/\/topics\/\d+$/);
+    assertNoErrors([{ path: chunk, status: 503 }]);
+  });
 });

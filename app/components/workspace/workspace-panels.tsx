@@ -5,7 +5,9 @@ import { StaticPanels } from "./static-panels";
 
 type Resizable = typeof import("./resizable-panels");
 
-const loadResizable = () => import("./resizable-panels");
+// A chunk that cannot be fetched leaves the static panels (the same markup, not resizable) rather than a
+// route module that fails to load.
+const loadResizable = () => import("./resizable-panels").catch(() => null);
 const wideScreen = () => window.matchMedia(WIDE_QUERY).matches;
 
 // react-resizable-panels is half of the workspace's own script, and phones never resize: CSS stacks the
@@ -26,7 +28,7 @@ export function WorkspacePanels(props: PanelsProps) {
     if (resizable) return;
     const query = window.matchMedia(NARROW_QUERY);
     const onChange = () => {
-      if (!query.matches) void loadResizable().then((module) => (resizable = module));
+      if (!query.matches) void loadResizable().then((module) => (resizable ??= module));
     };
     query.addEventListener("change", onChange);
     return () => query.removeEventListener("change", onChange);
