@@ -17,7 +17,7 @@ import { readTheme } from "./lib/preferences.server";
 import { originCheckMiddleware, securityHeadersMiddleware } from "./lib/security.server";
 import { ready } from "./lib/startup.server";
 import { useRootData } from "./lib/use-root-data";
-import { SERVER_TIME_ZONE } from "./lib/dates";
+import { serverDisplayZone } from "./lib/server-time-zone.server";
 import { listBookTitles } from "./models/book.server";
 import { toPublicUser } from "./models/user.server";
 import stylesheet from "./styles/app.css?url";
@@ -58,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     user: user ? toPublicUser(user) : null,
     books: user ? listBookTitles({ userId: user.id, limit: BOOKS_MENU_LIMIT }) : [],
     toast: consumeFlash(context),
-    timeZone: SERVER_TIME_ZONE,
+    timeZone: serverDisplayZone(),
   };
 }
 

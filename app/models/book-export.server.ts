@@ -8,7 +8,8 @@ import { fastT } from "~/i18n/fast-t";
 import resources from "~/i18n/resources";
 import { translateKey } from "~/i18n/translate";
 import { isPresetCover } from "~/lib/covers";
-import { formatDate, SERVER_TIME_ZONE } from "~/lib/dates";
+import { formatDate } from "~/lib/dates";
+import { serverDisplayZone } from "~/lib/server-time-zone.server";
 import { BOOK_FORMAT, KEEPSAKE_VERSION, LIBRARY_FORMAT, type KeepsakeDocument, type LibraryDocument } from "~/lib/keepsake-format";
 import { attachmentDisposition, slugify } from "~/lib/keepsake-names";
 import { renderHtml, renderLibraryIndex, renderMarkdown, type KeepsakeLabels } from "~/lib/keepsake-render";
@@ -37,7 +38,7 @@ export function keepsakeLabels(language: Language, exportedAt: Date): KeepsakeLa
     question: label("keepsake.question"),
     recording: label("keepsake.recording"),
     transcription: label("keepsake.transcription"),
-    exported: label("keepsake.exported", { date: formatDate(exportedAt, SERVER_TIME_ZONE) }),
+    exported: label("keepsake.exported", { date: formatDate(exportedAt, serverDisplayZone()) }),
     cover: label("keepsake.cover"),
     noStories: label("keepsake.noStories"),
   };
@@ -196,7 +197,7 @@ export function exportLibraryResponse({ userId, name, language }: { userId: numb
         renderLibraryIndex({
           language,
           title: translateKey(tr, "keepsake.libraryTitle"),
-          exported: translateKey(tr, "keepsake.exported", { date: formatDate(exportedAt, SERVER_TIME_ZONE) }),
+          exported: translateKey(tr, "keepsake.exported", { date: formatDate(exportedAt, serverDisplayZone()) }),
           books: library.books,
         }),
       ),

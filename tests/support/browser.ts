@@ -135,12 +135,15 @@ export const FAKE_MICROPHONE_ARGS = ["--use-fake-ui-for-media-stream", "--use-fa
 /**
  * The real server and Chromium for one test file: started before its tests, stopped after them.
  * Read `env.server` and `env.browser` inside tests and hooks (they are set once beforeAll has run).
- * `browserArgs` adds Chromium flags, e.g. FAKE_MICROPHONE_ARGS.
+ * `browserArgs` adds Chromium flags, e.g. FAKE_MICROPHONE_ARGS; `serverEnv` sets the server's environment (TZ, say).
  */
-export function serverAndBrowser({ browserArgs = [] }: { browserArgs?: string[] } = {}): { readonly server: RunningServer; readonly browser: Browser } {
+export function serverAndBrowser({ browserArgs = [], serverEnv = {} }: { browserArgs?: string[]; serverEnv?: Record<string, string> } = {}): {
+  readonly server: RunningServer;
+  readonly browser: Browser;
+} {
   const env = {} as { server: RunningServer; browser: Browser };
   beforeAll(async () => {
-    [env.server, env.browser] = await Promise.all([startServer(), launchBrowser(browserArgs)]);
+    [env.server, env.browser] = await Promise.all([startServer(serverEnv), launchBrowser(browserArgs)]);
   });
   afterAll(async () => {
     await env.browser?.close();
