@@ -35,7 +35,8 @@ function formatter(cache: Map<string, Intl.DateTimeFormat>, timeZone: string, wi
 }
 
 const toDate = (value: Date | string | number) => (value instanceof Date ? value : new Date(value));
-const pad = (n: number) => String(n).padStart(2, "0");
+/** 5 → "05": days, months, hours, minutes and seconds as the app writes them. */
+export const twoDigits = (n: number) => String(n).padStart(2, "0");
 
 function format(value: Date | string | number, zone: DisplayZone | string, withTime: boolean): string {
   const date = toDate(value);
@@ -43,8 +44,8 @@ function format(value: Date | string | number, zone: DisplayZone | string, withT
   const ms = date.getTime();
   if (fixedOffsetMinutes !== null && ms >= FIXED_SPAN.from && ms < FIXED_SPAN.until) {
     const local = new Date(ms + fixedOffsetMinutes * 60_000);
-    const day = `${pad(local.getUTCDate())}/${pad(local.getUTCMonth() + 1)}/${local.getUTCFullYear()}`;
-    return withTime ? `${day} ${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}` : day;
+    const day = `${twoDigits(local.getUTCDate())}/${twoDigits(local.getUTCMonth() + 1)}/${local.getUTCFullYear()}`;
+    return withTime ? `${day} ${twoDigits(local.getUTCHours())}:${twoDigits(local.getUTCMinutes())}` : day;
   }
   const text = formatter(withTime ? dateTimeFormats : dateFormats, name, withTime).format(date);
   return withTime ? text.replace(", ", " ") : text;

@@ -1,4 +1,5 @@
 // The recorder's rules and pure helpers, free of React so they can be tested on their own.
+import { twoDigits } from "~/lib/dates";
 
 /** SPEC §4, §9: a recording stops on its own at 10 minutes. */
 export const RECORDING_MAX_MS = 10 * 60 * 1000;
@@ -23,8 +24,7 @@ export function pickMimeType(isTypeSupported: (type: string) => boolean): string
 /** "00:05", "10:00": minutes and seconds of a duration, as the recorder's timer shows it. */
 export function formatElapsed(ms: number): string {
   const seconds = Math.max(0, Math.floor(ms / 1000));
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${pad(Math.floor(seconds / 60))}:${pad(seconds % 60)}`;
+  return `${twoDigits(Math.floor(seconds / 60))}:${twoDigits(seconds % 60)}`;
 }
 
 const EXTENSIONS: Record<string, string> = { "audio/webm": "webm", "audio/ogg": "ogg", "audio/mp4": "m4a", "audio/mpeg": "mp3", "audio/wav": "wav" };
@@ -37,9 +37,8 @@ export function containerType(mimeType: string): string {
 
 /** "recording-20261117-0905.webm": the local date and time the recording was made, and its container. */
 export function recordingFileName(date: Date, mimeType: string): string {
-  const pad = (n: number) => String(n).padStart(2, "0");
-  const day = `${date.getFullYear()}${pad(date.getMonth() + 1)}${pad(date.getDate())}`;
-  return `recording-${day}-${pad(date.getHours())}${pad(date.getMinutes())}.${EXTENSIONS[containerType(mimeType)]}`;
+  const day = `${date.getFullYear()}${twoDigits(date.getMonth() + 1)}${twoDigits(date.getDate())}`;
+  return `recording-${day}-${twoDigits(date.getHours())}${twoDigits(date.getMinutes())}.${EXTENSIONS[containerType(mimeType)]}`;
 }
 
 /** The recording as the file the story form posts in its `audio` field. */
