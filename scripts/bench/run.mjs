@@ -238,25 +238,17 @@ async function main() {
 
   if (options.interactive) {
     log(`time to interactive under slow 4G and 4× CPU, ${interactiveRuns} cold run(s) each`);
-    const [h, b] = await measureInteractive(
-      [
-        { key: "workspace", app: "Heirloom", url: new URL(pages.workspace, heirloomServer.url).href, cookie: heirloomServer.cookie },
-        { key: "workspace", app: "bare", url: new URL(barePages.workspace, bareServer.url).href },
-      ],
-      { runs: interactiveRuns, log },
-    );
+    const workspaces = [
+      { key: "workspace", app: "Heirloom", url: new URL(pages.workspace, heirloomServer.url).href, cookie: heirloomServer.cookie },
+      { key: "workspace", app: "bare", url: new URL(barePages.workspace, bareServer.url).href },
+    ];
+    const [h, b] = await measureInteractive(workspaces, { runs: interactiveRuns, log });
     heirloom.interactive = { workspace: h };
     bare.interactive = { workspace: b };
     // The fixed 4× is the budget's condition; beside it, the slowdown that makes this machine a mid-tier phone.
     const calibration = await calibratedSlowdown();
     log(`the same with the CPU calibrated to a mid-tier phone: benchmarkIndex ${calibration.benchmarkIndex}, so ${calibration.cpuSlowdown}× instead of 4×`);
-    const [hc, bc] = await measureInteractive(
-      [
-        { key: "workspace", app: "Heirloom", url: new URL(pages.workspace, heirloomServer.url).href, cookie: heirloomServer.cookie },
-        { key: "workspace", app: "bare", url: new URL(barePages.workspace, bareServer.url).href },
-      ],
-      { runs: interactiveRuns, log, cpuSlowdown: calibration.cpuSlowdown },
-    );
+    const [hc, bc] = await measureInteractive(workspaces, { runs: interactiveRuns, log, cpuSlowdown: calibration.cpuSlowdown });
     heirloom.interactiveCalibrated = { benchmarkIndex: calibration.benchmarkIndex, workspace: hc };
     bare.interactiveCalibrated = { benchmarkIndex: calibration.benchmarkIndex, workspace: bc };
   }
