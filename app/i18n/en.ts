@@ -227,6 +227,7 @@ const en = {
     usernameMin: "Username must be at least 3 characters.",
     emailInvalid: "Please enter a valid email address.",
     passwordMin: "Password must be at least 6 characters.",
+    usernameInvisible: "A username cannot contain invisible or formatting characters.",
     usernameTaken: "This username is already taken.",
     emailTaken: "This email address is already in use.",
     cannotDeleteAdmin: "The administrator account cannot be deleted.",

@@ -227,6 +227,7 @@ const vi = {
     usernameMin: "Tên đăng nhập phải có ít nhất 3 ký tự.",
     emailInvalid: "Vui lòng nhập địa chỉ email hợp lệ.",
     passwordMin: "Mật khẩu phải có ít nhất 6 ký tự.",
+    usernameInvisible: "Tên đăng nhập không được chứa ký tự ẩn hoặc ký tự định dạng.",
     usernameTaken: "Tên đăng nhập này đã được sử dụng.",
     emailTaken: "Địa chỉ email này đã được sử dụng.",
     cannotDeleteAdmin: "Không thể xóa tài khoản quản trị viên.",

@@ -5,6 +5,7 @@ import { AppError } from "./errors";
 import { redirectWithToast } from "./flash.server";
 import { pageUrl } from "./page-url";
 import { parseFormData, type FieldErrors } from "./form.server";
+import { readSessionToken } from "./session.server";
 import type { Toast } from "./toast";
 import { createUserSchema, updateUserSchema } from "./validation";
 
@@ -52,7 +53,8 @@ export async function runUserAction(request: Request, admin: User): Promise<Resp
     if (intent === "update") {
       const form = parseFormData(formData, updateUserSchema);
       if (!form.success) return fail(400, form.errors, form.values, Object.values(form.errors)[0]!);
-      await updateUser(id, form.data, admin.id);
+      // A reset password signs the user out everywhere (the admin keeps their own session when it is theirs).
+      await updateUser(id, form.data, admin.id, { keepSessionToken: readSessionToken(request) });
       return redirectWithToast(listHref(request), { kind: "success", title: "admin.userUpdated" });
     }
     return fail(400, {}, {}, "errors.invalid");

@@ -10,3 +10,19 @@ export const AUTOCOMPLETE_MIN_CHARS = 10;
 export const AUTOCOMPLETE_DEBOUNCE_MS = 2000;
 /** The share dialog offers a few lifetimes rather than a calendar: until revoked, or this many days. */
 export const SHARE_LIFETIMES = ["never", "7", "30", "365"] as const;
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+/**
+ * Sign-in limits (README "Sign-in limits", ADR 0020). Every attempt is counted before its password is
+ * checked; a success gives its own attempt back and forgives its account's failures from that address.
+ * - `accountAndClient` is the limit that locks: one account from one client address. A stranger
+ *   elsewhere exhausts only their own pair and cannot lock the owner out.
+ * - `account` counts one account's attempts from every address, against guesses spread over many
+ *   addresses. It needs at least ten addresses to reach, and 100 is NIST SP 800-63B's ceiling.
+ * - `client` counts one address's attempts over every account, against trying one password on many.
+ */
+export const LOGIN_LIMITS = {
+  accountAndClient: { limit: 10, windowMs: FIFTEEN_MINUTES },
+  account: { limit: 100, windowMs: FIFTEEN_MINUTES },
+  client: { limit: 50, windowMs: FIFTEEN_MINUTES },
+} as const;

@@ -4,6 +4,7 @@ import { db } from "~db/client.server";
 import { mediaFilesDir, uploadTmpDir } from "~/models/media-storage.server";
 import { purgeExpiredSessions } from "~/models/session.server";
 import { ensureAdmin } from "~/models/user.server";
+import { normaliseStoredNames } from "~/models/user-names.server";
 import { env } from "./env.server";
 import { sessionSecret } from "./secrets.server";
 
@@ -21,6 +22,15 @@ async function sweepInterruptedWrites(): Promise<void> {
   if (leftovers.length) console.log(`Removed ${leftovers.length} unfinished upload file(s) left by an interrupted run.`);
 }
 
+/** Names stored before usernames and emails became one namespace: normalised, and any shared one named. */
+function reportNames(): void {
+  const { normalised, conflicts } = normaliseStoredNames();
+  if (normalised.length) console.log(`Normalised the stored username or email of ${normalised.length} user(s) (NFKC, lower case).`);
+  for (const { name, userIds } of conflicts) {
+    console.warn(`Users ${userIds.join(" and ")} share the sign-in name "${name}": rename one of them on the admin page.`);
+  }
+}
+
 async function startup(): Promise<void> {
   const config = env(); // a bad variable stops the start here, named in the error
   if (config.aiProvider === "openai") {
@@ -31,6 +41,7 @@ async function startup(): Promise<void> {
   db(); // opens the database and applies pending migrations
   sessionSecret();
   purgeExpiredSessions();
+  reportNames();
   await sweepInterruptedWrites();
   setInterval(purgeExpiredSessions, 24 * 60 * 60 * 1000).unref();
   const admin = await ensureAdmin(env().ADMIN_PASSWORD);

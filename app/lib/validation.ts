@@ -9,6 +9,8 @@ const checkbox = z.preprocess((v) => v === true || v === "on" || v === "true", z
 const optionalText = z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.string().trim().optional());
 
 import { MEDIA_DESCRIPTION_MAX, PASSWORD_MIN, USERNAME_MIN } from "./limits";
+import { hasInvisibleCharacters } from "./names";
+import { safeRedirect } from "./safe-redirect";
 
 export const loginSchema = z.object({
   username: z.string({ error: "login.usernameRequired" }).trim().min(1, { error: "login.usernameRequired" }),
@@ -17,8 +19,18 @@ export const loginSchema = z.object({
   redirectTo: z.string().optional(),
 });
 
-const username = z.string({ error: "users.usernameMin" }).trim().min(USERNAME_MIN, { error: "users.usernameMin" });
-const email = z.string({ error: "users.emailInvalid" }).trim().pipe(z.email({ error: "users.emailInvalid" }));
+// The invisible-character check sees the name as typed: trimming would quietly drop a trailing U+FEFF.
+const username = z
+  .string({ error: "users.usernameMin" })
+  .refine((value) => !hasInvisibleCharacters(value), { error: "users.usernameInvisible" })
+  .trim()
+  .min(USERNAME_MIN, { error: "users.usernameMin" });
+// NFKC first, so an address typed in full-width letters is the plain one (and is valid).
+const email = z
+  .string({ error: "users.emailInvalid" })
+  .trim()
+  .overwrite((value) => value.normalize("NFKC"))
+  .pipe(z.email({ error: "users.emailInvalid" }));
 const password = z.string({ error: "users.passwordMin" }).min(PASSWORD_MIN, { error: "users.passwordMin" });
 const displayName = z.preprocess((v) => (v == null ? "" : v), z.string().trim().max(100)).optional();
 
@@ -52,12 +64,6 @@ export const profileSchema = z
 
 export const languageSchema = z.object({ lng: z.enum(["en", "vi"]), redirectTo: z.string().optional() });
 export const themeSchema = z.object({ theme: z.enum(["light", "dark", "system"]), redirectTo: z.string().optional() });
-
-/** Only same-site paths: "/x" but never "//evil.example" or "/\evil". */
-export function safeRedirect(to: unknown, fallback = "/"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
-}
 
 const SAME_SITE = "http://same.site";
 

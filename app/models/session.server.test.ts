@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~db/client.server";
 import { sessions } from "~db/schema";
-import { createSession, deleteSession, deleteUserSessions, getSessionUser, purgeExpiredSessions } from "./session.server";
+import { createSession, deleteSession, endUserSessions, getSessionUser, purgeExpiredSessions } from "./session.server";
 import { createUser, deleteUser } from "./user.server";
 
 describe("sessions", () => {
@@ -34,6 +34,17 @@ describe("sessions", () => {
     const token = createSession({ userId: user.id, persistent: false });
     await deleteUser(user.id, admin.id);
     expect(getSessionUser(token)).toBeNull();
-    deleteUserSessions(admin.id);
+  });
+
+  it("ends all of a user's sessions, or all but one, and no one else's", async () => {
+    const user = await createUser({ username: "tam", email: "tam@example.com", password: "secret1" });
+    const other = await createUser({ username: "sau", email: "sau@example.com", password: "secret1" });
+    const [kept, a, b] = [0, 1, 2].map(() => createSession({ userId: user.id, persistent: false }));
+    const others = createSession({ userId: other.id, persistent: false });
+    expect(db().transaction((tx) => endUserSessions(tx, user.id, { except: kept }))).toBe(2);
+    expect([kept, a, b].map((t) => getSessionUser(t!)?.id ?? null)).toEqual([user.id, null, null]);
+    expect(db().transaction((tx) => endUserSessions(tx, user.id))).toBe(1);
+    expect(getSessionUser(kept!)).toBeNull();
+    expect(getSessionUser(others)?.id).toBe(other.id);
   });
 });

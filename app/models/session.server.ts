@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import { and, eq, gt, lt, sql } from "drizzle-orm";
-import { db, prepared } from "~db/client.server";
+import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
+import { db, prepared, type Tx } from "~db/client.server";
 import { sessions, users, type User } from "~db/schema";
 import { logActivity } from "./activity.server";
 
@@ -52,8 +52,13 @@ export function deleteSession(token: string): void {
   });
 }
 
-export function deleteUserSessions(userId: number): void {
-  db().delete(sessions).where(eq(sessions.userId, userId)).run();
+/**
+ * Ends every session of a user but the one whose token is `except`, inside the caller's transaction
+ * (a password change: the change and the sign-outs commit together). Returns how many ended.
+ */
+export function endUserSessions(tx: Tx, userId: number, { except }: { except?: string | null } = {}): number {
+  const where = except ? and(eq(sessions.userId, userId), ne(sessions.id, hash(except))) : eq(sessions.userId, userId);
+  return tx.delete(sessions).where(where).run().changes;
 }
 
 /** Removes every expired session; run at start and then daily, so the table does not grow without end. */

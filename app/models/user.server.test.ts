@@ -4,13 +4,14 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~db/client.server";
-import { books, media, stories, topics } from "~db/schema";
+import { books, media, stories, topics, users } from "~db/schema";
 import { UPLOADED_COVER_PREFIX } from "~/lib/covers";
 import { env } from "~/lib/env.server";
 import { AppError } from "~/lib/errors";
+import { hashPassword } from "~/lib/password.server";
 import { createSession, getSessionUser } from "./session.server";
 import { listActivities } from "./activity.server";
-import { createUser, deleteUser, ensureAdmin, getUserById, recordLogin, toPublicUser, updateProfile, updateUser, verifyLogin } from "./user.server";
+import { createUser, deleteUser, ensureAdmin, findUsersByLogin, getUserById, recordLogin, toPublicUser, updateProfile, updateUser, verifyLogin } from "./user.server";
 
 describe("users", () => {
   it("creates the admin once, with the given password", async () => {
@@ -131,6 +132,85 @@ describe("users", () => {
       await expect(updateProfile(user, { newPassword: "another1", currentPassword: "nope!!" })).rejects.toMatchObject({ messageKey: "profile.currentWrong" });
       await updateProfile(user, { newPassword: "another1", currentPassword: "secret1" });
       expect(await verifyLogin({ login: "binh", password: "another1" })).not.toBeNull();
+    });
+  });
+
+  // Several deliberately slow password hashes per test: the limit guards against a hang, not a measurement.
+  describe("names", { timeout: 60_000 }, () => {
+    it("are one namespace: no username may be another user's email, nor the other way round", async () => {
+      const owner = await createUser({ username: "ns-owner", email: "ns-owner@example.com", password: "secret1" });
+      await expect(createUser({ username: "NS-Owner@Example.com", email: "x1@example.com", password: "secret1" })).rejects.toMatchObject({ status: 409, field: "username", messageKey: "users.usernameTaken" });
+      const lookalike = await createUser({ username: "ns-chi@family.example", email: "ns-chi@example.com", password: "secret1" });
+      await expect(createUser({ username: "ns-x2", email: "NS-CHI@family.example", password: "secret1" })).rejects.toMatchObject({ status: 409, field: "email", messageKey: "users.emailTaken" });
+      await expect(updateUser(lookalike.id, { username: "ns-owner@example.com" }, owner.id)).rejects.toMatchObject({ status: 409, field: "username" });
+      await expect(updateUser(owner.id, { email: "ns-chi@family.example" }, owner.id)).rejects.toMatchObject({ status: 409, field: "email" });
+      await expect(updateProfile(owner, { email: "ns-chi@family.example" })).rejects.toMatchObject({ status: 409, field: "email" });
+      // A user's own username and email may be the same name.
+      const self = await createUser({ username: "ns-self@example.com", email: "ns-self@example.com", password: "secret1" });
+      expect((await updateUser(self.id, { username: "NS-SELF@example.com", email: "ns-self@example.com" }, self.id)).username).toBe("ns-self@example.com");
+    });
+
+    it("are compared after NFKC and lower case, at creation and at sign-in", async () => {
+      const minh = await createUser({ username: "ns-minh", email: "ns-minh@example.com", password: "secret1" });
+      await expect(createUser({ username: "ＮＳ-ＭＩＮＨ", email: "ns-minh2@example.com", password: "secret1" })).rejects.toMatchObject({ status: 409 });
+      expect((await verifyLogin({ login: "ｎｓ-ｍｉｎｈ", password: "secret1" }))?.id).toBe(minh.id);
+      const huong = await createUser({ username: "ns-Hương".normalize("NFD"), email: "ns-huong@example.com", password: "secret1" });
+      expect(huong.username).toBe("ns-hương".normalize("NFC"));
+      await expect(createUser({ username: "ns-hương", email: "ns-huong2@example.com", password: "secret1" })).rejects.toMatchObject({ status: 409 });
+      expect((await verifyLogin({ login: "NS-HƯƠNG", password: "secret1" }))?.id).toBe(huong.id);
+    });
+
+    it("refuse a username with invisible or format characters", async () => {
+      await expect(createUser({ username: "admin\u200b", email: "ns-zw@example.com", password: "secret1" })).rejects.toMatchObject({ status: 400, messageKey: "users.usernameInvisible" });
+      const user = await createUser({ username: "ns-visible", email: "ns-visible@example.com", password: "secret1" });
+      await expect(updateUser(user.id, { username: "ns-vis\u202eible" }, user.id)).rejects.toMatchObject({ status: 400, messageKey: "users.usernameInvisible" });
+    });
+
+    it("that two users shared before they were one namespace still sign each in with their own password", async () => {
+      // Written past the model, as such rows were before this rule.
+      const [first, second] = db()
+        .insert(users)
+        .values([
+          { username: "ns-shared@example.com", email: "ns-first@example.com", passwordHash: await hashPassword("first-pass") },
+          { username: "ns-second", email: "ns-shared@example.com", passwordHash: await hashPassword("second-pass") },
+        ])
+        .returning()
+        .all();
+      expect(findUsersByLogin("NS-Shared@example.com").map((u) => u.id)).toEqual([first!.id, second!.id]);
+      expect((await verifyLogin({ login: "ns-shared@example.com", password: "first-pass" }))?.id).toBe(first!.id);
+      expect((await verifyLogin({ login: "ns-shared@example.com", password: "second-pass" }))?.id).toBe(second!.id);
+      expect(await verifyLogin({ login: "ns-shared@example.com", password: "neither" })).toBeNull();
+    });
+  });
+
+  describe("a new password", { timeout: 60_000 }, () => {
+    it("set by its owner ends their other sessions and keeps the one that asked", async () => {
+      const user = await createUser({ username: "pw-owner", email: "pw-owner@example.com", password: "secret1" });
+      const [current, other, another] = [0, 1, 2].map(() => createSession({ userId: user.id, persistent: false }));
+      await updateProfile(user, { newPassword: "secret2", currentPassword: "secret1" }, { sessionToken: current });
+      expect(getSessionUser(current!)?.id).toBe(user.id);
+      expect(getSessionUser(other!)).toBeNull();
+      expect(getSessionUser(another!)).toBeNull();
+      expect(listActivities({ userId: user.id })[0]).toMatchObject({ action: "update", resource: "user", details: { id: user.id, fields: ["password"], endedSessions: 2 } });
+    });
+
+    it("set by the admin ends every session of the user, and none of the admin's", async () => {
+      const admin = (await verifyLogin({ login: "admin", password: "first-password" }))!;
+      const adminSession = createSession({ userId: admin.id, persistent: false });
+      const user = await createUser({ username: "pw-reset", email: "pw-reset@example.com", password: "secret1" });
+      const sessions = [0, 1].map(() => createSession({ userId: user.id, persistent: true }));
+      await updateUser(user.id, { username: "pw-reset", email: "pw-reset@example.com", password: "secret2" }, admin.id, { keepSessionToken: adminSession });
+      for (const token of sessions) expect(getSessionUser(token)).toBeNull();
+      expect(getSessionUser(adminSession)?.id).toBe(admin.id);
+      expect(listActivities({ userId: admin.id })[0]).toMatchObject({ details: { id: user.id, fields: ["username", "email", "password"], endedSessions: 2 } });
+    });
+
+    it("is the only change that ends sessions", async () => {
+      const user = await createUser({ username: "pw-none", email: "pw-none@example.com", password: "secret1" });
+      const token = createSession({ userId: user.id, persistent: false });
+      await updateProfile(user, { displayName: "Someone", email: "pw-none2@example.com" }, { sessionToken: null });
+      await updateUser(user.id, { username: "pw-none", email: "pw-none@example.com", displayName: "Other" }, user.id);
+      expect(getSessionUser(token)?.id).toBe(user.id);
     });
   });
 });

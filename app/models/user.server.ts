@@ -1,11 +1,13 @@
 import crypto from "node:crypto";
-import { and, eq, isNotNull, or } from "drizzle-orm";
+import { and, eq, isNotNull, ne, or } from "drizzle-orm";
 import { db, type Tx } from "~db/client.server";
 import { books, media, stories, users, type User } from "~db/schema";
 import { AppError } from "~/lib/errors";
+import { hasInvisibleCharacters, nameKey } from "~/lib/names";
 import { hashPassword, verifyPassword } from "~/lib/password.server";
 import { logActivity } from "./activity.server";
 import { deleteCoverIfUnused, deleteMediaFiles } from "./media.server";
+import { endUserSessions } from "./session.server";
 
 export const ADMIN_USERNAME = "admin";
 
@@ -36,22 +38,43 @@ export function toPublicUser(user: User): PublicUser {
   };
 }
 
-const normalise = (value: string) => value.trim().toLowerCase();
+// Usernames and emails are stored as their name key (NFKC, lower case), and looked up the same way.
+const normalise = nameKey;
 
 export function getUserById(id: number): User | null {
   return db().select().from(users).where(eq(users.id, id)).get() ?? null;
 }
 
-/** Username or email, case-insensitively; then the password, in constant work either way. */
-export async function verifyLogin({ login, password }: { login: string; password: string }): Promise<User | null> {
+/**
+ * The accounts a sign-in name means, by username or email after normalisation: one, or none. Two only
+ * when one user's username is another's email, which names created before they became one namespace
+ * may still be (startup reports them); the password then decides.
+ */
+export function findUsersByLogin(login: string): User[] {
   const key = normalise(login);
-  const user = db()
+  if (!key) return [];
+  return db()
     .select()
     .from(users)
     .where(or(eq(users.username, key), eq(users.email, key)))
-    .get();
-  const ok = await verifyPassword(user?.passwordHash, password);
-  return ok && user ? user : null;
+    .orderBy(users.id)
+    .limit(2)
+    .all();
+}
+
+/** The candidate whose password this is, or null; with no candidate it still spends the same work. */
+export async function checkPassword(candidates: User[], password: string): Promise<User | null> {
+  if (candidates.length === 0) {
+    await verifyPassword(undefined, password);
+    return null;
+  }
+  for (const user of candidates) if (await verifyPassword(user.passwordHash, password)) return user;
+  return null;
+}
+
+/** Username or email, case-insensitively after NFKC; then the password, in constant work either way. */
+export async function verifyLogin({ login, password }: { login: string; password: string }): Promise<User | null> {
+  return checkPassword(findUsersByLogin(login), password);
 }
 
 export function recordLogin(userId: number): User {
@@ -72,18 +95,29 @@ export function recordLogin(userId: number): User {
 
 export type NewUser = { username: string; email: string; password: string; displayName?: string | null };
 
+/** Whether another user already signs in with `name`, as a username or as an email. */
+function nameTaken(tx: Tx, name: string, exceptId: number | undefined): boolean {
+  const byName = or(eq(users.username, name), eq(users.email, name));
+  const where = exceptId === undefined ? byName : and(byName, ne(users.id, exceptId));
+  return tx.select({ id: users.id }).from(users).where(where).get() !== undefined;
+}
+
+/**
+ * Usernames and emails are one namespace: a new username may be no one else's username or email, and
+ * a new email likewise; else one user's name would stop the other from signing in with theirs.
+ */
 function assertUnique(tx: Tx, fields: { username?: string; email?: string }, exceptId?: number) {
-  if (fields.username) {
-    const taken = tx.select({ id: users.id }).from(users).where(eq(users.username, fields.username)).get();
-    if (taken && taken.id !== exceptId) throw new AppError(409, "users.usernameTaken", "username");
-  }
-  if (fields.email) {
-    const taken = tx.select({ id: users.id }).from(users).where(eq(users.email, fields.email)).get();
-    if (taken && taken.id !== exceptId) throw new AppError(409, "users.emailTaken", "email");
-  }
+  if (fields.username && nameTaken(tx, fields.username, exceptId)) throw new AppError(409, "users.usernameTaken", "username");
+  if (fields.email && nameTaken(tx, fields.email, exceptId)) throw new AppError(409, "users.emailTaken", "email");
+}
+
+/** The forms refuse these too; the model does, for every other caller. */
+function assertVisible(username: string | undefined) {
+  if (username !== undefined && hasInvisibleCharacters(username)) throw new AppError(400, "users.usernameInvisible", "username");
 }
 
 export async function createUser(input: NewUser, actorId?: number): Promise<User> {
+  assertVisible(input.username);
   const username = normalise(input.username);
   const email = normalise(input.email);
   const passwordHash = await hashPassword(input.password);
@@ -106,8 +140,19 @@ export type UserChanges = {
   password?: string;
 };
 
-/** Applies only the fields given; a blank password is never one of them. */
-export async function updateUser(userId: number, changes: UserChanges, actorId: number): Promise<User> {
+/**
+ * Applies only the fields given; a blank password is never one of them. A new password ends the user's
+ * sessions in the same transaction, all but `keepSessionToken`: the actor's own session, passed when
+ * the actor may be the user (a password changed by its owner keeps the browser that changed it; one
+ * reset by the admin signs the user out everywhere, since the admin's token is none of theirs).
+ */
+export async function updateUser(
+  userId: number,
+  changes: UserChanges,
+  actorId: number,
+  { keepSessionToken }: { keepSessionToken?: string | null } = {},
+): Promise<User> {
+  assertVisible(changes.username);
   const username = changes.username === undefined ? undefined : normalise(changes.username);
   const email = changes.email === undefined ? undefined : normalise(changes.email);
   const passwordHash = changes.password ? await hashPassword(changes.password) : undefined;
@@ -125,11 +170,16 @@ export async function updateUser(userId: number, changes: UserChanges, actorId: 
     if (changes.displayName !== undefined) set.displayName = changes.displayName?.trim() || null;
     if (passwordHash) set.passwordHash = passwordHash;
     const updated = tx.update(users).set(set).where(eq(users.id, userId)).returning().get();
+    const endedSessions = passwordHash ? endUserSessions(tx, userId, { except: keepSessionToken }) : 0;
     logActivity(tx, {
       userId: actorId,
       action: "update",
       resource: "user",
-      details: { id: userId, fields: Object.keys(set).map((k) => (k === "passwordHash" ? "password" : k)) },
+      details: {
+        id: userId,
+        fields: Object.keys(set).map((k) => (k === "passwordHash" ? "password" : k)),
+        ...(passwordHash ? { endedSessions } : {}),
+      },
     });
     return updated;
   });
@@ -191,10 +241,11 @@ export type ProfileChanges = {
 };
 
 /**
- * A user's own changes: only what differs is written, and a new password needs the current one.
- * Returns null when nothing changed.
+ * A user's own changes: only what differs is written, and a new password needs the current one; it
+ * ends the user's other sessions and keeps `sessionToken`, the one that asked. Returns null when
+ * nothing changed.
  */
-export async function updateProfile(user: User, changes: ProfileChanges): Promise<User | null> {
+export async function updateProfile(user: User, changes: ProfileChanges, { sessionToken }: { sessionToken?: string | null } = {}): Promise<User | null> {
   const next: UserChanges = {};
   if (changes.displayName !== undefined && (changes.displayName.trim() || null) !== user.displayName) {
     next.displayName = changes.displayName;
@@ -208,5 +259,5 @@ export async function updateProfile(user: User, changes: ProfileChanges): Promis
     next.password = changes.newPassword;
   }
   if (Object.keys(next).length === 0) return null;
-  return updateUser(user.id, next, user.id);
+  return updateUser(user.id, next, user.id, { keepSessionToken: sessionToken });
 }

@@ -1,7 +1,8 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/preferences.language";
 import { serializeLanguage } from "~/lib/preferences.server";
-import { languageSchema, safeRedirect } from "~/lib/validation";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { languageSchema } from "~/lib/validation";
 
 export async function action({ request }: Route.ActionArgs) {
   const form = languageSchema.safeParse(Object.fromEntries(await request.formData()));

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/preferences.layout";
 import { readCookie } from "~/lib/signed-cookie.server";
-import { safeRedirect } from "~/lib/validation";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { LAYOUT_COOKIE, layoutCookie, parseLayout, withToc } from "~/lib/workspace-layout";
 
 /** The contents panel's collapse / expand button without JavaScript: the layout cookie, then back. */

@@ -1,7 +1,8 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/preferences.theme";
 import { serializeTheme } from "~/lib/preferences.server";
-import { safeRedirect, themeSchema } from "~/lib/validation";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { themeSchema } from "~/lib/validation";
 
 export async function action({ request }: Route.ActionArgs) {
   const form = themeSchema.safeParse(Object.fromEntries(await request.formData()));

@@ -10,6 +10,7 @@ import { redirectWithToast } from "~/lib/flash.server";
 import { parseForm } from "~/lib/form.server";
 import { translate } from "~/lib/http.server";
 import { pageTitle } from "~/lib/meta";
+import { readSessionToken } from "~/lib/session.server";
 import { profileSchema } from "~/lib/validation";
 import type { Toast } from "~/lib/toast";
 import { useRootData } from "~/lib/use-root-data";
@@ -34,7 +35,8 @@ export async function action(args: Route.ActionArgs) {
   const form = await parseForm(args.request, profileSchema);
   if (!form.success) return data({ errors: form.errors, values: form.values, toast: null }, { status: 400 });
   try {
-    const updated = await updateProfile(user, form.data);
+    // A new password signs the user out everywhere but here.
+    const updated = await updateProfile(user, form.data, { sessionToken: readSessionToken(args.request) });
     if (!updated) return redirectWithToast("/profile", { kind: "info", title: "profile.noChanges" });
     return redirectWithToast("/profile", { kind: "success", title: "profile.updated" });
   } catch (error) {

@@ -134,3 +134,79 @@ describe("rate limiting", () => {
     expect((await blocked.json()).message).toMatch(/Vui lòng/);
   });
 });
+
+describe("counting guesses", () => {
+  it("checks at most 10 of 30 wrong passwords sent at once for one account; the others get 429", async () => {
+    const admin = createClient(server.url);
+    await loginAs(admin, "admin", ADMIN_PASSWORD);
+    await admin.json("POST", "/api/admin/create-user", { username: "parallel", email: "parallel@example.com", password: "parallel-pass" });
+    const client = createClient(server.url);
+    const statuses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => client.json("POST", "/api/auth/login", { username: "parallel", password: `guess-${i}` }).then((r) => r.status)),
+    );
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((s) => s !== 401).every((s) => s === 429)).toBe(true);
+  });
+});
+
+/** A Location a browser resolves on this site: one leading "/", then no second "/" or "\", and no control or space character. */
+function expectSameSitePath(location: string | null) {
+  expect(location).toMatch(/^\/(?![/\\])/);
+  expect(location).not.toMatch(/[\u0000-\u0020\u007f-\u009f]/);
+  expect(new URL(location!, "https://heirloom.example").origin).toBe("https://heirloom.example");
+}
+
+describe("redirectTo", () => {
+  // Raw query values, as a link on another site would write them.
+  const hostile = [
+    "/%09/evil.example",
+    "/%0a/evil.example",
+    "//evil.example",
+    "/%5Cevil.example",
+    "/%5C%5Cevil.example",
+    "%0d%0a/evil.example",
+    "/x%0d%0aSet-Cookie:%20a=b",
+    "/%01",
+    "/%7F",
+    "/%C2%85/evil.example",
+    "%20//evil.example",
+    "/books/..%2F..%2F%2Fevil.example",
+    "https://evil.example",
+  ];
+
+  it("sends a signed-in visitor of /login only to a same-site path, never answering 5xx", async () => {
+    const client = createClient(server.url);
+    await loginAs(client, "admin", ADMIN_PASSWORD);
+    for (const value of hostile) {
+      const response = await client.get(`/login?redirectTo=${value}`);
+      expect(response.status, value).toBe(302);
+      expect(response.headers.get("location"), value).toBe("/");
+    }
+    // A path in another script, or with Latin-1 and other characters outside ASCII, stays, percent-encoded.
+    const vietnamese = await client.get("/login?redirectTo=/books%3Fq%3D%E1%BB%87");
+    expect(vietnamese.status).toBe(302);
+    expect(vietnamese.headers.get("location")).toBe("/books?q=%E1%BB%87");
+    for (const value of ["/b%C3%B6cher", "/%E1%BB%87", "/books?q=%C3%A9"]) {
+      const response = await client.request(`/login?redirectTo=${encodeURIComponent(decodeURIComponent(value))}`);
+      expect(response.status, value).toBe(302);
+      expectSameSitePath(response.headers.get("location"));
+    }
+  });
+
+  it("is checked the same way after a form sign-in and by the preference forms", async () => {
+    for (const value of ["/\t/evil.example", "/\\evil.example", "\r\n/evil.example", "/\u0001", "/\u0085", "/ệ"]) {
+      const signIn = await createClient(server.url).form("/login", { username: "admin", password: ADMIN_PASSWORD, redirectTo: value });
+      expect(signIn.status, JSON.stringify(value)).toBe(302);
+      expectSameSitePath(signIn.headers.get("location"));
+      const language = await createClient(server.url).form("/preferences/language", { lng: "vi", redirectTo: value });
+      expect(language.status, JSON.stringify(value)).toBe(302);
+      expectSameSitePath(language.headers.get("location"));
+      const theme = await createClient(server.url).form("/preferences/theme", { theme: "dark", redirectTo: value });
+      expect(theme.status, JSON.stringify(value)).toBe(302);
+      expectSameSitePath(theme.headers.get("location"));
+      const layout = await createClient(server.url).form("/preferences/layout", { toc: "collapsed", redirectTo: value });
+      expect(layout.status, JSON.stringify(value)).toBe(302);
+      expectSameSitePath(layout.headers.get("location"));
+    }
+  });
+});

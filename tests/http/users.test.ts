@@ -164,3 +164,115 @@ describe("profile API", () => {
     expect(await (await lan.get("/profile")).text()).toContain("Không có thay đổi nào để lưu.");
   });
 });
+
+describe("a password change ends other sessions", () => {
+  async function signedIn(username: string, password: string, count: number) {
+    const clients = Array.from({ length: count }, () => createClient(server.url));
+    for (const client of clients) await loginAs(client, username, password);
+    return clients;
+  }
+  const stillIn = async (client: Client) => (await client.get("/api/me")).status === 200;
+
+  it("through PUT /api/users/{id}: the user's other sessions end, the current one stays", async () => {
+    const created = await (await createUser({ username: "sessions-api", email: "sessions-api@example.com", password: "secret1" })).json();
+    const [current, other] = await signedIn("sessions-api", "secret1", 2);
+    const changed = await current!.json("PUT", `/api/users/${created.id}`, { currentPassword: "secret1", newPassword: "secret2" });
+    expect(changed.status).toBe(200);
+    expect(await stillIn(current!)).toBe(true);
+    expect(await stillIn(other!)).toBe(false);
+    // A change of display name alone leaves the sessions as they are.
+    const [third] = await signedIn("sessions-api", "secret2", 1);
+    expect((await current!.json("PUT", `/api/users/${created.id}`, { displayName: "Someone" })).status).toBe(200);
+    expect(await stillIn(third!)).toBe(true);
+  });
+
+  it("through the profile page: the user's other sessions end, the current one stays", async () => {
+    await createUser({ username: "sessions-page", email: "sessions-page@example.com", password: "secret1" });
+    const [current, other] = await signedIn("sessions-page", "secret1", 2);
+    const saved = await current!.form("/profile", { displayName: "", email: "sessions-page@example.com", currentPassword: "secret1", newPassword: "secret2", confirmPassword: "secret2" });
+    expect(saved.status).toBe(302);
+    expect(await stillIn(current!)).toBe(true);
+    expect(await stillIn(other!)).toBe(false);
+  });
+
+  it("an admin's reset through PUT /api/admin/users/{id} ends every session of that user, and not the admin's", async () => {
+    const created = await (await createUser({ username: "reset-api", email: "reset-api@example.com", password: "secret1" })).json();
+    const sessions = await signedIn("reset-api", "secret1", 2);
+    const reset = await admin.json("PUT", `/api/admin/users/${created.id}`, { username: "reset-api", email: "reset-api@example.com", password: "secret2" });
+    expect(reset.status).toBe(200);
+    for (const client of sessions) expect(await stillIn(client)).toBe(false);
+    expect(await stillIn(admin)).toBe(true);
+  });
+
+  it("an admin's reset through the admin page ends every session of that user", async () => {
+    const created = await (await createUser({ username: "reset-page", email: "reset-page@example.com", password: "secret1" })).json();
+    const sessions = await signedIn("reset-page", "secret1", 2);
+    const reset = await admin.form(`/admin?dialog=edit-user&id=${created.id}`, {
+      intent: "update",
+      id: String(created.id),
+      username: "reset-page",
+      email: "reset-page@example.com",
+      password: "secret2",
+      displayName: "",
+    });
+    expect(reset.status).toBe(302);
+    for (const client of sessions) expect(await stillIn(client)).toBe(false);
+    expect(await stillIn(admin)).toBe(true);
+  });
+});
+
+describe("usernames and emails are one namespace", () => {
+  it("refuses a username that is another user's email, and an email that is another user's username", async () => {
+    await createUser({ username: "ns-owner", email: "ns-owner@example.com", password: "secret1" });
+    const nameIsEmail = await createUser({ username: "NS-Owner@Example.com", email: "ns-other@example.com", password: "secret1" });
+    expect(nameIsEmail.status).toBe(409);
+    expect((await nameIsEmail.json()).message).toBe("This username is already taken.");
+
+    // A username that looks like an address, then someone else's email equal to it.
+    const lookalike = await (await createUser({ username: "ns-chi@family.example", email: "ns-chi@example.com", password: "secret1" })).json();
+    const taken = await createUser({ username: "ns-third", email: "NS-CHI@family.example", password: "secret1" });
+    expect(taken.status).toBe(409);
+    expect((await taken.json()).message).toBe("This email address is already in use.");
+
+    // The same rules when an admin edits a user and when a user edits their profile.
+    const other = await (await createUser({ username: "ns-fourth", email: "ns-fourth@example.com", password: "secret1" })).json();
+    const rename = await admin.json("PUT", `/api/admin/users/${other.id}`, { username: "ns-owner@example.com", email: "ns-fourth@example.com" });
+    expect(rename.status).toBe(409);
+    const readdress = await admin.json("PUT", `/api/admin/users/${other.id}`, { username: "ns-fourth", email: "ns-chi@family.example" });
+    expect(readdress.status).toBe(409);
+    const fourth = createClient(server.url);
+    await loginAs(fourth, "ns-fourth", "secret1");
+    const profile = await fourth.json("PUT", `/api/users/${other.id}`, { email: "NS-Chi@Family.example" });
+    expect(profile.status).toBe(409);
+    expect((await profile.json()).message).toBe("This email address is already in use.");
+
+    // Each can still sign in with either name.
+    expect((await loginAs(createClient(server.url), "ns-owner@example.com", "secret1")).username).toBe("ns-owner");
+    expect((await loginAs(createClient(server.url), "ns-chi@family.example", "secret1")).id).toBe(lookalike.id);
+  });
+
+  it("compares names after NFKC normalisation and case folding, at creation and at sign-in", async () => {
+    await createUser({ username: "ns-minh", email: "ns-minh@example.com", password: "secret1" });
+    // Full-width letters are the same name under NFKC.
+    const fullWidth = await createUser({ username: "ＮＳ-ＭＩＮＨ", email: "ns-minh2@example.com", password: "secret1" });
+    expect(fullWidth.status).toBe(409);
+    expect((await loginAs(createClient(server.url), "ｎｓ-ｍｉｎｈ", "secret1")).username).toBe("ns-minh");
+    // A name typed with combining marks (NFD, as some keyboards send it) is the composed one.
+    const composed = await (await createUser({ username: "ns-hương", email: "ns-huong@example.com", password: "secret1" })).json();
+    expect(composed.username).toBe("ns-hương");
+    expect((await createUser({ username: "ns-hương".normalize("NFD"), email: "ns-huong2@example.com", password: "secret1" })).status).toBe(409);
+    expect((await loginAs(createClient(server.url), "NS-HƯƠNG".normalize("NFD"), "secret1")).id).toBe(composed.id);
+  });
+
+  it("refuses invisible and format characters in a username, with a translated message", async () => {
+    for (const username of ["admin\u200b", "ad\u200dmin", "\u202eadmin", "ns-\u2066lan\u2069", "ns\u00adlan", "ns-lan\ufeff", "ns-\u180elan", "ns-lan\u{e0001}"]) {
+      const response = await createUser({ username, email: `ns-${username.length}@example.com`, password: "secret1" });
+      expect(response.status, JSON.stringify(username)).toBe(400);
+      expect((await response.json()).message).toBe("A username cannot contain invisible or formatting characters.");
+    }
+    const vi = await admin.json("POST", "/api/admin/create-user", { username: "admin\u200b", email: "ns-zw@example.com", password: "secret1" }, { headers: { "Accept-Language": "vi" } });
+    expect((await vi.json()).message).toBe("Tên đăng nhập không được chứa ký tự ẩn hoặc ký tự định dạng.");
+    const someone = await (await createUser({ username: "ns-rename", email: "ns-rename@example.com", password: "secret1" })).json();
+    expect((await admin.json("PUT", `/api/admin/users/${someone.id}`, { username: "ns-re\u200bname", email: "ns-rename@example.com" })).status).toBe(400);
+  });
+});

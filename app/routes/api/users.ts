@@ -1,6 +1,7 @@
 import type { Route } from "./+types/users";
 import { requireUser } from "~/lib/auth.server";
 import { apiHandler, jsonError, methodNotAllowed, parseOrThrow, readJson, refuseMethod } from "~/lib/http.server";
+import { readSessionToken } from "~/lib/session.server";
 import { profileSchema } from "~/lib/validation";
 import { toPublicUser, updateProfile } from "~/models/user.server";
 
@@ -11,7 +12,8 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
   if (request.method !== "PUT") return refuseMethod(context, ["PUT"]);
   if (Number(params.id) !== user.id) return jsonError(context, 403, "profile.onlyOwn");
   const input = parseOrThrow(context, profileSchema, await readJson(context, request));
-  const updated = await updateProfile(user, input);
+  // A new password signs the user out everywhere but here.
+  const updated = await updateProfile(user, input, { sessionToken: readSessionToken(request) });
   return toPublicUser(updated ?? user);
 });
 
