@@ -8,27 +8,29 @@ import { createUser, openMenu, waitForHydration } from "./helpers";
 const env = serverAndBrowser();
 
 describe("Back after logout", () => {
-  it("does not show the signed-out user's book page again, with JavaScript", async ({ expect }) => {
-    const user = await createUser(env.server);
-    const { page, assertNoErrors } = await openPage(env.browser);
-    await loginThroughForm(page, env.server.url, user.username, user.password);
-    const title = "Nhật ký riêng của bà";
-    const created = await page.context().request.post(`${env.server.url}/api/books`, { data: { title, description: "Chỉ bà được đọc" } });
-    expect(created.status()).toBe(201);
-    const { id } = (await created.json()) as { id: number };
+  for (const javaScriptEnabled of [true, false]) {
+    it(`does not show the signed-out user's book page again, ${javaScriptEnabled ? "with" : "without"} JavaScript`, async ({ expect }) => {
+      const user = await createUser(env.server);
+      const { page, assertNoErrors } = await openPage(env.browser, { javaScriptEnabled });
+      await loginThroughForm(page, env.server.url, user.username, user.password);
+      const title = "Nhật ký riêng của bà";
+      const created = await page.context().request.post(`${env.server.url}/api/books`, { data: { title, description: "Chỉ bà được đọc" } });
+      expect(created.status()).toBe(201);
+      const { id } = (await created.json()) as { id: number };
 
-    await page.goto(`${env.server.url}/books/${id}`);
-    await waitForHydration(page);
-    expect(await page.getByRole("heading", { name: title }).count()).toBeGreaterThan(0);
+      await page.goto(`${env.server.url}/books/${id}`);
+      if (javaScriptEnabled) await waitForHydration(page);
+      expect(await page.getByRole("heading", { name: title }).count()).toBeGreaterThan(0);
 
-    const account = await openMenu(page, "Account menu");
-    await Promise.all([page.waitForURL((url) => url.pathname === "/login"), account.getByRole("button", { name: "Logout" }).click()]);
+      const account = await openMenu(page, "Account menu");
+      await Promise.all([page.waitForURL((url) => url.pathname === "/login"), account.getByRole("button", { name: "Logout" }).click()]);
 
-    await page.goBack();
-    // The browser asked the server again, and the server sent it to the login page.
-    expect(new URL(page.url()).pathname).toBe("/login");
-    expect(await page.content()).not.toContain(title);
-    expect(await page.content()).not.toContain("Chỉ bà được đọc");
-    assertNoErrors();
-  });
+      await page.goBack();
+      // The browser asked the server again, and the server sent it to the login page.
+      expect(new URL(page.url()).pathname).toBe("/login");
+      expect(await page.content()).not.toContain(title);
+      expect(await page.content()).not.toContain("Chỉ bà được đọc");
+      assertNoErrors();
+    });
+  }
 });

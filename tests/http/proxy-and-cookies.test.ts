@@ -137,7 +137,7 @@ describe("PUBLIC_URL", () => {
   let server: RunningServer;
   let family: Client;
   beforeAll(async () => {
-    server = await startServer({ PUBLIC_URL: "https://family.example" });
+    server = await startServer({ PUBLIC_URL: "https://family.example", COOKIE_SECURE: undefined });
     family = createClient(server.url, { Host: "family.example" }, rawFetch);
     await loginAs(family, "admin", ADMIN_PASSWORD);
   });
