@@ -9,10 +9,12 @@ import { I18nContext } from "./i18n/page-i18n";
 import { contentSecurityPolicy, createNonce } from "./lib/csp.server";
 import { NonceContext } from "./lib/nonce";
 
-// Shared with server/index.mjs, which fills them in for every request.
+// Shared with server/index.mjs, which fills them in for every request and answers static files with them.
 export { clientAddressContext } from "./lib/client-address.server";
 export { ready } from "./lib/startup.server";
-export { rejectCrossSite } from "./lib/cross-site.server";
+export { rejectCrossSite, rejectForeignHost } from "./lib/cross-site.server";
+export { proxySettings } from "./lib/request-origin.server";
+export { staticSecurityHeaders } from "./lib/security-headers.server";
 
 export const streamTimeout = 5_000;
 

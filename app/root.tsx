@@ -15,6 +15,8 @@ import { consumeFlash, flashMiddleware } from "./lib/flash.server";
 import { useNonce } from "./lib/nonce";
 import { readTheme } from "./lib/preferences.server";
 import { originCheckMiddleware, securityHeadersMiddleware } from "./lib/security.server";
+import { cacheControlMiddleware } from "./lib/cache-control.server";
+import { cookieSecurityMiddleware } from "./lib/cookie-security.server";
 import { ready } from "./lib/startup.server";
 import { useRootData } from "./lib/use-root-data";
 import { serverDisplayZone } from "./lib/server-time-zone.server";
@@ -29,8 +31,11 @@ const startupMiddleware: Route.MiddlewareFunction = async (_args, next) => {
   return next();
 };
 
+// The first three finish every response the others give: security headers, caching, the cookies' Secure attribute.
 export const middleware: Route.MiddlewareFunction[] = [
   securityHeadersMiddleware,
+  cacheControlMiddleware,
+  cookieSecurityMiddleware,
   startupMiddleware,
   i18nextMiddleware,
   originCheckMiddleware,

@@ -5,6 +5,7 @@ import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { env } from "~/lib/env.server";
+import { createPrivateFileSync, ensurePrivateDirSync, tightenIfPresent } from "~/lib/private-files.server";
 import * as schema from "./schema";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
@@ -46,12 +47,20 @@ export function databasePath(): string {
   return path.join(env().dataDir, "heirloom.db");
 }
 
-/** Opens the database once per process, with WAL and foreign keys on, and applies pending migrations. */
+/**
+ * Opens the database once per process, with WAL and foreign keys on, and applies pending migrations.
+ * DATA_DIR is 0700 and the database 0600, also when an older version left them readable by others.
+ */
 export function db(): Db {
   if (instance) return instance;
-  fs.mkdirSync(env().dataDir, { recursive: true });
-  const sqlite = new Database(databasePath(), { verbose: (sql) => queryListener?.(sql) });
+  ensurePrivateDirSync(env().dataDir);
+  const file = databasePath();
+  const walFiles = [`${file}-wal`, `${file}-shm`];
+  createPrivateFileSync(file);
+  tightenIfPresent(walFiles);
+  const sqlite = new Database(file, { verbose: (sql) => queryListener?.(sql) });
   sqlite.pragma("journal_mode = WAL");
+  tightenIfPresent(walFiles); // SQLite makes them with the database's mode; this states it
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("busy_timeout = 5000");

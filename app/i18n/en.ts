@@ -23,6 +23,8 @@ const en = {
     tooManyAttempts: "Too many failed login attempts. Please wait a few minutes and try again.",
     invalidResponse: "Invalid response from server",
     errorProcessing: "Error processing login response",
+    insecureCookie:
+      "Signing in cannot work at this address: this server sends its sign-in cookie only over https (COOKIE_SECURE=true), and this page was opened over plain http, so the browser refuses the cookie. Open the site's https address, or ask the administrator to unset COOKIE_SECURE.",
   },
   nav: {
     main: "Main navigation",
@@ -720,6 +722,7 @@ const en = {
     unauthenticated: "Please sign in to continue.",
     forbidden: "You do not have permission to access this page.",
     crossSite: "This request came from another site and was refused.",
+    wrongHost: "This server answers only at its own address, {{url}}.",
     invalid: "Please check the highlighted fields.",
     methodNotAllowed: "This method is not allowed here.",
     invalidJson: "The request body is not valid JSON.",

@@ -24,6 +24,8 @@ const vi = {
     tooManyAttempts: "Bạn đã đăng nhập sai quá nhiều lần. Vui lòng đợi vài phút rồi thử lại.",
     invalidResponse: "Phản hồi không hợp lệ từ máy chủ",
     errorProcessing: "Lỗi xử lý phản hồi đăng nhập",
+    insecureCookie:
+      "Không thể đăng nhập tại địa chỉ này: máy chủ chỉ gửi cookie đăng nhập qua https (COOKIE_SECURE=true), nhưng trang này được mở qua http thường nên trình duyệt từ chối cookie. Hãy mở địa chỉ https của trang, hoặc nhờ quản trị viên bỏ thiết lập COOKIE_SECURE.",
   },
   nav: {
     main: "Điều hướng chính",
@@ -720,6 +722,7 @@ const vi = {
     unauthenticated: "Vui lòng đăng nhập để tiếp tục.",
     forbidden: "Bạn không có quyền truy cập trang này.",
     crossSite: "Yêu cầu đến từ một trang web khác nên đã bị từ chối.",
+    wrongHost: "Máy chủ này chỉ trả lời tại địa chỉ của nó, {{url}}.",
     invalid: "Vui lòng kiểm tra các ô được đánh dấu.",
     methodNotAllowed: "Phương thức này không được phép ở đây.",
     invalidJson: "Nội dung yêu cầu không phải JSON hợp lệ.",

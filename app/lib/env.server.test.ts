@@ -30,3 +30,36 @@ describe("readEnv: the AI provider", () => {
     expect(error).not.toContain("sk-secret");
   });
 });
+
+describe("readEnv: behind a proxy, the site's address, cookies and timings (issue 16)", () => {
+  it("trusts no proxy, answers at any host, follows the scheme for Secure and sends no timings by default", () => {
+    expect(readEnv({ NODE_ENV: "production" })).toMatchObject({ trustProxyHops: 0, publicUrl: null, cookieSecure: "auto", serverTiming: false });
+    expect(readEnv({ TRUST_PROXY: "", PUBLIC_URL: "", COOKIE_SECURE: "", SERVER_TIMING: "" })).toMatchObject({ trustProxyHops: 0, publicUrl: null, cookieSecure: "auto", serverTiming: false });
+  });
+
+  it("reads TRUST_PROXY as a number of proxies: true is one, never all", () => {
+    expect(readEnv({ TRUST_PROXY: "true" }).trustProxyHops).toBe(1);
+    expect(readEnv({ TRUST_PROXY: "1" }).trustProxyHops).toBe(1);
+    expect(readEnv({ TRUST_PROXY: "2" }).trustProxyHops).toBe(2);
+    expect(readEnv({ TRUST_PROXY: "false" }).trustProxyHops).toBe(0);
+    expect(readEnv({ TRUST_PROXY: "0" }).trustProxyHops).toBe(0);
+    for (const value of ["yes", "loopback", "10.0.0.0/8", "-1", "1.5"]) expect(() => readEnv({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY must be "true" \(one proxy\), "false", or the number of proxies/);
+  });
+
+  it("keeps PUBLIC_URL's origin, and refuses a path or another scheme naming the variable", () => {
+    expect(readEnv({ PUBLIC_URL: "https://Family.Example/" }).publicUrl).toBe("https://family.example");
+    expect(readEnv({ PUBLIC_URL: "http://raspberrypi.local:3000" }).publicUrl).toBe("http://raspberrypi.local:3000");
+    expect(() => readEnv({ PUBLIC_URL: "https://family.example/heirloom" })).toThrow(/PUBLIC_URL must be the site's address without a path/);
+    expect(() => readEnv({ PUBLIC_URL: "family.example" })).toThrow(/PUBLIC_URL must be the site's address, such as https:\/\/family.example/);
+    expect(() => readEnv({ PUBLIC_URL: "ftp://family.example" })).toThrow(/PUBLIC_URL/);
+  });
+
+  it("reads COOKIE_SECURE and SERVER_TIMING", () => {
+    expect(readEnv({ COOKIE_SECURE: "true" }).cookieSecure).toBe("always");
+    expect(readEnv({ COOKIE_SECURE: "false" }).cookieSecure).toBe("never");
+    expect(() => readEnv({ COOKIE_SECURE: "yes" })).toThrow(/COOKIE_SECURE must be "true" or "false"/);
+    expect(readEnv({ SERVER_TIMING: "1" }).serverTiming).toBe(true);
+    expect(readEnv({ SERVER_TIMING: "0" }).serverTiming).toBe(false);
+    expect(() => readEnv({ SERVER_TIMING: "on" })).toThrow(/SERVER_TIMING must be "1" or "0"/);
+  });
+});

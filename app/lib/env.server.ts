@@ -8,13 +8,35 @@ export const DEFAULT_AI_MODEL = "gpt-4o-mini";
 export const DEFAULT_AI_TRANSCRIBE_MODEL = "whisper-1";
 export const DEFAULT_AI_TIMEOUT_MS = 60_000;
 
+const ON_OFF = { true: true, "1": true, false: false, "0": false } as const;
+
+// How many reverse proxies stand in front of the app (0: none, the default). "true" is one, never "all":
+// trusting every hop would let a client choose its own address by writing X-Forwarded-For itself.
+const trustProxy = z
+  .string()
+  .regex(/^(true|false|\d{1,2})$/, { error: 'must be "true" (one proxy), "false", or the number of proxies in front of Heirloom, such as 1' })
+  .transform((value) => (value === "true" ? 1 : value === "false" ? 0 : Number(value)));
+
+// The site's address as the family types it: an origin, since the app is served from the root of its host.
+const publicUrl = z
+  .url({ protocol: /^https?$/, error: "must be the site's address, such as https://family.example" })
+  .refine((value) => {
+    if (!URL.canParse(value)) return true; // already reported as not an address (zod checks on after a failure)
+    const url = new URL(value);
+    return url.pathname === "/" && !url.search && !url.hash && !url.username && !url.password;
+  }, { error: "must be the site's address without a path, such as https://family.example" })
+  .transform((value) => new URL(value).origin);
+
 const schema = z
   .object({
     NODE_ENV: z.string().default("development"),
     DATA_DIR: z.string().default("./data"),
     ADMIN_PASSWORD: z.string().min(6).optional(),
     SESSION_SECRET: z.string().min(16).optional(),
-    COOKIE_SECURE: z.enum(["true", "false"]).optional(),
+    COOKIE_SECURE: optional(z.enum(["true", "false"], { error: 'must be "true" or "false" (unset: Secure when the request is https)' })),
+    TRUST_PROXY: optional(trustProxy),
+    PUBLIC_URL: optional(publicUrl),
+    SERVER_TIMING: optional(z.enum(["true", "1", "false", "0"], { error: 'must be "1" or "0"' })),
     AI_PROVIDER: optional(z.enum(["offline", "openai"], { error: 'must be "offline" or "openai"' })),
     OPENAI_API_KEY: optional(z.string()),
     OPENAI_BASE_URL: optional(z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as http://localhost:11434/v1" })),
@@ -37,7 +59,14 @@ type Parsed = z.infer<typeof schema>;
 
 export type Env = Parsed & {
   dataDir: string;
-  cookieSecure: boolean;
+  /** "always" and "never" from COOKIE_SECURE; "auto" (unset): Secure exactly when the request is https. */
+  cookieSecure: "always" | "never" | "auto";
+  /** Reverse proxies in front of the app whose X-Forwarded-* headers are believed; 0 believes none. */
+  trustProxyHops: number;
+  /** PUBLIC_URL's origin, e.g. "https://family.example", or null when the app answers at any host. */
+  publicUrl: string | null;
+  /** Whether pages may tell their SQL counts and times in a Server-Timing header (SERVER_TIMING). */
+  serverTiming: boolean;
   aiProvider: "offline" | "openai";
   aiModel: string;
   aiTranscribeModel: string;
@@ -58,8 +87,11 @@ export function readEnv(source: Record<string, string | undefined>): Env {
   return {
     ...parsed,
     dataDir: path.resolve(parsed.DATA_DIR),
-    // Secure cookies by default in production; COOKIE_SECURE=false serves plain-http setups on a home network.
-    cookieSecure: parsed.COOKIE_SECURE ? parsed.COOKIE_SECURE === "true" : parsed.NODE_ENV === "production",
+    // Unset, the Secure attribute follows the request's scheme: a home server on plain http works, https is Secure.
+    cookieSecure: parsed.COOKIE_SECURE === undefined ? "auto" : parsed.COOKIE_SECURE === "true" ? "always" : "never",
+    trustProxyHops: parsed.TRUST_PROXY ?? 0,
+    publicUrl: parsed.PUBLIC_URL ?? null,
+    serverTiming: parsed.SERVER_TIMING ? ON_OFF[parsed.SERVER_TIMING] : false,
     // DESIGN.md: offline unless a key says an OpenAI-compatible server is wanted.
     aiProvider: parsed.AI_PROVIDER ?? (parsed.OPENAI_API_KEY ? "openai" : "offline"),
     aiModel: parsed.AI_MODEL ?? DEFAULT_AI_MODEL,

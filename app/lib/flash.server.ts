@@ -1,12 +1,11 @@
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { env } from "./env.server";
 import { sessionSecret } from "./secrets.server";
 import { signedCookie, type SignedCookie } from "./signed-cookie.server";
 import type { Toast } from "./toast";
 
 let cookie: SignedCookie | undefined;
 function flashCookie(): SignedCookie {
-  cookie ??= signedCookie({ name: "heirloom_flash", secret: sessionSecret, secure: env().cookieSecure });
+  cookie ??= signedCookie({ name: "heirloom_flash", secret: sessionSecret });
   return cookie;
 }
 

@@ -24,5 +24,5 @@ export function ndjsonResponse(context: Readonly<RouterContextProvider>, work: (
       controller.close();
     },
   });
-  return new Response(body, { headers: { "Content-Type": "application/x-ndjson; charset=utf-8", "Cache-Control": "no-store, no-transform" } });
+  return new Response(body, { headers: { "Content-Type": "application/x-ndjson; charset=utf-8", "Cache-Control": "private, no-store, no-transform" } });
 }

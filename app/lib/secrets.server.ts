@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { env } from "./env.server";
+import { ensurePrivateDirSync, PRIVATE_FILE_MODE, tightenIfPresent } from "./private-files.server";
 
 let cached: string | undefined;
 
@@ -16,9 +17,10 @@ export function sessionSecret(): string {
   try {
     cached = JSON.parse(fs.readFileSync(file, "utf8")).sessionSecret as string;
   } catch {
-    fs.mkdirSync(env().dataDir, { recursive: true });
+    ensurePrivateDirSync(env().dataDir);
     cached = crypto.randomBytes(32).toString("base64url");
-    fs.writeFileSync(file, JSON.stringify({ sessionSecret: cached }), { mode: 0o600 });
+    fs.writeFileSync(file, JSON.stringify({ sessionSecret: cached }), { mode: PRIVATE_FILE_MODE });
   }
+  tightenIfPresent([file]); // also one an older version wrote
   return cached;
 }

@@ -1,22 +1,19 @@
 import type { MiddlewareFunction } from "react-router";
-import { rejectCrossSite } from "./cross-site.server";
+import { rejectCrossSite, rejectForeignHost } from "./cross-site.server";
+import { isHttps } from "./request-origin.server";
+import { applySecurityHeaders } from "./security-headers.server";
 
-/** Headers every response carries; the document's CSP (with its nonce) is added in entry.server. */
-export const securityHeadersMiddleware: MiddlewareFunction<Response> = async (_args, next) => {
+/** Headers every response carries (app/lib/security-headers.server.ts); the document's CSP is added in entry.server. */
+export const securityHeadersMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
   const response = await next();
-  const headers = response.headers;
-  headers.set("X-Content-Type-Options", "nosniff");
-  // A page may ask for less (the shared reading page sends no referrer at all).
-  if (!headers.has("Referrer-Policy")) headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  headers.set("X-Frame-Options", "DENY");
-  headers.set("Permissions-Policy", "camera=(), geolocation=(), microphone=(self)");
-  if (!headers.has("Content-Security-Policy")) {
-    headers.set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
-  }
+  applySecurityHeaders(response.headers, isHttps(request));
   return response;
 };
 
-/** The root middleware's copy of the cross-site check (server/index.mjs runs it first in production). */
+/**
+ * The root middleware's copy of the host and cross-site checks (server/index.mjs runs them first in
+ * production, before static files); it also covers the development server.
+ */
 export const originCheckMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
-  return (await rejectCrossSite(request.method, request.headers, request.url)) ?? next();
+  return (await rejectForeignHost(request.headers, request.url)) ?? (await rejectCrossSite(request.method, request.headers, request.url)) ?? next();
 };

@@ -1,5 +1,4 @@
 import { createSession, deleteSession, REMEMBER_ME_MS } from "~/models/session.server";
-import { env } from "./env.server";
 import { sessionSecret } from "./secrets.server";
 import { signedCookie, type SignedCookie } from "./signed-cookie.server";
 
@@ -7,7 +6,7 @@ let cookie: SignedCookie | undefined;
 
 // Built on first use: the secret may be generated into DATA_DIR, which is only known at run time.
 function sessionCookie(): SignedCookie {
-  cookie ??= signedCookie({ name: "heirloom_session", secret: sessionSecret, secure: env().cookieSecure });
+  cookie ??= signedCookie({ name: "heirloom_session", secret: sessionSecret });
   return cookie;
 }
 

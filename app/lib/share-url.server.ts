@@ -1,4 +1,6 @@
-/** The address of a shared book on this server, as the owner's browser reached it. */
+import { absoluteUrl } from "./request-origin.server";
+
+/** The address of a shared book on this server: PUBLIC_URL's when it is set, else as the owner's browser reached it. */
 export function shareUrl(request: Request, token: string): string {
-  return new URL(`/s/${token}`, request.url).toString();
+  return absoluteUrl(request, `/s/${token}`);
 }

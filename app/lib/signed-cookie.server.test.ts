@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readCookie, signedCookie } from "./signed-cookie.server";
 
-const cookie = signedCookie({ name: "c", secret: () => "s3cret-s3cret-s3cret", secure: false });
+const cookie = signedCookie({ name: "c", secret: () => "s3cret-s3cret-s3cret" });
 const header = (setCookie: string) => setCookie.split(";")[0]!;
 
 describe("signed cookies", () => {
@@ -16,7 +16,7 @@ describe("signed cookies", () => {
     const [payload, signature] = set.slice(2).split(".");
     const forged = Buffer.from("user-2").toString("base64url");
     expect(cookie.read(`c=${forged}.${signature}`)).toBeNull();
-    const other = signedCookie({ name: "c", secret: () => "another-secret-value", secure: false });
+    const other = signedCookie({ name: "c", secret: () => "another-secret-value" });
     expect(other.read(set)).toBeNull();
     expect(cookie.read(`c=${payload}`)).toBeNull();
     expect(cookie.read("c=.")).toBeNull();

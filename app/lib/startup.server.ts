@@ -2,10 +2,12 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { db } from "~db/client.server";
 import { mediaFilesDir, uploadTmpDir } from "~/models/media-storage.server";
+import { coversDir } from "~/models/media.server";
 import { purgeExpiredSessions } from "~/models/session.server";
 import { ensureAdmin } from "~/models/user.server";
 import { normaliseStoredNames } from "~/models/user-names.server";
 import { env } from "./env.server";
+import { ensurePrivateDir } from "./private-files.server";
 import { sessionSecret } from "./secrets.server";
 
 /**
@@ -38,8 +40,10 @@ async function startup(): Promise<void> {
     const server = config.OPENAI_BASE_URL ? new URL(config.OPENAI_BASE_URL).origin : "OpenAI";
     console.log(`AI: model ${config.aiModel} on ${server}`);
   }
-  db(); // opens the database and applies pending migrations
+  db(); // opens the database and applies pending migrations; DATA_DIR 0700, the database 0600
   sessionSecret();
+  // The media folders 0700 before any upload streams into them, also folders an older version made 0755.
+  for (const dir of [path.join(config.dataDir, "media"), mediaFilesDir(), uploadTmpDir(), coversDir()]) await ensurePrivateDir(dir);
   purgeExpiredSessions();
   reportNames();
   await sweepInterruptedWrites();

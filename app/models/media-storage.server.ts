@@ -5,6 +5,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import sharp from "sharp";
 import { env } from "~/lib/env.server";
+import { ensurePrivateDir, keepPrivate, writePrivateFile } from "~/lib/private-files.server";
 import { AppError } from "~/lib/errors";
 import { MEDIA_EXTENSIONS, sniffAudio, sniffImage, type AudioType } from "~/lib/sniff";
 import { isPlainWebp } from "~/lib/webp";
@@ -55,7 +56,7 @@ async function head(file: string): Promise<Uint8Array> {
 }
 
 async function writeAtomically(file: string, bytes: Buffer): Promise<void> {
-  await fs.writeFile(`${file}.tmp`, bytes);
+  await writePrivateFile(`${file}.tmp`, bytes);
   await fs.rename(`${file}.tmp`, file);
 }
 
@@ -77,7 +78,7 @@ export async function storeImage(upload: string): Promise<StoredFile> {
     throw new AppError(400, "media.notImage", "file", "media.notImageTitle");
   }
   const storageKey = `${newKey()}.webp`;
-  await fs.mkdir(mediaFilesDir(), { recursive: true });
+  await ensurePrivateDir(mediaFilesDir());
   await writeAtomically(mediaFilePath(storageKey, "thumb")!, thumb);
   await writeAtomically(mediaFilePath(storageKey)!, web);
   return { storageKey, mimeType: "image/webp", size: web.byteLength };
@@ -104,9 +105,10 @@ export async function storeImportedImage(file: string): Promise<StoredFile> {
     }
     if (thumb) {
       const storageKey = `${newKey()}.webp`;
-      await fs.mkdir(mediaFilesDir(), { recursive: true });
+      await ensurePrivateDir(mediaFilesDir());
       await writeAtomically(mediaFilePath(storageKey, "thumb")!, thumb);
       await fs.rename(file, mediaFilePath(storageKey)!);
+      await keepPrivate(mediaFilePath(storageKey)!);
       return { storageKey, mimeType: "image/webp", size: bytes.byteLength };
     }
   }
@@ -118,8 +120,9 @@ export async function storeAudio(upload: string): Promise<StoredFile & { mimeTyp
   const mimeType = sniffAudio(await head(upload));
   if (!mimeType) throw new AppError(400, "media.notAudio", "file", "media.notAudioTitle");
   const storageKey = `${newKey()}.${MEDIA_EXTENSIONS[mimeType]}`;
-  await fs.mkdir(mediaFilesDir(), { recursive: true });
+  await ensurePrivateDir(mediaFilesDir());
   await fs.rename(upload, mediaFilePath(storageKey)!);
+  await keepPrivate(mediaFilePath(storageKey)!);
   const { size } = await fs.stat(mediaFilePath(storageKey)!);
   return { storageKey, mimeType, size };
 }

@@ -7,6 +7,7 @@ import { db, type Tx } from "~db/client.server";
 import { books, media, stories, type Media } from "~db/schema";
 import { COVER_MAX_BYTES, UPLOADED_COVER_PREFIX } from "~/lib/covers";
 import { env } from "~/lib/env.server";
+import { ensurePrivateDir, writePrivateFile } from "~/lib/private-files.server";
 import { MEDIA_DESCRIPTION_MAX } from "~/lib/limits";
 import { AppError } from "~/lib/errors";
 import { sniffImage } from "~/lib/sniff";
@@ -23,7 +24,7 @@ export { deleteMediaFiles } from "./media-storage.server";
 const COVER_WIDTH = 600;
 const COVER_HEIGHT = 900;
 
-function coversDir(): string {
+export function coversDir(): string {
   return path.join(env().dataDir, "media", "covers");
 }
 
@@ -57,9 +58,9 @@ export async function saveCover(bytes: Uint8Array): Promise<string> {
     throw new AppError(400, "books.formatError", "cover", "books.formatErrorTitle");
   }
   const key = crypto.randomBytes(16).toString("hex");
-  await fs.mkdir(coversDir(), { recursive: true });
+  await ensurePrivateDir(coversDir());
   const file = path.join(coversDir(), `${key}.webp`);
-  await fs.writeFile(`${file}.tmp`, webp);
+  await writePrivateFile(`${file}.tmp`, webp);
   await fs.rename(`${file}.tmp`, file);
   return `${UPLOADED_COVER_PREFIX}${key}`;
 }
@@ -78,9 +79,9 @@ export async function saveImportedCover(bytes: Uint8Array): Promise<string> {
       .catch(() => null);
     if (decoded && decoded.info.width === COVER_WIDTH && decoded.info.height === COVER_HEIGHT) {
       const key = crypto.randomBytes(16).toString("hex");
-      await fs.mkdir(coversDir(), { recursive: true });
+      await ensurePrivateDir(coversDir());
       const file = path.join(coversDir(), `${key}.webp`);
-      await fs.writeFile(`${file}.tmp`, bytes);
+      await writePrivateFile(`${file}.tmp`, bytes);
       await fs.rename(`${file}.tmp`, file);
       return `${UPLOADED_COVER_PREFIX}${key}`;
     }

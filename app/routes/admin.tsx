@@ -16,6 +16,7 @@ import { Toaster } from "~/components/ui/toaster";
 import { adminPageData, type AdminPageData } from "~/lib/admin-page.server";
 import { requireAdmin } from "~/lib/auth.server";
 import { runUserAction } from "~/lib/admin-user-actions.server";
+import { env } from "~/lib/env.server";
 import { translate } from "~/lib/http.server";
 import { pageTitle } from "~/lib/meta";
 import { useHrefWith } from "~/lib/use-href-with";
@@ -35,8 +36,9 @@ export function loader(args: Route.LoaderArgs) {
   const started = performance.now();
   const { result, count } = countQueries(() => adminPageData(new URL(args.request.url)));
   const ms = (performance.now() - started).toFixed(1);
-  // The number of SQL statements behind the page, for the bench and the browser's developer tools.
-  const headers = { "Server-Timing": `admin-data;desc="${count} SQL queries";dur=${ms}` };
+  // The number of SQL statements behind the page, for the bench and the browser's developer tools; only when
+  // SERVER_TIMING asks for it, since timings tell an observer about the server's work.
+  const headers: Record<string, string> = env().serverTiming ? { "Server-Timing": `admin-data;desc="${count} SQL queries";dur=${ms}` } : {};
   return data({ title: translate(args.context, "admin.title"), ...result }, { headers });
 }
 

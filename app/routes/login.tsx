@@ -7,6 +7,7 @@ import { Toaster } from "~/components/ui/toaster";
 import { getOptionalUser } from "~/lib/auth.server";
 import { parseForm } from "~/lib/form.server";
 import { translate } from "~/lib/http.server";
+import { secureCookieRefused } from "~/lib/cookie-security.server";
 import { attemptLogin } from "~/lib/login.server";
 import { pageTitle } from "~/lib/meta";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -24,7 +25,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
   if (getOptionalUser(context)) {
     throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
   }
-  return { title: translate(context, "login.title") };
+  // COOKIE_SECURE=true on plain http: the browser will drop the session cookie, so say so before anyone tries.
+  return { title: translate(context, "login.title"), insecureCookie: secureCookieRefused(request) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -64,6 +66,11 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
       <section className="card login-card" aria-labelledby="login-title">
         <h1 id="login-title">{loaderData.title}</h1>
         <p className="muted">{t("login.invitedOnly")}</p>
+        {loaderData.insecureCookie ? (
+          <p className="notice" role="alert">
+            {t("login.insecureCookie")}
+          </p>
+        ) : null}
         <Form method="post" className="stack" noValidate={false}>
           <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/"} />
           <Field

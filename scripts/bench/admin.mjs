@@ -49,7 +49,7 @@ export async function benchAdmin({ seconds = 3, connections = 10, cpus = cpuPlan
   log("admin: starting Heirloom on a fresh data directory");
   const server = await startServer(command, args, {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, ADMIN_PASSWORD, COOKIE_SECURE: "false" },
+    env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, ADMIN_PASSWORD, COOKIE_SECURE: "false", SERVER_TIMING: "1" },
     readyFrom: (output) => /listening on (http:\/\/\S+)/.exec(output)?.[1],
     label: "Heirloom server (admin bench)",
   });

@@ -19,7 +19,7 @@ describe("anonymous visitors", () => {
     expect(deep.headers.get("location")).toBe("/login?redirectTo=%2Fprofile%3Ftab%3D1");
     const me = await client.get("/api/me");
     expect(me.status).toBe(401);
-    expect(me.headers.get("cache-control")).toBe("no-store");
+    expect(me.headers.get("cache-control")).toBe("private, no-store");
     expect(await me.json()).toHaveProperty("message");
   });
 

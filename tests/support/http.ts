@@ -1,5 +1,8 @@
-/** A tiny HTTP client with a cookie jar, for talking to the real server like a browser without JS would. */
-export function createClient(baseUrl: string, defaults: Record<string, string> = {}) {
+/**
+ * A tiny HTTP client with a cookie jar, for talking to the real server like a browser without JS would.
+ * `transport` is fetch unless a test needs to send its own Host header (tests/support/raw-http.ts).
+ */
+export function createClient(baseUrl: string, defaults: Record<string, string> = {}, transport: (url: URL, init: RequestInit) => Promise<Response> = fetch) {
   const jar = new Map<string, string>();
 
   function remember(response: Response) {
@@ -16,7 +19,7 @@ export function createClient(baseUrl: string, defaults: Record<string, string> =
   async function request(path: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers({ ...defaults, ...(init.headers as Record<string, string> | undefined) });
     if (jar.size && !headers.has("Cookie")) headers.set("Cookie", [...jar].map(([k, v]) => `${k}=${v}`).join("; "));
-    const response = await fetch(new URL(path, baseUrl), { redirect: "manual", ...init, headers });
+    const response = await transport(new URL(path, baseUrl), { redirect: "manual", ...init, headers });
     remember(response);
     return response;
   }

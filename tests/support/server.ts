@@ -35,8 +35,9 @@ const AI_VARIABLES = ["AI_PROVIDER", "OPENAI_API_KEY", "OPENAI_BASE_URL", "AI_MO
  * Starts the real production server (server/index.mjs over the built app) on a free port with a
  * fresh data directory. The build must exist: `npm test` builds before it runs the suites.
  * The AI provider is the offline one unless `env` says otherwise (tests/support/fake-openai.ts).
+ * A variable given as `undefined` is left unset (e.g. `{ COOKIE_SECURE: undefined }` for the production default).
  */
-export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string | undefined> = {}, options: StartOptions = {}): Promise<RunningServer> {
   if (!fs.existsSync(path.join(root, "build", "server", "index.js"))) {
     throw new Error("No build: run `npm run build` first (npm test does).");
   }

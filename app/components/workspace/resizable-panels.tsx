@@ -36,7 +36,8 @@ export function ResizablePanels({ layout, toc, editor, preview }: PanelsProps) {
       const value = serializeLayout(sizes);
       if (value === saved.current) return;
       saved.current = value;
-      document.cookie = layoutCookie(sizes);
+      // Secure over https, like the cookies the server sets (ADR 21).
+      document.cookie = `${layoutCookie(sizes)}${location.protocol === "https:" ? "; Secure" : ""}`;
     }, LAYOUT_SAVE_DEBOUNCE_MS);
   }
 

@@ -27,7 +27,6 @@ export const loader = apiHandler(async (args: Route.LoaderArgs) => {
       "Content-Type": "text/plain; charset=utf-8",
       // RFC 6266/5987: the UTF-8 name for every browser, an ASCII one for the rest.
       "Content-Disposition": `attachment; filename="${filename.replace(/[^\x20-\x7e]|["\\]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
-      "Cache-Control": "no-store",
     },
   });
 });

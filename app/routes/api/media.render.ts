@@ -9,8 +9,11 @@ import { mediaFileSize, mediaFileStream } from "~/models/media-storage.server";
 import { findMediaByDescription, getMedia, readCover } from "~/models/media.server";
 import { isAdmin } from "~/models/user.server";
 
-// A stored file never changes under its key, so a browser may keep it a day; "private" keeps it out of shared caches.
-const MEDIA_CACHE = "private, max-age=86400";
+// A browser may keep a copy ("private": no shared cache), but must ask again before each use ("no-cache"), so
+// the owner check runs every time: the cache is per browser, not per user, and after a logout the next user of
+// that browser must not be shown the photo from it. A stored file never changes under its key, so asking again
+// costs a 304 (the ETag), not the bytes. (ADR 21; ADR 13 had let a copy be used for a day unasked.)
+const MEDIA_CACHE = "private, no-cache";
 
 /**
  * GET /api/media/render/{ref}, for the owner of the media or the admin (SPEC §7):
@@ -48,14 +51,13 @@ async function coverResponse(args: Route.LoaderArgs, user: { id: number; usernam
   if (!isAdmin(user) && !userHasCover({ userId: user.id, coverImage: url })) return jsonError(args.context, 404, "errors.notFound");
   const bytes = await readCover(url);
   if (!bytes) return jsonError(args.context, 404, "errors.notFound");
-  return new Response(new Uint8Array(bytes), {
-    headers: {
-      "Content-Type": "image/webp",
-      "Content-Length": String(bytes.byteLength),
-      // The URL changes whenever the cover does, so it may be kept; but only by this user's browser.
-      "Cache-Control": "private, max-age=31536000, immutable",
-      "X-Content-Type-Options": "nosniff",
-    },
+  // The URL changes whenever the cover does, so its key is its ETag; revalidated like the media above.
+  return fileResponse(args.request, {
+    size: bytes.byteLength,
+    contentType: "image/webp",
+    etag: `"${url.split(":").pop()}"`,
+    cacheControl: MEDIA_CACHE,
+    open: (start, end) => new Blob([new Uint8Array(bytes).subarray(start, end + 1)]).stream(),
   });
 }
 

@@ -1,0 +1,79 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, describe, expect, it } from "vitest";
+import { pngBytes, webmBytes } from "../support/media-files";
+import { ADMIN_PASSWORD, startServer, type RunningServer } from "../support/server";
+import { createClient, loginAs } from "../support/http";
+
+// Issue 16: DATA_DIR holds the family's stories, password hashes and the cookie secret. Only the user the
+// app runs as may read it: folders 0700, files 0600, whatever the umask, also for a DATA_DIR made before.
+
+const mode = (file: string) => (fs.statSync(file).mode & 0o777).toString(8);
+const parent = fs.mkdtempSync(path.join(os.tmpdir(), "heirloom-perms-"));
+let server: RunningServer | undefined;
+afterAll(async () => {
+  await server?.stop();
+  fs.rmSync(parent, { recursive: true, force: true });
+});
+
+async function fill(running: RunningServer) {
+  const client = createClient(running.url);
+  await loginAs(client, "admin", ADMIN_PASSWORD);
+  const png = await sharp({ create: { width: 40, height: 60, channels: 3, background: "#7a3e12" } }).png().toBuffer();
+  const book = await (await client.json("POST", "/api/books", { title: "Ảnh", coverImage: `data:image/png;base64,${png.toString("base64")}` })).json();
+  const topic = await (await client.json("POST", `/api/books/${book.id}/topics`, { title: "Gia đình" })).json();
+  const story = await (await client.json("POST", `/api/topics/${topic.id}/stories`, { title: "Ảnh cưới", content: "x", status: "draft" })).json();
+  for (const [type, file] of [
+    ["image", new File([await pngBytes()], "cuoi.png")],
+    ["audio", new File([webmBytes()], "giong.webm")],
+  ] as const) {
+    const form = new FormData();
+    form.append("type", type);
+    form.append("file", file);
+    const response = await client.request(`/api/stories/${story.id}/media`, { method: "POST", body: form });
+    expect(response.status).toBe(201);
+  }
+}
+
+/** Every folder and file under DATA_DIR with its mode, e.g. { ".": "700", "heirloom.db": "600", … }. */
+function modes(dataDir: string): Record<string, string> {
+  const out: Record<string, string> = { ".": mode(dataDir) };
+  for (const entry of fs.readdirSync(dataDir, { recursive: true, withFileTypes: true })) {
+    const full = path.join(entry.parentPath, entry.name);
+    out[path.relative(dataDir, full)] = mode(full);
+  }
+  return out;
+}
+
+/** The same names with the modes they must have: 700 for a folder, 600 for a file. */
+function ownerOnly(dataDir: string, names: string[]): Record<string, string> {
+  return Object.fromEntries(names.map((name) => [name, fs.statSync(path.join(dataDir, name)).isDirectory() ? "700" : "600"]));
+}
+
+describe("DATA_DIR", () => {
+  it("is made 0700 with a 0600 database, -wal, -shm, secret and media files on a fresh start", async () => {
+    const dataDir = path.join(parent, "fresh", "data");
+    server = await startServer({}, { dataDir });
+    await fill(server);
+    const all = modes(dataDir);
+    // What the start and the uploads made: the database and its WAL files, the secret, a cover, a photo and
+    // its thumbnail, a recording, and their folders.
+    expect(Object.keys(all)).toEqual(expect.arrayContaining(["heirloom.db", "heirloom.db-wal", "heirloom.db-shm", "secrets.json", path.join("media", "covers"), path.join("media", "files")]));
+    expect(Object.keys(all).filter((name) => name.startsWith(path.join("media", "files") + path.sep))).toHaveLength(3);
+    expect(all).toEqual(ownerOnly(dataDir, Object.keys(all)));
+  });
+
+  it("is tightened on start when an older version left it readable by others", async () => {
+    const dataDir = server!.dataDir;
+    await server!.kill();
+    fs.chmodSync(dataDir, 0o755);
+    for (const name of ["heirloom.db", "secrets.json"]) fs.chmodSync(path.join(dataDir, name), 0o644);
+    fs.chmodSync(path.join(dataDir, "media"), 0o755);
+    fs.chmodSync(path.join(dataDir, "media", "files"), 0o755);
+    server = await startServer({}, { dataDir });
+    const all = modes(dataDir);
+    expect(all).toEqual(ownerOnly(dataDir, Object.keys(all)));
+  });
+});
