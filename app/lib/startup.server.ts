@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { db } from "~db/client.server";
 import { mediaFilesDir, uploadTmpDir } from "~/models/media-storage.server";
+import { backfillStoredSizes } from "~/models/media.server";
 import { purgeExpiredSessions } from "~/models/session.server";
 import { ensureAdmin } from "~/models/user.server";
 import { env } from "./env.server";
@@ -32,6 +33,8 @@ async function startup(): Promise<void> {
   sessionSecret();
   purgeExpiredSessions();
   await sweepInterruptedWrites();
+  const measured = await backfillStoredSizes();
+  if (measured) console.log(`Measured ${measured} stored file(s) for the storage quota.`);
   setInterval(purgeExpiredSessions, 24 * 60 * 60 * 1000).unref();
   const admin = await ensureAdmin(env().ADMIN_PASSWORD);
   if (admin?.generated) {

@@ -2,7 +2,7 @@ import type { Route } from "./+types/books";
 import { getLocale } from "~/i18n/middleware.server";
 import { requireUser } from "~/lib/auth.server";
 import { bookJson } from "~/lib/book-api.server";
-import { resolveCover, toBookInput } from "~/lib/book-input.server";
+import { resolveCover, toBookInput, writeWithCover } from "~/lib/book-input.server";
 import { COVER_MAX_BYTES } from "~/lib/covers";
 import { apiHandler, parseOrThrow, readJson, refuseMethod } from "~/lib/http.server";
 import { apiQueryNumbers } from "~/lib/query.server";
@@ -28,6 +28,6 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
   if (request.method !== "POST") return refuseMethod(context, ["GET", "POST"]);
   const parsed = parseOrThrow(context, bookSchema, await readJson(context, request, BOOK_BODY_LIMIT));
   const cover = await resolveCover({ requested: parsed.coverImage });
-  const book = createBook({ userId: user.id, input: toBookInput(parsed, cover, getLocale(context)) });
+  const book = await writeWithCover(cover, () => createBook({ userId: user.id, input: toBookInput(parsed, cover, getLocale(context)) }));
   return Response.json(bookJson(book), { status: 201 });
 });
