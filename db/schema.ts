@@ -66,6 +66,9 @@ export const books = sqliteTable(
     title: text("title").notNull(),
     description: text("description").notNull().default(""),
     coverImage: text("cover_image"),
+    // The bytes of an uploaded cover's file (null for a preset or none), for the storage quota. Copies share
+    // the file and carry the same value; the quota counts one cover file once.
+    coverBytes: integer("cover_bytes"),
     language: text("language", { enum: LANGUAGES }).notNull().default("vi"),
     tone: text("tone").notNull().default(""),
     createdAt: createdAt(),
@@ -162,6 +165,9 @@ export const media = sqliteTable(
     mimeType: text("mime_type").notNull(),
     filename: text("filename").notNull().default(""),
     size: integer("size").notNull().default(0),
+    // A photo's thumbnail file beside it (0 for a recording), so the quota sums every byte on disk in SQL.
+    // Null only for rows older than the column, until the start that measures them (storage.server.ts).
+    thumbSize: integer("thumb_size"),
     description: text("description").notNull().default(""),
     transcription: text("transcription"),
     createdAt: createdAt(),

@@ -247,6 +247,7 @@ const en = {
     books: "Books",
     firstLogin: "First login",
     lastLogin: "Last login",
+    storageUsed: "Storage used",
     actions: "Actions",
     never: "Never",
     adminBadge: "Admin",
@@ -666,6 +667,13 @@ const en = {
     recordingUploadFailed: "The story was saved, but the recording could not be uploaded. Please try again.",
     audioLoadFailed: "Audio loading error",
     audioUnavailable: "This recording cannot be played right now.",
+  },
+  query: {
+    invalidNumber: "The address has a number that is not valid. Please check the link.",
+  },
+  storage: {
+    quotaExceededTitle: "Storage full",
+    quotaExceeded: "There is not enough storage space left for this: your photos, recordings and covers would take more than the administrator allows. Delete some, or ask the administrator for more space.",
   },
   share: {
     open: "Share",

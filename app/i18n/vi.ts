@@ -247,6 +247,7 @@ const vi = {
     books: "Sách",
     firstLogin: "Đăng nhập lần đầu",
     lastLogin: "Đăng nhập gần nhất",
+    storageUsed: "Dung lượng đã dùng",
     actions: "Thao tác",
     never: "Chưa bao giờ",
     adminBadge: "Quản trị",
@@ -666,6 +667,13 @@ const vi = {
     recordingUploadFailed: "Câu chuyện đã được lưu, nhưng không thể tải bản ghi âm lên. Vui lòng thử lại.",
     audioLoadFailed: "Lỗi tải âm thanh",
     audioUnavailable: "Bản ghi âm này hiện không phát được.",
+  },
+  query: {
+    invalidNumber: "Địa chỉ có một con số không hợp lệ. Vui lòng kiểm tra lại đường dẫn.",
+  },
+  storage: {
+    quotaExceededTitle: "Hết dung lượng lưu trữ",
+    quotaExceeded: "Không còn đủ dung lượng lưu trữ: ảnh, bản ghi âm và ảnh bìa của bạn sẽ vượt quá mức quản trị viên cho phép. Hãy xóa bớt, hoặc nhờ quản trị viên cấp thêm dung lượng.",
   },
   share: {
     open: "Chia sẻ",

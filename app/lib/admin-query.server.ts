@@ -2,7 +2,6 @@ import { z } from "zod";
 import { LANGUAGES } from "~db/schema";
 import {
   ADMIN_PAGE_SIZE,
-  ADMIN_PAGE_SIZE_MAX,
   ADMIN_TABS,
   BOOK_SORTS,
   EXPLORER,
@@ -13,16 +12,15 @@ import {
   type SortDir,
   type UserSort,
 } from "./admin-filters";
+import { ADMIN_NUMBERS, lenientNumbers } from "./query-params";
 
 export const ADMIN_DIALOGS = ["add-user", "edit-user", "delete-user", "activities", "preview", "media"] as const;
-
-const optionalId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional().catch(undefined);
-const page = z.coerce.number().int().min(1).max(1_000_000).catch(1);
 
 /**
  * The dashboard's whole URL state (?tab=…&q=…&sort=…&dir=…&user=…&language=…&page=…), for the page and
  * the /api/admin routes alike. Anything unknown falls back to its default rather than failing: a URL is
- * something people edit and share.
+ * something people edit and share. Its numbers (ADMIN_NUMBERS) are read the one way every number of a
+ * query string is (query-params.ts); the /api routes check them strictly first (a 400), the page clamps them.
  */
 const schema = z.object({
   tab: z.enum(ADMIN_TABS).catch("overview"),
@@ -30,25 +28,15 @@ const schema = z.object({
   sort: z.string().optional().catch(undefined),
   dir: z.enum(["asc", "desc"]).optional().catch(undefined),
   role: z.enum(ROLES).catch("all"),
-  user: optionalId,
   language: z.enum(LANGUAGES).optional().catch(undefined),
-  page,
-  pageSize: z.coerce.number().int().min(1).max(ADMIN_PAGE_SIZE_MAX).optional().catch(undefined),
   dialog: z.enum(ADMIN_DIALOGS).optional().catch(undefined),
-  id: optionalId,
-  apage: page,
-  bpage: page,
-  book: optionalId,
-  topic: optionalId,
-  story: optionalId,
-  /** A topic to show open (with its book and user), e.g. after "Show less" on one of its stories. */
-  open: optionalId,
 });
 
-export type AdminQuery = z.infer<typeof schema>;
+/** `open`: a topic to show open (with its book and user), e.g. after "Show less" on one of its stories. */
+export type AdminQuery = z.infer<typeof schema> & ReturnType<typeof lenientNumbers<typeof ADMIN_NUMBERS>>;
 
 export function adminQuery(params: URLSearchParams): AdminQuery {
-  return schema.parse(Object.fromEntries(params));
+  return { ...schema.parse(Object.fromEntries(params)), ...lenientNumbers(params, ADMIN_NUMBERS) };
 }
 
 const pick = <T extends string>(allowed: readonly T[], value: string | undefined, fallback: T): T =>

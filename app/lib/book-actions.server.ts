@@ -4,7 +4,7 @@ import { getLocale } from "~/i18n/middleware.server";
 import type { MessageKey } from "~/i18n/types";
 import { createBook, getBook, updateBook } from "~/models/book.server";
 import { deleteCoverIfUnused } from "~/models/media.server";
-import { resolveCover, toBookInput } from "./book-input.server";
+import { resolveCover, toBookInput, writeWithCover } from "./book-input.server";
 import { AppError } from "./errors";
 import { redirectWithToast } from "./flash.server";
 import { parseFormData, type FieldErrors } from "./form.server";
@@ -46,12 +46,12 @@ export async function runBookIntent({
       const current = getBook({ bookId, userId: user.id });
       if (!current) throw new AppError(404, "books.notFound");
       const cover = await resolveCover({ requested: parsed.data.coverImage, upload, current: current.coverImage });
-      const book = updateBook({ bookId, userId: user.id, input: toBookInput(parsed.data, cover, current.language) });
+      const book = await writeWithCover(cover, () => updateBook({ bookId, userId: user.id, input: toBookInput(parsed.data, cover, current.language) }));
       if (current.coverImage !== book.coverImage) await deleteCoverIfUnused(current.coverImage);
       return redirectWithToast(`/books/${book.id}`, { kind: "success", title: "books.updated" });
     }
     const cover = await resolveCover({ requested: parsed.data.coverImage, upload });
-    const book = createBook({ userId: user.id, input: toBookInput(parsed.data, cover, getLocale(context)) });
+    const book = await writeWithCover(cover, () => createBook({ userId: user.id, input: toBookInput(parsed.data, cover, getLocale(context)) }));
     return redirectWithToast(`/books/${book.id}/suggest-topics`, { kind: "success", title: "books.created" });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;

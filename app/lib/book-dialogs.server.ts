@@ -1,5 +1,6 @@
 import type { User } from "~db/schema";
 import { getBook } from "~/models/book.server";
+import { BOOK_DIALOG_NUMBERS, lenientNumbers } from "./query-params";
 
 /**
  * The book dialog the URL asks for (`?dialog=…&bookId=…`), with the data it needs.
@@ -8,9 +9,10 @@ import { getBook } from "~/models/book.server";
 export function bookDialogData(request: Request, user: User, pageBookId?: number) {
   const params = new URL(request.url).searchParams;
   const dialog = params.get("dialog");
-  const bookId = pageBookId ?? Number(params.get("bookId"));
   if (dialog === "create-book") return { kind: "create" as const };
   if (dialog !== "edit-book" && dialog !== "delete-book") return null;
+  const bookId = pageBookId ?? lenientNumbers(params, BOOK_DIALOG_NUMBERS).bookId;
+  if (bookId === undefined) return null;
   const book = getBook({ bookId, userId: user.id });
   if (!book) return null;
   if (dialog === "edit-book") {

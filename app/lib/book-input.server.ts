@@ -1,13 +1,20 @@
 import type { z } from "zod";
 import type { Locale } from "~/i18n/config";
 import type { BookInput } from "~/models/book.server";
-import { saveCover } from "~/models/media.server";
+import { deleteCoverIfUnused, saveCover } from "~/models/media.server";
 import { isPresetCover } from "./covers";
 import { AppError } from "./errors";
 import { decodeDataUrl } from "./upload.server";
 import type { bookSchema } from "./validation";
 
 type ParsedBook = z.infer<typeof bookSchema>;
+
+/**
+ * The cover a book will store: its URL (or none), and when a file was stored for it now, that file's bytes
+ * (`stored`), which the book's write counts against the storage quota. `coverBytes` undefined keeps the
+ * book's current cover as it is.
+ */
+export type CoverChoice = { coverImage: string | null; coverBytes?: number | null; stored: boolean };
 
 /**
  * Turns a requested cover into what the book stores: nothing, a preset path, the cover it already has,
@@ -21,23 +28,41 @@ export async function resolveCover({
   requested: string | null | undefined;
   upload?: Uint8Array | null;
   current?: string | null;
-}): Promise<string | null> {
-  if (upload && upload.byteLength > 0) return saveCover(upload);
-  if (requested === undefined) return current ?? null;
-  if (requested === null || requested === "") return null;
-  if (isPresetCover(requested) || requested === current) return requested;
+}): Promise<CoverChoice> {
+  const stored = async (bytes: Uint8Array): Promise<CoverChoice> => {
+    const cover = await saveCover(bytes);
+    return { coverImage: cover.url, coverBytes: cover.bytes, stored: true };
+  };
+  if (upload && upload.byteLength > 0) return stored(upload);
+  if (requested === undefined || (requested !== null && requested !== "" && requested === current)) return { coverImage: current ?? null, stored: false };
+  if (requested === null || requested === "") return { coverImage: null, coverBytes: null, stored: false };
+  if (isPresetCover(requested)) return { coverImage: requested, coverBytes: null, stored: false };
   const bytes = decodeDataUrl(requested);
-  if (bytes) return saveCover(bytes);
+  if (bytes) return stored(bytes);
   throw new AppError(400, "books.formatError", "cover", "books.formatErrorTitle");
 }
 
+/**
+ * Writes a book with its cover; when the write fails (the storage quota, a book deleted meanwhile), a cover
+ * file stored for it is removed again, so nothing is left behind.
+ */
+export async function writeWithCover<T>(cover: CoverChoice, write: () => T): Promise<T> {
+  try {
+    return write();
+  } catch (error) {
+    if (cover.stored && cover.coverImage) await deleteCoverIfUnused(cover.coverImage);
+    throw error;
+  }
+}
+
 /** The stored fields of a book from a parsed form or body; the language defaults to the UI language. */
-export function toBookInput(parsed: ParsedBook, coverImage: string | null, uiLanguage: Locale): BookInput {
+export function toBookInput(parsed: ParsedBook, cover: CoverChoice, uiLanguage: Locale): BookInput {
   return {
     title: parsed.title,
     description: parsed.description,
     tone: parsed.tone,
     language: parsed.language ?? uiLanguage,
-    coverImage,
+    coverImage: cover.coverImage,
+    coverBytes: cover.coverBytes,
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_AI_MODEL, DEFAULT_AI_TIMEOUT_MS, readEnv } from "./env.server";
+import { DEFAULT_AI_MODEL, DEFAULT_AI_TIMEOUT_MS, DEFAULT_USER_STORAGE_QUOTA_MB, readEnv } from "./env.server";
 
 describe("readEnv: the AI provider", () => {
   it("is offline by default, and openai when a key is set", () => {
@@ -61,5 +61,19 @@ describe("readEnv: behind a proxy, the site's address, cookies and timings (issu
     expect(readEnv({ SERVER_TIMING: "1" }).serverTiming).toBe(true);
     expect(readEnv({ SERVER_TIMING: "0" }).serverTiming).toBe(false);
     expect(() => readEnv({ SERVER_TIMING: "on" })).toThrow(/SERVER_TIMING must be "1" or "0"/);
+  });
+});
+
+describe("readEnv: the storage quota", () => {
+  it("is 2 GB a user by default, USER_STORAGE_QUOTA_MB megabytes when set, and off at 0", () => {
+    expect(readEnv({}).storageQuotaBytes).toBe(DEFAULT_USER_STORAGE_QUOTA_MB * 1024 * 1024);
+    expect(DEFAULT_USER_STORAGE_QUOTA_MB).toBe(2048);
+    expect(readEnv({ USER_STORAGE_QUOTA_MB: "500" }).storageQuotaBytes).toBe(500 * 1024 * 1024);
+    expect(readEnv({ USER_STORAGE_QUOTA_MB: "" }).storageQuotaBytes).toBe(2048 * 1024 * 1024);
+    expect(readEnv({ USER_STORAGE_QUOTA_MB: "0" }).storageQuotaBytes).toBeNull();
+  });
+
+  it("refuses anything but a whole number of megabytes, naming the variable", () => {
+    for (const bad of ["2GB", "-1", "1.5", "lots"]) expect(() => readEnv({ USER_STORAGE_QUOTA_MB: bad }), bad).toThrow(/USER_STORAGE_QUOTA_MB must be a whole number of megabytes/);
   });
 });

@@ -7,6 +7,8 @@ const optional = <S extends z.ZodType>(schema: S) => z.preprocess((v) => (v === 
 export const DEFAULT_AI_MODEL = "gpt-4o-mini";
 export const DEFAULT_AI_TRANSCRIBE_MODEL = "whisper-1";
 export const DEFAULT_AI_TIMEOUT_MS = 60_000;
+/** Each user's photos, recordings and covers together, in MB: room for a family's life of stories on a small home server. */
+export const DEFAULT_USER_STORAGE_QUOTA_MB = 2048;
 
 const ON_OFF = { true: true, "1": true, false: false, "0": false } as const;
 
@@ -44,6 +46,14 @@ const schema = z
     AI_TRANSCRIBE_MODEL: optional(z.string()),
     // How long one call to the AI server may take; tests shorten it.
     AI_TIMEOUT_MS: optional(z.coerce.number({ error: "must be a number of milliseconds" }).int().positive({ error: "must be a positive number of milliseconds" })),
+    // 0 turns the quota off.
+    USER_STORAGE_QUOTA_MB: optional(
+      z.coerce
+        .number({ error: "must be a whole number of megabytes (0 for no quota)" })
+        .int({ error: "must be a whole number of megabytes (0 for no quota)" })
+        .min(0, { error: "must be a whole number of megabytes (0 for no quota)" })
+        .max(1_000_000_000, { error: "must be at most 1000000000 (a petabyte)" }),
+    ),
   })
   .superRefine((value, ctx) => {
     if (value.AI_PROVIDER === "openai" && !value.OPENAI_API_KEY) {
@@ -71,6 +81,8 @@ export type Env = Parsed & {
   aiModel: string;
   aiTranscribeModel: string;
   aiTimeoutMs: number;
+  /** Bytes each user may store on disk (photos, recordings, covers); null: no quota. */
+  storageQuotaBytes: number | null;
 };
 
 /** Explains a bad environment in terms of the variables to fix; never echoes values (some are secrets). */
@@ -97,7 +109,12 @@ export function readEnv(source: Record<string, string | undefined>): Env {
     aiModel: parsed.AI_MODEL ?? DEFAULT_AI_MODEL,
     aiTranscribeModel: parsed.AI_TRANSCRIBE_MODEL ?? DEFAULT_AI_TRANSCRIBE_MODEL,
     aiTimeoutMs: parsed.AI_TIMEOUT_MS ?? DEFAULT_AI_TIMEOUT_MS,
+    storageQuotaBytes: quotaBytes(parsed.USER_STORAGE_QUOTA_MB ?? DEFAULT_USER_STORAGE_QUOTA_MB),
   };
+}
+
+function quotaBytes(megabytes: number): number | null {
+  return megabytes === 0 ? null : megabytes * 1024 * 1024;
 }
 
 let cached: Env | undefined;

@@ -10,6 +10,9 @@ export const AUTOCOMPLETE_MIN_CHARS = 10;
 export const AUTOCOMPLETE_DEBOUNCE_MS = 2000;
 /** The share dialog offers a few lifetimes rather than a calendar: until revoked, or this many days. */
 export const SHARE_LIFETIMES = ["never", "7", "30", "365"] as const;
+/** The library shows six of each at first, and "show more" adds six (SPEC §9); the address may ask for up to this many. */
+export const LIBRARY_PAGE_SIZE = 6;
+export const LIBRARY_MAX = 600;
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 /**

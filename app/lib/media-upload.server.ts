@@ -72,7 +72,7 @@ export async function saveStoryUpload({
 }): Promise<UploadOutcome> {
   if (!file) throw new AppError(400, kind === "image" ? "media.notImage" : "media.notAudio", "file", kind === "image" ? "media.notImageTitle" : "media.notAudioTitle");
   if (file.tooLarge || file.size > capOf[kind]) throw new AppError(413, "media.tooLarge", "file", "books.tooLargeTitle");
-  const media = await addStoryMedia({ storyId, userId, type: kind, upload: { path: file.path, filename: file.filename }, description, fallbackDescription: fallbackDescription ?? "" });
+  const media = await addStoryMedia({ storyId, userId, type: kind, upload: { path: file.path, filename: file.filename, size: file.size }, description, fallbackDescription: fallbackDescription ?? "" });
   if (kind === "image") return { media, transcription: null };
   const transcription = await transcribeMedia({ mediaId: media.id, userId, signal });
   return { media: { ...media, transcription: transcription.text }, transcription };

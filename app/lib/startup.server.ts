@@ -3,6 +3,7 @@ import path from "node:path";
 import { db } from "~db/client.server";
 import { mediaFilesDir, uploadTmpDir } from "~/models/media-storage.server";
 import { coversDir } from "~/models/media.server";
+import { backfillStoredSizes } from "~/models/media.server";
 import { purgeExpiredSessions } from "~/models/session.server";
 import { ensureAdmin } from "~/models/user.server";
 import { normaliseStoredNames } from "~/models/user-names.server";
@@ -47,6 +48,8 @@ async function startup(): Promise<void> {
   purgeExpiredSessions();
   reportNames();
   await sweepInterruptedWrites();
+  const measured = await backfillStoredSizes();
+  if (measured) console.log(`Measured ${measured} stored file(s) for the storage quota.`);
   setInterval(purgeExpiredSessions, 24 * 60 * 60 * 1000).unref();
   const admin = await ensureAdmin(env().ADMIN_PASSWORD);
   if (admin?.generated) {

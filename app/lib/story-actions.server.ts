@@ -65,6 +65,7 @@ async function keepRecording({ storyId, user, recording, signal }: { storyId: nu
     return { kind: "info", description: transcription?.reason ?? "media.recordingKept" };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    return { kind: "error", description: "media.recordingUploadFailed" };
+    // A full storage quota is said as it is: trying again would not help.
+    return { kind: "error", description: error.messageKey === "storage.quotaExceeded" ? error.messageKey : "media.recordingUploadFailed" };
   }
 }

@@ -4,6 +4,7 @@ import { listStoryMedia } from "~/models/media.server";
 import { getStory } from "~/models/story.server";
 import { listQuestions } from "~/models/question.server";
 import { getTopic } from "~/models/topic.server";
+import { lenientNumbers, WORKSPACE_NUMBERS } from "./query-params";
 
 /**
  * What the workspace's story editor shows, from the URL (SPEC §2 deep links): `storyId` edits a story,
@@ -15,7 +16,7 @@ import { getTopic } from "~/models/topic.server";
 export function storyEditorData(request: Request, user: User, bookId: number, firstTopic: { id: number; title: string } | null) {
   const params = new URL(request.url).searchParams;
   if (params.get("dialog")) return null;
-  const storyId = Number(params.get("storyId"));
+  const { storyId, topicId, questionId, deleteMedia } = lenientNumbers(params, WORKSPACE_NUMBERS);
   if (storyId) {
     const story = getStory({ storyId, userId: user.id });
     if (!story || story.bookId !== bookId) return null;
@@ -23,19 +24,17 @@ export function storyEditorData(request: Request, user: User, bookId: number, fi
     const question = story.questionId ? listQuestions({ topicId: topic.id }).find((q) => q.id === story.questionId) : undefined;
     const media = listStoryMedia({ storyId: story.id, userId: user.id });
     // The media files tab opens first when the URL asks for it (after an upload), or to confirm a deletion.
-    const deleting = media.find((item) => item.id === Number(params.get("deleteMedia"))) ?? null;
+    const deleting = media.find((item) => item.id === deleteMedia) ?? null;
     const tab = params.get("tab") === "media" || deleting ? ("media" as const) : ("edit" as const);
     return { kind: "edit" as const, topic: { id: topic.id, title: topic.title }, question: question?.question ?? null, story, media, tab, deleting };
   }
   const editor = params.get("openEditor") ?? params.get("open");
-  const topicId = Number(params.get("topicId"));
   if (editor === "topic") return null;
-  const explicit = editor === "story" || topicId > 0;
+  const explicit = editor === "story" || topicId !== undefined;
   const topic = topicId ? getTopic({ topicId, userId: user.id }) : null;
   const first = explicit ? null : firstTopic;
   const chosen = topic && topic.bookId === bookId ? { id: topic.id, title: topic.title } : first ? { id: first.id, title: first.title } : null;
   if (!chosen) return explicit ? { kind: "no-topic" as const } : null;
-  const questionId = Number(params.get("questionId"));
   const questions = listQuestions({ topicId: chosen.id });
   const question = questionId ? questions.find((q) => q.id === questionId) : undefined;
   return {
@@ -54,8 +53,8 @@ export function topicEditorData(request: Request, user: User, bookId: number) {
   const params = new URL(request.url).searchParams;
   const editor = params.get("openEditor") ?? params.get("open");
   if (editor !== "topic" || params.get("dialog")) return null;
-  const topicId = Number(params.get("topicId"));
-  if (!topicId) return { kind: "new" as const };
+  const { topicId } = lenientNumbers(params, WORKSPACE_NUMBERS);
+  if (topicId === undefined) return { kind: "new" as const };
   const topic = getTopic({ topicId, userId: user.id });
   // A deleted topic, or one from another book: the editor says it cannot load it (SPEC §2).
   if (!topic || topic.bookId !== bookId) return { kind: "missing" as const };

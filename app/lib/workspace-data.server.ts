@@ -7,12 +7,14 @@ import { readCookie } from "./signed-cookie.server";
 import { storyEditorData, topicEditorData } from "./story-editor.server";
 import { currentBookPreview } from "./previews.server";
 import { LAYOUT_COOKIE, parseLayout } from "./workspace-layout";
+import { lenientNumbers, WORKSPACE_NUMBERS } from "./query-params";
 
 /** The preview panel's URL state (SPEC §2): its tab, and which topic's page of the preview is shown. */
 function previewState(params: URLSearchParams, user: User, book: Book) {
   const tab = params.get("ptab") === "book" ? ("book" as const) : ("topic" as const);
-  const page = Math.max(1, Math.floor(Number(params.get("ppage")) || 1));
-  const topicId = Number(params.get("ptopic")) || null;
+  const numbers = lenientNumbers(params, WORKSPACE_NUMBERS);
+  const page = numbers.ppage;
+  const topicId = numbers.ptopic ?? null;
   // The book's text only on its tab, and only from the cache: generating is the user's choice.
   return { tab, page, topicId, book: tab === "book" ? currentBookPreview({ bookId: book.id, userId: user.id }) : null };
 }

@@ -5,6 +5,7 @@ import { containsAny, containsPattern } from "~db/filters";
 import { activities, books, media, stories, topics, users, type Language } from "~db/schema";
 import { EXPLORER, EXPLORER_STORY_CHARS, OVERVIEW_LATEST, STORY_TABLE_CHARS, USER_OPTIONS_MAX, type SortDir } from "~/lib/admin-filters";
 import type { BookListQuery, ContentListQuery, UserListQuery } from "~/lib/admin-query.server";
+import { storageBytesOfUserRow } from "./storage.server";
 import { ADMIN_USERNAME, isAdmin } from "./user.server";
 
 // Admin-wide queries: call these only behind requireAdmin. Every list is cut in SQL (a count, then
@@ -42,7 +43,7 @@ export function listUsers(query: UserListQuery) {
   const where = and(role, userSearch(query.q));
   const page = paginate(db().select({ n: count() }).from(users).where(where).get()?.n ?? 0, query);
   const rows = db()
-    .select({ ...publicUser, bookCount: userBookCount })
+    .select({ ...publicUser, bookCount: userBookCount, storageBytes: storageBytesOfUserRow })
     .from(users)
     .where(where)
     .orderBy(order(users[query.sort], query.dir), asc(users.id))
@@ -55,7 +56,7 @@ export function listUsers(query: UserListQuery) {
 /** One user as the users table shows it, for the edit, delete and activities dialogs. */
 export function getUserRow(userId: number) {
   const row = db()
-    .select({ ...publicUser, bookCount: userBookCount })
+    .select({ ...publicUser, bookCount: userBookCount, storageBytes: storageBytesOfUserRow })
     .from(users)
     .where(eq(users.id, userId))
     .get();

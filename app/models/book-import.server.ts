@@ -12,7 +12,8 @@ import { AUDIO_UPLOAD_MAX_BYTES, IMAGE_UPLOAD_MAX_BYTES } from "~/lib/limits";
 import { openSafeZip, ZipProblem, type SafeZip } from "~/lib/zip-read.server";
 import { logActivity } from "./activity.server";
 import { deleteMediaFiles, storeAudio, storeImportedImage, uploadTmpDir, type StoredFile } from "./media-storage.server";
-import { deleteCoverIfUnused, saveImportedCover } from "./media.server";
+import { deleteCoverIfUnused, saveImportedCover, type StoredCover } from "./media.server";
+import { assertRoomFor, assertWithinQuota } from "./storage.server";
 
 // An exported zip made into new books of the signed-in user (ADR 0014). Nothing in the zip is trusted:
 // the zip reader refuses unsafe names and bombs, the schema refuses bad or oversized fields, every file
@@ -128,7 +129,7 @@ function checkFiles(zip: SafeZip, refs: FileRef[]): void {
   }
 }
 
-type Stored = { files: Map<string, StoredFile>; covers: Map<string, string> };
+type Stored = { files: Map<string, StoredFile>; covers: Map<string, StoredCover> };
 
 /** Stores one referenced file the way an upload is stored, or refuses it by its bytes. */
 async function storeFile(zip: SafeZip, ref: FileRef, stored: Stored): Promise<void> {
@@ -159,10 +160,11 @@ const date = (value: string) => new Date(value);
 /** One book's rows, with new ids; a story's question key becomes the new question's id. */
 function writeBook(tx: Tx, userId: number, { folder, doc }: Plan, stored: Stored): number {
   const cover = doc.book.cover;
-  const coverImage = cover === null ? null : "preset" in cover ? cover.preset : stored.covers.get(`${folder}${cover.file}`)!;
+  const file = cover === null || "preset" in cover ? null : stored.covers.get(`${folder}${cover.file}`)!;
+  const coverImage = cover === null ? null : "preset" in cover ? cover.preset : file!.url;
   const book = tx
     .insert(books)
-    .values({ userId, title: doc.book.title, description: doc.book.description, tone: doc.book.tone, language: doc.book.language, coverImage, createdAt: date(doc.book.createdAt), updatedAt: new Date() })
+    .values({ userId, title: doc.book.title, description: doc.book.description, tone: doc.book.tone, language: doc.book.language, coverImage, coverBytes: file?.bytes ?? null, createdAt: date(doc.book.createdAt), updatedAt: new Date() })
     .returning({ id: books.id })
     .get();
   const questionIds = new Map<string, number>();
@@ -211,6 +213,7 @@ function writeBook(tx: Tx, userId: number, { folder, doc }: Plan, stored: Stored
             mimeType: file.mimeType,
             filename: item.filename,
             size: file.size,
+            thumbSize: file.thumbSize,
             description: item.description,
             transcription: item.transcription,
             createdAt: date(item.createdAt),
@@ -226,7 +229,8 @@ function writeBook(tx: Tx, userId: number, { folder, doc }: Plan, stored: Stored
 
 /**
  * Imports the zip at `zipPath` (a temporary file of the request) as new books of `userId`, in the zip's
- * order. Returns the new books' ids; a KeepsakeError (400) says what is wrong, and then nothing is kept.
+ * order. Returns the new books' ids; a KeepsakeError (400) says what is wrong, an AppError 413 that the
+ * files would take the user past the storage quota, and then nothing is kept.
  */
 export async function importKeepsake({ userId, zipPath }: { userId: number; zipPath: string }): Promise<{ bookIds: number[] }> {
   const zip = await zipStep(() => openSafeZip(zipPath, IMPORT_LIMITS));
@@ -235,12 +239,19 @@ export async function importKeepsake({ userId, zipPath }: { userId: number; zipP
     const plans = await readPlans(zip);
     const refs = plans.flatMap(referencedFiles);
     checkFiles(zip, refs);
+    // The storage quota, early: recordings are kept as they are, so their sizes are known before anything is
+    // unpacked (photos and covers may shrink when re-encoded). The check that counts follows the rows.
+    if (refs.length) assertRoomFor(userId, refs.filter((ref) => ref.kind === "audio").reduce((sum, ref) => sum + zip.entries.get(ref.entry)!.size, 0));
     for (const ref of refs) await storeFile(zip, ref, stored);
-    const bookIds = db().transaction((tx) => plans.map((plan) => writeBook(tx, userId, plan, stored)));
+    const bookIds = db().transaction((tx) => {
+      const ids = plans.map((plan) => writeBook(tx, userId, plan, stored));
+      if (refs.length) assertWithinQuota(tx, userId);
+      return ids;
+    });
     return { bookIds };
   } catch (error) {
     await deleteMediaFiles([...stored.files.values()].map((file) => file.storageKey));
-    for (const cover of stored.covers.values()) await deleteCoverIfUnused(cover);
+    for (const cover of stored.covers.values()) await deleteCoverIfUnused(cover.url);
     throw error;
   } finally {
     zip.close();

@@ -5,6 +5,7 @@ import { db, prepared, type Tx } from "~db/client.server";
 import { books, media, stories, type Book, type Language } from "~db/schema";
 import { AppError } from "~/lib/errors";
 import { logActivity } from "./activity.server";
+import { assertWithinQuota } from "./storage.server";
 
 export type BookInput = {
   title: string;
@@ -12,6 +13,8 @@ export type BookInput = {
   tone: string;
   language: Language;
   coverImage: string | null;
+  /** The bytes of a cover file stored for this write (the quota is checked then); undefined keeps what the row has. */
+  coverBytes?: number | null;
 };
 
 export type BookSummary = Book & { storyCount: number };
@@ -76,6 +79,7 @@ export function ownedBook(tx: Tx, bookId: number, userId: number): Book {
 export function createBook({ userId, input }: { userId: number; input: BookInput }): Book {
   return db().transaction((tx) => {
     const book = tx.insert(books).values({ ...input, userId }).returning().get();
+    if (input.coverBytes) assertWithinQuota(tx, userId, { field: "cover" });
     logActivity(tx, { userId, action: "create", resource: "book", details: { id: book.id, title: book.title } });
     return book;
   });
@@ -83,8 +87,10 @@ export function createBook({ userId, input }: { userId: number; input: BookInput
 
 export function updateBook({ bookId, userId, input }: { bookId: number; userId: number; input: BookInput }): Book {
   return db().transaction((tx) => {
-    ownedBook(tx, bookId, userId);
+    const current = ownedBook(tx, bookId, userId);
     const book = tx.update(books).set(input).where(eq(books.id, bookId)).returning().get();
+    // Only a newly stored cover is checked: a user over the quota can still edit a title.
+    if (input.coverBytes && input.coverImage !== current.coverImage) assertWithinQuota(tx, userId, { field: "cover" });
     logActivity(tx, { userId, action: "update", resource: "book", details: { id: bookId, title: book.title } });
     return book;
   });
@@ -124,6 +130,8 @@ export function copyBook({ bookId, userId, suffix }: { bookId: number; userId: n
         tone: source.tone,
         language: source.language,
         coverImage: source.coverImage,
+        // The same file as the source's: the quota counts it once.
+        coverBytes: source.coverBytes,
       })
       .returning()
       .get();

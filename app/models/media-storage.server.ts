@@ -23,7 +23,8 @@ const MAX_INPUT_PIXELS = 50_000_000;
 const KEY = /^([a-f0-9]{32})\.([a-z0-9]{2,4})$/;
 
 export type MediaVariant = "full" | "thumb";
-export type StoredFile = { storageKey: string; mimeType: string; size: number };
+/** A kept file: `size` is the file's bytes, `thumbSize` its thumbnail's (0 without one), both counted by the quota. */
+export type StoredFile = { storageKey: string; mimeType: string; size: number; thumbSize: number };
 
 export function mediaFilesDir(): string {
   return path.join(env().dataDir, "media", "files");
@@ -81,7 +82,7 @@ export async function storeImage(upload: string): Promise<StoredFile> {
   await ensurePrivateDir(mediaFilesDir());
   await writeAtomically(mediaFilePath(storageKey, "thumb")!, thumb);
   await writeAtomically(mediaFilePath(storageKey)!, web);
-  return { storageKey, mimeType: "image/webp", size: web.byteLength };
+  return { storageKey, mimeType: "image/webp", size: web.byteLength, thumbSize: thumb.byteLength };
 }
 
 /**
@@ -109,7 +110,7 @@ export async function storeImportedImage(file: string): Promise<StoredFile> {
       await writeAtomically(mediaFilePath(storageKey, "thumb")!, thumb);
       await fs.rename(file, mediaFilePath(storageKey)!);
       await keepPrivate(mediaFilePath(storageKey)!);
-      return { storageKey, mimeType: "image/webp", size: bytes.byteLength };
+      return { storageKey, mimeType: "image/webp", size: bytes.byteLength, thumbSize: thumb.byteLength };
     }
   }
   return storeImage(file);
@@ -124,7 +125,7 @@ export async function storeAudio(upload: string): Promise<StoredFile & { mimeTyp
   await fs.rename(upload, mediaFilePath(storageKey)!);
   await keepPrivate(mediaFilePath(storageKey)!);
   const { size } = await fs.stat(mediaFilePath(storageKey)!);
-  return { storageKey, mimeType, size };
+  return { storageKey, mimeType, size, thumbSize: 0 };
 }
 
 /** A stored file as a Blob backed by the disk: read as it is used (sent to an AI server), never held whole. */

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, like } from "drizzle-orm";
 import sharp from "sharp";
 import { db, type Tx } from "~db/client.server";
 import { books, media, stories, type Media } from "~db/schema";
@@ -14,7 +14,8 @@ import { sniffImage } from "~/lib/sniff";
 import { isPlainWebp } from "~/lib/webp";
 import { logActivity } from "./activity.server";
 import { isCoverInUse, touchBook } from "./book.server";
-import { deleteMediaFiles, storeAudio, storeImage, type StoredFile } from "./media-storage.server";
+import { deleteMediaFiles, mediaFileSize, storeAudio, storeImage, type StoredFile } from "./media-storage.server";
+import { assertRoomFor, assertWithinQuota } from "./storage.server";
 import { ownedStory } from "./story.server";
 
 export { deleteMediaFiles } from "./media-storage.server";
@@ -40,11 +41,23 @@ export function assertCoverBytes(bytes: Uint8Array): void {
   if (!sniffImage(bytes)) throw new AppError(400, "books.formatError", "cover", "books.formatErrorTitle");
 }
 
+/** A cover file just stored: the URL the book keeps, and the file's bytes (counted by the storage quota). */
+export type StoredCover = { url: string; bytes: number };
+
+async function writeCover(bytes: Uint8Array): Promise<StoredCover> {
+  const key = crypto.randomBytes(16).toString("hex");
+  await ensurePrivateDir(coversDir());
+  const file = path.join(coversDir(), `${key}.webp`);
+  await writePrivateFile(`${file}.tmp`, bytes);
+  await fs.rename(`${file}.tmp`, file);
+  return { url: `${UPLOADED_COVER_PREFIX}${key}`, bytes: bytes.byteLength };
+}
+
 /**
  * Stores an uploaded cover: checked by its bytes, re-encoded (which also strips metadata and anything
- * hidden in the file) and resized to the cover size. Returns the URL the book keeps.
+ * hidden in the file) and resized to the cover size. The quota is checked where the book's row is written.
  */
-export async function saveCover(bytes: Uint8Array): Promise<string> {
+export async function saveCover(bytes: Uint8Array): Promise<StoredCover> {
   assertCoverBytes(bytes);
   let webp: Buffer;
   try {
@@ -57,12 +70,7 @@ export async function saveCover(bytes: Uint8Array): Promise<string> {
     // The signature matched but the image does not decode: it is not the image it claims to be.
     throw new AppError(400, "books.formatError", "cover", "books.formatErrorTitle");
   }
-  const key = crypto.randomBytes(16).toString("hex");
-  await ensurePrivateDir(coversDir());
-  const file = path.join(coversDir(), `${key}.webp`);
-  await writePrivateFile(`${file}.tmp`, webp);
-  await fs.rename(`${file}.tmp`, file);
-  return `${UPLOADED_COVER_PREFIX}${key}`;
+  return writeCover(webp);
 }
 
 /**
@@ -70,21 +78,14 @@ export async function saveCover(bytes: Uint8Array): Promise<string> {
  * kept byte for byte, so a round trip gives the same cover; anything else is checked and re-encoded like
  * an upload by `saveCover` (ADR 0014).
  */
-export async function saveImportedCover(bytes: Uint8Array): Promise<string> {
+export async function saveImportedCover(bytes: Uint8Array): Promise<StoredCover> {
   assertCoverBytes(bytes);
   if (isPlainWebp(bytes)) {
     const decoded = await sharp(bytes, { limitInputPixels: 40_000_000 })
       .raw()
       .toBuffer({ resolveWithObject: true })
       .catch(() => null);
-    if (decoded && decoded.info.width === COVER_WIDTH && decoded.info.height === COVER_HEIGHT) {
-      const key = crypto.randomBytes(16).toString("hex");
-      await ensurePrivateDir(coversDir());
-      const file = path.join(coversDir(), `${key}.webp`);
-      await writePrivateFile(`${file}.tmp`, bytes);
-      await fs.rename(`${file}.tmp`, file);
-      return `${UPLOADED_COVER_PREFIX}${key}`;
-    }
+    if (decoded && decoded.info.width === COVER_WIDTH && decoded.info.height === COVER_HEIGHT) return writeCover(bytes);
   }
   return saveCover(bytes);
 }
@@ -93,6 +94,35 @@ export async function readCover(url: string): Promise<Buffer | null> {
   const key = coverKey(url);
   if (!key) return null;
   return fs.readFile(path.join(coversDir(), `${key}.webp`)).catch(() => null);
+}
+
+/** The bytes of an uploaded cover's file, or null when it is not there. */
+async function coverFileSize(url: string): Promise<number | null> {
+  const key = coverKey(url);
+  const stat = key ? await fs.stat(path.join(coversDir(), `${key}.webp`)).catch(() => null) : null;
+  return stat?.isFile() ? stat.size : null;
+}
+
+/**
+ * Measures, once, the files of rows older than the sizes the quota sums (migration 0004): photos'
+ * thumbnails and uploaded covers. Run at start; a file that is missing counts as 0.
+ */
+export async function backfillStoredSizes(): Promise<number> {
+  const thumbs = db().select({ id: media.id, storageKey: media.storageKey }).from(media).where(isNull(media.thumbSize)).all();
+  for (const row of thumbs) {
+    const size = (await mediaFileSize(row.storageKey, "thumb")) ?? 0;
+    db().update(media).set({ thumbSize: size }).where(eq(media.id, row.id)).run();
+  }
+  const covers = db()
+    .selectDistinct({ url: books.coverImage })
+    .from(books)
+    .where(and(isNull(books.coverBytes), like(books.coverImage, `${UPLOADED_COVER_PREFIX}%`)))
+    .all();
+  for (const { url } of covers) {
+    const bytes = (await coverFileSize(url!)) ?? 0;
+    db().update(books).set({ coverBytes: bytes }).where(eq(books.coverImage, url!)).run();
+  }
+  return thumbs.length + covers.length;
 }
 
 /** Removes an uploaded cover's file once no book uses it any more (copies share covers). */
@@ -216,8 +246,8 @@ type NewMedia = {
   storyId: number;
   userId: number;
   type: Media["type"];
-  /** The uploaded file on disk (a temporary file of the request) and the name it came with. */
-  upload: { path: string; filename: string };
+  /** The uploaded file on disk (a temporary file of the request), the name it came with, and its bytes. */
+  upload: { path: string; filename: string; size?: number };
   description?: string;
   /** An image's description when neither the form nor the file name gives one. */
   fallbackDescription: string;
@@ -226,10 +256,13 @@ type NewMedia = {
 /**
  * Adds a photo or a recording to a story of the user's. The story is checked first, then the file by
  * its bytes (400 when it is not the type it should be), then the row is written with the story's flags.
- * If the story went away meanwhile, the stored file is removed again: nothing is left half-written.
+ * If the story went away meanwhile, or the file takes the user past the storage quota (413), the stored
+ * file is removed again: nothing is left half-written.
  */
 export async function addStoryMedia({ storyId, userId, type, upload, description, fallbackDescription }: NewMedia): Promise<MediaView> {
   db().transaction((tx) => ownedStory(tx, storyId, userId));
+  // A recording is kept as it came, so its size is known now; a photo's only once it is re-encoded.
+  assertRoomFor(userId, type === "audio" ? (upload.size ?? 0) : 0);
   const stored: StoredFile = type === "image" ? await storeImage(upload.path) : await storeAudio(upload.path);
   const filename = upload.filename.slice(0, 255);
   const text = description?.trim().slice(0, MEDIA_DESCRIPTION_MAX) || (type === "image" ? descriptionFromFilename(filename) || fallbackDescription : "");
@@ -238,9 +271,10 @@ export async function addStoryMedia({ storyId, userId, type, upload, description
       const story = ownedStory(tx, storyId, userId);
       const row = tx
         .insert(media)
-        .values({ storyId, type, storageKey: stored.storageKey, mimeType: stored.mimeType, filename, size: stored.size, description: text })
+        .values({ storyId, type, storageKey: stored.storageKey, mimeType: stored.mimeType, filename, size: stored.size, thumbSize: stored.thumbSize, description: text })
         .returning(viewColumns)
         .get();
+      assertWithinQuota(tx, userId);
       syncStoryFlags(tx, storyId);
       touchBook(tx, story.bookId);
       logActivity(tx, { userId, action: "create", resource: "media", details: { id: row.id, storyId, type } });

@@ -8,6 +8,7 @@ import { requireUser } from "~/lib/auth.server";
 import { paramId, translate } from "~/lib/http.server";
 import { initialSuggestions, runSuggestIntent, type SuggestState } from "~/lib/suggest-topics.server";
 import { readFormDataLimited } from "~/lib/upload.server";
+import { startedByAnotherSite } from "~/lib/writing-get.server";
 import { getBook } from "~/models/book.server";
 
 // The dialog's fields: titles and descriptions of a few dozen topics at most.
@@ -22,8 +23,15 @@ export async function loader(args: Route.LoaderArgs) {
   const book = getBook({ bookId: paramId(args.params.bookId), userId: user.id });
   // The workspace around it already says the book is missing.
   if (!book) return null;
+  const isCopy = new URL(args.request.url).searchParams.get("copy") === "1";
+  // Suggesting asks the AI provider, which may cost money: a link on another site does not get to (ADR 0022).
+  // The dialog opens empty and says why; its Regenerate button is a form of our own.
+  if (startedByAnotherSite(args.request)) {
+    const toast: Toast = { kind: "error", title: "errors.title", description: "errors.crossSite" };
+    return data({ book: { id: book.id, title: book.title }, suggestions: [], toast, isCopy }, { status: 403 });
+  }
   const { suggestions, toast } = await initialSuggestions(book, args.request.signal);
-  return { book: { id: book.id, title: book.title }, suggestions, toast, isCopy: new URL(args.request.url).searchParams.get("copy") === "1" };
+  return { book: { id: book.id, title: book.title }, suggestions, toast, isCopy };
 }
 
 /** Three intents: regenerate, edit:<op> (list edits without JavaScript) and save. */

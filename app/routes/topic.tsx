@@ -12,6 +12,7 @@ import { useT } from "~/i18n/use-t";
 import { requireUser } from "~/lib/auth.server";
 import { paramId, translate } from "~/lib/http.server";
 import { pageTitle } from "~/lib/meta";
+import { pageQueryNumbers } from "~/lib/query.server";
 import { runTopicPageIntent } from "~/lib/topic-page-actions.server";
 import { useHrefWith } from "~/lib/use-href-with";
 import { useRootData } from "~/lib/use-root-data";
@@ -32,10 +33,10 @@ export function loader(args: Route.LoaderArgs) {
   }
   const stories = listTopicStories({ topicId: topic.id });
   const media = listMediaOfStories(stories.map((story) => story.id));
-  const params = new URL(args.request.url).searchParams;
-  const deleting = stories.find((s) => s.id === Number(params.get("deleteStory")));
+  const numbers = pageQueryNumbers(args.request, "books/:bookId/topics/:topicId");
+  const deleting = stories.find((s) => s.id === numbers.deleteStory);
   // ?media={id} opens one of this topic's photos or recordings in the media dialog.
-  const viewing = [...media.values()].flat().find((item) => item.id === Number(params.get("media"))) ?? null;
+  const viewing = [...media.values()].flat().find((item) => item.id === numbers.media) ?? null;
   return {
     title: topic.title,
     topic: { id: topic.id, bookId: topic.bookId, bookTitle: topic.bookTitle, title: topic.title, description: topic.description },

@@ -22,10 +22,15 @@ describe("the preview panel", () => {
     const user = await createUser(env.server);
     const { page, assertNoErrors } = await openPage(env.browser, { viewport: { width: 1280, height: 900 } });
     await signIn(page, env.server, user.username, user.password);
-    const { book } = await bookWithStories(page);
+    const { book, topic } = await bookWithStories(page);
     await page.addInitScript(() => {
       (window as unknown as { printed: number }).printed = 0;
       window.print = () => void ((window as unknown as { printed: number }).printed += 1);
+    });
+    // The preview endpoints save what they make: the page asks for them with POST, never GET (ADR 0022).
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      if (/\/api\/(topics|books)\/\d+\/preview\?stream=1/.test(request.url())) asked.push(`${request.method()} ${new URL(request.url()).pathname}`);
     });
     await page.goto(`${env.server.url}/books/${book.id}`);
     await waitForHydration(page);
@@ -45,6 +50,7 @@ describe("the preview panel", () => {
     // Busy for 5 s after it started (aria-disabled, so it keeps the focus), then Regenerate again.
     expect(await panel(page).getByRole("button", { name: "Generating…" }).getAttribute("aria-disabled")).toBe("true");
     await panel(page).getByRole("button", { name: "Regenerate" }).waitFor({ timeout: 10_000 });
+    expect(asked).toEqual([`POST /api/topics/${topic.id}/preview`, `POST /api/books/${book.id}/preview`]);
     const [download] = await Promise.all([page.waitForEvent("download"), panel(page).getByRole("link", { name: "Download as text" }).click()]);
     expect(download.suggestedFilename()).toBe("Grandma Preview.txt");
     await panel(page).getByRole("button", { name: "Print" }).click();

@@ -123,8 +123,9 @@ describe("admin tables API", () => {
     expect(desc.books.map((b: { title: string }) => b.title)).toEqual(["Minh 25", "Minh 24", "Minh 23", "Minh 22", "Minh 21"]);
     const search = await (await admin.get(`/api/admin/books?q=${encodeURIComponent("ven sông")}`)).json();
     expect(search.books.map((b: { title: string }) => b.title)).toEqual(["Quê nội"]);
-    // Unknown values fall back to the defaults instead of failing.
-    expect((await admin.get("/api/admin/books?sort=password&dir=sideways&page=-3&language=fr")).status).toBe(200);
+    // Unknown words fall back to the defaults instead of failing; a number that is not one is a 400 (ADR 0022).
+    expect((await admin.get("/api/admin/books?sort=password&dir=sideways&language=fr")).status).toBe(200);
+    expect((await admin.get("/api/admin/books?page=-3")).status).toBe(400);
   });
 
   it("users: search, role and sort", async () => {

@@ -63,7 +63,7 @@ type Spec = {
   public?: boolean;
   admin?: boolean;
   bodies?: Partial<Record<Method, Body>>;
-  /** A GET that writes (a preview is generated and saved): sent only with ids that match nothing. */
+  /** A GET (and POST) that writes (a preview is generated and saved): sent only with ids that match nothing. */
   writingGet?: boolean;
   /** Answers 2xx to a valid id whatever the body (the body is not read): no body fuzzing. */
   noBody?: boolean;
@@ -143,7 +143,7 @@ function specs(f: Fixtures, s: Strangers): Record<string, Spec> {
       bodies: { POST: { valid: { title: "A topic" }, fields: { title: text(200, { required: true }), description: text(5000, { nullable: true }) } } },
     },
     "api/books/:id/stories": { methods: ["GET"], param: "book" },
-    "api/books/:id/preview": { methods: ["GET"], param: "book", writingGet: true },
+    "api/books/:id/preview": { methods: ["GET", "POST"], param: "book", writingGet: true },
     "api/books/:id/reorder-topics": {
       methods: ["POST"],
       param: "book",
@@ -188,7 +188,7 @@ function specs(f: Fixtures, s: Strangers): Record<string, Spec> {
         },
       },
     },
-    "api/topics/:id/preview": { methods: ["GET"], param: "topic", writingGet: true },
+    "api/topics/:id/preview": { methods: ["GET", "POST"], param: "topic", writingGet: true },
     "api/topics/:id/questions": {
       methods: ["GET", "POST"],
       param: "topic",

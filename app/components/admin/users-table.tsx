@@ -1,9 +1,10 @@
 import { Link } from "react-router";
 import { useT } from "~/i18n/use-t";
 import type { SortDir, UserSort } from "~/lib/admin-filters";
+import { formatBytes } from "~/lib/bytes";
 import { formatDate } from "~/lib/dates";
 import { useHrefWith } from "~/lib/use-href-with";
-import { useTimeZone } from "~/lib/use-root-data";
+import { useRootData, useTimeZone } from "~/lib/use-root-data";
 import { SortHeader } from "./sort-header";
 
 export type AdminUserRow = {
@@ -13,6 +14,8 @@ export type AdminUserRow = {
   displayName: string | null;
   isAdmin: boolean;
   bookCount: number;
+  /** What the user's photos, recordings and covers take on disk (the storage quota counts it). */
+  storageBytes: number;
   firstLoginAt: Date | string | null;
   lastLoginAt: Date | string | null;
 };
@@ -21,6 +24,7 @@ export function UsersTable({ users, query }: { users: AdminUserRow[]; query: { s
   const t = useT();
   const timeZone = useTimeZone();
   const hrefWith = useHrefWith();
+  const locale = useRootData()?.locale ?? "en";
   const when = (value: Date | string | null) => (value ? formatDate(value, timeZone) : t("admin.never"));
   if (users.length === 0) return <p>{t("admin.noUsers")}</p>;
   const sort = { sort: query.sort, dir: query.dir };
@@ -37,6 +41,7 @@ export function UsersTable({ users, query }: { users: AdminUserRow[]; query: { s
             <th scope="col">{t("admin.books")}</th>
             <SortHeader column="firstLoginAt" label="admin.firstLogin" {...sort} />
             <SortHeader column="lastLoginAt" label="admin.lastLogin" {...sort} />
+            <th scope="col">{t("admin.storageUsed")}</th>
             <th scope="col">{t("admin.actions")}</th>
           </tr>
         </thead>
@@ -58,6 +63,7 @@ export function UsersTable({ users, query }: { users: AdminUserRow[]; query: { s
               </td>
               <td>{when(user.firstLoginAt)}</td>
               <td>{when(user.lastLoginAt)}</td>
+              <td className="nowrap">{formatBytes(user.storageBytes, locale)}</td>
               <td className="row-actions">
                 <Link className="button button-small button-secondary" to={hrefWith({ dialog: "activities", id: String(user.id), apage: null })} preventScrollReset>
                   {t("admin.viewActivities")}

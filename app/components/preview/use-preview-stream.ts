@@ -8,8 +8,9 @@ export const PREVIEW_BUSY_MS = 5000;
 type StreamEvent = { text?: string; done?: boolean; error?: string; title?: string };
 
 /**
- * Generates a preview through an /api preview endpoint with `?stream=1`, showing the text as it is
- * written, then refetches the page's data (the saved topic preview, or the cached book preview).
+ * Generates a preview through an /api preview endpoint, POST with `?stream=1` (a preview is saved, so it is
+ * never asked for with GET: ADR 0022), showing the text as it is written, then refetches the page's data
+ * (the saved topic preview, or the cached book preview).
  * A failure shows the server's message in the 'Lỗi tạo bản thảo' toast; nothing else changes.
  */
 export function usePreviewStream() {
@@ -43,7 +44,7 @@ export function usePreviewStream() {
 async function read(url: string, onText: (text: string) => void): Promise<string | null> {
   let response: Response;
   try {
-    response = await fetch(url, { headers: { Accept: "application/x-ndjson" } });
+    response = await fetch(url, { method: "POST", headers: { Accept: "application/x-ndjson" } });
   } catch {
     return "";
   }

@@ -2,6 +2,7 @@ import type { Route } from "./+types/admin.content";
 import { explorerData } from "~/lib/admin-page.server";
 import { explorerQuery } from "~/lib/admin-query.server";
 import { requireAdmin } from "~/lib/auth.server";
+import { apiQueryNumbers } from "~/lib/query.server";
 import { apiHandler, methodNotAllowed } from "~/lib/http.server";
 
 /**
@@ -11,6 +12,7 @@ import { apiHandler, methodNotAllowed } from "~/lib/http.server";
  */
 export const loader = apiHandler(async (args: Route.LoaderArgs) => {
   requireAdmin(args);
+  apiQueryNumbers(args, "api/admin/content");
   return explorerData(explorerQuery(new URL(args.request.url).searchParams));
 });
 

@@ -1,12 +1,14 @@
 import type { Route } from "./+types/admin.stories";
 import { contentListQuery } from "~/lib/admin-query.server";
 import { requireAdmin } from "~/lib/auth.server";
+import { apiQueryNumbers } from "~/lib/query.server";
 import { apiHandler, methodNotAllowed } from "~/lib/http.server";
 import { listAdminStories } from "~/models/admin.server";
 
 /** GET /api/admin/stories?q=&user=&page=&pageSize=, newest first, with the first 100 characters of each (cut in SQL). */
 export const loader = apiHandler(async (args: Route.LoaderArgs) => {
   requireAdmin(args);
+  apiQueryNumbers(args, "api/admin/stories");
   return listAdminStories(contentListQuery(new URL(args.request.url).searchParams));
 });
 

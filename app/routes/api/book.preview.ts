@@ -1,16 +1,17 @@
 import type { Route } from "./+types/book.preview";
 import { requireUser } from "~/lib/auth.server";
-import { apiHandler, jsonError, methodNotAllowed, paramId, translate } from "~/lib/http.server";
+import { apiHandler, jsonError, paramId, refuseMethod, translate } from "~/lib/http.server";
 import { ndjsonResponse } from "~/lib/ndjson.server";
 import { bookPreview } from "~/lib/previews.server";
+import { refuseCrossSiteWrite } from "~/lib/writing-get.server";
 import { getBook } from "~/models/book.server";
 
 /**
- * GET /api/books/{id}/preview[?force=true] → `{ preview, fromCache }`: the cached preview while the
- * book is unchanged, else a new one. `?stream=1` streams it; `?download=1` answers the text file
+ * `{ preview, fromCache }`: the cached preview while the book is unchanged, else a new one (which is
+ * cached); `?force=true` makes a new one. `?stream=1` streams it; `?download=1` answers the text file
  * '<title> Preview.txt' ('<title> Bản thảo.txt' in Vietnamese).
  */
-export const loader = apiHandler(async (args: Route.LoaderArgs) => {
+async function preview(args: Route.LoaderArgs | Route.ActionArgs) {
   const user = requireUser(args);
   const bookId = paramId(args.params.id);
   const book = getBook({ bookId, userId: user.id });
@@ -29,6 +30,20 @@ export const loader = apiHandler(async (args: Route.LoaderArgs) => {
       "Content-Disposition": `attachment; filename="${filename.replace(/[^\x20-\x7e]|["\\]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
     },
   });
+}
+
+/**
+ * GET /api/books/{id}/preview[?force=true] (SPEC §7): a stale or forced preview is generated and cached,
+ * so it is a GET that writes: never for another site (403). The download link is one of our own pages'.
+ */
+export const loader = apiHandler(async (args: Route.LoaderArgs) => {
+  refuseCrossSiteWrite(args);
+  return preview(args);
 });
 
-export const action = methodNotAllowed("GET");
+/** POST /api/books/{id}/preview: the same, as the workspace's Regenerate asks for it (ADR 0022). */
+export const action = apiHandler(async (args: Route.ActionArgs) => {
+  requireUser(args);
+  if (args.request.method !== "POST") return refuseMethod(args.context, ["GET", "POST"]);
+  return preview(args);
+});

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/book";
 import { requireUser } from "~/lib/auth.server";
 import { bookJson } from "~/lib/book-api.server";
-import { resolveCover, toBookInput } from "~/lib/book-input.server";
+import { resolveCover, toBookInput, writeWithCover } from "~/lib/book-input.server";
 import { apiHandler, jsonError, parseOrThrow, readJson, refuseMethod } from "~/lib/http.server";
 import { bookSchema } from "~/lib/validation";
 import { deleteBook, getBook, updateBook } from "~/models/book.server";
@@ -31,7 +31,7 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
     const parsed = parseOrThrow(context, bookSchema, await readJson(context, request, BOOK_BODY_LIMIT));
     const cover = await resolveCover({ requested: parsed.coverImage, current: current.coverImage });
     const input = toBookInput(parsed, cover, parsed.language ?? current.language);
-    const book = updateBook({ bookId: id, userId: user.id, input });
+    const book = await writeWithCover(cover, () => updateBook({ bookId: id, userId: user.id, input }));
     if (current.coverImage !== book.coverImage) await deleteCoverIfUnused(current.coverImage);
     return bookJson({ ...book, storyCount: current.storyCount });
   }

@@ -2,23 +2,22 @@ import type { Route } from "./+types/books";
 import { getLocale } from "~/i18n/middleware.server";
 import { requireUser } from "~/lib/auth.server";
 import { bookJson } from "~/lib/book-api.server";
-import { resolveCover, toBookInput } from "~/lib/book-input.server";
+import { resolveCover, toBookInput, writeWithCover } from "~/lib/book-input.server";
 import { COVER_MAX_BYTES } from "~/lib/covers";
 import { apiHandler, parseOrThrow, readJson, refuseMethod } from "~/lib/http.server";
+import { apiQueryNumbers } from "~/lib/query.server";
 import { bookSchema } from "~/lib/validation";
 import { createBook, listBooks } from "~/models/book.server";
 
-const MAX_LIST = 500;
 // A data: URL cover is base64 (4/3 of its bytes), plus the other fields.
 export const BOOK_BODY_LIMIT = { maxBytes: Math.ceil((COVER_MAX_BYTES * 4) / 3) + 64 * 1024, tooLargeKey: "books.tooLarge" } as const;
 
-/** GET /api/books: the user's books, newest activity first (bounded; `limit`, `offset`, `q`). */
+/** GET /api/books: the user's books, newest activity first (`limit` 1–500, default 100; `offset`; `q`). */
 export const loader = apiHandler((args: Route.LoaderArgs) => {
   const user = requireUser(args);
-  const params = new URL(args.request.url).searchParams;
-  const limit = Math.min(Math.max(Number(params.get("limit")) || 100, 1), MAX_LIST);
-  const offset = Math.max(Number(params.get("offset")) || 0, 0);
-  const { books, total } = listBooks({ userId: user.id, search: params.get("q") ?? undefined, limit, offset });
+  const { limit, offset } = apiQueryNumbers(args, "api/books");
+  const search = new URL(args.request.url).searchParams.get("q") ?? undefined;
+  const { books, total } = listBooks({ userId: user.id, search, limit, offset });
   return Response.json(books.map(bookJson), { headers: { "X-Total-Count": String(total) } });
 });
 
@@ -29,6 +28,6 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
   if (request.method !== "POST") return refuseMethod(context, ["GET", "POST"]);
   const parsed = parseOrThrow(context, bookSchema, await readJson(context, request, BOOK_BODY_LIMIT));
   const cover = await resolveCover({ requested: parsed.coverImage });
-  const book = createBook({ userId: user.id, input: toBookInput(parsed, cover, getLocale(context)) });
+  const book = await writeWithCover(cover, () => createBook({ userId: user.id, input: toBookInput(parsed, cover, getLocale(context)) }));
   return Response.json(bookJson(book), { status: 201 });
 });
