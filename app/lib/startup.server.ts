@@ -5,6 +5,7 @@ import { mediaFilesDir, uploadTmpDir } from "~/models/media-storage.server";
 import { purgeExpiredSessions } from "~/models/session.server";
 import { ensureAdmin } from "~/models/user.server";
 import { env } from "./env.server";
+import { watchEventLoop } from "./event-loop-watch.server";
 import { sessionSecret } from "./secrets.server";
 
 /**
@@ -47,6 +48,8 @@ async function startup(): Promise<void> {
       ].join("\n"),
     );
   }
+  // From here on, a request that holds the event loop for long is named in the log (ADR 0023).
+  watchEventLoop();
 }
 
 /** Resolves when the database is migrated and the admin exists; awaited before serving. */
