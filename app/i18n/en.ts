@@ -622,6 +622,8 @@ const en = {
     next: "Next page",
     pages: "Pages of the preview",
     image: "Image: {{description}}",
+    readTopic: "Read the draft of {{title}}",
+    printFailed: "The preview could not be loaded for printing. Please try again.",
   },
   writingHelp: {
     autocompleteFailed: "No suggestion could be made.",

@@ -622,6 +622,8 @@ const vi = {
     next: "Trang sau",
     pages: "Các trang của bản thảo",
     image: "Hình ảnh: {{description}}",
+    readTopic: "Đọc bản thảo của {{title}}",
+    printFailed: "Không tải được bản thảo để in. Vui lòng thử lại.",
   },
   writingHelp: {
     autocompleteFailed: "Không tạo được gợi ý.",

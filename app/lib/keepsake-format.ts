@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MEDIA_TYPES, STORY_STATUSES } from "~db/schema";
 import { PRESET_COVERS } from "./covers";
 import { entryNameProblem, isDirectoryEntry } from "./keepsake-names";
-import { MEDIA_DESCRIPTION_MAX } from "./limits";
+import { LONG_TEXT_MAX, MEDIA_DESCRIPTION_MAX } from "./limits";
 import { AUDIO_TYPES, IMAGE_TYPES } from "./sniff";
 import { TONE_MAX } from "./validation";
 
@@ -30,7 +30,6 @@ export const MEDIA_PER_STORY_MAX = 200;
 /** The largest zip an import takes (the upload), and what it may unpack to. */
 export const IMPORT_MAX_BYTES = 200 * 1024 * 1024;
 export const IMPORT_LIMITS = { maxEntries: 20_000, maxEntryBytes: 32 * 1024 * 1024, maxTotalBytes: 1024 * 1024 * 1024 } as const;
-const LONG_TEXT_MAX = 200_000;
 
 const timestamp = z.iso.datetime();
 const notBlank = (max: number) => z.string().max(max).refine((value) => value.trim().length > 0, { error: "blank" });

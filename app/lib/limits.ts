@@ -10,3 +10,5 @@ export const AUTOCOMPLETE_MIN_CHARS = 10;
 export const AUTOCOMPLETE_DEBOUNCE_MS = 2000;
 /** The share dialog offers a few lifetimes rather than a calendar: until revoked, or this many days. */
 export const SHARE_LIFETIMES = ["never", "7", "30", "365"] as const;
+/** The longest text the app keeps in one field: a story, its refined text, a topic's draft narrative, a transcription. */
+export const LONG_TEXT_MAX = 200_000;
