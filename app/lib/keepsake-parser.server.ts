@@ -20,7 +20,7 @@ let script: string | null | undefined;
 /**
  * The built worker script, found from this module's location walking up (it is bundled into
  * build/server/index.js or a chunk below it), or null where nothing is built: the development server and
- * the unit tests, which then parse in their own thread.
+ * the unit tests, which then parse in their own thread (a production server refuses to).
  */
 function workerScript(): string | null {
   if (script !== undefined) return script;
@@ -41,8 +41,12 @@ function workerScript(): string | null {
  */
 export function openKeepsakeParser(): KeepsakeParser {
   const file = workerScript();
-  if (!file) return { parse: async (bytes, expected) => parseKeepsake(bytes, expected), close: () => {} };
-  const worker = new Worker(file, { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+  if (!file) {
+    // A production server without its worker was built wrong: it would parse on its own event loop.
+    if (process.env.NODE_ENV === "production") throw new Error(`${KEEPSAKE_WORKER_FILE} is missing beside the server build: run \`npm run build\`.`);
+    return { parse: async (bytes, expected) => parseKeepsake(bytes, expected), close: () => {} };
+  }
+  let worker: Worker | null = null;
   let pending: { resolve: (result: ParsedKeepsake) => void; reject: (error: Error) => void } | null = null;
   let failure: Error | null = null;
   const fail = (error: Error) => {
@@ -50,21 +54,28 @@ export function openKeepsakeParser(): KeepsakeParser {
     pending?.reject(failure);
     pending = null;
   };
-  worker.on("message", (result: ParsedKeepsake) => {
-    pending?.resolve(result);
-    pending = null;
-  });
-  worker.on("error", fail);
-  worker.on("exit", (code) => fail(new Error(`The keepsake parser stopped (exit code ${code}).`)));
+  // Started with the first document: a zip refused before any is read costs no thread.
+  const start = () => {
+    const started = new Worker(file, { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+    started.on("message", (result: ParsedKeepsake) => {
+      pending?.resolve(result);
+      pending = null;
+    });
+    started.on("error", fail);
+    started.on("exit", (code) => fail(new Error(`The keepsake parser stopped (exit code ${code}).`)));
+    return started;
+  };
   return {
     parse(bytes, expected) {
       if (failure) return Promise.reject(failure);
       if (pending) return Promise.reject(new Error("The keepsake parser takes one document at a time."));
+      worker ??= start();
+      const thread = worker;
       return new Promise((resolve, reject) => {
         pending = { resolve, reject };
-        worker.postMessage({ bytes, expected });
+        thread.postMessage({ bytes, expected });
       });
     },
-    close: () => void worker.terminate(),
+    close: () => void worker?.terminate(),
   };
 }

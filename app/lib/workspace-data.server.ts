@@ -25,7 +25,7 @@ function previewState(params: URLSearchParams, user: User, book: Book, activeTop
   const bookText = tab === "book" ? currentBookPreview({ bookId: book.id, userId: user.id }) : null;
   const topicPage: PreviewPage | null = openText?.trim() ? previewPage(openText, TOPIC_BLOCKS_PER_PAGE, asked === open ? page : 1) : null;
   const bookPage: PreviewPage | null = bookText?.trim() ? previewPage(bookText, BOOK_PARAGRAPHS_PER_PAGE, page) : null;
-  return { tab, page, topicId: asked, openTopicId: open, topicPage, book: bookPage };
+  return { tab, page, openTopicId: open, topicPage, book: bookPage };
 }
 
 /**

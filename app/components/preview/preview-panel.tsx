@@ -9,7 +9,7 @@ import { TopicPreviews, type TopicPreviewSummary } from "./topic-previews";
  * The panel's URL state and the one page of text it shows (ADR 0023): the open topic's (`topicPage`) on
  * the topic tab, the book's (`book`) on the book tab.
  */
-export type PreviewState = { tab: "topic" | "book"; page: number; topicId: number | null; openTopicId: number | null; topicPage: PreviewPage | null; book: PreviewPage | null };
+export type PreviewState = { tab: "topic" | "book"; page: number; openTopicId: number | null; topicPage: PreviewPage | null; book: PreviewPage | null };
 
 /**
  * The preview panel (SPEC §2): a tab per topic's draft narrative and one for the whole book. The tabs
