@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
 
@@ -35,8 +36,24 @@ function lazyChunks(): Plugin {
   };
 }
 
+/**
+ * The server's worker threads (ADR 0023), each an entry of the server build under a fixed name beside
+ * index.js, where the code that starts it looks for it: `{ "keepsake-parse-worker.js": "app/lib/…" }`,
+ * paths from the project root. The development server has none; its code runs them in its own thread.
+ */
+function serverWorkers(entries: Record<string, string>): Plugin {
+  return {
+    name: "heirloom:server-workers",
+    applyToEnvironment: (environment) => environment.config.consumer === "server",
+    buildStart() {
+      if (this.environment.config.command !== "build") return;
+      for (const [fileName, source] of Object.entries(entries)) this.emitFile({ type: "chunk", id: fileURLToPath(new URL(source, import.meta.url)), fileName });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [reactRouter(), lazyChunks()],
+  plugins: [reactRouter(), lazyChunks(), serverWorkers({ "keepsake-parse-worker.js": "./app/lib/keepsake-parse.worker.ts" })],
   resolve: { tsconfigPaths: true },
   environments: {
     client: {

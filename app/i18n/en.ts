@@ -626,6 +626,8 @@ const en = {
     next: "Next page",
     pages: "Pages of the preview",
     image: "Image: {{description}}",
+    readTopic: "Read the draft of {{title}}",
+    printFailed: "The preview could not be loaded for printing. Please try again.",
   },
   writingHelp: {
     autocompleteFailed: "No suggestion could be made.",
@@ -781,6 +783,12 @@ const en = {
     missingFile: "The zip has no {{file}}, which the book needs.",
     mediaTooLarge: "{{file}} is too large: photos can be up to 10 MB, recordings up to 25 MB and covers up to 2 MB.",
     badMedia: "{{file}} is not a photo or a recording that Heirloom accepts.",
+    tooManyBooks: "The zip holds more books than one import takes: at most {{max}}. Download the books one by one and import each.",
+    tooManyTopics: "The zip holds more topics than one import takes: at most {{max}}.",
+    tooManyQuestions: "The zip holds more interview questions than one import takes: at most {{max}}.",
+    tooManyStories: "The zip holds more stories than one import takes: at most {{max}}.",
+    tooManyMedia: "The zip holds more photos and recordings than one import takes: at most {{max}}.",
+    tooMuchText: "The zip holds more text than one import takes: at most {{max}} MB of book.json in all.",
   },
   common: {
     close: "Close",

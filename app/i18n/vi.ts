@@ -626,6 +626,8 @@ const vi = {
     next: "Trang sau",
     pages: "Các trang của bản thảo",
     image: "Hình ảnh: {{description}}",
+    readTopic: "Đọc bản thảo của {{title}}",
+    printFailed: "Không tải được bản thảo để in. Vui lòng thử lại.",
   },
   writingHelp: {
     autocompleteFailed: "Không tạo được gợi ý.",
@@ -781,6 +783,12 @@ const vi = {
     missingFile: "Tệp zip thiếu {{file}}, tệp mà cuốn sách cần.",
     mediaTooLarge: "{{file}} quá lớn: ảnh tối đa 10 MB, bản ghi âm tối đa 25 MB và ảnh bìa tối đa 2 MB.",
     badMedia: "{{file}} không phải ảnh hay bản ghi âm mà Heirloom nhận.",
+    tooManyBooks: "Tệp zip có nhiều sách hơn mức một lần nhập cho phép: tối đa {{max}} cuốn. Hãy tải từng cuốn về rồi nhập từng cuốn một.",
+    tooManyTopics: "Tệp zip có nhiều chủ đề hơn mức một lần nhập cho phép: tối đa {{max}} chủ đề.",
+    tooManyQuestions: "Tệp zip có nhiều câu hỏi phỏng vấn hơn mức một lần nhập cho phép: tối đa {{max}} câu hỏi.",
+    tooManyStories: "Tệp zip có nhiều câu chuyện hơn mức một lần nhập cho phép: tối đa {{max}} câu chuyện.",
+    tooManyMedia: "Tệp zip có nhiều ảnh và bản ghi âm hơn mức một lần nhập cho phép: tối đa {{max}} tệp.",
+    tooMuchText: "Tệp zip có nhiều chữ hơn mức một lần nhập cho phép: tổng cộng tối đa {{max}} MB trong các tệp book.json.",
   },
   common: {
     close: "Đóng",

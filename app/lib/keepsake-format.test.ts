@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { sampleDocument } from "../../tests/support/keepsake-sample";
-import { checkKeepsake } from "./keepsake-format";
+import { checkKeepsake, countRows, IMPORT_BOUNDS } from "./keepsake-format";
 
 type Doc = ReturnType<typeof sampleDocument> & Record<string, unknown>;
 const check = (change: (doc: Doc) => void) => {
@@ -10,7 +10,8 @@ const check = (change: (doc: Doc) => void) => {
 };
 const where = (change: (doc: Doc) => void) => {
   const result = check(change);
-  return result.ok ? "ok" : `${result.problem} ${result.where ?? ""}`.trim();
+  if (result.ok) return "ok";
+  return `${result.problem} ${"bound" in result ? result.bound : (result.where ?? "")}`.trim();
 };
 
 describe("book.json, version 1", () => {
@@ -55,6 +56,18 @@ describe("book.json, version 1", () => {
     );
   });
 
+  it("counts the rows before anything else, and names the first bound of one import it goes past", () => {
+    const many = <T>(n: number, item: (i: number) => T) => Array.from({ length: n }, (_, i) => item(i));
+    const topic = sampleDocument().topics[1]!;
+    expect(where((doc) => (doc.topics = many(IMPORT_BOUNDS.topics, () => topic)))).toBe("ok");
+    expect(where((doc) => (doc.topics = many(IMPORT_BOUNDS.topics + 1, () => topic)))).toBe("tooMany topics");
+    // Counted across topics, before the schema walks them: these questions are not even valid.
+    expect(where((doc) => (doc.topics = many(2, () => ({ ...topic, questions: many(IMPORT_BOUNDS.questions / 2 + 1, () => null as never) }))))).toBe("tooMany questions");
+    expect(where((doc) => (doc.topics = many(3, () => ({ ...topic, stories: many(IMPORT_BOUNDS.stories / 3 + 1, () => null as never) }))))).toBe("tooMany stories");
+    expect(where((doc) => (doc.topics = [{ ...topic, stories: many(IMPORT_BOUNDS.media / 100 + 1, () => ({ media: many(100, () => null) }) as never) }]))).toBe("tooMany media");
+    expect(countRows(sampleDocument(), "book")).toEqual({ books: 1, topics: 2, questions: 1, stories: 2, media: 2 });
+  });
+
   it("keeps references local and safe: question keys, media paths, files used once, presets only", () => {
     expect(where((doc) => (doc.topics[0]!.stories[0]!.question = "q2"))).toBe("invalid topics.0.stories.0.question");
     expect(where((doc) => (doc.topics[1]!.questions = [{ key: "q1", question: "Again?", createdAt: doc.exportedAt }]))).toBe("invalid topics.1.questions.0.key");
@@ -75,5 +88,8 @@ describe("library.json, version 1", () => {
     expect(library([{ folder: "books/01-ba-noi/", title: "Bà nội" }]).ok).toBe(true);
     for (const folder of ["../", "books/../", "books/01/x/", "books/Ba Noi/", "/books/01/", "books/01"]) expect(library([{ folder, title: "x" }]).ok, folder).toBe(false);
     expect(library([{ folder: "books/01-a/", title: "a" }, { folder: "books/01-a/", title: "b" }])).toEqual({ ok: false, problem: "invalid", where: "books.1.folder" });
+    const folders = (n: number) => Array.from({ length: n }, (_, i) => ({ folder: `books/${i}-a/`, title: "a" }));
+    expect(library(folders(IMPORT_BOUNDS.books)).ok).toBe(true);
+    expect(library(folders(IMPORT_BOUNDS.books + 1))).toEqual({ ok: false, problem: "tooMany", bound: "books" });
   });
 });

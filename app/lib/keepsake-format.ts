@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MEDIA_TYPES, STORY_STATUSES } from "~db/schema";
 import { PRESET_COVERS } from "./covers";
 import { entryNameProblem, isDirectoryEntry } from "./keepsake-names";
-import { MEDIA_DESCRIPTION_MAX } from "./limits";
+import { LONG_TEXT_MAX, MEDIA_DESCRIPTION_MAX } from "./limits";
 import { AUDIO_TYPES, IMAGE_TYPES } from "./sniff";
 import { TONE_MAX } from "./validation";
 
@@ -17,15 +17,19 @@ export const BOOK_FORMAT = "heirloom-book";
 export const LIBRARY_FORMAT = "heirloom-library";
 export const KEEPSAKE_VERSION = 1;
 
-export const TOPICS_PER_BOOK_MAX = 1000;
-export const QUESTIONS_PER_TOPIC_MAX = 1000;
-export const STORIES_PER_BOOK_MAX = 5000;
+/**
+ * What one import takes at most, all the books of the zip together (ADR 0023). A family's book has tens of
+ * topics, a few hundred interview questions and stories, and fewer photos than a 200 MB zip can carry; these
+ * are several times that, and small enough that the largest import writes its rows in one short
+ * transaction. `jsonBytes` bounds the text: book.json and library.json, added up.
+ */
+export const IMPORT_BOUNDS = { books: 20, topics: 200, questions: 2000, stories: 1500, media: 1500, jsonBytes: 4 * 1024 * 1024 } as const;
+export type RowBound = Exclude<keyof typeof IMPORT_BOUNDS, "jsonBytes">;
+export type RowCounts = Record<RowBound, number>;
 export const MEDIA_PER_STORY_MAX = 200;
-export const BOOKS_PER_LIBRARY_MAX = 1000;
 /** The largest zip an import takes (the upload), and what it may unpack to. */
 export const IMPORT_MAX_BYTES = 200 * 1024 * 1024;
 export const IMPORT_LIMITS = { maxEntries: 20_000, maxEntryBytes: 32 * 1024 * 1024, maxTotalBytes: 1024 * 1024 * 1024 } as const;
-const LONG_TEXT_MAX = 200_000;
 
 const timestamp = z.iso.datetime();
 const notBlank = (max: number) => z.string().max(max).refine((value) => value.trim().length > 0, { error: "blank" });
@@ -73,8 +77,8 @@ const topicSchema = z.object({
   archived: z.boolean(),
   createdAt: timestamp,
   updatedAt: timestamp,
-  questions: z.array(questionSchema).max(QUESTIONS_PER_TOPIC_MAX),
-  stories: z.array(storySchema).max(STORIES_PER_BOOK_MAX),
+  questions: z.array(questionSchema).max(IMPORT_BOUNDS.questions),
+  stories: z.array(storySchema).max(IMPORT_BOUNDS.stories),
 });
 
 const coverSchema = z.union([z.null(), z.strictObject({ preset: z.enum(PRESET_COVERS as [string, ...string[]]) }), z.strictObject({ file: mediaPath })]);
@@ -95,7 +99,7 @@ export const keepsakeSchema = z
     version: z.literal(KEEPSAKE_VERSION),
     exportedAt: timestamp,
     book: bookSchema,
-    topics: z.array(topicSchema).max(TOPICS_PER_BOOK_MAX),
+    topics: z.array(topicSchema).max(IMPORT_BOUNDS.topics),
   })
   .superRefine((doc, ctx) => {
     // Keys are local references: each question's is unique, each story's names one of them, and no
@@ -108,10 +112,8 @@ export const keepsakeSchema = z
       }),
     );
     const files = new Set<string>(doc.book.cover && "file" in doc.book.cover ? [doc.book.cover.file] : []);
-    let stories = 0;
     doc.topics.forEach((topic, t) =>
       topic.stories.forEach((story, s) => {
-        stories += 1;
         if (story.question !== null && !keys.has(story.question)) ctx.addIssue({ code: "custom", message: "unknown question", path: ["topics", t, "stories", s, "question"] });
         story.media.forEach((item, m) => {
           if (files.has(item.file)) ctx.addIssue({ code: "custom", message: "file used twice", path: ["topics", t, "stories", s, "media", m, "file"] });
@@ -119,7 +121,6 @@ export const keepsakeSchema = z
         });
       }),
     );
-    if (stories > STORIES_PER_BOOK_MAX) ctx.addIssue({ code: "custom", message: "too many stories", path: ["topics"] });
   });
 
 export type KeepsakeDocument = z.infer<typeof keepsakeSchema>;
@@ -139,7 +140,7 @@ export const librarySchema = z
     format: z.literal(LIBRARY_FORMAT),
     version: z.literal(KEEPSAKE_VERSION),
     exportedAt: timestamp,
-    books: z.array(z.object({ folder: folderSchema, title: z.string().max(200) })).max(BOOKS_PER_LIBRARY_MAX),
+    books: z.array(z.object({ folder: folderSchema, title: z.string().max(200) })).max(IMPORT_BOUNDS.books),
   })
   .superRefine((doc, ctx) => {
     const seen = new Set<string>();
@@ -154,11 +155,40 @@ export type LibraryDocument = z.infer<typeof librarySchema>;
 export type FormatCheck =
   | { ok: true; kind: "book"; doc: KeepsakeDocument }
   | { ok: true; kind: "library"; doc: LibraryDocument }
-  | { ok: false; problem: "notObject" | "wrongFormat" | "wrongVersion" | "invalid"; where?: string };
+  | { ok: false; problem: "notObject" | "wrongFormat" | "wrongVersion" | "invalid"; where?: string }
+  | { ok: false; problem: "tooMany"; bound: RowBound };
+
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+const field = (value: unknown, name: string): unknown => (typeof value === "object" && value !== null ? (value as Record<string, unknown>)[name] : undefined);
+
+/** The rows a parsed document would add, counted before it is checked, so that a huge one is refused cheaply. */
+export function countRows(value: unknown, expected: "book" | "library"): RowCounts {
+  const counts: RowCounts = { books: 0, topics: 0, questions: 0, stories: 0, media: 0 };
+  if (expected === "library") {
+    counts.books = list(field(value, "books")).length;
+    return counts;
+  }
+  counts.books = 1;
+  for (const topic of list(field(value, "topics"))) {
+    counts.topics += 1;
+    counts.questions += list(field(topic, "questions")).length;
+    for (const story of list(field(topic, "stories"))) {
+      counts.stories += 1;
+      counts.media += list(field(story, "media")).length;
+    }
+  }
+  return counts;
+}
+
+/** The first of `IMPORT_BOUNDS` that `counts` goes past, or null. */
+export function exceededBound(counts: RowCounts): RowBound | null {
+  return (Object.keys(counts) as RowBound[]).find((bound) => counts[bound] > IMPORT_BOUNDS[bound]) ?? null;
+}
 
 /**
  * Reads a parsed `book.json` or `library.json`: the format and version are checked first, so a file of
- * another kind or from a newer Heirloom gets its own message, then every field. `where` names the first
+ * another kind or from a newer Heirloom gets its own message, then the number of rows against what one
+ * import takes (`IMPORT_BOUNDS`, before the schema walks them all), then every field. `where` names the first
  * field that is wrong ("topics.2.stories.0.title"), for a message a person can act on.
  */
 export function checkKeepsake(value: unknown, expected: "book" | "library"): FormatCheck {
@@ -166,6 +196,8 @@ export function checkKeepsake(value: unknown, expected: "book" | "library"): For
   const { format, version } = value as { format?: unknown; version?: unknown };
   if (format !== (expected === "book" ? BOOK_FORMAT : LIBRARY_FORMAT)) return { ok: false, problem: "wrongFormat" };
   if (version !== KEEPSAKE_VERSION) return { ok: false, problem: "wrongVersion" };
+  const bound = exceededBound(countRows(value, expected));
+  if (bound) return { ok: false, problem: "tooMany", bound };
   const result = expected === "book" ? keepsakeSchema.safeParse(value) : librarySchema.safeParse(value);
   if (!result.success) {
     const issue = result.error.issues[0];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { sampleDocument } from "../../tests/support/keepsake-sample";
-import { escapeHtml, escapeMarkdown, renderHtml, renderLibraryIndex, renderMarkdown, type KeepsakeLabels } from "./keepsake-render";
+import { bookJsonParts, escapeHtml, escapeMarkdown, htmlParts, joinParts, markdownParts, renderHtml, renderLibraryIndex, renderMarkdown, type KeepsakeLabels } from "./keepsake-render";
 
 const labels: KeepsakeLabels = {
   contents: "Contents",
@@ -106,5 +106,34 @@ describe("book.md", () => {
     const closing = sampleDocument();
     closing.topics[0]!.title = "Số 5 ##";
     expect(renderMarkdown(closing, labels)).toContain("## Số 5 \\##\n");
+  });
+});
+
+describe("book.json in pieces", () => {
+  it("is exactly the pretty JSON of the whole document, whatever is empty", () => {
+    const empty = sampleDocument();
+    empty.topics = [];
+    const noStories = sampleDocument();
+    noStories.topics.forEach((topic) => (topic.stories = []));
+    for (const doc of [sampleDocument(), hostile(), empty, noStories]) {
+      expect(joinParts(bookJsonParts(doc), { separator: "", end: "" })).toBe(`${JSON.stringify(doc, null, 2)}\n`);
+    }
+  });
+
+  it("gives each story its own piece, so no piece holds a whole book", () => {
+    const doc = sampleDocument();
+    const pieces = [...bookJsonParts(doc)];
+    const story = doc.topics[0]!.stories[0]!;
+    expect(pieces.filter((piece) => piece.includes(`"title": ${JSON.stringify(story.title)}`))).toHaveLength(1);
+    expect(Math.max(...pieces.map((piece) => piece.length))).toBeLessThan(JSON.stringify(doc, null, 2).length / 2);
+  });
+});
+
+describe("the readable files in pieces", () => {
+  it("are a paragraph at a time", () => {
+    const doc = sampleDocument();
+    doc.topics[0]!.stories[0]!.content = "One.\n\nTwo.\n\nThree.";
+    expect([...markdownParts(doc, labels)]).toEqual(expect.arrayContaining(["One.", "Two.", "Three."]));
+    expect([...htmlParts(doc, labels)]).toEqual(expect.arrayContaining(["<p>One.</p>", "<p>Two.</p>", "<p>Three.</p>"]));
   });
 });

@@ -64,27 +64,36 @@ function markdownMedia(item: KeepsakeMedia, labels: KeepsakeLabels): string {
   return lines.join("\n");
 }
 
-export function renderMarkdown(doc: KeepsakeDocument, labels: KeepsakeLabels): string {
+/** book.md in pieces, a story's paragraph or photo at a time: joined by blank lines, they are the file (see `joinParts`). */
+export function* markdownParts(doc: KeepsakeDocument, labels: KeepsakeLabels): Generator<string> {
   const questions = questionsByKey(doc);
-  const out: string[] = [`# ${markdownHeading(doc.book.title)}`];
-  if (doc.book.description.trim()) out.push(paragraphs(doc.book.description).map(markdownParagraph).join("\n\n"));
-  out.push(`*${escapeMarkdown(labels.exported)}*`);
-  if (doc.book.cover && "file" in doc.book.cover) out.push(`![${escapeMarkdown(labels.cover)}](<${doc.book.cover.file}>)`);
-  if (doc.topics.length) out.push(`## ${markdownHeading(labels.contents)}`, doc.topics.map((topic, i) => `${i + 1}. ${markdownHeading(topic.title)}`).join("\n"));
+  yield `# ${markdownHeading(doc.book.title)}`;
+  if (doc.book.description.trim()) yield paragraphs(doc.book.description).map(markdownParagraph).join("\n\n");
+  yield `*${escapeMarkdown(labels.exported)}*`;
+  if (doc.book.cover && "file" in doc.book.cover) yield `![${escapeMarkdown(labels.cover)}](<${doc.book.cover.file}>)`;
+  if (doc.topics.length) {
+    yield `## ${markdownHeading(labels.contents)}`;
+    yield doc.topics.map((topic, i) => `${i + 1}. ${markdownHeading(topic.title)}`).join("\n");
+  }
   for (const topic of doc.topics) {
-    out.push(`## ${markdownHeading(topic.title)}`);
-    if (topic.archived) out.push(`*${escapeMarkdown(labels.archived)}*`);
-    if (topic.description.trim()) out.push(paragraphs(topic.description).map(markdownParagraph).join("\n\n"));
-    if (topic.stories.length === 0) out.push(`*${escapeMarkdown(labels.noStories)}*`);
+    yield `## ${markdownHeading(topic.title)}`;
+    if (topic.archived) yield `*${escapeMarkdown(labels.archived)}*`;
+    if (topic.description.trim()) yield paragraphs(topic.description).map(markdownParagraph).join("\n\n");
+    if (topic.stories.length === 0) yield `*${escapeMarkdown(labels.noStories)}*`;
     for (const story of topic.stories) {
-      out.push(`### ${markdownHeading(story.title)}${story.status === "draft" ? ` *(${escapeMarkdown(labels.draft)})*` : ""}`);
+      yield `### ${markdownHeading(story.title)}${story.status === "draft" ? ` *(${escapeMarkdown(labels.draft)})*` : ""}`;
       const question = story.question ? questions.get(story.question) : undefined;
-      if (question) out.push(`> *${escapeMarkdown(labels.question)}:* ${escapeMarkdown(question.replace(/\s+/g, " "))}`);
-      out.push(...paragraphs(storyText(story)).map(markdownParagraph));
-      out.push(...story.media.map((item) => markdownMedia(item, labels)));
+      if (question) yield `> *${escapeMarkdown(labels.question)}:* ${escapeMarkdown(question.replace(/\s+/g, " "))}`;
+      for (const paragraph of paragraphs(storyText(story))) yield markdownParagraph(paragraph);
+      for (const item of story.media) yield markdownMedia(item, labels);
     }
   }
-  return `${out.join("\n\n")}\n`;
+}
+
+export const MARKDOWN_JOIN = { separator: "\n\n", end: "\n" };
+
+export function renderMarkdown(doc: KeepsakeDocument, labels: KeepsakeLabels): string {
+  return joinParts(markdownParts(doc, labels), MARKDOWN_JOIN);
 }
 
 // ---------------------------------------------------------------- HTML
@@ -96,7 +105,8 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 }
 
-const htmlParagraphs = (text: string) => paragraphs(text).map((p) => `<p>${p.split("\n").map(escapeHtml).join("<br>\n")}</p>`);
+const htmlParagraph = (p: string) => `<p>${p.split("\n").map(escapeHtml).join("<br>\n")}</p>`;
+const htmlParagraphs = (text: string) => paragraphs(text).map(htmlParagraph);
 
 // Small and print-friendly: a book's page is read on a phone, a tablet or paper.
 const STYLE = `
@@ -128,37 +138,70 @@ function htmlMedia(item: KeepsakeMedia, labels: KeepsakeLabels): string {
   return `<figure>${body}${transcription}</figure>`;
 }
 
-export function renderHtml(doc: KeepsakeDocument, labels: KeepsakeLabels): string {
+/** book.html in pieces, a story's paragraph or photo at a time: joined by line breaks, they are the file (see `joinParts`). */
+export function* htmlParts(doc: KeepsakeDocument, labels: KeepsakeLabels): Generator<string> {
   const questions = questionsByKey(doc);
   const draft = `<span class="label">${escapeHtml(labels.draft)}</span>`;
-  const parts: string[] = [
-    `<!doctype html>\n<html lang="${doc.book.language}">\n<head>\n<meta charset="utf-8">\n<meta name="viewport" content="width=device-width, initial-scale=1">`,
-    `<title>${escapeHtml(doc.book.title)}</title>\n<style>${STYLE}\n</style>\n</head>\n<body>\n<header>`,
-    `<h1>${escapeHtml(doc.book.title)}</h1>`,
-    ...htmlParagraphs(doc.book.description),
-    `<p class="meta">${escapeHtml(labels.exported)}</p>`,
-  ];
-  if (doc.book.cover && "file" in doc.book.cover) parts.push(`<img class="cover" src="${escapeHtml(doc.book.cover.file)}" alt="${escapeHtml(labels.cover)}">`);
-  parts.push("</header>");
+  yield `<!doctype html>\n<html lang="${doc.book.language}">\n<head>\n<meta charset="utf-8">\n<meta name="viewport" content="width=device-width, initial-scale=1">`;
+  yield `<title>${escapeHtml(doc.book.title)}</title>\n<style>${STYLE}\n</style>\n</head>\n<body>\n<header>`;
+  yield `<h1>${escapeHtml(doc.book.title)}</h1>`;
+  yield* htmlParagraphs(doc.book.description);
+  yield `<p class="meta">${escapeHtml(labels.exported)}</p>`;
+  if (doc.book.cover && "file" in doc.book.cover) yield `<img class="cover" src="${escapeHtml(doc.book.cover.file)}" alt="${escapeHtml(labels.cover)}">`;
+  yield "</header>";
   if (doc.topics.length) {
-    parts.push(`<nav aria-labelledby="contents"><h2 id="contents">${escapeHtml(labels.contents)}</h2>\n<ol>`);
-    parts.push(...doc.topics.map((topic, i) => `<li><a href="#topic-${i + 1}">${escapeHtml(topic.title)}</a></li>`));
-    parts.push("</ol></nav>");
+    yield `<nav aria-labelledby="contents"><h2 id="contents">${escapeHtml(labels.contents)}</h2>\n<ol>`;
+    yield* doc.topics.map((topic, i) => `<li><a href="#topic-${i + 1}">${escapeHtml(topic.title)}</a></li>`);
+    yield "</ol></nav>";
   }
-  doc.topics.forEach((topic, i) => {
-    parts.push(`<section class="topic" id="topic-${i + 1}">\n<h2>${escapeHtml(topic.title)}${topic.archived ? ` <span class="label">${escapeHtml(labels.archived)}</span>` : ""}</h2>`);
-    parts.push(...htmlParagraphs(topic.description));
-    if (topic.stories.length === 0) parts.push(`<p class="meta">${escapeHtml(labels.noStories)}</p>`);
+  for (const [i, topic] of doc.topics.entries()) {
+    yield `<section class="topic" id="topic-${i + 1}">\n<h2>${escapeHtml(topic.title)}${topic.archived ? ` <span class="label">${escapeHtml(labels.archived)}</span>` : ""}</h2>`;
+    yield* htmlParagraphs(topic.description);
+    if (topic.stories.length === 0) yield `<p class="meta">${escapeHtml(labels.noStories)}</p>`;
     for (const story of topic.stories) {
-      parts.push(`<article>\n<h3>${escapeHtml(story.title)}${story.status === "draft" ? ` ${draft}` : ""}</h3>`);
+      yield `<article>\n<h3>${escapeHtml(story.title)}${story.status === "draft" ? ` ${draft}` : ""}</h3>`;
       const question = story.question ? questions.get(story.question) : undefined;
-      if (question) parts.push(`<blockquote><em>${escapeHtml(labels.question)}:</em> ${escapeHtml(question)}</blockquote>`);
-      parts.push(...htmlParagraphs(storyText(story)), ...story.media.map((item) => htmlMedia(item, labels)), "</article>");
+      if (question) yield `<blockquote><em>${escapeHtml(labels.question)}:</em> ${escapeHtml(question)}</blockquote>`;
+      for (const paragraph of paragraphs(storyText(story))) yield htmlParagraph(paragraph);
+      for (const item of story.media) yield htmlMedia(item, labels);
+      yield "</article>";
     }
-    parts.push("</section>");
-  });
-  parts.push("</body>\n</html>\n");
-  return parts.join("\n");
+    yield "</section>";
+  }
+  yield "</body>\n</html>\n";
+}
+
+export const HTML_JOIN = { separator: "\n", end: "" };
+
+export function renderHtml(doc: KeepsakeDocument, labels: KeepsakeLabels): string {
+  return joinParts(htmlParts(doc, labels), HTML_JOIN);
+}
+
+/**
+ * book.json in pieces, a story at a time: together, exactly `JSON.stringify(doc, null, 2)` and a line
+ * break. A story is its own piece, indented where it sits, so an export never stringifies a whole book
+ * in one go (ADR 0023).
+ */
+export function* bookJsonParts(doc: KeepsakeDocument): Generator<string> {
+  const pretty = (value: unknown, indent: string) => JSON.stringify(value, null, 2).replaceAll("\n", `\n${indent}`);
+  // `topics` is the document's last key and `stories` a topic's (buildBookExport makes them so), so each
+  // object is its other keys, stringified, with the list spliced in before its closing brace.
+  const open = (value: object, indent: string, key: string) => `${pretty(value, indent).slice(0, -(indent.length + 2))},\n${indent}  "${key}": [`;
+  const close = (count: number, indent: string) => `${count ? `\n${indent}  ]` : "]"}\n${indent}}`;
+  const { topics, ...head } = doc;
+  yield open(head, "", "topics");
+  for (const [t, topic] of topics.entries()) {
+    const { stories, ...rest } = topic;
+    yield `${t ? "," : ""}\n    ${open(rest, "    ", "stories")}`;
+    for (const [s, story] of stories.entries()) yield `${s ? "," : ""}\n        ${pretty(story, "        ")}`;
+    yield close(stories.length, "    ");
+  }
+  yield `${close(topics.length, "")}\n`;
+}
+
+/** Pieces joined as the whole file would be: `separator` between them and `end` after the last. */
+export function joinParts(parts: Iterable<string>, { separator, end }: { separator: string; end: string }): string {
+  return `${[...parts].join(separator)}${end}`;
 }
 
 /** `index.html` of an all-books export: a link to each book's readable page. */

@@ -29,3 +29,5 @@ export const LOGIN_LIMITS = {
   account: { limit: 100, windowMs: FIFTEEN_MINUTES },
   client: { limit: 50, windowMs: FIFTEEN_MINUTES },
 } as const;
+/** The longest text the app keeps in one field: a story, its refined text, a topic's draft narrative, a transcription. */
+export const LONG_TEXT_MAX = 200_000;

@@ -2,6 +2,8 @@ import { hasContent } from "~/ai/assemble-book-preview";
 import { aiFailure, aiProvider } from "~/ai/provider.server";
 import { env } from "./env.server";
 import { AppError } from "./errors";
+import { LONG_TEXT_MAX } from "./limits";
+import { clipAtParagraph } from "./text";
 import { bookPreviewInput, cachedBookPreview, previewHash, saveBookPreview, topicPreviewInput } from "~/models/preview.server";
 import { updateTopic } from "~/models/topic.server";
 
@@ -18,7 +20,9 @@ const maker = () => `${aiProvider().name}:${env().aiModel}`;
 
 /**
  * Generates a topic's draft narrative from its stories and saves it as the topic's preview (SPEC §7).
- * A topic with nothing written yet keeps what it has: there is nothing to make a preview from.
+ * A topic with nothing written yet keeps what it has: there is nothing to make a preview from. The draft
+ * is kept within the field's own limit (LONG_TEXT_MAX, what the editor can save back), ended at a
+ * paragraph: the offline draft is the topic's stories themselves, which can be far longer (ADR 0023).
  */
 export async function generateTopicPreview({ topicId, userId, signal, onText }: { topicId: number; userId: number } & Streaming): Promise<string> {
   const input = topicPreviewInput({ topicId, userId });
@@ -30,6 +34,7 @@ export async function generateTopicPreview({ topicId, userId, signal, onText }: 
   } catch (error) {
     throw previewFailure(error);
   }
+  preview = clipAtParagraph(preview, LONG_TEXT_MAX);
   updateTopic({ topicId, userId, changes: { preview } });
   return preview;
 }

@@ -2,13 +2,13 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { db } from "~db/client.server";
 import { mediaFilesDir, uploadTmpDir } from "~/models/media-storage.server";
-import { coversDir } from "~/models/media.server";
-import { backfillStoredSizes } from "~/models/media.server";
+import { backfillStoredSizes, coversDir } from "~/models/media.server";
 import { purgeExpiredSessions } from "~/models/session.server";
 import { ensureAdmin } from "~/models/user.server";
 import { normaliseStoredNames } from "~/models/user-names.server";
 import { env } from "./env.server";
 import { ensurePrivateDir } from "./private-files.server";
+import { watchEventLoop } from "./event-loop-watch.server";
 import { sessionSecret } from "./secrets.server";
 
 /**
@@ -65,6 +65,8 @@ async function startup(): Promise<void> {
       ].join("\n"),
     );
   }
+  // From here on, a request that holds the event loop for long is named in the log (ADR 0023).
+  watchEventLoop();
 }
 
 /** Resolves when the database is migrated and the admin exists; awaited before serving. */

@@ -26,7 +26,10 @@ export function storyEditorData(request: Request, user: User, bookId: number, fi
     // The media files tab opens first when the URL asks for it (after an upload), or to confirm a deletion.
     const deleting = media.find((item) => item.id === deleteMedia) ?? null;
     const tab = params.get("tab") === "media" || deleting ? ("media" as const) : ("edit" as const);
-    return { kind: "edit" as const, topic: { id: topic.id, title: topic.title }, question: question?.question ?? null, story, media, tab, deleting };
+    // The editor shows one text, the refined one when there is one (SPEC §4): only that leaves the server.
+    const { content, refinedContent, ...rest } = story;
+    const shown = { ...rest, text: refinedContent || content, refined: Boolean(refinedContent) };
+    return { kind: "edit" as const, topic: { id: topic.id, title: topic.title }, question: question?.question ?? null, story: shown, media, tab, deleting };
   }
   const editor = params.get("openEditor") ?? params.get("open");
   if (editor === "topic") return null;

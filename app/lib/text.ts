@@ -3,3 +3,13 @@ export function truncate(text: string, max: number): string {
   const chars = Array.from(text.trim());
   return chars.length <= max ? chars.join("") : `${chars.slice(0, max).join("").trimEnd()}…`;
 }
+
+/**
+ * The start of `text` within `max` characters, ended at the last blank line (between two paragraphs)
+ * that fits, or cut there when none does; the whole text when it fits.
+ */
+export function clipAtParagraph(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const end = text.lastIndexOf("\n\n", max);
+  return (end > 0 ? text.slice(0, end) : text.slice(0, max)).trimEnd();
+}

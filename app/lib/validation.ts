@@ -8,7 +8,7 @@ const checkbox = z.preprocess((v) => v === true || v === "on" || v === "true", z
 /** A blank optional text field means "not given". */
 const optionalText = z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.string().trim().optional());
 
-import { MEDIA_DESCRIPTION_MAX, PASSWORD_MIN, USERNAME_MIN } from "./limits";
+import { LONG_TEXT_MAX, MEDIA_DESCRIPTION_MAX, PASSWORD_MIN, USERNAME_MIN } from "./limits";
 import { hasInvisibleCharacters } from "./names";
 import { safeRedirect } from "./safe-redirect";
 
@@ -106,7 +106,7 @@ export const suggestTopicsSchema = z.object({
 });
 
 const topicTitle = z.string({ error: "topics.titleRequired" }).trim().min(1, { error: "topics.titleRequired" }).max(200);
-const longText = z.preprocess((v) => v ?? "", z.string().max(200_000));
+const longText = z.preprocess((v) => v ?? "", z.string().max(LONG_TEXT_MAX));
 
 /** POST /api/books/{id}/topics and the new-topic form. */
 export const topicCreateSchema = z.object({
@@ -118,7 +118,7 @@ export const topicCreateSchema = z.object({
 export const topicUpdateSchema = z.object({
   title: topicTitle.optional(),
   description: z.string().trim().max(5000).optional(),
-  preview: z.string().max(200_000).nullable().optional(),
+  preview: z.string().max(LONG_TEXT_MAX).nullable().optional(),
   archived: z.boolean().optional(),
 });
 

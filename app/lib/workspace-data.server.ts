@@ -1,33 +1,46 @@
 import type { Book, User } from "~db/schema";
 import { listBookStories } from "~/models/story.server";
-import { listBookTopics } from "~/models/topic.server";
+import { listWorkspaceTopics, topicPreviewText } from "~/models/topic.server";
 import { bookDialogData } from "./book-dialogs.server";
 import { listShares } from "~/models/share.server";
 import { readCookie } from "./signed-cookie.server";
 import { storyEditorData, topicEditorData } from "./story-editor.server";
 import { currentBookPreview } from "./previews.server";
+import { BOOK_PARAGRAPHS_PER_PAGE, previewPage, TOPIC_BLOCKS_PER_PAGE, type PreviewPage } from "./preview-blocks";
 import { LAYOUT_COOKIE, parseLayout } from "./workspace-layout";
 import { lenientNumbers, WORKSPACE_NUMBERS } from "./query-params";
 
-/** The preview panel's URL state (SPEC §2): its tab, and which topic's page of the preview is shown. */
-function previewState(params: URLSearchParams, user: User, book: Book) {
+/**
+ * The preview panel's URL state (SPEC §2): its tab, which topic is open and which page of it is shown.
+ * Only that page leaves the server, never a whole preview (ADR 0023): a book's preview, or a topic's
+ * draft, can be as long as the book.
+ */
+function previewState(params: URLSearchParams, user: User, book: Book, activeTopicIds: number[]) {
   const tab = params.get("ptab") === "book" ? ("book" as const) : ("topic" as const);
   const numbers = lenientNumbers(params, WORKSPACE_NUMBERS);
   const page = numbers.ppage;
-  const topicId = numbers.ptopic ?? null;
+  const asked = numbers.ptopic ?? null;
+  // The topic tab opens the topic the address names, else the first one.
+  const open = asked !== null && activeTopicIds.includes(asked) ? asked : (activeTopicIds[0] ?? null);
+  const openText = tab === "topic" && open !== null ? topicPreviewText({ topicId: open, bookId: book.id }) : null;
   // The book's text only on its tab, and only from the cache: generating is the user's choice.
-  return { tab, page, topicId, book: tab === "book" ? currentBookPreview({ bookId: book.id, userId: user.id }) : null };
+  const bookText = tab === "book" ? currentBookPreview({ bookId: book.id, userId: user.id }) : null;
+  const topicPage: PreviewPage | null = openText?.trim() ? previewPage(openText, TOPIC_BLOCKS_PER_PAGE, asked === open ? page : 1) : null;
+  const bookPage: PreviewPage | null = bookText?.trim() ? previewPage(bookText, BOOK_PARAGRAPHS_PER_PAGE, page) : null;
+  return { tab, page, openTopicId: open, topicPage, book: bookPage };
 }
 
 /**
  * Everything the workspace shows besides the book itself, in a fixed number of queries whatever the
- * size of the book (a test counts them): the contents, the previews, the layout and what the URL
+ * size of the book (a test counts them), and in a page whose size does not grow with the length of its
+ * texts (another test measures it): the contents, a page of the preview, the layout and what the URL
  * opens in the editor or a dialog.
  */
 export function workspaceData(request: Request, user: User, book: Book) {
   // One read of the topics serves the contents, the preview panel and the editor's default topic.
-  const topics = listBookTopics({ bookId: book.id, includeArchived: true });
+  const topics = listWorkspaceTopics({ bookId: book.id });
   const first = topics.find((topic) => !topic.archived) ?? null;
+  const params = new URL(request.url).searchParams;
   return {
     topics,
     stories: listBookStories({ bookId: book.id, userId: user.id }),
@@ -35,8 +48,13 @@ export function workspaceData(request: Request, user: User, book: Book) {
     dialog: bookDialogData(request, user, book.id),
     editor: storyEditorData(request, user, book.id, first),
     topicEditor: topicEditorData(request, user, book.id),
-    preview: previewState(new URL(request.url).searchParams, user, book),
+    preview: previewState(
+      params,
+      user,
+      book,
+      topics.filter((topic) => !topic.archived).map((topic) => topic.id),
+    ),
     // The share dialog (?dialog=share) lists the book's links.
-    shares: new URL(request.url).searchParams.get("dialog") === "share" ? listShares({ bookId: book.id, userId: user.id }) : null,
+    shares: params.get("dialog") === "share" ? listShares({ bookId: book.id, userId: user.id }) : null,
   };
 }

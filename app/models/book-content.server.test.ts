@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { countQueries, db } from "~db/client.server";
 import { media } from "~db/schema";
-import { readBookContent } from "./book-content.server";
+import { readBookContent, readBookContentInTurns } from "./book-content.server";
 import { createBook } from "./book.server";
 import { addQuestions } from "./question.server";
 import { createStory } from "./story.server";
@@ -52,5 +52,19 @@ describe("a book's whole content", () => {
     const b = countQueries(() => readBookContent(large.book.id)).count;
     expect(b).toBe(a);
     expect(b).toBeLessThanOrEqual(5);
+  });
+
+  it("reads the same book a few rows at a time for an export, giving the event loop turns in between", async () => {
+    const { user, book, topicIds } = await family(12, 3);
+    addQuestions({ topicId: topicIds[5]!, userId: user.id, texts: ["Who was there?", "What did it sound like?"], source: "custom" });
+    updateTopic({ topicId: topicIds[0]!, userId: user.id, changes: { archived: true } });
+    let turns = 0;
+    const counter = setInterval(() => (turns += 1), 0);
+    const gentle = await readBookContentInTurns(book.id);
+    clearInterval(counter);
+    expect(gentle).toEqual(readBookContent(book.id));
+    // 12 topics, 36 stories and 36 media in reads of ten: several turns.
+    expect(turns).toBeGreaterThan(0);
+    expect(await readBookContentInTurns(-1)).toBeNull();
   });
 });

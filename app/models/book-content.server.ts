@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { db } from "~db/client.server";
 import { books, media, questions, stories, topics, type Book, type Media, type Question, type Story, type Topic } from "~db/schema";
@@ -34,6 +35,10 @@ export function readBookContent(bookId: number, { publishedOnly = false }: { pub
   const storyIds = storyRows.map((story) => story.id);
   const mediaRows = storyIds.length ? db().select().from(media).where(inArray(media.storyId, storyIds)).orderBy(asc(media.createdAt), asc(media.id)).all() : [];
 
+  return assemble(book, topicRows, storyRows, questionRows, mediaRows, publishedOnly);
+}
+
+function assemble(book: Book, topicRows: Topic[], storyRows: Story[], questionRows: Question[], mediaRows: Media[], publishedOnly: boolean): BookContent {
   const mediaByStory = groupBy(mediaRows, (row) => row.storyId);
   const storiesByTopic = groupBy(
     storyRows.map((story) => ({ ...story, media: mediaByStory.get(story.id) ?? [] })),
@@ -44,6 +49,41 @@ export function readBookContent(bookId: number, { publishedOnly = false }: { pub
     .map((topic) => ({ ...topic, questions: questionsByTopic.get(topic.id) ?? [], stories: storiesByTopic.get(topic.id) ?? [] }))
     .filter((topic) => !publishedOnly || topic.stories.length > 0);
   return { book, topics: contentTopics };
+}
+
+/** Rows a read takes: ten of those with texts of up to 200,000 characters (a story, a topic's draft, a transcription), 500 of short ones (questions). */
+const LONG_ROWS = 10;
+const SHORT_ROWS = 500;
+
+/** Rows of `ids`, in that order, read `size` at a time with a turn of the event loop between reads; a row gone meanwhile is left out. */
+async function readInTurns<T extends { id: number }>(ids: number[], size: number, read: (ids: number[]) => T[]): Promise<T[]> {
+  const rows = new Map<number, T>();
+  for (let i = 0; i < ids.length; i += size) {
+    if (i > 0) await nextTurn();
+    for (const row of read(ids.slice(i, i + size))) rows.set(row.id, row);
+  }
+  return ids.flatMap((id) => rows.get(id) ?? []);
+}
+
+/**
+ * The whole book as `readBookContent` reads it, for an export (ADR 0023): the ids first, in order, then the
+ * rows a few at a time (ten stories or topics, whose texts may be 200,000 characters each), with a turn of
+ * the event loop between reads, so that a large book never holds up other requests. A change made while it
+ * is read may show in part: the export is of a book that its owner is not editing at that moment.
+ */
+export async function readBookContentInTurns(bookId: number): Promise<BookContent | null> {
+  const book = db().select().from(books).where(eq(books.id, bookId)).get();
+  if (!book) return null;
+  const ids = <T extends { id: number }>(rows: T[]) => rows.map((row) => row.id);
+  const topicIds = ids(db().select({ id: topics.id }).from(topics).where(eq(topics.bookId, bookId)).orderBy(asc(topics.position), asc(topics.id)).all());
+  const topicRows = await readInTurns(topicIds, LONG_ROWS, (chunk) => db().select().from(topics).where(inArray(topics.id, chunk)).all());
+  const storyIds = topicIds.length ? ids(db().select({ id: stories.id }).from(stories).where(inArray(stories.topicId, topicIds)).orderBy(asc(stories.position), asc(stories.id)).all()) : [];
+  const storyRows = await readInTurns(storyIds, LONG_ROWS, (chunk) => db().select().from(stories).where(inArray(stories.id, chunk)).all());
+  const questionIds = topicIds.length ? ids(db().select({ id: questions.id }).from(questions).where(inArray(questions.topicId, topicIds)).orderBy(asc(questions.position), asc(questions.id)).all()) : [];
+  const questionRows = await readInTurns(questionIds, SHORT_ROWS, (chunk) => db().select().from(questions).where(inArray(questions.id, chunk)).all());
+  const mediaIds = storyIds.length ? ids(db().select({ id: media.id }).from(media).where(inArray(media.storyId, storyIds)).orderBy(asc(media.createdAt), asc(media.id)).all()) : [];
+  const mediaRows = await readInTurns(mediaIds, LONG_ROWS, (chunk) => db().select().from(media).where(inArray(media.id, chunk)).all());
+  return assemble(book, topicRows, storyRows, questionRows, mediaRows, false);
 }
 
 function groupBy<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {

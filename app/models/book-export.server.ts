@@ -12,16 +12,20 @@ import { formatDate } from "~/lib/dates";
 import { serverDisplayZone } from "~/lib/server-time-zone.server";
 import { BOOK_FORMAT, KEEPSAKE_VERSION, LIBRARY_FORMAT, type KeepsakeDocument, type LibraryDocument } from "~/lib/keepsake-format";
 import { attachmentDisposition, slugify } from "~/lib/keepsake-names";
-import { renderHtml, renderLibraryIndex, renderMarkdown, type KeepsakeLabels } from "~/lib/keepsake-render";
+import { bookJsonParts, HTML_JOIN, htmlParts, MARKDOWN_JOIN, markdownParts, renderLibraryIndex, type KeepsakeLabels } from "~/lib/keepsake-render";
+import { textStream } from "~/lib/text-stream.server";
 import { MEDIA_EXTENSIONS, type AudioType, type ImageType } from "~/lib/sniff";
-import { readBookContent, type BookContent } from "./book-content.server";
+import { readBookContentInTurns, type BookContent } from "./book-content.server";
 import { mediaFilePath } from "./media-storage.server";
 import { readCover } from "./media.server";
 
 // A book, or all of a user's books, as a zip (ADR 0014): book.json (everything, machine-readable),
 // book.md and book.html (readable, with the pictures) and media/ (the files as stored: full-size photos,
 // recordings as recorded, the uploaded cover). The zip streams out as it is made: a file is read from
-// disk when its turn comes, so memory holds the book's text and one chunk of a file at a time.
+// disk when its turn comes, so memory holds the book's text and one chunk of a file at a time. A book is
+// read a few rows at a time and its three text files are written a piece at a time as the zip is read,
+// with turns of the event loop in between: several large exports at once do not hold up other requests
+// (ADR 0023).
 
 type ExportFile = { name: string; path: string } | { name: string; bytes: Buffer };
 type BookExport = { doc: KeepsakeDocument; files: ExportFile[] };
@@ -129,13 +133,16 @@ export async function buildBookExport(content: BookContent, exportedAt: Date): P
   return { doc, files };
 }
 
-/** Adds one book's files under `folder` ("" or "books/01-…/"). Media are stored as they are: they are compressed already. */
+/**
+ * Adds one book's files under `folder` ("" or "books/01-…/"). The text files are streams that are made
+ * when the zip reaches them; media are stored as they are: they are compressed already.
+ */
 function addBook(zip: yazl.ZipFile, folder: string, { doc, files }: BookExport, exportedAt: Date): void {
   const labels = keepsakeLabels(doc.book.language, exportedAt);
   const mtime = exportedAt;
-  zip.addBuffer(Buffer.from(`${JSON.stringify(doc, null, 2)}\n`), `${folder}book.json`, { mtime });
-  zip.addBuffer(Buffer.from(renderMarkdown(doc, labels)), `${folder}book.md`, { mtime });
-  zip.addBuffer(Buffer.from(renderHtml(doc, labels)), `${folder}book.html`, { mtime });
+  zip.addReadStreamLazy(`${folder}book.json`, { mtime }, (done) => done(null, textStream(bookJsonParts(doc), { separator: "", end: "" })));
+  zip.addReadStreamLazy(`${folder}book.md`, { mtime }, (done) => done(null, textStream(markdownParts(doc, labels), MARKDOWN_JOIN)));
+  zip.addReadStreamLazy(`${folder}book.html`, { mtime }, (done) => done(null, textStream(htmlParts(doc, labels), HTML_JOIN)));
   for (const file of files) {
     if ("path" in file) zip.addFile(file.path, `${folder}${file.name}`, { compress: false, mtime });
     else zip.addBuffer(file.bytes, `${folder}${file.name}`, { compress: false, mtime });
@@ -166,8 +173,8 @@ function zipResponse(fileName: string, fill: (zip: yazl.ZipFile) => Promise<void
 }
 
 /** GET /api/books/{id}/export: the caller has checked the book is the user's. */
-export function exportBookResponse(bookId: number): Response | null {
-  const content = readBookContent(bookId);
+export async function exportBookResponse(bookId: number): Promise<Response | null> {
+  const content = await readBookContentInTurns(bookId);
   if (!content) return null;
   const exportedAt = new Date();
   return zipResponse(`${content.book.title} - Heirloom.zip`, async (zip) => addBook(zip, "", await buildBookExport(content, exportedAt), exportedAt));
@@ -185,7 +192,7 @@ export function exportLibraryResponse({ userId, name, language }: { userId: numb
   return zipResponse(`${name} - Heirloom.zip`, async (zip) => {
     const library: LibraryDocument = { format: LIBRARY_FORMAT, version: KEEPSAKE_VERSION, exportedAt: iso(exportedAt), books: [] };
     for (const entry of folders) {
-      const content = readBookContent(entry.id);
+      const content = await readBookContentInTurns(entry.id);
       if (!content) continue; // deleted meanwhile
       addBook(zip, entry.folder, await buildBookExport(content, exportedAt), exportedAt);
       library.books.push({ folder: entry.folder, title: entry.title });

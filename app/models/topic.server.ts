@@ -85,6 +85,33 @@ export function listBookTopics({ bookId, includeArchived = false }: { bookId: nu
     .all();
 }
 
+/**
+ * A book's topics for the workspace: as `listBookTopics`, but whether each has a saved draft narrative
+ * instead of the narrative itself, which the workspace reads for the one topic it shows (ADR 0023).
+ */
+export function listWorkspaceTopics({ bookId }: { bookId: number }) {
+  return db()
+    .select({
+      id: topics.id,
+      title: topics.title,
+      description: topics.description,
+      // octet_length() reads a value's size without reading the value: a long draft is not read here.
+      hasPreview: sql<boolean>`case when ${topics.preview} is null then 0 when octet_length(${topics.preview}) > 1000 then 1 else trim(${topics.preview}) != '' end`.mapWith(Boolean),
+      archived: topics.archived,
+      position: topics.position,
+      storyCount: topicStoryCount,
+    })
+    .from(topics)
+    .where(eq(topics.bookId, bookId))
+    .orderBy(topics.position, topics.id)
+    .all();
+}
+
+/** A topic's saved draft narrative, through its book (checked by the caller); null when it has none. */
+export function topicPreviewText({ topicId, bookId }: { topicId: number; bookId: number }): string | null {
+  return db().select({ preview: topics.preview }).from(topics).where(and(eq(topics.id, topicId), eq(topics.bookId, bookId))).get()?.preview ?? null;
+}
+
 /** A topic only through its book's owner; anyone else gets null (the route answers 404). */
 export function getTopic({ topicId, userId }: { topicId: number; userId: number }): (Topic & { bookTitle: string; bookLanguage: "en" | "vi" }) | null {
   const row = db()

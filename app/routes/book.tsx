@@ -33,7 +33,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (!book) {
     // Missing and not-yours look the same, so ids reveal nothing.
     return data(
-      { title: translate(args.context, "books.notFoundTitle"), book: null, topics: [], stories: [], preview: { tab: "topic" as const, page: 1, topicId: null, book: null }, shares: null, layout: DEFAULT_LAYOUT, dialog: null, editor: null, topicEditor: null, locale: getLocale(args.context), resizablePanelsScript: null },
+      { title: translate(args.context, "books.notFoundTitle"), book: null, topics: [], stories: [], preview: { tab: "topic" as const, page: 1, openTopicId: null, topicPage: null, book: null }, shares: null, layout: DEFAULT_LAYOUT, dialog: null, editor: null, topicEditor: null, locale: getLocale(args.context), resizablePanelsScript: null },
       { status: 404 },
     );
   }

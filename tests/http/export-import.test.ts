@@ -6,6 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, loginAs, serverWithLanAndMinh, type Client } from "../support/http";
 import { ADMIN_PASSWORD, type RunningServer } from "../support/server";
+import { IMPORT_BOUNDS } from "~/lib/keepsake-format";
 import { makeZip, unzip, zipOf, type RawEntry } from "../support/zip";
 
 let server: RunningServer;
@@ -370,6 +371,38 @@ describe("a hostile or broken zip", () => {
     expect(body.message).toMatch(message);
     expect(footprint()).toEqual({ ...before, tmp: 0 });
     expect((await lan.get("/healthz")).status).toBe(200);
+  });
+
+  // One import is bounded (ADR 0023) so that the largest one is cheap; past a bound, the message says it.
+  const many = <T>(n: number, item: (i: number) => T) => Array.from({ length: n }, (_, i) => item(i));
+  const at = "2026-11-01T08:30:00.000Z";
+  const plainTopic = (extra: Record<string, unknown> = {}) => ({ title: "T", description: "", preview: null, archived: false, createdAt: at, updatedAt: at, questions: [], stories: [], ...extra });
+  const plainStory = (extra: Record<string, unknown> = {}) => ({ title: "S", content: "", refinedContent: null, status: "draft", question: null, createdAt: at, updatedAt: at, media: [], ...extra });
+  const { books, topics, questions, stories, media, jsonBytes } = IMPORT_BOUNDS;
+  const bounds: [string, () => Buffer, string, string][] = [
+    ["books", () => zipOf({ "library.json": JSON.stringify({ format: "heirloom-library", version: 1, exportedAt: at, books: many(books + 1, (i) => ({ folder: `books/${i}-b/`, title: "B" })) }) }),
+      `The zip holds more books than one import takes: at most ${books}. Download the books one by one and import each.`,
+      `Tệp zip có nhiều sách hơn mức một lần nhập cho phép: tối đa ${books} cuốn. Hãy tải từng cuốn về rồi nhập từng cuốn một.`],
+    ["topics", () => withDoc((doc) => doc.topics.push(...many(topics + 1 - doc.topics.length, () => plainTopic()))),
+      `The zip holds more topics than one import takes: at most ${topics}.`, `Tệp zip có nhiều chủ đề hơn mức một lần nhập cho phép: tối đa ${topics} chủ đề.`],
+    ["interview questions", () => withDoc((doc) => doc.topics.push(plainTopic({ questions: many(questions, (i) => ({ key: `q${i + 100}`, question: "Q?", createdAt: at })) }))),
+      `The zip holds more interview questions than one import takes: at most ${questions}.`, `Tệp zip có nhiều câu hỏi phỏng vấn hơn mức một lần nhập cho phép: tối đa ${questions} câu hỏi.`],
+    ["stories", () => withDoc((doc) => doc.topics.push(plainTopic({ stories: many(stories, () => plainStory()) }))),
+      `The zip holds more stories than one import takes: at most ${stories}.`, `Tệp zip có nhiều câu chuyện hơn mức một lần nhập cho phép: tối đa ${stories} câu chuyện.`],
+    ["photos and recordings", () => withDoc((doc) => doc.topics.push(plainTopic({ stories: many(media / 100, (s) => plainStory({ media: many(100, (m) => ({ ...doc.topics[0].stories[0].media[1], file: `media/x-${s}-${m}.webm` })) })) }))),
+      `The zip holds more photos and recordings than one import takes: at most ${media}.`, `Tệp zip có nhiều ảnh và bản ghi âm hơn mức một lần nhập cho phép: tối đa ${media} tệp.`],
+    ["text", () => withDoc((doc) => doc.topics.push(plainTopic({ stories: many(Math.ceil(jsonBytes / 190_000), () => plainStory({ content: "x".repeat(190_000) })) }))),
+      `The zip holds more text than one import takes: at most ${jsonBytes / 1024 / 1024} MB of book.json in all.`, `Tệp zip có nhiều chữ hơn mức một lần nhập cho phép: tổng cộng tối đa ${jsonBytes / 1024 / 1024} MB trong các tệp book.json.`],
+  ];
+
+  it.each(bounds)("refuses more %s than one import takes, saying how many it takes, in the user's language", async (_name, build, english, vietnamese) => {
+    const zip = build();
+    const before = footprint();
+    const refused = await importZip(lan, zip);
+    expect([refused.status, refused.body.title, refused.body.message]).toEqual([400, "Import failed", english]);
+    const vi = await importZip(lan, zip, { "Accept-Language": "vi" });
+    expect([vi.status, vi.body.title, vi.body.message]).toEqual([400, "Nhập sách thất bại", vietnamese]);
+    expect(footprint()).toEqual({ ...before, tmp: 0 });
   });
 
   it("answers in the user's language", async () => {

@@ -1,31 +1,36 @@
 import { useEffect, useState } from "react";
 import { createPortal } from "react-dom";
 import { useT } from "~/i18n/use-t";
+import { showToast } from "~/lib/client-toast";
+import { previewPage, type PreviewPage } from "~/lib/preview-blocks";
 import { useHrefWith } from "~/lib/use-href-with";
 import { GenerateButton } from "./generate-button";
 import { PreviewText } from "./preview-text";
 import { usePreviewStream } from "./use-preview-stream";
 
-export const BOOK_PARAGRAPHS_PER_PAGE = 15;
 /** Print waits a moment so the whole text is laid out first (SPEC §9). */
 export const PRINT_DELAY_MS = 1000;
 
+/** All of a text as one page: what a generation shows as it streams, and what is printed. */
+const whole = (text: string) => previewPage(text, Number.MAX_SAFE_INTEGER, 1);
+
 /**
- * The book tab: the whole book's preview from the cache, 15 paragraphs a page, or a button that makes
- * it; regenerate, download as a text file, and print (the whole text, not only the page shown).
+ * The book tab: a page of the whole book's preview from the cache, 15 paragraphs a page, or a button that
+ * makes it; regenerate, download as a text file, and print. The page holds only the page shown (ADR
+ * 0023): printing fetches the whole text first.
  */
-export function BookPreview({ bookId, text, page }: { bookId: number; text: string | null; page: number }) {
+export function BookPreview({ bookId, shown, page }: { bookId: number; shown: PreviewPage | null; page: number }) {
   const t = useT();
   const hrefWith = useHrefWith();
   const [hydrated, setHydrated] = useState(false);
-  const [printing, setPrinting] = useState(false);
+  const [printing, setPrinting] = useState<string | null>(null);
   useEffect(() => setHydrated(true), []);
   const stream = usePreviewStream();
-  const shown = stream.text ?? text;
+  const current = stream.text !== null ? whole(stream.text) : shown;
 
   useEffect(() => {
-    if (!printing) return;
-    const done = () => setPrinting(false);
+    if (printing === null) return;
+    const done = () => setPrinting(null);
     window.addEventListener("afterprint", done);
     const timer = setTimeout(() => window.print(), PRINT_DELAY_MS);
     return () => {
@@ -34,34 +39,40 @@ export function BookPreview({ bookId, text, page }: { bookId: number; text: stri
     };
   }, [printing]);
 
+  async function print() {
+    try {
+      const response = await fetch(`/api/books/${bookId}/preview`, { headers: { Accept: "application/json" } });
+      if (!response.ok) throw new Error(`preview: ${response.status}`);
+      setPrinting(((await response.json()) as { preview: string }).preview);
+    } catch {
+      showToast({ kind: "error", title: "preview.failed", description: "preview.printFailed" });
+    }
+  }
+
   const generate = hydrated ? () => stream.generate(`/api/books/${bookId}/preview?stream=1&force=true`) : null;
   return (
     <div className="stack">
       <div className="button-row preview-actions">
-        <GenerateButton bookId={bookId} fields={{ intent: "book" }} label={text ? t("preview.regenerate") : t("preview.generateBook")} busy={stream.busy} onGenerate={generate} />
-        {text ? (
+        <GenerateButton bookId={bookId} fields={{ intent: "book" }} label={shown ? t("preview.regenerate") : t("preview.generateBook")} busy={stream.busy} onGenerate={generate} />
+        {shown ? (
           <a className="button button-small button-secondary" href={`/api/books/${bookId}/preview?download=1`} download>
             {t("preview.download")}
           </a>
         ) : null}
-        {text && hydrated ? (
-          <button type="button" className="button button-small button-secondary" onClick={() => setPrinting(true)}>
+        {shown && hydrated ? (
+          <button type="button" className="button button-small button-secondary" onClick={() => void print()}>
             {t("preview.print")}
           </button>
         ) : null}
       </div>
       <div aria-live="polite" aria-busy={stream.text !== null}>
-        {shown?.trim() ? (
-          <PreviewText text={shown} perPage={stream.text !== null ? Number.MAX_SAFE_INTEGER : BOOK_PARAGRAPHS_PER_PAGE} page={page} pageHref={(n) => hrefWith({ ptab: "book", ppage: String(n) })} />
-        ) : (
-          <p className="muted">{t("preview.empty")}</p>
-        )}
+        {current && current.blocks.length > 0 ? <PreviewText shown={current} pageHref={(n) => hrefWith({ ptab: "book", ppage: String(n) })} /> : <p className="muted">{t("preview.empty")}</p>}
       </div>
-      {printing && text
+      {printing !== null
         ? // Straight under <body>, so the print style can hide everything else.
           createPortal(
             <div className="preview-printable">
-              <PreviewText text={text} perPage={Number.MAX_SAFE_INTEGER} page={1} pageHref={() => "?"} />
+              <PreviewText shown={whole(printing)} pageHref={() => "?"} />
             </div>,
             document.body,
           )

@@ -1,17 +1,21 @@
 import { Link } from "react-router";
 import { useT } from "~/i18n/use-t";
+import type { PreviewPage } from "~/lib/preview-blocks";
 import { useHrefWith } from "~/lib/use-href-with";
 import { BookPreview } from "./book-preview";
-import { TopicPreviews } from "./topic-previews";
+import { TopicPreviews, type TopicPreviewSummary } from "./topic-previews";
 
-type TopicPreview = { id: number; title: string; preview: string | null };
-export type PreviewState = { tab: "topic" | "book"; page: number; topicId: number | null; book: string | null };
+/**
+ * The panel's URL state and the one page of text it shows (ADR 0023): the open topic's (`topicPage`) on
+ * the topic tab, the book's (`book`) on the book tab.
+ */
+export type PreviewState = { tab: "topic" | "book"; page: number; openTopicId: number | null; topicPage: PreviewPage | null; book: PreviewPage | null };
 
 /**
  * The preview panel (SPEC §2): a tab per topic's draft narrative and one for the whole book. The tabs
  * are links (URL state), so they work without JavaScript like everything else in it.
  */
-export function PreviewPanel({ bookId, topics, state }: { bookId: number; topics: TopicPreview[]; state: PreviewState }) {
+export function PreviewPanel({ bookId, topics, state }: { bookId: number; topics: TopicPreviewSummary[]; state: PreviewState }) {
   const t = useT();
   const hrefWith = useHrefWith();
   const tab = (name: "topic" | "book", label: string) => (
@@ -26,7 +30,11 @@ export function PreviewPanel({ bookId, topics, state }: { bookId: number; topics
         {tab("topic", t("preview.topicTab"))}
         {tab("book", t("preview.bookTab"))}
       </nav>
-      {state.tab === "book" ? <BookPreview bookId={bookId} text={state.book} page={state.page} /> : <TopicPreviews bookId={bookId} topics={topics} topicId={state.topicId} page={state.page} />}
+      {state.tab === "book" ? (
+        <BookPreview bookId={bookId} shown={state.book} page={state.page} />
+      ) : (
+        <TopicPreviews bookId={bookId} topics={topics} openId={state.openTopicId} shown={state.topicPage} page={state.page} />
+      )}
     </section>
   );
 }

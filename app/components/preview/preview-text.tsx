@@ -1,17 +1,17 @@
 import { Link } from "react-router";
 import { useT } from "~/i18n/use-t";
-import { pageOf, previewBlocks } from "./preview-blocks";
+import type { PreviewPage } from "~/lib/preview-blocks";
 
 /**
- * A preview's text, one page at a time (10 blocks for a topic, 15 for the book: SPEC §9). The pages are
- * links, so they work without JavaScript; image markers show their image, or the placeholder image.
+ * One page of a preview (10 blocks for a topic, 15 for the book: SPEC §9), as the server cut it or as
+ * a generation streams it. The pages are links, so they work without JavaScript; image markers show
+ * their image, or the placeholder image.
  */
-export function PreviewText({ text, perPage, page, pageHref }: { text: string; perPage: number; page: number; pageHref: (page: number) => string }) {
+export function PreviewText({ shown, pageHref }: { shown: PreviewPage; pageHref: (page: number) => string }) {
   const t = useT();
-  const shown = pageOf(previewBlocks(text), perPage, page);
   return (
     <div className="preview-text">
-      {shown.items.map((block, i) => {
+      {shown.blocks.map((block, i) => {
         if (block.kind === "heading") {
           const Heading = block.level === 1 ? "h3" : block.level === 2 ? "h4" : "h5";
           return <Heading key={i}>{block.text}</Heading>;

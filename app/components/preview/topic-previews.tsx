@@ -1,40 +1,66 @@
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { useT } from "~/i18n/use-t";
 import { BOOK_PREVIEW_EVENT, type BookPreviewActionDetail } from "~/lib/book-preview-event";
+import { previewPage, TOPIC_BLOCKS_PER_PAGE, type PreviewPage } from "~/lib/preview-blocks";
 import { useHrefWith } from "~/lib/use-href-with";
 import { GenerateButton } from "./generate-button";
 import { PreviewText } from "./preview-text";
 import { usePreviewStream } from "./use-preview-stream";
 
-export const TOPIC_BLOCKS_PER_PAGE = 10;
-type TopicPreview = { id: number; title: string; preview: string | null };
+export type TopicPreviewSummary = { id: number; title: string; hasPreview: boolean };
 
-/** One topic's draft narrative in the preview panel, with Generate or Regenerate and a way back to writing. */
-function TopicPreviewItem({ bookId, topic, open, page }: { bookId: number; topic: TopicPreview; open: boolean; page: number }) {
+/**
+ * One topic's draft narrative in the preview panel, with Generate or Regenerate and a way back to writing.
+ * Only the open topic comes with its text, a page of it (`shown`); another opens by its address
+ * (`?ptopic=`), a link without JavaScript and at once when its <details> opens with it (ADR 0023).
+ */
+function TopicPreviewItem({ bookId, topic, shown, page }: { bookId: number; topic: TopicPreviewSummary; shown: PreviewPage | null | undefined; page: number }) {
   const t = useT();
   const hrefWith = useHrefWith();
+  const navigate = useNavigate();
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const stream = usePreviewStream();
-  const text = stream.text ?? topic.preview ?? "";
+  const open = shown !== undefined;
+  const href = hrefWith({ ptab: "topic", ptopic: String(topic.id), ppage: null });
+  const streamed = stream.text !== null ? previewPage(stream.text, TOPIC_BLOCKS_PER_PAGE, page) : null;
+  const current = streamed ?? shown;
+  let body;
+  if (current && current.blocks.length > 0) {
+    body = <PreviewText shown={current} pageHref={(n) => hrefWith({ ptab: "topic", ptopic: String(topic.id), ppage: String(n) })} />;
+  } else if (!open && topic.hasPreview && stream.text === null) {
+    body = (
+      <p>
+        <Link to={href} preventScrollReset>
+          {t("preview.readTopic", { title: topic.title })}
+        </Link>
+      </p>
+    );
+  } else {
+    body = <p className="muted">{t("workspace.noPreview")}</p>;
+  }
   return (
-    <details className="preview-topic" open={open}>
+    <details
+      className="preview-topic"
+      open={open}
+      onToggle={(event) => {
+        // Opening another topic's draft asks the server for its first page.
+        if (event.currentTarget.open && !open && topic.hasPreview) void navigate(href, { preventScrollReset: true, replace: true });
+      }}
+    >
       <summary>{topic.title}</summary>
       <div aria-live="polite" aria-busy={stream.text !== null}>
-        {text.trim() ? (
-          <PreviewText text={text} perPage={TOPIC_BLOCKS_PER_PAGE} page={page} pageHref={(n) => hrefWith({ ptab: "topic", ptopic: String(topic.id), ppage: String(n) })} />
-        ) : (
-          <p className="muted">{t("workspace.noPreview")}</p>
-        )}
+        {body}
       </div>
       <div className="button-row">
         <GenerateButton
           bookId={bookId}
           fields={{ intent: "topic", topicId: topic.id }}
-          label={topic.preview?.trim() ? t("preview.regenerate") : t("preview.generate")}
+          label={topic.hasPreview ? t("preview.regenerate") : t("preview.generate")}
           busy={stream.busy}
-          onGenerate={hydrated ? () => stream.generate(`/api/topics/${topic.id}/preview?stream=1`) : null}
+          // A topic that is not the open one opens once its draft is made, as after the form without JavaScript.
+          onGenerate={hydrated ? () => stream.generate(`/api/topics/${topic.id}/preview?stream=1`, open ? undefined : () => navigate(href, { preventScrollReset: true, replace: true })) : null}
         />
         <Link
           to={`/books/${bookId}?openEditor=story&topicId=${topic.id}`}
@@ -52,15 +78,14 @@ function TopicPreviewItem({ bookId, topic, open, page }: { bookId: number; topic
   );
 }
 
-/** The topic tab: every topic's draft, only the first (or the one being paged) open. */
-export function TopicPreviews({ bookId, topics, topicId, page }: { bookId: number; topics: TopicPreview[]; topicId: number | null; page: number }) {
+/** The topic tab: every topic, only one open (the address's, else the first) with a page of its draft. */
+export function TopicPreviews({ bookId, topics, openId, shown, page }: { bookId: number; topics: TopicPreviewSummary[]; openId: number | null; shown: PreviewPage | null; page: number }) {
   const t = useT();
   if (topics.length === 0) return <p className="empty-state">{t("books.noTopics")}</p>;
-  const openId = topics.some((topic) => topic.id === topicId) ? topicId : topics[0]!.id;
   return (
     <>
       {topics.map((topic) => (
-        <TopicPreviewItem key={topic.id} bookId={bookId} topic={topic} open={topic.id === openId} page={topic.id === topicId ? page : 1} />
+        <TopicPreviewItem key={topic.id} bookId={bookId} topic={topic} shown={topic.id === openId ? shown : undefined} page={topic.id === openId ? (shown?.page ?? page) : 1} />
       ))}
     </>
   );

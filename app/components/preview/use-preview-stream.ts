@@ -10,7 +10,8 @@ type StreamEvent = { text?: string; done?: boolean; error?: string; title?: stri
 /**
  * Generates a preview through an /api preview endpoint, POST with `?stream=1` (a preview is saved, so it is
  * never asked for with GET: ADR 0022), showing the text as it is written, then refetches the page's data
- * (the saved topic preview, or the cached book preview).
+ * (the saved topic preview, or the cached book preview), or does `then` instead (going to the address
+ * that shows it).
  * A failure shows the server's message in the 'Lỗi tạo bản thảo' toast; nothing else changes.
  */
 export function usePreviewStream() {
@@ -19,7 +20,7 @@ export function usePreviewStream() {
   const running = useRef(false);
   const { revalidate } = useRevalidator();
 
-  async function generate(url: string) {
+  async function generate(url: string, then?: () => Promise<void> | void) {
     if (running.current) return;
     running.current = true;
     setBusy(true);
@@ -29,7 +30,7 @@ export function usePreviewStream() {
       const failure = await read(url, (piece) => setText((current) => (current ?? "") + piece));
       if (failure !== null) showToast({ kind: "error", title: "preview.failed", ...(failure ? { text: failure } : { description: "preview.failedText" }) });
       else showToast({ kind: "success", title: "preview.generated" });
-      await revalidate();
+      await (then ? then() : revalidate());
     } finally {
       setText(null);
       running.current = false;

@@ -6,7 +6,8 @@ import { useT } from "~/i18n/use-t";
 
 type Props = {
   topicId: number;
-  story: { id: number; title: string; content: string; refinedContent: string | null; updatedAt?: Date | string | number } | null;
+  /** An existing story: the one text the form shows (its refined text when it has one, else its content). */
+  story: { id: number; title: string; text: string; refined: boolean; updatedAt?: Date | string | number } | null;
   question: string | null;
   questionId: number | null | undefined;
   errors: Record<string, string>;
@@ -28,7 +29,7 @@ export function StoryForm({ topicId, story, question, questionId, errors, values
   const t = useT();
   const busy = useNavigation().formData?.get("intent") === "story:save";
   const error = (name: string) => errors[name] as MessageKey | undefined;
-  const content = values.content ?? (story ? story.refinedContent || story.content : "");
+  const content = values.content ?? story?.text ?? "";
   return (
     <div className="stack">
       {question ? (
@@ -42,7 +43,7 @@ export function StoryForm({ topicId, story, question, questionId, errors, values
         {story ? <input type="hidden" name="storyId" value={story.id} /> : null}
         {questionId ? <input type="hidden" name="questionId" value={questionId} /> : null}
         <Field name="title" label={t("storyEditor.title")} required maxLength={300} defaultValue={values.title ?? story?.title ?? question ?? ""} error={error("title")} autoComplete="off" />
-        <StoryContent topicId={topicId} question={question} content={content} refined={Boolean(story?.refinedContent)} error={error("content")} />
+        <StoryContent topicId={topicId} question={question} content={content} refined={story?.refined ?? false} error={error("content")} />
         <div className="form-actions">
           {closeHref ? (
             <Link to={closeHref} className="button button-secondary" preventScrollReset>

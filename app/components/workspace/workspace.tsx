@@ -12,7 +12,7 @@ import { WorkspacePanels } from "./workspace-panels";
 type Props = {
   bookId: number;
   layout: WorkspaceLayout;
-  topics: (TocTopic & { archived: boolean; preview: string | null })[];
+  topics: (TocTopic & { archived: boolean; hasPreview: boolean })[];
   stories: TocStory[];
   previewState: PreviewState;
   /** The story or topic editor, or its empty state. */

@@ -5,11 +5,11 @@ import { exportBookResponse } from "~/models/book-export.server";
 import { getBook } from "~/models/book.server";
 
 /** GET /api/books/{id}/export: the book as a zip (book.json, book.md, book.html, media/), for its owner only. */
-export const loader = apiHandler((args: Route.LoaderArgs) => {
+export const loader = apiHandler(async (args: Route.LoaderArgs) => {
   const user = requireUser(args);
   const bookId = paramId(args.params.id);
   if (!getBook({ bookId, userId: user.id })) return jsonError(args.context, 404, "books.notFound");
-  return exportBookResponse(bookId) ?? jsonError(args.context, 404, "books.notFound");
+  return (await exportBookResponse(bookId)) ?? jsonError(args.context, 404, "books.notFound");
 });
 
 export const action = methodNotAllowed("GET");

@@ -1,5 +1,14 @@
 // A preview's text as blocks (SPEC §2): paragraphs separated by blank lines, "#" headings, and image
 // markers of the forms [IMAGE n: description] and [IMAGE ID:n: caption], which render as images.
+// The workspace sends one page of blocks, never a whole preview (ADR 0023): a paragraph longer than
+// PREVIEW_BLOCK_MAX_CHARS is shown as several, so that a page stays small however a text was written.
+
+/** A page of a topic's preview, and of the whole book's (SPEC §9). */
+export const TOPIC_BLOCKS_PER_PAGE = 10;
+export const BOOK_PARAGRAPHS_PER_PAGE = 15;
+
+/** The longest block a page holds: a longer paragraph is cut, between words, into blocks of at most this. */
+export const PREVIEW_BLOCK_MAX_CHARS = 4000;
 
 export type PreviewBlock =
   | { kind: "heading"; level: 1 | 2 | 3; text: string }
@@ -17,6 +26,20 @@ function toBlock(text: string): PreviewBlock {
   const byDescription = IMAGE_BY_DESCRIPTION.exec(text);
   if (byDescription) return { kind: "image", src: `/api/media/render/${encodeURIComponent(byDescription[1]!.trim())}`, description: byDescription[1]!.trim() };
   return { kind: "paragraph", text };
+}
+
+/** `text` in pieces of at most `max` characters, cut after a space where there is one. */
+function cut(text: string, max: number): string[] {
+  const pieces: string[] = [];
+  let rest = text;
+  while (rest.length > max) {
+    const space = rest.lastIndexOf(" ", max);
+    const end = space > max / 2 ? space + 1 : max;
+    pieces.push(rest.slice(0, end).trimEnd());
+    rest = rest.slice(end).trimStart();
+  }
+  if (rest) pieces.push(rest);
+  return pieces;
 }
 
 /** Blocks in order; a marker on its own line inside a paragraph still becomes its own image. */
@@ -39,7 +62,8 @@ export function previewBlocks(text: string): PreviewBlock[] {
     })
     .map((block) => block.trim())
     .filter(Boolean)
-    .map(toBlock);
+    .map(toBlock)
+    .flatMap((block) => (block.kind === "paragraph" && block.text.length > PREVIEW_BLOCK_MAX_CHARS ? cut(block.text, PREVIEW_BLOCK_MAX_CHARS).map((text) => ({ kind: "paragraph" as const, text })) : [block]));
 }
 
 /** One page of blocks, 1-based; the page is clamped to the ones that exist. */
@@ -47,4 +71,12 @@ export function pageOf<T>(items: T[], perPage: number, page: number): { items: T
   const count = Math.max(1, Math.ceil(items.length / perPage));
   const current = Math.min(Math.max(1, page), count);
   return { items: items.slice((current - 1) * perPage, current * perPage), page: current, count };
+}
+
+/** One page of a preview, the way the workspace sends it: its blocks, which page it is and how many there are. */
+export type PreviewPage = { blocks: PreviewBlock[]; page: number; count: number };
+
+export function previewPage(text: string, perPage: number, page: number): PreviewPage {
+  const shown = pageOf(previewBlocks(text), perPage, page);
+  return { blocks: shown.items, page: shown.page, count: shown.count };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageOf, previewBlocks } from "./preview-blocks";
+import { pageOf, PREVIEW_BLOCK_MAX_CHARS, previewBlocks, previewPage } from "./preview-blocks";
 
 describe("preview blocks", () => {
   it("reads headings, paragraphs and both forms of image marker", () => {
@@ -22,5 +22,21 @@ describe("preview blocks", () => {
     expect(pageOf(items, 10, 3)).toEqual({ items: [20, 21, 22], page: 3, count: 3 });
     expect(pageOf(items, 10, 9).page).toBe(3);
     expect(pageOf([], 15, 1)).toEqual({ items: [], page: 1, count: 1 });
+  });
+
+  it("cuts a paragraph longer than a block may be between words, so that a page stays small", () => {
+    const long = "word ".repeat(3 * PREVIEW_BLOCK_MAX_CHARS / 5).trim();
+    const blocks = previewBlocks(`# Title\n\n${long}\n\nShort one.`);
+    expect(blocks.length).toBe(1 + 3 + 1);
+    for (const block of blocks) if (block.kind === "paragraph") expect(block.text.length).toBeLessThanOrEqual(PREVIEW_BLOCK_MAX_CHARS);
+    expect(blocks.slice(1, 4).map((block) => (block.kind === "paragraph" ? block.text : "")).join(" ")).toBe(long);
+    // A text without spaces is cut anyway.
+    expect(previewBlocks("x".repeat(PREVIEW_BLOCK_MAX_CHARS * 2 + 1))).toHaveLength(3);
+  });
+
+  it("gives one page of a preview with its number and the count", () => {
+    const text = Array.from({ length: 23 }, (_, i) => `Paragraph ${i + 1}.`).join("\n\n");
+    expect(previewPage(text, 10, 3)).toEqual({ blocks: ["Paragraph 21.", "Paragraph 22.", "Paragraph 23."].map((t) => ({ kind: "paragraph", text: t })), page: 3, count: 3 });
+    expect(previewPage("", 10, 2)).toEqual({ blocks: [], page: 1, count: 1 });
   });
 });
