@@ -38,7 +38,7 @@ export function listSuggestedActions({ userId, limit }: { userId: number; limit:
     .innerJoin(books, eq(books.id, topics.bookId))
     .leftJoin(answer, eq(answer.questionId, questions.id))
     .where(and(eq(books.userId, userId), eq(topics.archived, false), isNull(answer.id)))
-    .orderBy(desc(books.updatedAt), asc(topics.position), asc(topics.id), asc(questions.position), asc(questions.id))
+    .orderBy(desc(books.updatedAt), desc(books.id), asc(topics.position), asc(topics.id), asc(questions.position), asc(questions.id))
     .limit(limit)
     .all();
 }
