@@ -1,7 +1,9 @@
 // The production server: static assets with long caching, compression, and the React Router
 // request handler with the client's socket address in the router context (for rate limiting).
+import http from "node:http";
 import path from "node:path";
 import url from "node:url";
+import { drainRefusedBodies } from "./drain-refused-bodies.mjs";
 
 // Must be decided before React loads: react and react-dom pick their build from it at import time.
 process.env.NODE_ENV ??= "production";
@@ -26,18 +28,6 @@ export async function createServer() {
   // No directory redirects: a path such as /api/books/..%2F.. is React Router's to answer (a JSON 404), not a 301.
   app.use("/assets", express.static(path.join(root, "build", "client", "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false }));
   app.use(express.static(path.join(root, "build", "client"), { maxAge: "1h", index: false, redirect: false }));
-  // React Router's adapter starts reading each request body and pauses it while nobody reads on. An answer
-  // given without reading the body (a 401, 403 or 413 decided first) left the rest of it on the connection,
-  // and the client's next request on that connection waited for the keep-alive timeout and failed. Node
-  // drops an unread body by itself; once the answer is sent, do the same.
-  app.use((req, res, next) => {
-    res.once("finish", () => {
-      if (req.complete) return;
-      req.removeAllListeners("data");
-      req.resume();
-    });
-    next();
-  });
   // Cross-site form posts are refused with 403 before React Router's own check (which answers 400).
   app.use(async (req, res, next) => {
     const headers = new Headers();
@@ -63,7 +53,9 @@ export async function listen() {
   const port = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST ?? "0.0.0.0";
   const app = await createServer();
-  const server = app.listen(port, host, () => {
+  // An answer given before the body was read (401, 403, 413) still reaches a client that is sending (ADR 18).
+  const server = drainRefusedBodies(http.createServer(app));
+  server.listen(port, host, () => {
     const address = server.address();
     const actual = typeof address === "object" && address ? address.port : port;
     console.log(`Heirloom is listening on http://${host === "0.0.0.0" ? "localhost" : host}:${actual}`);
