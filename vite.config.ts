@@ -1,13 +1,13 @@
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
+import { appPath, packageOf } from "./config/module-paths.ts";
 
-// Every page of the client build loads six scripts instead of 20 to 28: the framework (React, React Router),
-// the app code that two or more routes share, the root, the page's route module, the entry and
-// rolldown's runtime. On a slow phone each request costs a round trip and HTTP/1.1 opens six at a time, so
-// the count matters more than the bytes, which also shrink (fewer gzip streams). Code that only some pages
-// use through a dynamic import (dnd-kit, the recorder) stays in its own lazy chunks.
-const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|use-sync-external-store)[\\/]/;
+// Every rule below looks at a module's package or at its path inside the project, never at its absolute id,
+// whose folders above the project are the checkout's: /srv/app/heirloom has "/app/" in every id
+// (config/module-paths.ts).
+
+const FRAMEWORK = new Set(["react", "react-dom", "scheduler", "react-router", "cookie", "set-cookie-parser", "use-sync-external-store"]);
 
 const LAZY_CHUNKS = "virtual:lazy-chunks";
 
@@ -28,9 +28,11 @@ function lazyChunks(): Plugin {
     load: (id) => (id === `\0${LAZY_CHUNKS}` ? `export default ${JSON.stringify(files)};` : undefined),
     generateBundle(_options, bundle) {
       if (this.environment.name !== "client") return;
+      const { root, base } = this.environment.config;
       for (const chunk of Object.values(bundle)) {
-        const source = chunk.type === "chunk" && chunk.isDynamicEntry ? /[\\/]app[\\/](.+)\.tsx?$/.exec(chunk.facadeModuleId ?? "")?.[1] : undefined;
-        if (source) files[source.replaceAll("\\", "/")] = `${this.environment.config.base}${chunk.fileName}`;
+        if (chunk.type !== "chunk" || !chunk.isDynamicEntry || !chunk.facadeModuleId) continue;
+        const source = appPath(root, chunk.facadeModuleId)?.replace(/\.tsx?$/, "");
+        if (source) files[source] = `${base}${chunk.fileName}`;
       }
     },
   };
@@ -52,23 +54,47 @@ function serverWorkers(entries: Record<string, string>): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [reactRouter(), lazyChunks(), serverWorkers({ "keepsake-parse-worker.js": "./app/lib/keepsake-parse.worker.ts" })],
-  resolve: { tsconfigPaths: true },
-  environments: {
-    client: {
-      build: {
-        rolldownOptions: {
-          output: {
-            codeSplitting: {
-              groups: [
-                { name: "framework", test: FRAMEWORK, priority: 2 },
-                { name: "shared", test: /[\\/]app[\\/]/, minShareCount: 2, priority: 1 },
-              ],
+/**
+ * Every page of the client build loads six scripts instead of 20 to 28: the framework (React, React Router),
+ * the app code that two or more routes share, the root, the page's route module, the entry and
+ * rolldown's runtime. On a slow phone each request costs a round trip and HTTP/1.1 opens six at a time, so
+ * the count matters more than the bytes, which also shrink (fewer gzip streams). Code that only some pages
+ * use through a dynamic import (dnd-kit, the recorder) stays in its own lazy chunks.
+ *
+ * The groups' tests need the project root, which Vite resolves after this file has run: the plugin keeps
+ * it from `configResolved`, which comes before any module is bundled.
+ */
+function chunkGroups(): Plugin {
+  let resolvedRoot: string | undefined;
+  const root = () => {
+    if (resolvedRoot === undefined) throw new Error("heirloom:chunk-groups: the project root is not resolved yet");
+    return resolvedRoot;
+  };
+  return {
+    name: "heirloom:chunk-groups",
+    configResolved: (config) => void (resolvedRoot = config.root),
+    config: () => ({
+      environments: {
+        client: {
+          build: {
+            rolldownOptions: {
+              output: {
+                codeSplitting: {
+                  groups: [
+                    { name: "framework", test: (id: string) => FRAMEWORK.has(packageOf(root(), id) ?? ""), priority: 2 },
+                    { name: "shared", test: (id: string) => appPath(root(), id) !== undefined, minShareCount: 2, priority: 1 },
+                  ],
+                },
+              },
             },
           },
         },
       },
-    },
-  },
+    }),
+  };
+}
+
+export default defineConfig({
+  plugins: [reactRouter(), lazyChunks(), chunkGroups(), serverWorkers({ "keepsake-parse-worker.js": "./app/lib/keepsake-parse.worker.ts" })],
+  resolve: { tsconfigPaths: true },
 });

@@ -1,8 +1,10 @@
 // The production server: static assets with long caching, compression, and the React Router
 // request handler with the client's address in the router context (for rate limiting). Behind a
 // reverse proxy (TRUST_PROXY) the address, scheme and host come from the proxy's X-Forwarded-* headers.
+import http from "node:http";
 import path from "node:path";
 import url from "node:url";
+import { drainRefusedBodies } from "./drain-refused-bodies.mjs";
 
 // Must be decided before React loads: react and react-dom pick their build from it at import time.
 process.env.NODE_ENV ??= "production";
@@ -56,18 +58,6 @@ export async function createServer() {
   };
 
   app.use(compression());
-  // React Router's adapter starts reading each request body and pauses it while nobody reads on. An answer
-  // given without reading the body (a 401, 403 or 413 decided first) left the rest of it on the connection,
-  // and the client's next request on that connection waited for the keep-alive timeout and failed. Node
-  // drops an unread body by itself; once the answer is sent, do the same.
-  app.use((req, res, next) => {
-    res.once("finish", () => {
-      if (req.complete) return;
-      req.removeAllListeners("data");
-      req.resume();
-    });
-    next();
-  });
   // PUBLIC_URL: another host is refused before anything is served, static files included.
   app.use(async (req, res, next) => {
     const refusal = await rejectForeignHost(headersOf(req), requestUrl(req));
@@ -103,7 +93,9 @@ export async function listen() {
   const port = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST ?? "0.0.0.0";
   const app = await createServer();
-  const server = app.listen(port, host, () => {
+  // An answer given before the body was read (401, 403, 413) still reaches a client that is sending (ADR 18).
+  const server = drainRefusedBodies(http.createServer(app));
+  server.listen(port, host, () => {
     const address = server.address();
     const actual = typeof address === "object" && address ? address.port : port;
     console.log(`Heirloom is listening on http://${host === "0.0.0.0" ? "localhost" : host}:${actual}`);
