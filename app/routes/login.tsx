@@ -5,10 +5,12 @@ import type { MessageKey } from "~/i18n/types";
 import { Checkbox, Field } from "~/components/ui/field";
 import { Toaster } from "~/components/ui/toaster";
 import { getOptionalUser } from "~/lib/auth.server";
-import { parseForm } from "~/lib/form.server";
+import { AppError } from "~/lib/errors";
+import { parseFormData } from "~/lib/form.server";
 import { translate } from "~/lib/http.server";
 import { attemptLogin } from "~/lib/login.server";
 import { pageTitle } from "~/lib/meta";
+import { readForm } from "~/lib/request-body.server";
 import { loginSchema, safeRedirect } from "~/lib/validation";
 import { LanguageForm } from "~/components/layout/preference-forms";
 import { useRootData } from "~/lib/use-root-data";
@@ -27,7 +29,16 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await parseForm(request, loginSchema);
+  let formData: FormData;
+  try {
+    formData = await readForm(request);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    // A body too large or unreadable (never this page's own form): the page again, saying why.
+    const toast = { kind: "error" as const, title: "errors.title" as const, description: error.messageKey };
+    return data({ errors: {}, values: { username: "" }, toast }, { status: error.status });
+  }
+  const form = parseFormData(formData, loginSchema);
   if (!form.success) {
     return data({ errors: form.errors, values: form.values, toast: null }, { status: 400 });
   }

@@ -7,9 +7,10 @@ import { ProfileForm } from "~/components/profile/profile-form";
 import { requireUser } from "~/lib/auth.server";
 import { AppError } from "~/lib/errors";
 import { redirectWithToast } from "~/lib/flash.server";
-import { parseForm } from "~/lib/form.server";
+import { parseFormData } from "~/lib/form.server";
 import { translate } from "~/lib/http.server";
 import { pageTitle } from "~/lib/meta";
+import { readForm } from "~/lib/request-body.server";
 import { profileSchema } from "~/lib/validation";
 import type { Toast } from "~/lib/toast";
 import { useRootData } from "~/lib/use-root-data";
@@ -31,9 +32,11 @@ export function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
-  const form = await parseForm(args.request, profileSchema);
-  if (!form.success) return data({ errors: form.errors, values: form.values, toast: null }, { status: 400 });
+  let values: Record<string, string> = {};
   try {
+    const form = parseFormData(await readForm(args.request), profileSchema);
+    values = form.values;
+    if (!form.success) return data({ errors: form.errors, values: form.values, toast: null }, { status: 400 });
     const updated = await updateProfile(user, form.data);
     if (!updated) return redirectWithToast("/profile", { kind: "info", title: "profile.noChanges" });
     return redirectWithToast("/profile", { kind: "success", title: "profile.updated" });
@@ -41,7 +44,7 @@ export async function action(args: Route.ActionArgs) {
     if (error instanceof AppError) {
       const field = error.field ?? "form";
       const toast: Toast = { kind: "error", title: "profile.updateFailed", description: error.messageKey };
-      return data({ errors: { [field]: error.messageKey }, values: form.values, toast }, { status: error.status });
+      return data({ errors: { [field]: error.messageKey }, values, toast }, { status: error.status });
     }
     throw error;
   }
