@@ -738,6 +738,8 @@ const en = {
     invalidJson: "The request body is not valid JSON.",
     server: "Something went wrong. Please try again.",
     tooLarge: "The upload is too large.",
+    bodyTooLarge: "The request is too large to be accepted.",
+    malformedBody: "The request could not be read. Please try again.",
     tooManyRequests: "Too many requests. Please wait a moment and try again.",
     aiUnavailable: "The AI server did not answer. Please try again.",
     aiBusy: "The AI server is busy. Please wait a moment and try again.",

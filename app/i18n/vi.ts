@@ -738,6 +738,8 @@ const vi = {
     invalidJson: "Nội dung yêu cầu không phải JSON hợp lệ.",
     server: "Đã xảy ra lỗi. Vui lòng thử lại.",
     tooLarge: "Tệp tải lên quá lớn.",
+    bodyTooLarge: "Yêu cầu quá lớn nên không được chấp nhận.",
+    malformedBody: "Không đọc được yêu cầu. Vui lòng thử lại.",
     tooManyRequests: "Quá nhiều yêu cầu. Vui lòng đợi một lát rồi thử lại.",
     aiUnavailable: "Máy chủ AI không phản hồi. Vui lòng thử lại.",
     aiBusy: "Máy chủ AI đang bận. Vui lòng đợi một lát rồi thử lại.",

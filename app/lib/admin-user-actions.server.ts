@@ -5,6 +5,7 @@ import { AppError } from "./errors";
 import { redirectWithToast } from "./flash.server";
 import { pageUrl } from "./page-url";
 import { parseFormData, type FieldErrors } from "./form.server";
+import { readForm } from "./request-body.server";
 import { readSessionToken } from "./session.server";
 import type { Toast } from "./toast";
 import { createUserSchema, updateUserSchema } from "./validation";
@@ -30,7 +31,14 @@ function listHref(request: Request): string {
  * failure keeps the dialog open with field errors and the same toast as the API's message.
  */
 export async function runUserAction(request: Request, admin: User): Promise<Response | Failure> {
-  const formData = await request.formData();
+  let formData: FormData;
+  try {
+    formData = await readForm(request);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    // A body too large or unreadable: the list again, saying why.
+    return { status: error.status, body: { errors: {}, values: {}, toast: { kind: "error", title: "errors.title", description: error.messageKey } } };
+  }
   const intent = String(formData.get("intent") ?? "");
   const title = FAILURE_TITLES[intent] ?? "errors.title";
   const fail = (status: number, errors: FieldErrors, values: Record<string, string>, description: MessageKey): Failure => ({

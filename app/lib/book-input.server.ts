@@ -4,7 +4,6 @@ import type { BookInput } from "~/models/book.server";
 import { deleteCoverIfUnused, saveCover } from "~/models/media.server";
 import { isPresetCover } from "./covers";
 import { AppError } from "./errors";
-import { decodeDataUrl } from "./upload.server";
 import type { bookSchema } from "./validation";
 
 type ParsedBook = z.infer<typeof bookSchema>;
@@ -53,6 +52,13 @@ export async function writeWithCover<T>(cover: CoverChoice, write: () => T): Pro
     if (cover.stored && cover.coverImage) await deleteCoverIfUnused(cover.coverImage);
     throw error;
   }
+}
+
+/** Decodes a `data:image/...;base64,...` URL; null when it is not one. */
+function decodeDataUrl(value: string): Uint8Array | null {
+  const match = /^data:[\w.+-]+\/[\w.+-]+;base64,([A-Za-z0-9+/=\s]*)$/.exec(value);
+  if (!match) return null;
+  return new Uint8Array(Buffer.from(match[1]!, "base64"));
 }
 
 /** The stored fields of a book from a parsed form or body; the language defaults to the UI language. */

@@ -2,19 +2,15 @@ import { data, type RouterContextProvider } from "react-router";
 import type { User } from "~db/schema";
 import type { MessageKey } from "~/i18n/types";
 import { runBookIntent } from "./book-actions.server";
-import { COVER_MAX_BYTES } from "./covers";
+import { BOOK_FORM_FIELDS_MAX_BYTES } from "./body-caps";
 import { AppError } from "./errors";
 import type { FieldErrors } from "./form.server";
 import { runStoryIntent } from "./story-actions.server";
 import type { Toast } from "./toast";
 import { runTopicIntent } from "./topic-actions.server";
 import { MEDIA_UPLOAD_MAX_BYTES } from "./media-upload.server";
-import { isMultipart, parseMultipart, type UploadedFile } from "./multipart.server";
-import { readFormDataLimited } from "./upload.server";
+import { readFormWithFiles, type UploadedFile } from "./request-body.server";
 import { uploadTmpDir } from "~/models/media-storage.server";
-
-// A form without files: its fields, with room to spare.
-const FORM_LIMIT = COVER_MAX_BYTES + 256 * 1024;
 
 type FormState = { errors: FieldErrors; values: Record<string, string> };
 export type BookPageActionData = { form?: FormState; story?: FormState; topic?: FormState; toast: Toast | null };
@@ -30,15 +26,19 @@ export async function pageFormAction(request: Request, handlers: Record<string, 
   let uploads: UploadedFile[] = [];
   let cleanup = async () => {};
   try {
-    if (isMultipart(request)) {
-      ({ form, files: uploads, cleanup } = await parseMultipart(request, { tmpDir: uploadTmpDir(), maxFileBytes: MEDIA_UPLOAD_MAX_BYTES, tooLargeKey, oversized: "drop" }));
-      // Only a recording may be too large without failing the form: the story is saved without it (SPEC §4).
-      if (uploads.some((file) => file.tooLarge && file.field !== "audio")) {
-        await cleanup();
-        throw new AppError(413, tooLargeKey);
-      }
-    } else {
-      form = await readFormDataLimited(request, FORM_LIMIT, tooLargeKey);
+    // A cover and a recording at most; a multipart form's files stream to disk.
+    ({ form, files: uploads, cleanup } = await readFormWithFiles(request, {
+      tmpDir: uploadTmpDir(),
+      maxFileBytes: MEDIA_UPLOAD_MAX_BYTES,
+      maxFiles: 2,
+      maxFieldBytes: BOOK_FORM_FIELDS_MAX_BYTES,
+      tooLargeKey,
+      oversized: "drop",
+    }));
+    // Only a recording may be too large without failing the form: the story is saved without it (SPEC §4).
+    if (uploads.some((file) => file.tooLarge && file.field !== "audio")) {
+      await cleanup();
+      throw new AppError(413, tooLargeKey);
     }
   } catch (error) {
     if (!(error instanceof AppError)) throw error;

@@ -4,12 +4,9 @@ import type { MessageKey } from "~/i18n/types";
 import { requireUser } from "./auth.server";
 import { AppError } from "./errors";
 import { redirectWithToast } from "./flash.server";
-import { isMultipart, parseMultipart, type UploadedFile } from "./multipart.server";
+import { readForm, readFormWithFiles, type UploadedFile } from "./request-body.server";
 import type { Toast } from "./toast";
-import { readFormDataLimited } from "./upload.server";
 import { uploadTmpDir } from "~/models/media-storage.server";
-
-const FIELDS_LIMIT = 1024 * 1024;
 
 type FormArgs = { request: Request; context: Readonly<RouterContextProvider>; params: Record<string, string | undefined> };
 export type FormOutcome = { to: string; toast: Toast };
@@ -35,13 +32,11 @@ export function formAction({
     const user = requireUser({ request, context });
     let cleanup = async () => {};
     try {
+      // The fields of these forms are a few ids and short choices: the small forms' cap (FORM_MAX_BYTES).
       let form: FormData;
       let uploads: UploadedFile[] = [];
-      if (maxFileBytes && isMultipart(request)) {
-        ({ form, files: uploads, cleanup } = await parseMultipart(request, { tmpDir: uploadTmpDir(), maxFileBytes, maxFiles: 1, tooLargeKey: "media.tooLarge" }));
-      } else {
-        form = await readFormDataLimited(request, FIELDS_LIMIT);
-      }
+      if (maxFileBytes) ({ form, files: uploads, cleanup } = await readFormWithFiles(request, { tmpDir: uploadTmpDir(), maxFileBytes, maxFiles: 1, tooLargeKey: "media.tooLarge" }));
+      else form = await readForm(request);
       const { to, toast } = await run({ form, uploads, user, params, request, context });
       return redirectWithToast(to, toast);
     } catch (error) {

@@ -31,7 +31,3 @@ export function parseFormData<S extends z.ZodType>(formData: FormData, schema: S
   }
   return { success: false, errors, values, formData };
 }
-
-export async function parseForm<S extends z.ZodType>(request: Request, schema: S): Promise<Parsed<S>> {
-  return parseFormData(await request.formData(), schema);
-}

@@ -5,7 +5,6 @@ import { isMessageKey } from "~/i18n/message-key";
 import { translateKey } from "~/i18n/translate";
 import type { MessageKey } from "~/i18n/types";
 import { AppError } from "./errors";
-import { readBodyLimited } from "./upload.server";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -26,6 +25,14 @@ export function jsonError(
   headers?: HeadersInit,
 ): Response {
   return Response.json({ message: translate(context, key), ...extra }, { status, headers });
+}
+
+/**
+ * The refusal of a resource route that has no page to show it on (the preference forms): the translated
+ * message as plain text, with a truthful status.
+ */
+export function textError(context: Context, status: number, key: MessageKey): Response {
+  return new Response(translate(context, key), { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
 
 /**
@@ -63,22 +70,6 @@ export function parseOrThrow<S extends z.ZodType>(context: Context, schema: S, i
   if (result.success) return result.data;
   const errors = fieldErrors(context, result.error);
   throw Response.json({ message: Object.values(errors)[0], errors }, { status: 400 });
-}
-
-export const JSON_BODY_MAX = 1024 * 1024;
-
-/** Reads a JSON body within a size cap (413 beyond it); malformed JSON is a 400. */
-export async function readJson(
-  context: Context,
-  request: Request,
-  { maxBytes = JSON_BODY_MAX, tooLargeKey }: { maxBytes?: number; tooLargeKey?: MessageKey } = {},
-): Promise<unknown> {
-  const raw = await readBodyLimited(request, maxBytes, tooLargeKey);
-  try {
-    return JSON.parse(new TextDecoder().decode(raw));
-  } catch {
-    throw jsonError(context, 400, "errors.invalidJson");
-  }
 }
 
 /**

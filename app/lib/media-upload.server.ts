@@ -7,7 +7,7 @@ import { openMediaBlob } from "~/models/media-storage.server";
 import { addStoryMedia, getMedia, setTranscription, type MediaView } from "~/models/media.server";
 import { AppError } from "./errors";
 import { AUDIO_UPLOAD_MAX_BYTES, IMAGE_UPLOAD_MAX_BYTES } from "./limits";
-import type { UploadedFile } from "./multipart.server";
+import type { UploadedFile } from "./request-body.server";
 
 export const MEDIA_TYPES_POSTED = ["image", "audio"] as const;
 export type MediaKind = (typeof MEDIA_TYPES_POSTED)[number];

@@ -5,7 +5,7 @@ import { AppError } from "./errors";
 import { redirectWithToast } from "./flash.server";
 import { parseFormData, type FieldErrors } from "./form.server";
 import { saveStoryUpload } from "./media-upload.server";
-import type { UploadedFile } from "./multipart.server";
+import type { UploadedFile } from "./request-body.server";
 import type { Toast } from "./toast";
 import { storySchema } from "./validation";
 

@@ -9,6 +9,7 @@ import { getTopic } from "~/models/topic.server";
 import { AppError } from "./errors";
 import { redirectWithToast } from "./flash.server";
 import { parseFormData } from "./form.server";
+import { readForm } from "./request-body.server";
 import type { Toast } from "./toast";
 import { bookReturnPath, questionSchema } from "./validation";
 
@@ -20,10 +21,17 @@ const fail = (status: number, error: MessageKey | undefined, toast: Toast, retur
  * question may name a `returnTo` within the same book (the workspace's add-question dialog).
  */
 export async function runTopicPageIntent({ request, user, topicId, bookId }: { request: Request; user: User; topicId: number; bookId: number }) {
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
   const topic = getTopic({ topicId, userId: user.id });
   if (!topic || topic.bookId !== bookId) return fail(404, undefined, { kind: "error", title: "topics.loadFailed", description: "topics.notFound" });
+  let form: FormData;
+  try {
+    form = await readForm(request);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    // A body too large or unreadable: the page again, saying why.
+    return fail(error.status, undefined, { kind: "error", title: "errors.title", description: error.messageKey });
+  }
+  const intent = String(form.get("intent") ?? "");
   const here = `/books/${bookId}/topics/${topicId}`;
 
   if (intent === "regenerate-questions") {

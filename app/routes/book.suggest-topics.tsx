@@ -7,12 +7,11 @@ import type { Toast } from "~/lib/toast";
 import { requireUser } from "~/lib/auth.server";
 import { paramId, translate } from "~/lib/http.server";
 import { initialSuggestions, runSuggestIntent, type SuggestState } from "~/lib/suggest-topics.server";
-import { readFormDataLimited } from "~/lib/upload.server";
+import { SUGGEST_FORM_MAX_BYTES } from "~/lib/body-caps";
+import { AppError } from "~/lib/errors";
+import { readForm } from "~/lib/request-body.server";
 import { startedByAnotherSite } from "~/lib/writing-get.server";
 import { getBook } from "~/models/book.server";
-
-// The dialog's fields: titles and descriptions of a few dozen topics at most.
-const FORM_LIMIT = 256 * 1024;
 
 /**
  * /books/{id}/suggest-topics: the suggest-topics dialog over the workspace. It opens after a book is
@@ -39,7 +38,14 @@ export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
   const book = getBook({ bookId: paramId(args.params.bookId), userId: user.id });
   if (!book) return data<SuggestState>({ suggestions: [], error: null, toast: { kind: "error", title: "books.notFoundTitle", description: "books.notFound" } }, { status: 404 });
-  const form = await readFormDataLimited(args.request, FORM_LIMIT);
+  let form: FormData;
+  try {
+    form = await readForm(args.request, { maxBytes: SUGGEST_FORM_MAX_BYTES });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    // A body too large or unreadable: the dialog stays as it was loaded, with the reason in a toast.
+    return data({ toast: { kind: "error", title: "errors.title", description: error.messageKey } satisfies Toast }, { status: error.status });
+  }
   const isCopy = form.get("copy") === "1";
   const result = await runSuggestIntent({
     intent: String(form.get("intent") ?? ""),
@@ -67,8 +73,8 @@ export default function SuggestTopicsRoute({ loaderData, actionData }: Route.Com
     <>
       <SuggestTopicsDialog
         book={book}
-        suggestions={actionData?.suggestions ?? loaderData.suggestions}
-        error={(actionData?.error as MessageKey | undefined) ?? null}
+        suggestions={actionData && "suggestions" in actionData ? actionData.suggestions : loaderData.suggestions}
+        error={actionData && "error" in actionData ? ((actionData.error as MessageKey | null) ?? null) : null}
         isCopy={isCopy}
         closeHref={isCopy ? "/books" : `/books/${book.id}`}
       />

@@ -5,11 +5,13 @@ import type { MessageKey } from "~/i18n/types";
 import { Checkbox, Field } from "~/components/ui/field";
 import { Toaster } from "~/components/ui/toaster";
 import { getOptionalUser } from "~/lib/auth.server";
-import { parseForm } from "~/lib/form.server";
+import { AppError } from "~/lib/errors";
+import { parseFormData } from "~/lib/form.server";
 import { translate } from "~/lib/http.server";
 import { secureCookieRefused } from "~/lib/cookie-security.server";
 import { attemptLogin } from "~/lib/login.server";
 import { pageTitle } from "~/lib/meta";
+import { readForm } from "~/lib/request-body.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { loginSchema } from "~/lib/validation";
 import { LanguageForm } from "~/components/layout/preference-forms";
@@ -30,7 +32,16 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await parseForm(request, loginSchema);
+  let formData: FormData;
+  try {
+    formData = await readForm(request);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    // A body too large or unreadable (never this page's own form): the page again, saying why.
+    const toast = { kind: "error" as const, title: "errors.title" as const, description: error.messageKey };
+    return data({ errors: {}, values: { username: "" }, toast }, { status: error.status });
+  }
+  const form = parseFormData(formData, loginSchema);
   if (!form.success) {
     return data({ errors: form.errors, values: form.values, toast: null }, { status: 400 });
   }

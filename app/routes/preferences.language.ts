@@ -1,12 +1,16 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/preferences.language";
+import { textError } from "~/lib/http.server";
+import { readPreferenceForm } from "~/lib/preference-form.server";
 import { serializeLanguage } from "~/lib/preferences.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { languageSchema } from "~/lib/validation";
 
-export async function action({ request }: Route.ActionArgs) {
-  const form = languageSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!form.success) return new Response(null, { status: 400 });
+export async function action({ request, context }: Route.ActionArgs) {
+  const posted = await readPreferenceForm(request, context);
+  if (posted instanceof Response) return posted;
+  const form = languageSchema.safeParse(Object.fromEntries(posted));
+  if (!form.success) return textError(context, 400, "errors.invalid");
   throw redirect(safeRedirect(form.data.redirectTo), {
     headers: { "Set-Cookie": await serializeLanguage(form.data.lng) },
   });

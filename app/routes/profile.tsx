@@ -7,9 +7,10 @@ import { ProfileForm } from "~/components/profile/profile-form";
 import { requireUser } from "~/lib/auth.server";
 import { AppError } from "~/lib/errors";
 import { redirectWithToast } from "~/lib/flash.server";
-import { parseForm } from "~/lib/form.server";
+import { parseFormData } from "~/lib/form.server";
 import { translate } from "~/lib/http.server";
 import { pageTitle } from "~/lib/meta";
+import { readForm } from "~/lib/request-body.server";
 import { readSessionToken } from "~/lib/session.server";
 import { profileSchema } from "~/lib/validation";
 import type { Toast } from "~/lib/toast";
@@ -32,9 +33,11 @@ export function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
-  const form = await parseForm(args.request, profileSchema);
-  if (!form.success) return data({ errors: form.errors, values: form.values, toast: null }, { status: 400 });
+  let values: Record<string, string> = {};
   try {
+    const form = parseFormData(await readForm(args.request), profileSchema);
+    values = form.values;
+    if (!form.success) return data({ errors: form.errors, values: form.values, toast: null }, { status: 400 });
     // A new password signs the user out everywhere but here.
     const updated = await updateProfile(user, form.data, { sessionToken: readSessionToken(args.request) });
     if (!updated) return redirectWithToast("/profile", { kind: "info", title: "profile.noChanges" });
@@ -43,7 +46,7 @@ export async function action(args: Route.ActionArgs) {
     if (error instanceof AppError) {
       const field = error.field ?? "form";
       const toast: Toast = { kind: "error", title: "profile.updateFailed", description: error.messageKey };
-      return data({ errors: { [field]: error.messageKey }, values: form.values, toast }, { status: error.status });
+      return data({ errors: { [field]: error.messageKey }, values, toast }, { status: error.status });
     }
     throw error;
   }

@@ -1,13 +1,14 @@
 import type { Route } from "./+types/admin.create-user";
 import { requireAdmin } from "~/lib/auth.server";
-import { apiHandler, methodNotAllowed, parseOrThrow, readJson, refuseMethod } from "~/lib/http.server";
+import { apiHandler, methodNotAllowed, parseOrThrow, refuseMethod } from "~/lib/http.server";
+import { readJson } from "~/lib/request-body.server";
 import { createUserSchema } from "~/lib/validation";
 import { createUser, toPublicUser } from "~/models/user.server";
 
 export const action = apiHandler(async (args: Route.ActionArgs) => {
   const admin = requireAdmin(args);
   if (args.request.method !== "POST") return refuseMethod(args.context, ["POST"]);
-  const input = parseOrThrow(args.context, createUserSchema, await readJson(args.context, args.request));
+  const input = parseOrThrow(args.context, createUserSchema, await readJson(args.request));
   const user = await createUser(input, admin.id);
   return Response.json(toPublicUser(user), { status: 201 });
 });

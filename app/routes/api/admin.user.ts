@@ -1,6 +1,7 @@
 import type { Route } from "./+types/admin.user";
 import { requireAdmin } from "~/lib/auth.server";
-import { apiHandler, jsonError, methodNotAllowed, parseOrThrow, readJson, refuseMethod } from "~/lib/http.server";
+import { apiHandler, jsonError, methodNotAllowed, parseOrThrow, refuseMethod } from "~/lib/http.server";
+import { readJson } from "~/lib/request-body.server";
 import { readSessionToken } from "~/lib/session.server";
 import { updateUserSchema } from "~/lib/validation";
 import { deleteUser, toPublicUser, updateUser } from "~/models/user.server";
@@ -12,7 +13,7 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
   const id = Number(params.id);
   if (!Number.isInteger(id)) return jsonError(context, 404, "errors.notFound");
   if (request.method === "PUT") {
-    const input = parseOrThrow(context, updateUserSchema, await readJson(context, request));
+    const input = parseOrThrow(context, updateUserSchema, await readJson(request));
     // A reset password signs the user out everywhere (the admin keeps their own session when it is theirs).
     return toPublicUser(await updateUser(id, input, admin.id, { keepSessionToken: readSessionToken(request) }));
   }

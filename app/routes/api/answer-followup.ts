@@ -1,7 +1,8 @@
 import type { Route } from "./+types/answer-followup";
 import { aiFailure, aiProvider } from "~/ai/provider.server";
 import { requireUser } from "~/lib/auth.server";
-import { apiHandler, methodNotAllowed, parseOrThrow, readJson, refuseMethod } from "~/lib/http.server";
+import { apiHandler, methodNotAllowed, parseOrThrow, refuseMethod } from "~/lib/http.server";
+import { readJson } from "~/lib/request-body.server";
 import { followupSchema } from "~/lib/validation";
 import { writingContext } from "~/lib/writing-help.server";
 
@@ -9,7 +10,7 @@ import { writingContext } from "~/lib/writing-help.server";
 export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
   if (args.request.method !== "POST") return refuseMethod(args.context, ["POST"]);
-  const input = parseOrThrow(args.context, followupSchema, await readJson(args.context, args.request));
+  const input = parseOrThrow(args.context, followupSchema, await readJson(args.request));
   const { topic, language } = writingContext(args.context, user, input);
   try {
     const answer = await aiProvider().answerFollowup({ question: input.question, currentText: input.currentText, storyTitle: input.storyTitle, topic, language }, { signal: args.request.signal });

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/book.reorder-topics";
 import { requireUser } from "~/lib/auth.server";
-import { apiHandler, methodNotAllowed, paramId, parseOrThrow, readJson, refuseMethod } from "~/lib/http.server";
+import { apiHandler, methodNotAllowed, paramId, parseOrThrow, refuseMethod } from "~/lib/http.server";
+import { readJson } from "~/lib/request-body.server";
 import { reorderTopicsSchema } from "~/lib/validation";
 import { reorderTopics } from "~/models/topic.server";
 
@@ -8,7 +9,7 @@ import { reorderTopics } from "~/models/topic.server";
 export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
   if (args.request.method !== "POST") return refuseMethod(args.context, ["POST"]);
-  const { topicIds } = parseOrThrow(args.context, reorderTopicsSchema, await readJson(args.context, args.request));
+  const { topicIds } = parseOrThrow(args.context, reorderTopicsSchema, await readJson(args.request));
   reorderTopics({ bookId: paramId(args.params.id), userId: user.id, topicIds });
   return { ok: true };
 });

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/book.shares";
 import { requireUser } from "~/lib/auth.server";
-import { apiHandler, jsonError, paramId, parseOrThrow, readJson, refuseMethod } from "~/lib/http.server";
+import { apiHandler, jsonError, paramId, parseOrThrow, refuseMethod } from "~/lib/http.server";
+import { readJson } from "~/lib/request-body.server";
 import { shareUrl } from "~/lib/share-url.server";
 import { shareSchema } from "~/lib/validation";
 import { createShare, listShares } from "~/models/share.server";
@@ -15,7 +16,7 @@ export const loader = apiHandler((args: Route.LoaderArgs) => {
 export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
   if (args.request.method !== "POST") return refuseMethod(args.context, ["GET", "POST"]);
-  const body = parseOrThrow(args.context, shareSchema, await readJson(args.context, args.request));
+  const body = parseOrThrow(args.context, shareSchema, await readJson(args.request));
   const { token, share } = createShare({ bookId: paramId(args.params.id), userId: user.id, expiresAt: body.expiresAt ? new Date(body.expiresAt) : null });
   return Response.json({ id: share.id, token, url: shareUrl(args.request, token), createdAt: share.createdAt, expiresAt: share.expiresAt }, { status: 201 });
 });

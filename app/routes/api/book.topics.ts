@@ -1,6 +1,7 @@
 import type { Route } from "./+types/book.topics";
 import { requireUser } from "~/lib/auth.server";
-import { apiHandler, jsonError, paramId, parseOrThrow, readJson, refuseMethod } from "~/lib/http.server";
+import { apiHandler, jsonError, paramId, parseOrThrow, refuseMethod } from "~/lib/http.server";
+import { readJson } from "~/lib/request-body.server";
 import { topicCreateSchema } from "~/lib/validation";
 import { getBook } from "~/models/book.server";
 import { createTopic, listBookTopics } from "~/models/topic.server";
@@ -17,7 +18,7 @@ export const loader = apiHandler((args: Route.LoaderArgs) => {
 export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
   if (args.request.method !== "POST") return refuseMethod(args.context, ["GET", "POST"]);
-  const input = parseOrThrow(args.context, topicCreateSchema, await readJson(args.context, args.request));
+  const input = parseOrThrow(args.context, topicCreateSchema, await readJson(args.request));
   const topic = createTopic({ bookId: paramId(args.params.id), userId: user.id, input });
   return Response.json(topic, { status: 201 });
 });

@@ -3,14 +3,15 @@ import { getLocale } from "~/i18n/middleware.server";
 import { requireUser } from "~/lib/auth.server";
 import { bookJson } from "~/lib/book-api.server";
 import { resolveCover, toBookInput, writeWithCover } from "~/lib/book-input.server";
-import { COVER_MAX_BYTES } from "~/lib/covers";
-import { apiHandler, parseOrThrow, readJson, refuseMethod } from "~/lib/http.server";
+import { BOOK_JSON_MAX_BYTES } from "~/lib/body-caps";
+import { apiHandler, parseOrThrow, refuseMethod } from "~/lib/http.server";
 import { apiQueryNumbers } from "~/lib/query.server";
+import { readJson } from "~/lib/request-body.server";
 import { bookSchema } from "~/lib/validation";
 import { createBook, listBooks } from "~/models/book.server";
 
-// A data: URL cover is base64 (4/3 of its bytes), plus the other fields.
-export const BOOK_BODY_LIMIT = { maxBytes: Math.ceil((COVER_MAX_BYTES * 4) / 3) + 64 * 1024, tooLargeKey: "books.tooLarge" } as const;
+// A data: URL cover is base64 (4/3 of its bytes), plus the other fields; too large is the cover's own message.
+export const BOOK_BODY_LIMIT = { maxBytes: BOOK_JSON_MAX_BYTES, tooLargeKey: "books.tooLarge" } as const;
 
 /** GET /api/books: the user's books, newest activity first (`limit` 1–500, default 100; `offset`; `q`). */
 export const loader = apiHandler((args: Route.LoaderArgs) => {
@@ -26,7 +27,7 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
   const { request, context } = args;
   if (request.method !== "POST") return refuseMethod(context, ["GET", "POST"]);
-  const parsed = parseOrThrow(context, bookSchema, await readJson(context, request, BOOK_BODY_LIMIT));
+  const parsed = parseOrThrow(context, bookSchema, await readJson(request, BOOK_BODY_LIMIT));
   const cover = await resolveCover({ requested: parsed.coverImage });
   const book = await writeWithCover(cover, () => createBook({ userId: user.id, input: toBookInput(parsed, cover, getLocale(context)) }));
   return Response.json(bookJson(book), { status: 201 });

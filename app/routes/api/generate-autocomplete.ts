@@ -2,7 +2,8 @@ import type { Route } from "./+types/generate-autocomplete";
 import { aiFailure, aiProvider } from "~/ai/provider.server";
 import { requireUser } from "~/lib/auth.server";
 import { AUTOCOMPLETE_MIN_CHARS } from "~/lib/limits";
-import { apiHandler, methodNotAllowed, parseOrThrow, readJson, refuseMethod } from "~/lib/http.server";
+import { apiHandler, methodNotAllowed, parseOrThrow, refuseMethod } from "~/lib/http.server";
+import { readJson } from "~/lib/request-body.server";
 import { autocompleteSchema } from "~/lib/validation";
 import { writingContext } from "~/lib/writing-help.server";
 
@@ -10,7 +11,7 @@ import { writingContext } from "~/lib/writing-help.server";
 export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
   if (args.request.method !== "POST") return refuseMethod(args.context, ["POST"]);
-  const input = parseOrThrow(args.context, autocompleteSchema, await readJson(args.context, args.request));
+  const input = parseOrThrow(args.context, autocompleteSchema, await readJson(args.request));
   const { topic, language } = writingContext(args.context, user, input);
   if (input.text.trim().length < AUTOCOMPLETE_MIN_CHARS) return { completion: "" };
   try {

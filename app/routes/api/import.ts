@@ -1,7 +1,7 @@
 import type { Route } from "./+types/import";
 import { requireUser } from "~/lib/auth.server";
 import { apiHandler, methodNotAllowed, refuseMethod, translate } from "~/lib/http.server";
-import { parseMultipart } from "~/lib/multipart.server";
+import { readFormWithFiles } from "~/lib/request-body.server";
 import { IMPORT_MAX_BYTES } from "~/lib/keepsake-format";
 import { importKeepsake, KeepsakeError } from "~/models/book-import.server";
 import { uploadTmpDir } from "~/models/media-storage.server";
@@ -14,7 +14,7 @@ import { uploadTmpDir } from "~/models/media-storage.server";
 export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
   if (args.request.method !== "POST") return refuseMethod(args.context, ["POST"]);
-  const upload = await parseMultipart(args.request, { tmpDir: uploadTmpDir(), maxFileBytes: IMPORT_MAX_BYTES, maxFiles: 1, tooLargeKey: "keepsake.tooLarge" });
+  const upload = await readFormWithFiles(args.request, { tmpDir: uploadTmpDir(), maxFileBytes: IMPORT_MAX_BYTES, maxFiles: 1, tooLargeKey: "keepsake.tooLarge" });
   try {
     const file = upload.files.find((item) => item.field === "file");
     if (!file) throw new KeepsakeError("keepsake.noFile");

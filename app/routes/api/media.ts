@@ -1,6 +1,7 @@
 import type { Route } from "./+types/media";
 import { requireUser } from "~/lib/auth.server";
-import { apiHandler, methodNotAllowed, paramId, parseOrThrow, readJson, refuseMethod } from "~/lib/http.server";
+import { apiHandler, methodNotAllowed, paramId, parseOrThrow, refuseMethod } from "~/lib/http.server";
+import { readJson } from "~/lib/request-body.server";
 import { mediaDescriptionSchema } from "~/lib/validation";
 import { deleteMedia, updateMediaDescription } from "~/models/media.server";
 
@@ -9,7 +10,7 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
   const mediaId = paramId(args.params.id);
   if (args.request.method === "PUT") {
-    const body = parseOrThrow(args.context, mediaDescriptionSchema, await readJson(args.context, args.request));
+    const body = parseOrThrow(args.context, mediaDescriptionSchema, await readJson(args.request));
     return updateMediaDescription({ mediaId, userId: user.id, description: body.description });
   }
   if (args.request.method === "DELETE") {

@@ -2,7 +2,7 @@ import type { Route } from "./+types/story.media";
 import { requireUser } from "~/lib/auth.server";
 import { apiHandler, jsonError, methodNotAllowed, paramId, refuseMethod, translate } from "~/lib/http.server";
 import { MEDIA_UPLOAD_MAX_BYTES, mediaKind, saveStoryUpload } from "~/lib/media-upload.server";
-import { parseMultipart } from "~/lib/multipart.server";
+import { readFormWithFiles } from "~/lib/request-body.server";
 import { uploadTmpDir } from "~/models/media-storage.server";
 import { getStory } from "~/models/story.server";
 
@@ -17,7 +17,7 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
   if (args.request.method !== "POST") return refuseMethod(args.context, ["POST"]);
   const storyId = paramId(args.params.id);
   if (!getStory({ storyId, userId: user.id })) return jsonError(args.context, 404, "stories.notFound");
-  const upload = await parseMultipart(args.request, { tmpDir: uploadTmpDir(), maxFileBytes: MEDIA_UPLOAD_MAX_BYTES, maxFiles: 1, tooLargeKey: "media.tooLarge" });
+  const upload = await readFormWithFiles(args.request, { tmpDir: uploadTmpDir(), maxFileBytes: MEDIA_UPLOAD_MAX_BYTES, maxFiles: 1, tooLargeKey: "media.tooLarge" });
   try {
     const description = upload.form.get("description");
     const { media, transcription } = await saveStoryUpload({

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/topic.questions";
 import { requireUser } from "~/lib/auth.server";
-import { apiHandler, jsonError, paramId, parseOrThrow, readJson, refuseMethod } from "~/lib/http.server";
+import { apiHandler, jsonError, paramId, parseOrThrow, refuseMethod } from "~/lib/http.server";
+import { readJson } from "~/lib/request-body.server";
 import { questionSchema } from "~/lib/validation";
 import { addQuestions, listQuestions } from "~/models/question.server";
 import { getTopic } from "~/models/topic.server";
@@ -17,7 +18,7 @@ export const loader = apiHandler((args: Route.LoaderArgs) => {
 export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
   if (args.request.method !== "POST") return refuseMethod(args.context, ["GET", "POST"]);
-  const { question } = parseOrThrow(args.context, questionSchema, await readJson(args.context, args.request));
+  const { question } = parseOrThrow(args.context, questionSchema, await readJson(args.request));
   const [created] = addQuestions({ topicId: paramId(args.params.id), userId: user.id, texts: [question], source: "custom" });
   return Response.json(created, { status: 201 });
 });

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/topic";
 import { requireUser } from "~/lib/auth.server";
-import { apiHandler, jsonError, paramId, parseOrThrow, readJson, refuseMethod } from "~/lib/http.server";
+import { apiHandler, jsonError, paramId, parseOrThrow, refuseMethod } from "~/lib/http.server";
+import { readJson } from "~/lib/request-body.server";
 import { topicUpdateSchema } from "~/lib/validation";
 import { deleteMediaFiles } from "~/models/media.server";
 import { deleteTopic, getTopic, updateTopic } from "~/models/topic.server";
@@ -17,7 +18,7 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
   const topicId = paramId(args.params.id);
   if (args.request.method === "PUT") {
-    const changes = parseOrThrow(args.context, topicUpdateSchema, await readJson(args.context, args.request));
+    const changes = parseOrThrow(args.context, topicUpdateSchema, await readJson(args.request));
     return updateTopic({ topicId, userId: user.id, changes });
   }
   if (args.request.method === "DELETE") {

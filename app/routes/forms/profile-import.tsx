@@ -6,7 +6,7 @@ import { AppError } from "~/lib/errors";
 import { redirectWithToast } from "~/lib/flash.server";
 import type { FormRouteData } from "~/lib/form-route.server";
 import { IMPORT_MAX_BYTES } from "~/lib/keepsake-format";
-import { parseMultipart, type MultipartForm } from "~/lib/multipart.server";
+import { readFormWithFiles, type FormWithFiles } from "~/lib/request-body.server";
 import { importKeepsake, KeepsakeError } from "~/models/book-import.server";
 import { uploadTmpDir } from "~/models/media-storage.server";
 
@@ -17,9 +17,9 @@ import { uploadTmpDir } from "~/models/media-storage.server";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser({ request, context });
-  let upload: MultipartForm | null = null;
+  let upload: FormWithFiles | null = null;
   try {
-    upload = await parseMultipart(request, { tmpDir: uploadTmpDir(), maxFileBytes: IMPORT_MAX_BYTES, maxFiles: 1, tooLargeKey: "keepsake.tooLarge" });
+    upload = await readFormWithFiles(request, { tmpDir: uploadTmpDir(), maxFileBytes: IMPORT_MAX_BYTES, maxFiles: 1, tooLargeKey: "keepsake.tooLarge" });
     const file = upload.files.find((item) => item.field === "file");
     if (!file) throw new KeepsakeError("keepsake.noFile");
     const { bookIds } = await importKeepsake({ userId: user.id, zipPath: file.path });

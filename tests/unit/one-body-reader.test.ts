@@ -1,0 +1,95 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+// A request body is read in one module only, app/lib/request-body.server.ts (ADR 0019): there every body
+// has a cap that holds while it streams in. Anywhere else, request.formData() or request.json() reads a
+// body whole whatever its size (a 200 MB post to /login took 650 MB of memory before its 401), and
+// another multipart parser would bring its own limits. This walks every module that can handle a request.
+
+const root = path.resolve(import.meta.dirname, "..", "..");
+const THE_READER = "app/lib/request-body.server.ts";
+const SCANNED = ["app", "server", "db"];
+
+/** Ways to read a body, each with why it is refused. */
+const READS: [RegExp, string][] = [
+  // request.formData(), args.request.json(), req.text(), request.clone().arrayBuffer(), request.body…
+  [/\b(request|req)\s*(\.\s*clone\s*\(\s*\))?\s*\??\.\s*(formData|json|text|arrayBuffer|blob|bytes|body)\b/, "reads the request body"],
+  [/\b(request|req)\s*\??\.\s*clone\s*\(/, "clones the request (to read its body)"],
+  [/\{[^}]*\bbody\b[^}]*\}\s*=\s*(\w+\.)?(request|req)\b/, "takes the request body apart"],
+  [/\b(request|req)\s*\.\s*(on|once|addListener)\s*\(\s*["'](data|readable|end)["']/, "reads the request stream"],
+  [/\b(request|req)\s*\.\s*(pipe|read)\s*\(/, "reads the request stream"],
+  [/for\s+await\s*\([^)]*\bof\s+(\w+\.)*(request|req)\b/, "reads the request stream"],
+  // Any .formData() at all: nothing but a request body has one on the server (components build FormData with new FormData()).
+  [/\.\s*formData\s*\(/, "parses a form"],
+  [/\bnew\s+Request\s*\(/, "builds a request (to parse a body it holds)"],
+  [/from\s+["'](busboy|formidable|multer|@fastify\/busboy|body-parser|raw-body)["']/, "brings another body parser"],
+  [/\b(express|bodyParser)\s*\.\s*(json|urlencoded|raw|text)\s*\(/, "reads bodies in the server"],
+];
+
+function modules(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
+    const relative = path.posix.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name === "node_modules" || entry.name.startsWith(".") || entry.name === "migrations") continue;
+      out.push(...modules(relative));
+    } else if (/\.(ts|tsx|js|mjs|cjs)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
+      out.push(relative);
+    }
+  }
+  return out;
+}
+
+/** Comments say how bodies are read without reading one: drop them before matching. */
+function withoutComments(source: string): string {
+  return source.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:"'`\\])\/\/.*$/gm, "$1");
+}
+
+function offences(file: string, source: string): string[] {
+  const code = withoutComments(source);
+  const found: string[] = [];
+  code.split("\n").forEach((line, index) => {
+    for (const [pattern, why] of READS) if (pattern.test(line)) found.push(`${file}:${index + 1} ${why}: ${line.trim()}`);
+  });
+  return found;
+}
+
+describe("one module reads request bodies", () => {
+  const files = SCANNED.flatMap(modules);
+
+  it("walks the modules that handle requests: routes, libraries, models, the server", () => {
+    expect(files).toContain(THE_READER);
+    expect(files).toContain("app/routes/login.tsx");
+    expect(files).toContain("server/index.mjs");
+    expect(files.filter((file) => file.startsWith("app/routes/api/")).length).toBeGreaterThan(30);
+  });
+
+  it("no module but app/lib/request-body.server.ts reads a request body", () => {
+    const found = files.filter((file) => file !== THE_READER).flatMap((file) => offences(file, fs.readFileSync(path.join(root, file), "utf8")));
+    expect(found).toEqual([]);
+  });
+
+  it("the patterns catch the ways a body is read (the check itself works)", () => {
+    const samples = [
+      "const form = await request.formData();",
+      "const form = await args.request.formData();",
+      "const body = await request.json();",
+      "const raw = await req.text();",
+      "const bytes = await request.arrayBuffer();",
+      "const copy = await request.clone().formData();",
+      "const reader = request.body.getReader();",
+      "const reader = request.body?.getReader();",
+      "const { body } = args.request;",
+      'req.on("data", (chunk) => chunks.push(chunk));',
+      "for await (const chunk of request.body) size += chunk.length;",
+      "return new Request(request.url, { method: 'POST', body }).formData();",
+      'import Busboy from "busboy";',
+      "app.use(express.json());",
+    ];
+    expect(samples.filter((line) => offences("sample.ts", line).length === 0)).toEqual([]);
+    // What must not be mistaken for a read: a response's body, a file's bytes, a FormData built in the browser.
+    const innocent = ["const data = await response.json();", "const bytes = new Uint8Array(await file.arrayBuffer());", "const form = new FormData(event.currentTarget);", "// request.formData() reads it whole"];
+    expect(innocent.flatMap((line) => offences("sample.ts", line))).toEqual([]);
+  });
+});
