@@ -23,6 +23,11 @@ export type SendOptions = {
   stallAt?: number;
   /** Once the server has ended its side: send the rest of the body (as browsers do), or stop and end. */
   onServerEnd?: "send-the-rest" | "stop";
+  /**
+   * Pause after this many bytes until the server has ended its side (its answer is complete), then send
+   * the rest: the answer was then given before the body was all there, however busy the machine is.
+   */
+  awaitAnswerAt?: number;
   /** Destroys the connection: how a test lets go of a client that stalls. */
   signal?: AbortSignal;
 };
@@ -66,7 +71,7 @@ export function requestHead(method: string, target: string, host: string, header
  * Sends `head`, then the body, while it reads what the server sends; resolves when the connection has
  * closed. The socket is half-open capable, so that the server's end of stream does not end the client's.
  */
-export function sendWhileAnswered(origin: string, head: string, { total, chunked = false, stallAt, onServerEnd = "send-the-rest", signal }: SendOptions): Promise<Outcome> {
+export function sendWhileAnswered(origin: string, head: string, { total, chunked = false, stallAt, awaitAnswerAt, onServerEnd = "send-the-rest", signal }: SendOptions): Promise<Outcome> {
   const url = new URL(origin);
   return new Promise((resolve) => {
     const socket = net.connect({ host: url.hostname, port: Number(url.port), allowHalfOpen: true });
@@ -75,9 +80,12 @@ export function sendWhileAnswered(origin: string, head: string, { total, chunked
     let sent = 0;
     let sentBeforeAnswer = -1;
     let error: string | null = null;
+    let serverEnded: () => void = () => {};
+    const answered = new Promise<void>((done) => (serverEnded = done));
     socket.on("data", (chunk: Buffer) => received.push(chunk));
     socket.on("end", () => {
       sentBeforeAnswer = sent;
+      serverEnded();
       if (onServerEnd === "stop") socket.end();
     });
     socket.on("error", (e: NodeJS.ErrnoException) => (error = e.code ?? e.message));
@@ -92,6 +100,7 @@ export function sendWhileAnswered(origin: string, head: string, { total, chunked
         const data = chunked ? Buffer.concat([Buffer.from(`${size.toString(16)}\r\n`), piece.subarray(0, size), Buffer.from("\r\n")]) : piece.subarray(0, size);
         if (!(await write(data))) return;
         sent += size;
+        if (sent === awaitAnswerAt) await Promise.race([answered, new Promise((done) => socket.once("close", done))]);
       }
       if (sent < total || !socket.writable) return;
       if (chunked && !(await write("0\r\n\r\n"))) return;
