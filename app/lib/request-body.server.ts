@@ -199,7 +199,7 @@ async function streamMultipart(
     const refuse = (status: 400 | 413, key: MessageKey) => reject(new AppError(status, key));
     busboy.on("field", (name, value, info) => {
       fieldBytes += Buffer.byteLength(name) + Buffer.byteLength(value);
-      if (info.valueTruncated || fieldBytes > maxFieldBytes) return refuse(413, tooLargeKey);
+      if (info.valueTruncated || fieldBytes > maxFieldBytes) return refuse(413, TOO_LARGE); // the text, not a file: the general message
       fields.push([name, value]);
     });
     busboy.on("file", (field, stream, info) => {
@@ -232,7 +232,7 @@ async function streamMultipart(
       );
     });
     busboy.on("filesLimit", () => refuse(400, "errors.invalid"));
-    busboy.on("fieldsLimit", () => refuse(413, tooLargeKey));
+    busboy.on("fieldsLimit", () => refuse(413, TOO_LARGE));
     busboy.on("error", () => refuse(400, MALFORMED));
     busboy.on("close", resolve);
     source.on("data", (chunk: Buffer) => {
