@@ -69,6 +69,9 @@ describe("books with JavaScript", () => {
     ] as const) {
       await page.keyboard.press(key);
       await expect.poll(() => live.textContent()).toContain(said);
+      // dnd-kit measures the list in an effect after the pick-up is announced, and an arrow pressed before
+      // that moves nothing: two frames later the measuring has been committed (on a busy machine it had not).
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     }
     expect(await items.nth(1).locator("input:not([type])").inputValue()).toBe(thirdTitle);
     await dialog(page).getByRole("button", { name: "Add new topic" }).click();
