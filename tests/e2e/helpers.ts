@@ -1,4 +1,5 @@
 import type { Locator, Page } from "playwright-core";
+import { expect } from "vitest";
 import { createClient, loginAs } from "../support/http";
 import { ADMIN_PASSWORD, type RunningServer } from "../support/server";
 
@@ -82,4 +83,18 @@ export async function waitForToast(page: Page, title: string): Promise<void> {
 
 export function pathOf(page: Page): string {
   return new URL(page.url()).pathname;
+}
+
+/**
+ * A keyboard drag with dnd-kit, from the focused handle: each key, then its live announcement, then two
+ * frames. dnd-kit measures the list in an effect after announcing a step, and an arrow pressed before that
+ * moves nothing: on a busy machine it had not been committed yet.
+ */
+export async function keyboardDrag(page: Page, steps: readonly (readonly [key: string, said: string])[]): Promise<void> {
+  const live = page.locator("[id^=DndLiveRegion]").first();
+  for (const [key, said] of steps) {
+    await page.keyboard.press(key);
+    await expect.poll(() => live.textContent()).toContain(said);
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  }
 }

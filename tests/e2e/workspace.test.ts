@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { expectNoAxeViolations, loginThroughForm, openPage, serverAndBrowser } from "../support/browser";
-import { createUser, pathOf, toast, waitForHydration } from "./helpers";
+import { createUser, keyboardDrag, pathOf, toast, waitForHydration } from "./helpers";
 
 const env = serverAndBrowser();
 
@@ -68,17 +68,12 @@ describe("reordering topics by drag and drop", () => {
     await handle.waitFor();
     await expectNoAxeViolations(page);
     await handle.focus();
-    // Each key waits for dnd-kit's live announcement of that step before the next one.
-    const live = page.locator("[id^=DndLiveRegion]").first();
-    for (const [key, said] of [
+    await keyboardDrag(page, [
       ["Space", "Gamma is now at position 3 of 3."],
       ["ArrowUp", "Gamma is now at position 2 of 3."],
       ["ArrowUp", "Gamma is now at position 1 of 3."],
       ["Space", "Gamma was dropped at position 1 of 3."],
-    ] as const) {
-      await page.keyboard.press(key);
-      await expect.poll(() => live.textContent()).toContain(said);
-    }
+    ]);
     const order = async () => ((await (await page.request.get(`${env.server.url}/api/books/${book.id}/topics`)).json()) as { title: string }[]).map((t) => t.title);
     await expect.poll(order, { timeout: 10_000 }).toEqual(["Gamma", "Alpha", "Beta"]);
     await page.reload();
