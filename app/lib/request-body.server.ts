@@ -123,6 +123,16 @@ export async function readFormWithFiles(request: Request, options: UploadOptions
   return streamMultipart(request, { ...options, maxFieldBytes, tooLargeKey });
 }
 
+/**
+ * The whole-body cap of a multipart form read by `readFormWithFiles`: its files, its fields and their part
+ * headers. A body past it is refused while it streams in, whatever its parts (a text field is cut at its
+ * cap but only refused when its part ends, so the whole-body cap is what stops one that never ends).
+ */
+export function uploadBodyCap({ maxFileBytes, maxFiles = 1, maxFieldBytes = FORM_MAX_BYTES, oversized = "reject" }: Omit<UploadOptions, "tmpDir" | "tooLargeKey">): number {
+  // A dropped file may run past its cap (its bytes are counted, not kept): the body may be that much longer.
+  return maxFiles * maxFileBytes * (oversized === "drop" ? 2 : 1) + maxFieldBytes + MULTIPART_OVERHEAD_BYTES;
+}
+
 // ---------------------------------------------------------------------------------------------
 
 function mediaType(request: Request): string {
@@ -168,8 +178,7 @@ async function streamMultipart(
   request: Request,
   { tmpDir, maxFileBytes, maxFiles = 1, maxFieldBytes, tooLargeKey, oversized = "reject" }: UploadOptions & { maxFieldBytes: number; tooLargeKey: MessageKey },
 ): Promise<FormWithFiles> {
-  // A dropped file may run past its cap (its bytes are counted, not kept): a ceiling still ends the body.
-  const ceiling = maxFiles * maxFileBytes * (oversized === "drop" ? 2 : 1) + maxFieldBytes + MULTIPART_OVERHEAD_BYTES;
+  const ceiling = uploadBodyCap({ maxFileBytes, maxFiles, maxFieldBytes, oversized });
   refuseDeclaredLength(request, ceiling, tooLargeKey);
   if (!request.body) throw new AppError(400, MALFORMED);
   let busboy: Busboy.Busboy;

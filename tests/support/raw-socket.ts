@@ -18,11 +18,19 @@ export type Outcome = {
 export type SendOptions = {
   /** The body's length, sent in 64 kB pieces, each write awaited. */
   total: number;
+  /** The body's first bytes (a part's headers, a JSON key), counted in `total`; filler follows them. */
+  prefix?: string | Buffer;
   chunked?: boolean;
   /** Stop sending after this many bytes and wait, without ending (a client that stalls). */
   stallAt?: number;
   /** Once the server has ended its side: send the rest of the body (as browsers do), or stop and end. */
   onServerEnd?: "send-the-rest" | "stop";
+  /**
+   * Once the whole body is sent: end the client's side at once, or keep it open until the server has
+   * ended its side, as browsers do. Node's server gives up a request whose client ends its side before
+   * the answer (no half-open requests), so a client that wants the answer to a body read whole waits.
+   */
+  afterBody?: "end" | "await-answer";
   /**
    * Pause after this many bytes until the server has ended its side (its answer is complete), then send
    * the rest: the answer was then given before the body was all there, however busy the machine is.
@@ -71,7 +79,7 @@ export function requestHead(method: string, target: string, host: string, header
  * Sends `head`, then the body, while it reads what the server sends; resolves when the connection has
  * closed. The socket is half-open capable, so that the server's end of stream does not end the client's.
  */
-export function sendWhileAnswered(origin: string, head: string, { total, chunked = false, stallAt, awaitAnswerAt, onServerEnd = "send-the-rest", signal }: SendOptions): Promise<Outcome> {
+export function sendWhileAnswered(origin: string, head: string, { total, prefix = "", chunked = false, stallAt, awaitAnswerAt, onServerEnd = "send-the-rest", afterBody = "end", signal }: SendOptions): Promise<Outcome> {
   const url = new URL(origin);
   return new Promise((resolve) => {
     const socket = net.connect({ host: url.hostname, port: Number(url.port), allowHalfOpen: true });
@@ -93,17 +101,24 @@ export function sendWhileAnswered(origin: string, head: string, { total, chunked
     const write = (data: string | Buffer) => new Promise<boolean>((done) => socket.write(data, (e) => done(!e)));
     socket.once("connect", async () => {
       if (!(await write(head))) return;
+      const first = Buffer.from(prefix);
       const piece = Buffer.alloc(PIECE, "x");
       const until = stallAt ?? total;
+      let awaited = awaitAnswerAt === undefined;
       while (sent < until && socket.writable) {
-        const size = Math.min(PIECE, until - sent);
-        const data = chunked ? Buffer.concat([Buffer.from(`${size.toString(16)}\r\n`), piece.subarray(0, size), Buffer.from("\r\n")]) : piece.subarray(0, size);
+        const size = Math.min(sent < first.length ? first.length - sent : PIECE, until - sent);
+        const bytes = sent < first.length ? first.subarray(sent, sent + size) : piece.subarray(0, size);
+        const data = chunked ? Buffer.concat([Buffer.from(`${size.toString(16)}\r\n`), bytes, Buffer.from("\r\n")]) : bytes;
         if (!(await write(data))) return;
         sent += size;
-        if (sent === awaitAnswerAt) await Promise.race([answered, new Promise((done) => socket.once("close", done))]);
+        if (!awaited && sent >= awaitAnswerAt!) {
+          awaited = true;
+          await Promise.race([answered, new Promise((done) => socket.once("close", done))]);
+        }
       }
       if (sent < total || !socket.writable) return;
       if (chunked && !(await write("0\r\n\r\n"))) return;
+      if (afterBody === "await-answer") await Promise.race([answered, new Promise((done) => socket.once("close", done))]);
       socket.end();
     });
   });

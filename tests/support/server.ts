@@ -8,6 +8,8 @@ export const ADMIN_PASSWORD = "admin-test-password";
 export type RunningServer = {
   url: string;
   dataDir: string;
+  /** The server process: its memory can be read from /proc/<pid>/status. */
+  pid: number;
   output: () => string;
   /** Stops the server (SIGTERM, a clean shutdown) and removes its data directory. */
   stop: () => Promise<void>;
@@ -90,6 +92,7 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
   return {
     url,
     dataDir,
+    pid: child.pid!,
     output: () => log,
     stop: async () => {
       await kill("SIGTERM");
