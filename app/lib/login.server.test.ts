@@ -1,22 +1,36 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { LOGIN_LIMITS } from "./limits";
-import { attemptLogin } from "./login.server";
+import { LoginRefused, loginForm, signIn as signInWith } from "./login.server";
 import { clientAddressContext } from "./client-address.server";
 import { createUser } from "~/models/user.server";
 
 // The limiters live for the process: each test uses its own accounts and client addresses.
 const fromAddress = (address: string) => new RouterContextProvider(new Map([[clientAddressContext, address]]));
-const signIn = (username: string, password: string, address: string) =>
-  attemptLogin(new Request("http://heirloom.test/api/auth/login", { method: "POST" }), fromAddress(address), {
-    username,
-    password,
-    rememberMe: false,
-  });
+const signIn = (username: string, password: string, address: string, cookie?: string) =>
+  signInWith(
+    new Request("http://heirloom.test/api/auth/login", { method: "POST", headers: cookie ? { Cookie: cookie } : {} }),
+    fromAddress(address),
+    loginForm({ username, password, rememberMe: false }),
+  );
+/** 200 for a sign-in, else the refusal's status. */
 const statusOf = async (attempt: ReturnType<typeof signIn>) => {
-  const result = await attempt;
-  return result.ok ? 200 : result.status;
+  try {
+    await attempt;
+    return 200;
+  } catch (error) {
+    if (error instanceof LoginRefused) return error.status;
+    throw error;
+  }
 };
+const refusalOf = (attempt: ReturnType<typeof signIn>) =>
+  attempt.then(
+    () => null,
+    (error: unknown) => {
+      if (error instanceof LoginRefused) return error;
+      throw error;
+    },
+  );
 const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
 
 // Each password check is deliberately slow (argon2): these limits are a guard against a hang, not a measurement.
@@ -26,9 +40,9 @@ describe("counting sign-in attempts", { timeout: 120_000 }, () => {
     const statuses = await Promise.all(Array.from({ length: 30 }, (_, i) => statusOf(signIn("parallel", `guess-${i}`, "10.0.0.1"))));
     expect(count(statuses, 401)).toBe(LOGIN_LIMITS.accountAndClient.limit);
     expect(count(statuses, 429)).toBe(30 - LOGIN_LIMITS.accountAndClient.limit);
-    const blocked = await signIn("parallel", "right-one", "10.0.0.1");
-    expect(blocked).toMatchObject({ ok: false, status: 429, messageKey: "login.tooManyAttempts" });
-    expect(!blocked.ok && Number(blocked.headers.get("Retry-After"))).toBeGreaterThan(0);
+    const blocked = await refusalOf(signIn("parallel", "right-one", "10.0.0.1"));
+    expect(blocked).toMatchObject({ status: 429, messageKey: "login.tooManyAttempts" });
+    expect(Number(blocked?.headers.get("Retry-After"))).toBeGreaterThan(0);
   });
 
   it("counts an account's username and email, in any case or width, as one account", async () => {
@@ -51,9 +65,32 @@ describe("counting sign-in attempts", { timeout: 120_000 }, () => {
 describe("lockout", { timeout: 120_000 }, () => {
   it("locks a stranger's address out of an account, and not the account's owner elsewhere", async () => {
     await createUser({ username: "victim", email: "victim@example.com", password: "right-one" });
-    for (let i = 0; i < 30; i++) await signIn("victim", `guess-${i}`, "203.0.113.9");
+    for (let i = 0; i < 30; i++) await statusOf(signIn("victim", `guess-${i}`, "203.0.113.9"));
     // Only the first ten were checked; the stranger's address is now locked out of this account.
     expect(await statusOf(signIn("victim", "right-one", "203.0.113.9"))).toBe(429);
     expect(await statusOf(signIn("victim", "right-one", "198.51.100.7"))).toBe(200);
+  });
+});
+
+describe("signing in through remix-auth's form strategy", () => {
+  it("gives the user and a new session cookie for the right password, with or without a name's case", async () => {
+    await createUser({ username: "through", email: "through@example.com", password: "right-one" });
+    const { user, headers } = await signIn("THROUGH", "right-one", "10.0.0.5");
+    expect(user.username).toBe("through");
+    expect(headers.get("Set-Cookie")).toMatch(/^heirloom_session=[^;]+;/);
+  });
+
+  it("refuses a wrong password with 401, and ends the session the visitor had", async () => {
+    await createUser({ username: "wrongpass", email: "wrongpass@example.com", password: "right-one" });
+    const refused = await refusalOf(signIn("wrongpass", "wrong-one", "10.0.0.6", "heirloom_session=old"));
+    expect(refused).toMatchObject({ status: 401, messageKey: "login.invalidCredentials" });
+    expect(refused?.headers.get("Set-Cookie")).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
+  });
+
+  it("refuses a form that is not a sign-in with 400, before any attempt is counted", async () => {
+    const form = new FormData();
+    form.set("username", "someone");
+    const refused = await signInWith(new Request("http://heirloom.test/login", { method: "POST" }), fromAddress("10.0.0.7"), form).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ status: 400, messageKey: "errors.invalid" });
   });
 });

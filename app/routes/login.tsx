@@ -9,7 +9,7 @@ import { AppError } from "~/lib/errors";
 import { parseFormData } from "~/lib/form.server";
 import { translate } from "~/lib/http.server";
 import { secureCookieRefused } from "~/lib/cookie-security.server";
-import { attemptLogin } from "~/lib/login.server";
+import { LoginRefused, signIn, type SignedIn } from "~/lib/login.server";
 import { pageTitle } from "~/lib/meta";
 import { readForm } from "~/lib/request-body.server";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -45,18 +45,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!form.success) {
     return data({ errors: form.errors, values: form.values, toast: null }, { status: 400 });
   }
-  const result = await attemptLogin(request, context, form.data);
-  if (result.ok) {
-    throw redirect(safeRedirect(form.data.redirectTo), { headers: result.headers });
+  let signedIn: SignedIn;
+  try {
+    signedIn = await signIn(request, context, formData);
+  } catch (error) {
+    if (!(error instanceof LoginRefused)) throw error;
+    return data(
+      {
+        errors: {},
+        values: { username: form.data.username },
+        toast: { kind: "error" as const, title: "login.failedTitle" as const, description: error.messageKey },
+      },
+      { status: error.status, headers: error.headers },
+    );
   }
-  return data(
-    {
-      errors: {},
-      values: { username: form.data.username },
-      toast: { kind: "error" as const, title: "login.failedTitle" as const, description: result.messageKey },
-    },
-    { status: result.status, headers: result.headers },
-  );
+  throw redirect(safeRedirect(form.data.redirectTo), { headers: signedIn.headers });
 }
 
 export default function Login({ actionData, loaderData }: Route.ComponentProps) {
