@@ -12,6 +12,9 @@ const THE_READER = "app/lib/request-body.server.ts";
 // The server's drain (ADR 18) reads only to throw away what a refusal left unread: it keeps no body.
 const THE_DRAIN = "server/drain-refused-bodies.mjs";
 const SCANNED = ["app", "server", "db"];
+// Sign-in (ADR 24) hands remix-auth's form strategy, which calls request.formData() itself, a request built
+// from the form the reader has already read within its cap: building that one request is allowed there.
+const THE_SIGN_IN = { file: "app/lib/login.server.ts", why: "builds a request (to parse a body it holds)" };
 
 /** Ways to read a body, each with why it is refused. */
 const READS: [RegExp, string][] = [
@@ -69,7 +72,9 @@ describe("one module reads request bodies", () => {
 
   it("no module but app/lib/request-body.server.ts reads a request body", () => {
     const found = files.filter((file) => file !== THE_READER && file !== THE_DRAIN).flatMap((file) => offences(file, fs.readFileSync(path.join(root, file), "utf8")));
-    expect(found).toEqual([]);
+    const signIn = (offence: string) => offence.startsWith(`${THE_SIGN_IN.file}:`) && offence.includes(` ${THE_SIGN_IN.why}: `);
+    expect(found.filter((offence) => !signIn(offence))).toEqual([]);
+    expect(found.filter(signIn)).toHaveLength(1);
   });
 
   it("the patterns catch the ways a body is read (the check itself works)", () => {
