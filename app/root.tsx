@@ -24,7 +24,7 @@ import { listBookTitles } from "./models/book.server";
 import { toPublicUser } from "./models/user.server";
 import stylesheet from "./styles/app.css?url";
 
-export const BOOKS_MENU_LIMIT = 5;
+const BOOKS_MENU_LIMIT = 5;
 
 const startupMiddleware: Route.MiddlewareFunction = async (_args, next) => {
   await ready;

@@ -43,7 +43,7 @@ function migrationsFolder(): string {
   throw new Error("db/migrations not found");
 }
 
-export function databasePath(): string {
+function databasePath(): string {
   return path.join(env().dataDir, "heirloom.db");
 }
 

@@ -9,16 +9,16 @@ export class ModelOutputError extends Error {
   override name = "ModelOutputError";
 }
 
-export const TOPIC_TITLE_MAX = 120;
-export const QUESTION_MAX = 300;
+const TOPIC_TITLE_MAX = 120;
+const QUESTION_MAX = 300;
 
 /** One line of clean text: Unicode composed (Vietnamese diacritics compare equal), spaces collapsed. */
-export function cleanText(text: string): string {
+function cleanText(text: string): string {
   return text.normalize("NFC").replace(/\s+/g, " ").trim();
 }
 
 /** What makes two titles or questions the same: case, spacing and end punctuation aside. */
-export function sameKey(text: string): string {
+function sameKey(text: string): string {
   return cleanText(text)
     .toLocaleLowerCase()
     .replace(/[\s?.!…。？！]+$/u, "");
@@ -33,7 +33,7 @@ export function clip(text: string, max: number): string {
 }
 
 /** The JSON in a model's message; tolerates a Markdown code fence, which some local models add. */
-export function readJsonContent(content: string | null | undefined): unknown {
+function readJsonContent(content: string | null | undefined): unknown {
   const text = content
     ?.trim()
     .replace(/^```(?:json)?\s*/i, "")

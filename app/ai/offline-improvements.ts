@@ -4,7 +4,7 @@ import { COMPOUNDS, OTHERS, PEOPLE, PLACE_PREPOSITIONS, PLACES, SENSE_NAMES, SEN
 import { IMPROVEMENT_TEXT, type ImprovementText } from "./offline-improvements-text";
 
 /** Thresholds in words (English) and syllables (Vietnamese, written as separate words). */
-export const LIMITS: Record<Locale, { short: number; good: number; block: number; sentence: number }> = {
+const LIMITS: Record<Locale, { short: number; good: number; block: number; sentence: number }> = {
   en: { short: 50, good: 150, block: 150, sentence: 40 },
   vi: { short: 70, good: 200, block: 200, sentence: 55 },
 };

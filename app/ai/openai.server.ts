@@ -49,7 +49,7 @@ const questionsFormat = zodResponseFormat(z.object({ questions: z.array(z.string
  * How long to wait before retrying a failed request, or null to give up. Exactly one retry, only
  * for 429 and 5xx, whose cause may have passed; a timeout has already made the user wait.
  */
-export function retryDelay(error: unknown): number | null {
+function retryDelay(error: unknown): number | null {
   if (!(error instanceof APIError) || error instanceof APIConnectionError) return null;
   const status = error.status ?? 0;
   if (status !== 429 && status < 500) return null;
@@ -70,7 +70,7 @@ function retryAfterMs(headers: Headers | undefined): number | null {
 }
 
 /** The user's message for a failure, and a line for the server's log (never the family's text). */
-export function describeFailure(error: unknown, signal: AbortSignal | undefined, timeoutMs: number): { key: MessageKey; log: string } {
+function describeFailure(error: unknown, signal: AbortSignal | undefined, timeoutMs: number): { key: MessageKey; log: string } {
   if (signal?.aborted || error instanceof APIUserAbortError) return { key: "errors.aiUnavailable", log: "cancelled: the client went away" };
   if (error instanceof ModelOutputError) return { key: "errors.aiInvalidAnswer", log: `unusable answer: ${error.message}` };
   if (error instanceof APIConnectionTimeoutError) return { key: "errors.aiUnavailable", log: `no answer within ${timeoutMs} ms` };

@@ -3,7 +3,7 @@ import { QUESTION_BANK } from "./question-bank";
 import { normalize, score } from "./theme-match";
 import { LIFE_THEMES, type LifeTheme } from "./themes";
 
-export const DEFAULT_QUESTION_COUNT = 5;
+const DEFAULT_QUESTION_COUNT = 5;
 
 export type PickQuestionsInput = {
   title: string;

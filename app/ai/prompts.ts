@@ -8,7 +8,7 @@ import { imageMarker, type PreviewStory, type TopicPreviewInput } from "./previe
 export type ChatMessage = { role: "system" | "user"; content: string };
 
 /** The language a prompt names, so the model writes in the book's language whatever the data is written in. */
-export const LANGUAGE_NAMES: Record<Locale, string> = {
+const LANGUAGE_NAMES: Record<Locale, string> = {
   en: "English",
   vi: "Vietnamese (tiếng Việt, with all its diacritics)",
 };

@@ -14,7 +14,7 @@ import {
 } from "./admin-filters";
 import { ADMIN_NUMBERS, lenientNumbers } from "./query-params";
 
-export const ADMIN_DIALOGS = ["add-user", "edit-user", "delete-user", "activities", "preview", "media"] as const;
+const ADMIN_DIALOGS = ["add-user", "edit-user", "delete-user", "activities", "preview", "media"] as const;
 
 /**
  * The dashboard's whole URL state (?tab=…&q=…&sort=…&dir=…&user=…&language=…&page=…), for the page and

@@ -21,7 +21,7 @@ export function getOptionalUser(context: Readonly<RouterContextProvider>): User 
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
-export function loginPath(request: Request): string {
+function loginPath(request: Request): string {
   const target = pagePath(request);
   return target === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(target)}`;
 }

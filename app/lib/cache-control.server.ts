@@ -6,7 +6,7 @@ import type { MiddlewareFunction } from "react-router";
  * the cache (issue 16). A response that may be kept says so itself (media revalidated with their owner check,
  * the placeholder image); static files never reach React Router and keep their long caching.
  */
-export const PRIVATE_NO_STORE = "private, no-store";
+const PRIVATE_NO_STORE = "private, no-store";
 
 export const cacheControlMiddleware: MiddlewareFunction<Response> = async (_args, next) => {
   const response = await next();

@@ -10,7 +10,7 @@ const LOOPBACK = /^(localhost|.+\.localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
  * the browser reached us over https (directly, by PUBLIC_URL, or by X-Forwarded-Proto from a trusted proxy).
  * A Secure cookie sent over plain http is dropped by the browser, and sign-in fails without a word.
  */
-export function cookiesSecure(request: Request): boolean {
+function cookiesSecure(request: Request): boolean {
   const mode = env().cookieSecure;
   return mode === "always" || (mode === "auto" && isHttps(request));
 }

@@ -11,7 +11,7 @@ const PLAIN_TEXT = { "Content-Type": "text/plain; charset=utf-8" };
  * (server/index.mjs takes scheme and host from a trusted proxy's headers); with PUBLIC_URL, the Origin must
  * be exactly that site: scheme, host and port.
  */
-export function isCrossSite(method: string, headers: Headers, requestUrl: string): boolean {
+function isCrossSite(method: string, headers: Headers, requestUrl: string): boolean {
   if (SAFE_METHODS.has(method.toUpperCase())) return false;
   if (headers.get("Sec-Fetch-Site") === "cross-site") return true;
   const origin = headers.get("Origin");
@@ -26,7 +26,7 @@ export function isCrossSite(method: string, headers: Headers, requestUrl: string
 }
 
 /** The 403 answer, in the visitor's language: JSON for /api, plain text for pages. */
-export async function crossSiteResponse(headers: Headers, pathname: string): Promise<Response> {
+async function crossSiteResponse(headers: Headers, pathname: string): Promise<Response> {
   const message = resources[await requestLanguage(headers)].translation.errors.crossSite;
   if (pathname.startsWith("/api/")) return Response.json({ message }, { status: 403 });
   return new Response(message, { status: 403, headers: PLAIN_TEXT });
@@ -45,7 +45,7 @@ export async function rejectCrossSite(method: string, headers: Headers, url: str
  * all assume it, and an answer for another name (a LAN address, a stray DNS name) would not work anyway.
  * /healthz answers for any host: a container's health check asks by its own address.
  */
-export function isForeignHost(url: string): boolean {
+function isForeignHost(url: string): boolean {
   const publicUrl = env().publicUrl;
   if (!publicUrl) return false;
   try {

@@ -5,7 +5,7 @@ import { z } from "zod";
 const optional = <S extends z.ZodType>(schema: S) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
 
 export const DEFAULT_AI_MODEL = "gpt-4o-mini";
-export const DEFAULT_AI_TRANSCRIBE_MODEL = "whisper-1";
+const DEFAULT_AI_TRANSCRIBE_MODEL = "whisper-1";
 export const DEFAULT_AI_TIMEOUT_MS = 60_000;
 /** Each user's photos, recordings and covers together, in MB: room for a family's life of stories on a small home server. */
 export const DEFAULT_USER_STORAGE_QUOTA_MB = 2048;

@@ -44,7 +44,7 @@ export function consumeFlash(context: Readonly<RouterContextProvider>): Toast | 
   return state.toast;
 }
 
-export function flashHeader(toast: Toast): string {
+function flashHeader(toast: Toast): string {
   return flashCookie().serialize(JSON.stringify(toast));
 }
 

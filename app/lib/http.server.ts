@@ -54,7 +54,7 @@ export function refuseMethod(context: Context, allowed: string[]): Response {
  * its own (a wrong type, a length over a technical cap) has zod's English text as its message: it is
  * reported as the generic "check the fields" in the user's language instead.
  */
-export function fieldErrors(context: Context, error: z.ZodError): Record<string, string> {
+function fieldErrors(context: Context, error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? "form");

@@ -26,7 +26,7 @@ export const KEEPSAKE_VERSION = 1;
 export const IMPORT_BOUNDS = { books: 20, topics: 200, questions: 2000, stories: 1500, media: 1500, jsonBytes: 4 * 1024 * 1024 } as const;
 export type RowBound = Exclude<keyof typeof IMPORT_BOUNDS, "jsonBytes">;
 export type RowCounts = Record<RowBound, number>;
-export const MEDIA_PER_STORY_MAX = 200;
+const MEDIA_PER_STORY_MAX = 200;
 /** The largest zip an import takes (the upload), and what it may unpack to. */
 export const IMPORT_MAX_BYTES = 200 * 1024 * 1024;
 export const IMPORT_LIMITS = { maxEntries: 20_000, maxEntryBytes: 32 * 1024 * 1024, maxTotalBytes: 1024 * 1024 * 1024 } as const;
@@ -35,7 +35,7 @@ const timestamp = z.iso.datetime();
 const notBlank = (max: number) => z.string().max(max).refine((value) => value.trim().length > 0, { error: "blank" });
 
 /** A file of the zip, relative to the book's folder: `media/<name>`, a plain path (no `..`, no `/` in front). */
-export const mediaPath = z
+const mediaPath = z
   .string()
   .max(300)
   .refine((value) => value.startsWith("media/") && !isDirectoryEntry(value) && entryNameProblem(value) === null, { error: "unsafe path" });
@@ -93,7 +93,7 @@ const bookSchema = z.object({
   updatedAt: timestamp,
 });
 
-export const keepsakeSchema = z
+const keepsakeSchema = z
   .object({
     format: z.literal(BOOK_FORMAT),
     version: z.literal(KEEPSAKE_VERSION),
@@ -135,7 +135,7 @@ const folderSchema = z
   .refine((value) => /^books\/[a-z0-9-]{1,80}\/$/.test(value) && entryNameProblem(value) === null, { error: "unsafe folder" });
 
 /** `library.json` of an all-books export: which folders hold the books, in the library's order. */
-export const librarySchema = z
+const librarySchema = z
   .object({
     format: z.literal(LIBRARY_FORMAT),
     version: z.literal(KEEPSAKE_VERSION),

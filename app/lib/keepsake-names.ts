@@ -2,7 +2,7 @@
 // an export gives its folders and files, and the download's file name. Pure, so it is tested alone.
 
 /** The longest entry name an import accepts, in characters. */
-export const ENTRY_NAME_MAX = 400;
+const ENTRY_NAME_MAX = 400;
 
 export type EntryNameProblem = "empty" | "tooLong" | "control" | "backslash" | "absolute" | "drive" | "colon" | "dotSegment" | "emptySegment";
 

@@ -5,7 +5,7 @@ import { Worker } from "node:worker_threads";
 import { parseKeepsake, type ParsedKeepsake } from "./keepsake-parse";
 
 /** The name the build gives the parser's worker script, beside the server bundle (vite.config.ts). */
-export const KEEPSAKE_WORKER_FILE = "keepsake-parse-worker.js";
+const KEEPSAKE_WORKER_FILE = "keepsake-parse-worker.js";
 /** A document within IMPORT_BOUNDS needs far less; a hostile one is stopped here rather than by the server's memory. */
 const WORKER_HEAP_MB = 256;
 

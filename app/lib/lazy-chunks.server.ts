@@ -2,7 +2,7 @@ import chunks from "virtual:lazy-chunks";
 import type { Locale } from "~/i18n/config";
 
 /** The client chunk of a dynamically imported module (its path under app/, without the extension), for a modulepreload; undefined in development. */
-export function lazyChunk(source: string): string | undefined {
+function lazyChunk(source: string): string | undefined {
   return chunks[source];
 }
 

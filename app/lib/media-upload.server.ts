@@ -9,7 +9,7 @@ import { AppError } from "./errors";
 import { AUDIO_UPLOAD_MAX_BYTES, IMAGE_UPLOAD_MAX_BYTES } from "./limits";
 import type { UploadedFile } from "./request-body.server";
 
-export const MEDIA_TYPES_POSTED = ["image", "audio"] as const;
+const MEDIA_TYPES_POSTED = ["image", "audio"] as const;
 export type MediaKind = (typeof MEDIA_TYPES_POSTED)[number];
 
 /** The largest file any media form may carry; the per-type cap is checked once the type is known. */
@@ -29,7 +29,7 @@ export type UploadOutcome = { media: MediaView; transcription: TranscriptionOutc
  * Turns a stored recording into text through the AI provider, in its book's language, and keeps the
  * text on the media row. A failure never loses the recording: it only says why there is no text.
  */
-export async function transcribeMedia({ mediaId, userId, signal }: { mediaId: number; userId: number; signal?: AbortSignal }): Promise<TranscriptionOutcome> {
+async function transcribeMedia({ mediaId, userId, signal }: { mediaId: number; userId: number; signal?: AbortSignal }): Promise<TranscriptionOutcome> {
   const item = getMedia({ mediaId, userId });
   if (!item || item.type !== "audio") throw new AppError(404, "media.notFound");
   const language = db().select({ language: books.language }).from(stories).innerJoin(books, eq(books.id, stories.bookId)).where(eq(stories.id, item.storyId)).get()

@@ -6,7 +6,7 @@ const ONE_YEAR = 60 * 60 * 24 * 365;
 
 // Plain preferences, not secrets: readable by the server on the first request so the page renders right.
 export const languageCookie = createCookie("lng", { path: "/", sameSite: "lax", maxAge: ONE_YEAR });
-export const themeCookie = createCookie("theme", { path: "/", sameSite: "lax", maxAge: ONE_YEAR });
+const themeCookie = createCookie("theme", { path: "/", sameSite: "lax", maxAge: ONE_YEAR });
 
 export async function readTheme(request: Request): Promise<Theme> {
   const value = await themeCookie.parse(request.headers.get("Cookie"));

@@ -4,7 +4,7 @@ import path from "node:path";
 // DATA_DIR holds the family's stories and photos, password hashes and the cookie secret: only the user the
 // app runs as may read any of it. Modes are set with chmod, not only asked of mkdir/open: those are cut by
 // the umask (which may be 000) and are not applied to a folder or file that is already there.
-export const PRIVATE_DIR_MODE = 0o700;
+const PRIVATE_DIR_MODE = 0o700;
 export const PRIVATE_FILE_MODE = 0o600;
 
 /** The folders between `first` (the first one mkdir made) and `dir`, both included. */

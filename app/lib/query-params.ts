@@ -59,10 +59,10 @@ export const WORKSPACE_NUMBERS = {
 } as const;
 
 /** The topic page: the story whose deletion is being confirmed, and the media shown in the dialog. */
-export const TOPIC_PAGE_NUMBERS = { deleteStory: ID, media: ID } as const;
+const TOPIC_PAGE_NUMBERS = { deleteStory: ID, media: ID } as const;
 
-export const BOOKS_API_MAX = 500;
-export const SUGGESTED_ACTIONS_MAX = 20;
+const BOOKS_API_MAX = 500;
+const SUGGESTED_ACTIONS_MAX = 20;
 
 /**
  * Which numbers each route reads, by its pattern in app/routes.ts ("" is the home page). A test sends

@@ -6,7 +6,7 @@ import { env } from "./env.server";
  * builds request.url from X-Forwarded-Proto and X-Forwarded-Host only when they come from a trusted proxy
  * (TRUST_PROXY), and from the socket and the Host header otherwise.
  */
-export function requestOrigin(request: Request): string {
+function requestOrigin(request: Request): string {
   return env().publicUrl ?? new URL(request.url).origin;
 }
 

@@ -25,7 +25,7 @@ const DEFAULTS: Readonly<Record<string, string>> = {
  * names under a family's domain (a router, a printer) may well be plain http. Never `preload`: that is a
  * promise to the browsers' built-in list which a home server cannot take back.
  */
-export const STRICT_TRANSPORT_SECURITY = "max-age=31536000";
+const STRICT_TRANSPORT_SECURITY = "max-age=31536000";
 
 /** The headers for a response with none of its own (a static file), `https` as the browser reached us. */
 export function staticSecurityHeaders(https: boolean): Record<string, string> {

@@ -1,7 +1,7 @@
 import { FIXED_SPAN, type DisplayZone } from "./dates";
 
 /** The server's time zone, read once: dates are shown in it (dates.ts). */
-export const SERVER_TIME_ZONE = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+const SERVER_TIME_ZONE = new Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 const WEEK_MS = 7 * 24 * 3600 * 1000;
 

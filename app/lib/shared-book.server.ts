@@ -4,7 +4,7 @@ import { bookCoverImage, publishedMedia, readBookContent } from "~/models/book-c
 import { bookIdForToken } from "~/models/share.server";
 
 /** The address of a shared book's media, through its token (never the owner's /api/media address). */
-export const sharedMediaUrl = (token: string, ref: number | "cover", thumb = false) => `/s/${token}/media/${ref}${thumb ? "?size=thumb" : ""}`;
+const sharedMediaUrl = (token: string, ref: number | "cover", thumb = false) => `/s/${token}/media/${ref}${thumb ? "?size=thumb" : ""}`;
 
 function coverFor(book: Book, token: string): string {
   if (book.coverImage?.startsWith(UPLOADED_COVER_PREFIX)) return sharedMediaUrl(token, "cover");

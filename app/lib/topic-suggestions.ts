@@ -2,7 +2,7 @@
 
 export type SuggestedTopic = { title: string; description: string; selected: boolean };
 
-export const TOPIC_DESCRIPTION_LIMIT = 200;
+const TOPIC_DESCRIPTION_LIMIT = 200;
 
 /**
  * Regenerate keeps the topics the user chose (selected) or started (still titled like a new topic),

@@ -32,7 +32,7 @@ type BookExport = { doc: KeepsakeDocument; files: ExportFile[] };
 
 const t = (language: Language) => fastT(language, resources[language].translation, resources.en.translation);
 
-export function keepsakeLabels(language: Language, exportedAt: Date): KeepsakeLabels {
+function keepsakeLabels(language: Language, exportedAt: Date): KeepsakeLabels {
   const tr = t(language);
   const label = (key: Parameters<typeof translateKey>[1], values?: Record<string, string>) => translateKey(tr, key, values);
   return {

@@ -56,10 +56,6 @@ export function listBooks({ userId, search, limit, offset = 0 }: { userId: numbe
   return { books: page.all(args).map((r) => ({ ...r.book, storyCount: r.storyCount })), total: total.get(args)?.n ?? 0 };
 }
 
-export function countBooks(userId: number): number {
-  return db().select({ n: count() }).from(books).where(eq(books.userId, userId)).get()?.n ?? 0;
-}
-
 /** A book only for its owner: anyone else gets null, and the route answers 404. */
 export function getBook({ bookId, userId }: { bookId: number; userId: number }): BookSummary | null {
   const row = db()

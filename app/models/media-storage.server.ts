@@ -14,9 +14,9 @@ import { isPlainWebp } from "~/lib/webp";
 // move to object storage behind the same functions.
 
 /** An image's web size: sharp enough on a tablet, small enough for a slow phone. */
-export const IMAGE_WEB_SIZE = 1600;
+const IMAGE_WEB_SIZE = 1600;
 /** Story cards and the media list show thumbnails of this size. */
-export const IMAGE_THUMB_SIZE = 320;
+const IMAGE_THUMB_SIZE = 320;
 // Decoding more pixels than a 50-megapixel photo is refused rather than allowed to take the memory.
 const MAX_INPUT_PIXELS = 50_000_000;
 

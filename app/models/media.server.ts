@@ -36,7 +36,7 @@ function coverKey(url: string): string | null {
 }
 
 /** Checks a cover by its bytes (type and size), without storing anything. */
-export function assertCoverBytes(bytes: Uint8Array): void {
+function assertCoverBytes(bytes: Uint8Array): void {
   if (bytes.byteLength > COVER_MAX_BYTES) throw new AppError(413, "books.tooLarge", "cover", "books.tooLargeTitle");
   if (!sniffImage(bytes)) throw new AppError(400, "books.formatError", "cover", "books.formatErrorTitle");
 }
@@ -133,7 +133,7 @@ export async function deleteCoverIfUnused(url: string | null | undefined): Promi
 }
 
 // A story holds a handful of photos and recordings; the cap only keeps one request bounded.
-export const STORY_MEDIA_LIMIT = 200;
+const STORY_MEDIA_LIMIT = 200;
 
 /** What the API and the pages see of a media row (SPEC §3): the storage key stays on the server. */
 export type MediaView = {
@@ -161,7 +161,7 @@ const viewColumns = {
   createdAt: media.createdAt,
 };
 
-export const mediaUrl = (id: number) => `/api/media/render/id:${id}`;
+const mediaUrl = (id: number) => `/api/media/render/id:${id}`;
 
 function toView<T extends { id: number }>(row: T): T & { url: string } {
   return { ...row, url: mediaUrl(row.id) };

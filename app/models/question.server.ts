@@ -106,7 +106,7 @@ export function replaceUnansweredQuestions({ topicId, userId, texts }: { topicId
   });
 }
 
-export const QUESTIONS_PER_GENERATION = 5;
+const QUESTIONS_PER_GENERATION = 5;
 
 /**
  * Asks the AI provider for questions the topic has not had yet, in its book's language, and puts them

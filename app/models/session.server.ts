@@ -6,7 +6,7 @@ import { logActivity } from "./activity.server";
 
 export const REMEMBER_ME_MS = 30 * 24 * 60 * 60 * 1000;
 // A session without "Remember me" ends with the browser; the server forgets it after a day of grace.
-export const BROWSER_SESSION_MS = 24 * 60 * 60 * 1000;
+const BROWSER_SESSION_MS = 24 * 60 * 60 * 1000;
 
 const hash = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 

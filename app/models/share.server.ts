@@ -11,7 +11,7 @@ const TOKEN_BYTES = 32;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /** A token is high-entropy random, so one fast hash is enough: no dictionary can reach it. */
-export function hashToken(token: string): string {
+function hashToken(token: string): string {
   return crypto.createHash("sha256").update(token).digest("hex");
 }
 

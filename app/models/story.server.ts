@@ -8,7 +8,7 @@ import { logActivity } from "./activity.server";
 import { touchBook } from "./book.server";
 import { ownedTopic, sameSet } from "./topic.server";
 
-export const EXCERPT_SOURCE_CHARS = 200;
+const EXCERPT_SOURCE_CHARS = 200;
 
 /** Stories across the user's books for the library: searched, filtered by book, last worked on first, bounded. */
 export function listLibraryStories({ userId, search, bookId, limit }: { userId: number; search?: string; bookId?: number; limit: number }) {

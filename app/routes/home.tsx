@@ -18,8 +18,8 @@ import { useRootData } from "~/lib/use-root-data";
 import { listBooks } from "~/models/book.server";
 import { listSuggestedActions } from "~/models/question.server";
 
-export const RECENT_BOOKS = 3;
-export const SUGGESTED_ACTIONS = 2;
+const RECENT_BOOKS = 3;
+const SUGGESTED_ACTIONS = 2;
 
 export const handle: HeaderHandle = { ownsToaster: true };
 

@@ -12,7 +12,7 @@ type Props = {
 };
 
 /** An activity's details (text, or an object such as `{ id, title }`) as one line of text. */
-export function describeDetails(details: unknown): string {
+function describeDetails(details: unknown): string {
   if (details === null || details === undefined) return "";
   if (typeof details !== "object") return String(details);
   return Object.entries(details)

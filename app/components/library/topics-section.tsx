@@ -4,7 +4,7 @@ import type { SectionQuery } from "~/lib/library-query";
 import { truncate } from "~/lib/text";
 import { SectionSearch, ShowMore } from "./section-search";
 
-export const TOPIC_PREVIEW_CHARS = 150;
+const TOPIC_PREVIEW_CHARS = 150;
 
 type TopicRow = { id: number; bookId: number; bookTitle: string; title: string; excerpt: string; storyCount: number };
 

@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 export type ImageMedia = { id: number; description: string };
 
 /** The addresses to try, in order (SPEC §2): by id, then by description, then the placeholder image. */
-export function imageSources(media: ImageMedia, thumb: boolean): string[] {
+function imageSources(media: ImageMedia, thumb: boolean): string[] {
   const byId = `/api/media/render/id:${media.id}${thumb ? "?size=thumb" : ""}`;
   const byDescription = media.description ? [`/api/media/render/${encodeURIComponent(media.description)}`] : [];
   return [byId, ...byDescription, "/api/media/render/placeholder"];

@@ -9,7 +9,7 @@ import { PreviewText } from "./preview-text";
 import { usePreviewStream } from "./use-preview-stream";
 
 /** Print waits a moment so the whole text is laid out first (SPEC §9). */
-export const PRINT_DELAY_MS = 1000;
+const PRINT_DELAY_MS = 1000;
 
 /** All of a text as one page: what a generation shows as it streams, and what is printed. */
 const whole = (text: string) => previewPage(text, Number.MAX_SAFE_INTEGER, 1);

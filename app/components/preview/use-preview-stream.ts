@@ -3,7 +3,7 @@ import { useRevalidator } from "react-router";
 import { showToast } from "~/lib/client-toast";
 
 /** The workspace keeps its busy state this long after a generation starts (SPEC §4, §9). */
-export const PREVIEW_BUSY_MS = 5000;
+const PREVIEW_BUSY_MS = 5000;
 
 type StreamEvent = { text?: string; done?: boolean; error?: string; title?: string };
 

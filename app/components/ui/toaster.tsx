@@ -4,7 +4,7 @@ import { translateKey } from "~/i18n/translate";
 import { onToast } from "~/lib/client-toast";
 import type { Toast } from "~/lib/toast";
 
-export const TOAST_DURATION_MS = 5000;
+const TOAST_DURATION_MS = 5000;
 const SWIPE_THRESHOLD_PX = 50;
 
 /**
