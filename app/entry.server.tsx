@@ -11,7 +11,7 @@ import { NonceContext } from "./lib/nonce";
 
 // Shared with server/index.mjs, which fills them in for every request and answers static files with them.
 export { clientAddressContext } from "./lib/client-address.server";
-export { ready } from "./lib/startup.server";
+export { ready } from "~/services/startup.server";
 export { rejectCrossSite, rejectForeignHost } from "./lib/cross-site.server";
 export { proxySettings } from "./lib/request-origin.server";
 export { staticSecurityHeaders } from "./lib/security-headers.server";

@@ -4,8 +4,8 @@ import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
-import { env } from "~/lib/env.server";
-import { createPrivateFileSync, ensurePrivateDirSync, tightenIfPresent } from "~/lib/private-files.server";
+import { dataDirectory } from "./data-dir.server";
+import { createPrivateFileSync, ensurePrivateDirSync, tightenIfPresent } from "./private-files.server";
 import * as schema from "./schema";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
@@ -44,7 +44,7 @@ function migrationsFolder(): string {
 }
 
 function databasePath(): string {
-  return path.join(env().dataDir, "heirloom.db");
+  return path.join(dataDirectory(), "heirloom.db");
 }
 
 /**
@@ -53,7 +53,7 @@ function databasePath(): string {
  */
 export function db(): Db {
   if (instance) return instance;
-  ensurePrivateDirSync(env().dataDir);
+  ensurePrivateDirSync(dataDirectory());
   const file = databasePath();
   const walFiles = [`${file}-wal`, `${file}-shm`];
   createPrivateFileSync(file);

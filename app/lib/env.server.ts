@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_DATA_DIR, dataDirectory } from "~db/data-dir.server";
 
 // `FOO=` in a shell or a .env file means "not set", not "set to nothing".
 const optional = <S extends z.ZodType>(schema: S) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
@@ -32,7 +33,7 @@ const publicUrl = z
 const schema = z
   .object({
     NODE_ENV: z.string().default("development"),
-    DATA_DIR: z.string().default("./data"),
+    DATA_DIR: z.string().default(DEFAULT_DATA_DIR),
     ADMIN_PASSWORD: z.string().min(6).optional(),
     SESSION_SECRET: z.string().min(16).optional(),
     COOKIE_SECURE: optional(z.enum(["true", "false"], { error: 'must be "true" or "false" (unset: Secure when the request is https)' })),
@@ -98,7 +99,7 @@ export function readEnv(source: Record<string, string | undefined>): Env {
   const parsed = result.data;
   return {
     ...parsed,
-    dataDir: path.resolve(parsed.DATA_DIR),
+    dataDir: dataDirectory(parsed.DATA_DIR),
     // Unset, the Secure attribute follows the request's scheme: a home server on plain http works, https is Secure.
     cookieSecure: parsed.COOKIE_SECURE === undefined ? "auto" : parsed.COOKIE_SECURE === "true" ? "always" : "never",
     trustProxyHops: parsed.TRUST_PROXY ?? 0,

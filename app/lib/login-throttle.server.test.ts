@@ -3,7 +3,7 @@ import { LOGIN_LIMITS } from "./limits";
 import { admitLoginAttempt } from "./login-throttle.server";
 
 // The limiters live for the process: each test uses its own account keys and client addresses.
-// (app/lib/login.server.test.ts checks the same rules through the whole sign-in, with real passwords.)
+// (app/services/login.server.test.ts checks the same rules through the whole sign-in, with real passwords.)
 const admitted = async (account: string, client: string) => (await admitLoginAttempt({ accounts: [account], client })).admitted;
 
 describe("login throttle", () => {

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { env } from "./env.server";
-import { ensurePrivateDirSync, PRIVATE_FILE_MODE, tightenIfPresent } from "./private-files.server";
+import { ensurePrivateDirSync, PRIVATE_FILE_MODE, tightenIfPresent } from "~db/private-files.server";
 
 let cached: string | undefined;
 

@@ -10,7 +10,7 @@ import { ADMIN_USERNAME, isAdmin } from "./user.server";
 
 // Admin-wide queries: call these only behind requireAdmin. Every list is cut in SQL (a count, then
 // LIMIT/OFFSET), and long text is cut in SQL, so a page costs the same few queries however large the
-// database grows (app/lib/admin-page.server.test.ts counts them).
+// database grows (app/services/admin-page.server.test.ts counts them).
 
 type Paging = { page: number; pageSize: number };
 

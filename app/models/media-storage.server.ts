@@ -5,7 +5,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import sharp from "sharp";
 import { env } from "~/lib/env.server";
-import { ensurePrivateDir, keepPrivate, writePrivateFile } from "~/lib/private-files.server";
+import { ensurePrivateDir, keepPrivate, writePrivateFile } from "~db/private-files.server";
 import { AppError } from "~/lib/errors";
 import { MEDIA_EXTENSIONS, sniffAudio, sniffImage, type AudioType } from "~/lib/sniff";
 import { isPlainWebp } from "~/lib/webp";

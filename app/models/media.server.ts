@@ -7,7 +7,7 @@ import { db, type Tx } from "~db/client.server";
 import { books, media, stories, type Media } from "~db/schema";
 import { COVER_MAX_BYTES, UPLOADED_COVER_PREFIX } from "~/lib/covers";
 import { env } from "~/lib/env.server";
-import { ensurePrivateDir, writePrivateFile } from "~/lib/private-files.server";
+import { ensurePrivateDir, writePrivateFile } from "~db/private-files.server";
 import { MEDIA_DESCRIPTION_MAX } from "~/lib/limits";
 import { AppError } from "~/lib/errors";
 import { sniffImage } from "~/lib/sniff";

@@ -1,12 +1,13 @@
-import { data, useOutletContext } from "react-router";
+import { data } from "react-router";
+import { useWorkspaceOutlet } from "~/hooks/use-workspace-outlet";
 import type { Route } from "./+types/book.suggest-topics";
 import { SuggestTopicsDialog } from "~/components/book/suggest-topics-dialog";
 import { Toaster } from "~/components/ui/toaster";
 import type { MessageKey } from "~/i18n/types";
 import type { Toast } from "~/lib/toast";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/services/auth.server";
 import { paramId, translate } from "~/lib/http.server";
-import { initialSuggestions, runSuggestIntent, type SuggestState } from "~/lib/suggest-topics.server";
+import { initialSuggestions, runSuggestIntent, type SuggestState } from "~/services/suggest-topics.server";
 import { SUGGEST_FORM_MAX_BYTES } from "~/lib/body-caps";
 import { AppError } from "~/lib/errors";
 import { readForm } from "~/lib/request-body.server";
@@ -62,10 +63,8 @@ export async function action(args: Route.ActionArgs) {
 }
 
 /** What the workspace hands its child: its own toast, since the child renders the page's one toast region. */
-export type WorkspaceOutletContext = { toast: Toast | null | undefined };
-
 export default function SuggestTopicsRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const page = useOutletContext<WorkspaceOutletContext>();
+  const page = useWorkspaceOutlet();
   const toast = actionData?.toast ?? loaderData?.toast ?? page.toast;
   if (!loaderData) return <Toaster toast={toast} />;
   const { book, isCopy } = loaderData;

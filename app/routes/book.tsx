@@ -8,20 +8,20 @@ import { StoryEditor } from "~/components/story/story-editor";
 import { TopicEditor } from "~/components/topic/topic-editor";
 import { Workspace } from "~/components/workspace/workspace";
 import type { HeaderHandle } from "~/components/layout/header-context";
-import type { WorkspaceOutletContext } from "./book.suggest-topics";
+import type { WorkspaceOutletContext } from "~/hooks/use-workspace-outlet";
 import { MissingPage } from "~/components/ui/missing-page";
 import { Toaster } from "~/components/ui/toaster";
 import { getLocale } from "~/i18n/middleware.server";
-import { requireUser } from "~/lib/auth.server";
-import { bookForm, pageFormAction, storyForm, topicForm } from "~/lib/book-page-action.server";
+import { requireUser } from "~/services/auth.server";
+import { bookForm, pageFormAction, storyForm, topicForm } from "~/services/book-page-action.server";
 import { paramId, translate } from "~/lib/http.server";
 import { pageTitle } from "~/lib/meta";
-import { useRootData } from "~/lib/use-root-data";
+import { useRootData } from "~/hooks/use-root-data";
 import { getBook } from "~/models/book.server";
 import { DEFAULT_LAYOUT, WIDE_QUERY } from "~/lib/workspace-layout";
 import { resizablePanelsChunk } from "~/lib/lazy-chunks.server";
 import { useNonce } from "~/lib/nonce";
-import { workspaceData } from "~/lib/workspace-data.server";
+import { workspaceData } from "~/services/workspace-data.server";
 
 export const handle: HeaderHandle = { ownsToaster: true };
 
@@ -79,6 +79,7 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
       // A newly generated draft replaces the text the editor started from.
       key={loaderData.topicEditor.kind === "edit" ? `${loaderData.topicEditor.topic.id}:${loaderData.topicEditor.topic.preview.length}` : loaderData.topicEditor.kind}
       bookId={book.id}
+      book={book}
       editor={loaderData.topicEditor}
       errors={actionData?.topic?.errors ?? {}}
       values={actionData?.topic?.values ?? {}}

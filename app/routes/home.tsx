@@ -8,13 +8,13 @@ import { GettingStarted } from "~/components/home/getting-started";
 import { SuggestedActions } from "~/components/home/suggested-actions";
 import { Toaster } from "~/components/ui/toaster";
 import { getLocale } from "~/i18n/middleware.server";
-import { requireUser } from "~/lib/auth.server";
-import { bookDialogData } from "~/lib/book-dialogs.server";
-import { bookForm, pageFormAction } from "~/lib/book-page-action.server";
+import { requireUser } from "~/services/auth.server";
+import { bookDialogData } from "~/services/book-dialogs.server";
+import { bookForm, pageFormAction } from "~/services/book-page-action.server";
 import { translate } from "~/lib/http.server";
 import { pageTitle } from "~/lib/meta";
-import { useHrefWith } from "~/lib/use-href-with";
-import { useRootData } from "~/lib/use-root-data";
+import { useHrefWith } from "~/hooks/use-href-with";
+import { useRootData } from "~/hooks/use-root-data";
 import { listBooks } from "~/models/book.server";
 import { listSuggestedActions } from "~/models/question.server";
 

@@ -4,18 +4,18 @@ import type { Route } from "./+types/login";
 import type { MessageKey } from "~/i18n/types";
 import { Checkbox, Field } from "~/components/ui/field";
 import { Toaster } from "~/components/ui/toaster";
-import { getOptionalUser } from "~/lib/auth.server";
+import { getOptionalUser } from "~/services/auth.server";
 import { AppError } from "~/lib/errors";
 import { parseFormData } from "~/lib/form.server";
 import { translate } from "~/lib/http.server";
 import { secureCookieRefused } from "~/lib/cookie-security.server";
-import { LoginRefused, signIn, type SignedIn } from "~/lib/login.server";
+import { LoginRefused, signIn, type SignedIn } from "~/services/login.server";
 import { pageTitle } from "~/lib/meta";
 import { readForm } from "~/lib/request-body.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { loginSchema } from "~/lib/validation";
 import { LanguageForm } from "~/components/layout/preference-forms";
-import { useRootData } from "~/lib/use-root-data";
+import { useRootData } from "~/hooks/use-root-data";
 import type { HeaderHandle } from "~/components/layout/header-context";
 
 // This page shows its own action's toast, so it owns the toast region.

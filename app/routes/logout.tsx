@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { endSession } from "~/lib/session.server";
+import { endSession } from "~/services/session.server";
 
 export async function action({ request }: Route.ActionArgs) {
   throw redirect("/login", { headers: { "Set-Cookie": endSession(request) } });

@@ -4,20 +4,20 @@ import type { Route } from "./+types/profile";
 import type { HeaderHandle } from "~/components/layout/header-context";
 import { KeepsakeSection } from "~/components/profile/keepsake-section";
 import { ProfileForm } from "~/components/profile/profile-form";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/services/auth.server";
 import { AppError } from "~/lib/errors";
 import { redirectWithToast } from "~/lib/flash.server";
 import { parseFormData } from "~/lib/form.server";
 import { translate } from "~/lib/http.server";
 import { pageTitle } from "~/lib/meta";
 import { readForm } from "~/lib/request-body.server";
-import { readSessionToken } from "~/lib/session.server";
+import { readSessionToken } from "~/services/session.server";
 import { profileSchema } from "~/lib/validation";
 import type { Toast } from "~/lib/toast";
-import { useRootData } from "~/lib/use-root-data";
+import { useRootData } from "~/hooks/use-root-data";
 import { updateProfile } from "~/models/user.server";
 import { Toaster } from "~/components/ui/toaster";
-import type { WorkspaceOutletContext } from "./book.suggest-topics";
+import type { WorkspaceOutletContext } from "~/hooks/use-workspace-outlet";
 
 export const handle: HeaderHandle = { titleKey: "profile.title", saveForm: "profile-form", ownsToaster: true };
 

@@ -5,7 +5,7 @@ import { SharedBookView } from "~/components/share/shared-book-view";
 import { useT } from "~/i18n/use-t";
 import { getI18n } from "~/i18n/middleware.server";
 import { pageTitle } from "~/lib/meta";
-import { sharedBook, type SharedBook } from "~/lib/shared-book.server";
+import { sharedBook, type SharedBook } from "~/services/shared-book.server";
 
 // No JavaScript: the page is whole as HTML, for slow phones and for printing.
 export const handle: HeaderHandle = { htmlOnly: true };

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/shared-media";
 import { fileResponse } from "~/lib/file-response.server";
-import { sharedMediaFor } from "~/lib/shared-book.server";
+import { sharedMediaFor } from "~/services/shared-book.server";
 import { mediaFileSize, mediaFileStream } from "~/models/media-storage.server";
 import { readCover } from "~/models/media.server";
 

@@ -13,7 +13,7 @@ import { cleanupAll, cpuPlan, nodeCommand, onCleanup, startServer, tempDir } fro
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 const ADMIN_PASSWORD = "bench-admin-password-2";
-/** What a tab may cost at most (issue 7: "a bounded number of SQL queries"; app/lib/admin-page.server.test.ts). */
+/** What a tab may cost at most (issue 7: "a bounded number of SQL queries"; app/services/admin-page.server.test.ts). */
 export const ADMIN_QUERY_BUDGET = 8;
 
 export function adminPages(someUser) {

@@ -18,14 +18,17 @@ function resolve(from: string, specifier: string): string | null {
   return null;
 }
 
-/** The project modules a module imports at run time (`import type` and `import { type … }`-only lines left out). */
-function imports(file: string): string[] {
+/**
+ * The project modules a module imports: at run time only (`import type` and `import { type … }`-only lines
+ * left out), or with `types` every import, type-only ones too.
+ */
+export function importsOf(file: string, { types = false } = {}): string[] {
   const source = fs.readFileSync(path.join(root, file), "utf8");
   const out: string[] = [];
   for (const match of source.matchAll(/^\s*(import|export)\s+(type\s+)?([^"';]*?)\s*from\s*["']([^"']+)["']|^\s*import\s*["']([^"']+)["']/gm)) {
     const [, , typeOnly, names, specifier, bare] = match;
-    if (typeOnly) continue;
-    if (names && /^\{[^}]*\}$/.test(names.trim()) && names.replace(/[{}]/g, "").split(",").every((name) => !name.trim() || name.trim().startsWith("type "))) continue;
+    const onlyTypes = Boolean(typeOnly) || Boolean(names && /^\{[^}]*\}$/.test(names.trim()) && names.replace(/[{}]/g, "").split(",").every((name) => !name.trim() || name.trim().startsWith("type ")));
+    if (onlyTypes && !types) continue;
     const target = resolve(file, (specifier ?? bare)!);
     if (target) out.push(target);
   }
@@ -41,7 +44,7 @@ export function reaches(file: string, target: string): boolean {
     if (next === target) return true;
     if (seen.has(next)) continue;
     seen.add(next);
-    stack.push(...imports(next));
+    stack.push(...importsOf(next));
   }
   return false;
 }

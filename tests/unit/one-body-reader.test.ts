@@ -14,7 +14,7 @@ const THE_DRAIN = "server/drain-refused-bodies.mjs";
 const SCANNED = ["app", "server", "db"];
 // Sign-in (ADR 24) hands remix-auth's form strategy, which calls request.formData() itself, a request built
 // from the form the reader has already read within its cap: building that one request is allowed there.
-const THE_SIGN_IN = { file: "app/lib/login.server.ts", why: "builds a request (to parse a body it holds)" };
+const THE_SIGN_IN = { file: "app/services/login.server.ts", why: "builds a request (to parse a body it holds)" };
 
 /** Ways to read a body, each with why it is refused. */
 const READS: [RegExp, string][] = [

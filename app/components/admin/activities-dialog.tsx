@@ -1,7 +1,7 @@
 import { useT } from "~/i18n/use-t";
 import { Dialog } from "~/components/ui/dialog";
 import { formatDateTime } from "~/lib/dates";
-import { useTimeZone } from "~/lib/use-root-data";
+import { useTimeZone } from "~/hooks/use-root-data";
 import { Pager } from "./pager";
 
 type Activity = { id: number; action: string; resource: string; details: unknown; timestamp: Date | string };

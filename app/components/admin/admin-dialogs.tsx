@@ -1,6 +1,6 @@
 import type { MessageKey } from "~/i18n/types";
-import { useHrefWith } from "~/lib/use-href-with";
-import type { AdminPageData } from "~/lib/admin-page.server";
+import { useHrefWith } from "~/hooks/use-href-with";
+import type { AdminPageData } from "~/services/admin-page.server";
 import { ActivitiesDialog } from "./activities-dialog";
 import { MediaDialog } from "~/components/media/media-dialog";
 import { PreviewDialog } from "./explorer-dialogs";

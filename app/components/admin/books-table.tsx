@@ -3,7 +3,7 @@ import { useT } from "~/i18n/use-t";
 import type { BookSort, SortDir } from "~/lib/admin-filters";
 import { formatDate } from "~/lib/dates";
 import { truncate } from "~/lib/text";
-import { useTimeZone } from "~/lib/use-root-data";
+import { useTimeZone } from "~/hooks/use-root-data";
 import { SortHeader } from "./sort-header";
 import { TableFrame } from "./table-frame";
 

@@ -4,8 +4,8 @@ import { useT } from "~/i18n/use-t";
 import { EXPLORER_STORY_CHARS } from "~/lib/admin-filters";
 import { formatDate } from "~/lib/dates";
 import { truncate } from "~/lib/text";
-import { useHrefWith } from "~/lib/use-href-with";
-import { useTimeZone } from "~/lib/use-root-data";
+import { useHrefWith } from "~/hooks/use-href-with";
+import { useTimeZone } from "~/hooks/use-root-data";
 import type { ExplorerBook, ExplorerStory, ExplorerTopic } from "~/models/admin.server";
 
 /**

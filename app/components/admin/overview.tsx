@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { useT } from "~/i18n/use-t";
 import { avatarInitial } from "~/components/layout/avatar-initial";
 import { formatDate } from "~/lib/dates";
-import { useTimeZone } from "~/lib/use-root-data";
+import { useTimeZone } from "~/hooks/use-root-data";
 
 type Overview = {
   totals: { users: number; books: number; topics: number; stories: number };

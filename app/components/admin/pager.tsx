@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useT } from "~/i18n/use-t";
-import { useHrefWith } from "~/lib/use-href-with";
+import { useHrefWith } from "~/hooks/use-href-with";
 
 /** Previous / Page x of y / Next, as links that change one query parameter (`page` unless told). */
 export function Pager({ page, pages, param = "page", label }: { page: number; pages: number; param?: string; label?: string }) {

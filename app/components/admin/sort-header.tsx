@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { useT } from "~/i18n/use-t";
 import type { MessageKey } from "~/i18n/types";
 import type { SortDir } from "~/lib/admin-filters";
-import { useHrefWith } from "~/lib/use-href-with";
+import { useHrefWith } from "~/hooks/use-href-with";
 
 /**
  * A sortable column's header: a link that sorts by this column ascending, or toggles the direction

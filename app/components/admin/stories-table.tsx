@@ -2,7 +2,7 @@ import { useT } from "~/i18n/use-t";
 import { STORY_TABLE_CHARS } from "~/lib/admin-filters";
 import { formatDate } from "~/lib/dates";
 import { truncate } from "~/lib/text";
-import { useTimeZone } from "~/lib/use-root-data";
+import { useTimeZone } from "~/hooks/use-root-data";
 import { TableFrame } from "./table-frame";
 
 type Row = { id: number; title: string; content: string; status: "draft" | "published"; topicTitle: string; createdAt: Date | string };

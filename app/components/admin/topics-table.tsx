@@ -1,7 +1,7 @@
 import { useT } from "~/i18n/use-t";
 import { formatDate } from "~/lib/dates";
 import { truncate } from "~/lib/text";
-import { useTimeZone } from "~/lib/use-root-data";
+import { useTimeZone } from "~/hooks/use-root-data";
 import { TableFrame } from "./table-frame";
 
 type Row = { id: number; title: string; description: string; archived: boolean; bookTitle: string; storyCount: number; createdAt: Date | string };

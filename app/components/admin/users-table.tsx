@@ -3,8 +3,8 @@ import { useT } from "~/i18n/use-t";
 import type { SortDir, UserSort } from "~/lib/admin-filters";
 import { formatBytes } from "~/lib/bytes";
 import { formatDate } from "~/lib/dates";
-import { useHrefWith } from "~/lib/use-href-with";
-import { useRootData, useTimeZone } from "~/lib/use-root-data";
+import { useHrefWith } from "~/hooks/use-href-with";
+import { useRootData, useTimeZone } from "~/hooks/use-root-data";
 import { SortHeader } from "./sort-header";
 
 export type AdminUserRow = {

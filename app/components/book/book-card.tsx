@@ -1,9 +1,9 @@
 import { useT } from "~/i18n/use-t";
 import { Form, Link } from "react-router";
 import { Menu } from "~/components/ui/menu";
-import { useHrefWith } from "~/lib/use-href-with";
+import { useHrefWith } from "~/hooks/use-href-with";
 import { formatDate } from "~/lib/dates";
-import { useTimeZone } from "~/lib/use-root-data";
+import { useTimeZone } from "~/hooks/use-root-data";
 import { BookCover } from "./book-cover";
 
 export type BookCardData = {

@@ -1,7 +1,7 @@
 import type { Locale } from "~/i18n/config";
-import type { BookDialogData } from "~/lib/book-dialogs.server";
-import type { BookPageActionData } from "~/lib/book-page-action.server";
-import { useHrefWith } from "~/lib/use-href-with";
+import type { BookDialogData } from "~/services/book-dialogs.server";
+import type { BookPageActionData } from "~/services/book-page-action.server";
+import { useHrefWith } from "~/hooks/use-href-with";
 import { BookFormDialog } from "./book-form-dialog";
 import { DeleteBookDialog } from "./delete-book-dialog";
 

@@ -2,8 +2,8 @@ import { useT } from "~/i18n/use-t";
 import { Link } from "react-router";
 import { formatDate } from "~/lib/dates";
 import { isTonePreset } from "~/lib/tones";
-import { useHrefWith } from "~/lib/use-href-with";
-import { useTimeZone } from "~/lib/use-root-data";
+import { useHrefWith } from "~/hooks/use-href-with";
+import { useTimeZone } from "~/hooks/use-root-data";
 import { BookCover } from "./book-cover";
 
 type HeaderBook = {

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { formatDate } from "~/lib/dates";
 import type { SectionQuery } from "~/lib/library-query";
 import { truncate } from "~/lib/text";
-import { useTimeZone } from "~/lib/use-root-data";
+import { useTimeZone } from "~/hooks/use-root-data";
 import { SectionSearch, ShowMore } from "./section-search";
 
 const STORY_EXCERPT_CHARS = 150;

@@ -1,7 +1,7 @@
 import { Dialog } from "~/components/ui/dialog";
 import { useT } from "~/i18n/use-t";
 import { formatDateTime } from "~/lib/dates";
-import { useTimeZone } from "~/lib/use-root-data";
+import { useTimeZone } from "~/hooks/use-root-data";
 import { MediaAudio } from "./media-audio";
 import { MediaImage } from "./media-image";
 

@@ -3,7 +3,7 @@ import { createPortal } from "react-dom";
 import { useT } from "~/i18n/use-t";
 import { showToast } from "~/lib/client-toast";
 import { previewPage, type PreviewPage } from "~/lib/preview-blocks";
-import { useHrefWith } from "~/lib/use-href-with";
+import { useHrefWith } from "~/hooks/use-href-with";
 import { GenerateButton } from "./generate-button";
 import { PreviewText } from "./preview-text";
 import { usePreviewStream } from "./use-preview-stream";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { useT } from "~/i18n/use-t";
 import type { PreviewPage } from "~/lib/preview-blocks";
-import { useHrefWith } from "~/lib/use-href-with";
+import { useHrefWith } from "~/hooks/use-href-with";
 import { BookPreview } from "./book-preview";
 import { TopicPreviews, type TopicPreviewSummary } from "./topic-previews";
 

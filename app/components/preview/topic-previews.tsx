@@ -3,7 +3,7 @@ import { Link, useNavigate } from "react-router";
 import { useT } from "~/i18n/use-t";
 import { BOOK_PREVIEW_EVENT, type BookPreviewActionDetail } from "~/lib/book-preview-event";
 import { previewPage, TOPIC_BLOCKS_PER_PAGE, type PreviewPage } from "~/lib/preview-blocks";
-import { useHrefWith } from "~/lib/use-href-with";
+import { useHrefWith } from "~/hooks/use-href-with";
 import { GenerateButton } from "./generate-button";
 import { PreviewText } from "./preview-text";
 import { usePreviewStream } from "./use-preview-stream";

@@ -4,7 +4,7 @@ import { Dialog } from "~/components/ui/dialog";
 import { useT } from "~/i18n/use-t";
 import { showToast } from "~/lib/client-toast";
 import { formatDate } from "~/lib/dates";
-import { useTimeZone } from "~/lib/use-root-data";
+import { useTimeZone } from "~/hooks/use-root-data";
 import { SHARE_LIFETIMES } from "~/lib/limits";
 
 type Share = { id: number; createdAt: Date | string; expiresAt: Date | string | null; expired: boolean };

@@ -1,5 +1,5 @@
 import { useT } from "~/i18n/use-t";
-import type { SharedBook } from "~/lib/shared-book.server";
+import type { SharedBook } from "~/services/shared-book.server";
 
 type Story = SharedBook["topics"][number]["stories"][number];
 

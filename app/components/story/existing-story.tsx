@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useT } from "~/i18n/use-t";
-import type { StoryEditorData } from "~/lib/story-editor.server";
+import type { StoryEditorData } from "~/services/story-editor.server";
 import { StoryForm } from "./story-form";
 import { StoryMediaTab } from "./story-media-tab";
 import { StoryTabs } from "./story-tabs";

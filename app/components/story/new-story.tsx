@@ -1,6 +1,6 @@
 import { useSearchParams } from "react-router";
 import { useT } from "~/i18n/use-t";
-import type { StoryEditorData } from "~/lib/story-editor.server";
+import type { StoryEditorData } from "~/services/story-editor.server";
 import { AddQuestionDialog } from "./add-question-dialog";
 import { QuestionPicker } from "./question-picker";
 import { StoryForm } from "./story-form";

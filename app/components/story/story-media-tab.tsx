@@ -5,7 +5,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { useT } from "~/i18n/use-t";
 import { formatDateTime } from "~/lib/dates";
 import { MEDIA_DESCRIPTION_MAX } from "~/lib/limits";
-import { useTimeZone } from "~/lib/use-root-data";
+import { useTimeZone } from "~/hooks/use-root-data";
 import { UploadPhotoForm } from "./upload-photo-form";
 
 export type StoryMediaItem = { id: number; type: "image" | "audio"; filename: string; description: string; transcription: string | null; createdAt: Date | string };

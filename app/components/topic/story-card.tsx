@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { MediaThumbnails } from "~/components/media/media-thumbnails";
 import { useT } from "~/i18n/use-t";
 import { formatDate } from "~/lib/dates";
-import { useTimeZone } from "~/lib/use-root-data";
+import { useTimeZone } from "~/hooks/use-root-data";
 
 type CardMedia = { first: { id: number; type: "image" | "audio"; description: string }[]; total: number; images: number; audio: number };
 type CardStory = { id: number; title: string; content: string; status: "draft" | "published"; createdAt: Date | string; media: CardMedia };

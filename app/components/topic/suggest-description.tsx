@@ -1,8 +1,7 @@
 import { useEffect, useState, type MouseEvent } from "react";
-import { useRouteLoaderData } from "react-router";
 import { useT } from "~/i18n/use-t";
 import { showToast } from "~/lib/client-toast";
-import type { loader as bookLoader } from "~/routes/book";
+import type { BookSummary } from "~/models/book.server";
 
 type Suggestion = { title: string; description?: string };
 
@@ -13,20 +12,22 @@ type Suggestion = { title: string; description?: string };
  * hydration. Without a title, or when nothing fitting comes back, a toast says so and the
  * description is left as it was.
  */
-export function SuggestDescription({ titleName, descriptionName }: { titleName: string; descriptionName: string }) {
+/** What the suggestions are fitted to. */
+export type SuggestionBook = Pick<BookSummary, "title" | "description" | "tone" | "language">;
+
+export function SuggestDescription({ book, titleName, descriptionName }: { book: SuggestionBook; titleName: string; descriptionName: string }) {
   const t = useT();
-  const book = useRouteLoaderData<typeof bookLoader>("routes/book")?.book;
   const [hydrated, setHydrated] = useState(false);
   const [busy, setBusy] = useState(false);
   const [suggested, setSuggested] = useState(false);
   useEffect(() => setHydrated(true), []);
-  if (!hydrated || !book) return null;
+  if (!hydrated) return null;
 
   async function suggest(event: MouseEvent<HTMLButtonElement>) {
     const form = event.currentTarget.form;
     const titleField = form?.elements.namedItem(titleName) as HTMLInputElement | null;
     const descriptionField = form?.elements.namedItem(descriptionName) as HTMLTextAreaElement | null;
-    if (busy || !titleField || !descriptionField || !book) return;
+    if (busy || !titleField || !descriptionField) return;
     const topicTitle = titleField.value.trim();
     setSuggested(false);
     if (!topicTitle) {

@@ -3,12 +3,12 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Field } from "~/components/ui/field";
 import type { MessageKey } from "~/i18n/types";
 import { useT } from "~/i18n/use-t";
-import type { TopicEditorData } from "~/lib/story-editor.server";
-import { SuggestDescription } from "./suggest-description";
+import type { TopicEditorData } from "~/services/story-editor.server";
+import { SuggestDescription, type SuggestionBook } from "./suggest-description";
 import { TopicPreviewField } from "./topic-preview-field";
 import { TopicTabs } from "./topic-tabs";
 
-type Props = { bookId: number; editor: NonNullable<TopicEditorData>; errors: Record<string, string>; values: Record<string, string> };
+type Props = { bookId: number; book: SuggestionBook; editor: NonNullable<TopicEditorData>; errors: Record<string, string>; values: Record<string, string> };
 
 /**
  * The workspace's topic editor: a new topic's title and description (with "Suggest description"),
@@ -16,7 +16,7 @@ type Props = { bookId: number; editor: NonNullable<TopicEditorData>; errors: Rec
  * the one form so Save topic stores all three; archive or restore; delete after a confirmation that
  * names the topic.
  */
-export function TopicEditor({ bookId, editor, errors, values }: Props) {
+export function TopicEditor({ bookId, book, editor, errors, values }: Props) {
   const t = useT();
   const busy = useNavigation().state === "submitting";
   const bookHref = `/books/${bookId}`;
@@ -41,7 +41,7 @@ export function TopicEditor({ bookId, editor, errors, values }: Props) {
       <div className="field">
         <label htmlFor="topic-description">{t("topicEditor.description")}</label>
         <textarea id="topic-description" name="description" rows={3} maxLength={5000} defaultValue={values.description ?? topic?.description ?? ""} />
-        {topic ? null : <SuggestDescription titleName="title" descriptionName="description" />}
+        {topic ? null : <SuggestDescription book={book} titleName="title" descriptionName="description" />}
       </div>
     </>
   );

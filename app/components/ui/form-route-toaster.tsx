@@ -1,6 +1,6 @@
-import { useActionData, useOutletContext } from "react-router";
-import type { FormRouteData } from "~/lib/form-route.server";
-import type { WorkspaceOutletContext } from "~/routes/book.suggest-topics";
+import { useActionData } from "react-router";
+import type { FormRouteData } from "~/services/form-route.server";
+import { useWorkspaceOutlet } from "~/hooks/use-workspace-outlet";
 import { Toaster } from "./toaster";
 
 /**
@@ -9,6 +9,6 @@ import { Toaster } from "./toaster";
  */
 export function FormRouteToaster() {
   const result = useActionData<FormRouteData>();
-  const page = useOutletContext<WorkspaceOutletContext>();
+  const page = useWorkspaceOutlet();
   return <Toaster toast={result?.toast ?? page.toast} />;
 }

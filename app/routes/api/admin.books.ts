@@ -1,6 +1,6 @@
 import type { Route } from "./+types/admin.books";
 import { bookListQuery } from "~/lib/admin-query.server";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/services/auth.server";
 import { apiQueryNumbers } from "~/lib/query.server";
 import { apiHandler, methodNotAllowed } from "~/lib/http.server";
 import { listAdminBooks } from "~/models/admin.server";

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/admin.content";
-import { explorerData } from "~/lib/admin-page.server";
+import { explorerData } from "~/services/admin-page.server";
 import { explorerQuery } from "~/lib/admin-query.server";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/services/auth.server";
 import { apiQueryNumbers } from "~/lib/query.server";
 import { apiHandler, methodNotAllowed } from "~/lib/http.server";
 

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/admin.create-user";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/services/auth.server";
 import { apiHandler, methodNotAllowed, parseOrThrow, refuseMethod } from "~/lib/http.server";
 import { readJson } from "~/lib/request-body.server";
 import { createUserSchema } from "~/lib/validation";

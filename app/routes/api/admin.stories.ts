@@ -1,6 +1,6 @@
 import type { Route } from "./+types/admin.stories";
 import { contentListQuery } from "~/lib/admin-query.server";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/services/auth.server";
 import { apiQueryNumbers } from "~/lib/query.server";
 import { apiHandler, methodNotAllowed } from "~/lib/http.server";
 import { listAdminStories } from "~/models/admin.server";

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/admin.user-activities";
 import { ACTIVITY_PAGE_SIZE } from "~/lib/admin-filters";
 import { adminQuery } from "~/lib/admin-query.server";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/services/auth.server";
 import { apiQueryNumbers } from "~/lib/query.server";
 import { apiHandler, jsonError, methodNotAllowed, paramId } from "~/lib/http.server";
 import { getUserRow, listUserActivities } from "~/models/admin.server";

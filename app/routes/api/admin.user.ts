@@ -1,8 +1,8 @@
 import type { Route } from "./+types/admin.user";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/services/auth.server";
 import { apiHandler, jsonError, methodNotAllowed, parseOrThrow, refuseMethod } from "~/lib/http.server";
 import { readJson } from "~/lib/request-body.server";
-import { readSessionToken } from "~/lib/session.server";
+import { readSessionToken } from "~/services/session.server";
 import { updateUserSchema } from "~/lib/validation";
 import { deleteUser, toPublicUser, updateUser } from "~/models/user.server";
 

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/admin.users";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/services/auth.server";
 import { apiQueryNumbers } from "~/lib/query.server";
 import { apiHandler, methodNotAllowed } from "~/lib/http.server";
 import { userListQuery } from "~/lib/admin-query.server";

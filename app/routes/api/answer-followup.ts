@@ -1,10 +1,10 @@
 import type { Route } from "./+types/answer-followup";
 import { aiFailure, aiProvider } from "~/ai/provider.server";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/services/auth.server";
 import { apiHandler, methodNotAllowed, parseOrThrow, refuseMethod } from "~/lib/http.server";
 import { readJson } from "~/lib/request-body.server";
 import { followupSchema } from "~/lib/validation";
-import { writingContext } from "~/lib/writing-help.server";
+import { writingContext } from "~/services/writing-help.server";
 
 /** POST /api/answer-followup → `{ answer }`: the interviewer's next question to what was told. */
 export const action = apiHandler(async (args: Route.ActionArgs) => {

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/auth.login";
 import { apiHandler, jsonError, methodNotAllowed, parseOrThrow, refuseMethod } from "~/lib/http.server";
 import { readJson } from "~/lib/request-body.server";
-import { LoginRefused, loginForm, signIn } from "~/lib/login.server";
+import { LoginRefused, loginForm, signIn } from "~/services/login.server";
 import { loginSchema } from "~/lib/validation";
 import { toPublicUser } from "~/models/user.server";
 

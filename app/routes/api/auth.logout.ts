@@ -1,6 +1,6 @@
 import type { Route } from "./+types/auth.logout";
 import { apiHandler, methodNotAllowed, refuseMethod } from "~/lib/http.server";
-import { endSession } from "~/lib/session.server";
+import { endSession } from "~/services/session.server";
 
 export const action = apiHandler(async ({ request, context }: Route.ActionArgs) => {
   if (request.method !== "POST") return refuseMethod(context, ["POST"]);

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/book.preview";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/services/auth.server";
 import { apiHandler, jsonError, paramId, refuseMethod, translate } from "~/lib/http.server";
 import { ndjsonResponse } from "~/lib/ndjson.server";
-import { bookPreview } from "~/lib/previews.server";
+import { bookPreview } from "~/services/previews.server";
 import { refuseCrossSiteWrite } from "~/lib/writing-get.server";
 import { getBook } from "~/models/book.server";
 

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/book.reorder-topics";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/services/auth.server";
 import { apiHandler, methodNotAllowed, paramId, parseOrThrow, refuseMethod } from "~/lib/http.server";
 import { readJson } from "~/lib/request-body.server";
 import { reorderTopicsSchema } from "~/lib/validation";

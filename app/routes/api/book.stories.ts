@@ -1,5 +1,5 @@
 import type { Route } from "./+types/book.stories";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/services/auth.server";
 import { apiHandler, jsonError, methodNotAllowed, paramId } from "~/lib/http.server";
 import { getBook } from "~/models/book.server";
 import { listBookStories } from "~/models/story.server";

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/book";
-import { requireUser } from "~/lib/auth.server";
-import { bookJson } from "~/lib/book-api.server";
-import { resolveCover, toBookInput, writeWithCover } from "~/lib/book-input.server";
+import { requireUser } from "~/services/auth.server";
+import { bookJson } from "~/services/book-api.server";
+import { resolveCover, toBookInput, writeWithCover } from "~/services/book-input.server";
 import { apiHandler, jsonError, parseOrThrow, refuseMethod } from "~/lib/http.server";
 import { readJson } from "~/lib/request-body.server";
 import { bookSchema } from "~/lib/validation";

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/books.suggest-topics";
 import { aiFailure, aiProvider } from "~/ai/provider.server";
 import { getLocale } from "~/i18n/middleware.server";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/services/auth.server";
 import { apiHandler, methodNotAllowed, parseOrThrow, refuseMethod } from "~/lib/http.server";
 import { readJson } from "~/lib/request-body.server";
 import { suggestTopicsSchema } from "~/lib/validation";

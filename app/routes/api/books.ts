@@ -1,8 +1,8 @@
 import type { Route } from "./+types/books";
 import { getLocale } from "~/i18n/middleware.server";
-import { requireUser } from "~/lib/auth.server";
-import { bookJson } from "~/lib/book-api.server";
-import { resolveCover, toBookInput, writeWithCover } from "~/lib/book-input.server";
+import { requireUser } from "~/services/auth.server";
+import { bookJson } from "~/services/book-api.server";
+import { resolveCover, toBookInput, writeWithCover } from "~/services/book-input.server";
 import { BOOK_JSON_MAX_BYTES } from "~/lib/body-caps";
 import { apiHandler, parseOrThrow, refuseMethod } from "~/lib/http.server";
 import { apiQueryNumbers } from "~/lib/query.server";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/export";
 import { getLocale } from "~/i18n/middleware.server";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/services/auth.server";
 import { apiHandler, methodNotAllowed } from "~/lib/http.server";
 import { exportLibraryResponse } from "~/models/book-export.server";
 

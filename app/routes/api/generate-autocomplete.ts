@@ -1,11 +1,11 @@
 import type { Route } from "./+types/generate-autocomplete";
 import { aiFailure, aiProvider } from "~/ai/provider.server";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/services/auth.server";
 import { AUTOCOMPLETE_MIN_CHARS } from "~/lib/limits";
 import { apiHandler, methodNotAllowed, parseOrThrow, refuseMethod } from "~/lib/http.server";
 import { readJson } from "~/lib/request-body.server";
 import { autocompleteSchema } from "~/lib/validation";
-import { writingContext } from "~/lib/writing-help.server";
+import { writingContext } from "~/services/writing-help.server";
 
 /** POST /api/generate-autocomplete → `{ completion }`: empty below 10 characters or when nothing fits. */
 export const action = apiHandler(async (args: Route.ActionArgs) => {

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/import";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/services/auth.server";
 import { apiHandler, methodNotAllowed, refuseMethod, translate } from "~/lib/http.server";
 import { readFormWithFiles } from "~/lib/request-body.server";
 import { IMPORT_MAX_BYTES } from "~/lib/keepsake-format";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/me";
-import { getOptionalUser } from "~/lib/auth.server";
+import { getOptionalUser } from "~/services/auth.server";
 import { jsonError, methodNotAllowed } from "~/lib/http.server";
 import { toPublicUser } from "~/models/user.server";
 

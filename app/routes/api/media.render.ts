@@ -1,5 +1,5 @@
 import type { Route } from "./+types/media.render";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/services/auth.server";
 import { UPLOADED_COVER_PREFIX } from "~/lib/covers";
 import { fileResponse } from "~/lib/file-response.server";
 import { apiHandler, jsonError, methodNotAllowed } from "~/lib/http.server";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/shares";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/services/auth.server";
 import { apiHandler, methodNotAllowed, refuseMethod } from "~/lib/http.server";
 import { revokeShareByToken } from "~/models/share.server";
 

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/stories.suggest-improvements";
 import { getLocale } from "~/i18n/middleware.server";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/services/auth.server";
 import { apiHandler, jsonError, methodNotAllowed, parseOrThrow, refuseMethod } from "~/lib/http.server";
 import { readJson } from "~/lib/request-body.server";
 import { suggestImprovementsSchema } from "~/lib/validation";

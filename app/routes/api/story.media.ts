@@ -1,7 +1,7 @@
 import type { Route } from "./+types/story.media";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/services/auth.server";
 import { apiHandler, jsonError, methodNotAllowed, paramId, refuseMethod, translate } from "~/lib/http.server";
-import { MEDIA_UPLOAD_MAX_BYTES, mediaKind, saveStoryUpload } from "~/lib/media-upload.server";
+import { MEDIA_UPLOAD_MAX_BYTES, mediaKind, saveStoryUpload } from "~/services/media-upload.server";
 import { readFormWithFiles } from "~/lib/request-body.server";
 import { uploadTmpDir } from "~/models/media-storage.server";
 import { getStory } from "~/models/story.server";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/suggested-actions";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/services/auth.server";
 import { apiHandler, methodNotAllowed } from "~/lib/http.server";
 import { apiQueryNumbers } from "~/lib/query.server";
 import { listSuggestedActions } from "~/models/question.server";

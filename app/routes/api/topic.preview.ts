@@ -1,8 +1,8 @@
 import type { Route } from "./+types/topic.preview";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/services/auth.server";
 import { apiHandler, jsonError, paramId, refuseMethod } from "~/lib/http.server";
 import { ndjsonResponse } from "~/lib/ndjson.server";
-import { generateTopicPreview } from "~/lib/previews.server";
+import { generateTopicPreview } from "~/services/previews.server";
 import { refuseCrossSiteWrite } from "~/lib/writing-get.server";
 import { getTopic } from "~/models/topic.server";
 

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/topic.regenerate-questions";
 import { aiFailure } from "~/ai/provider.server";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/services/auth.server";
 import { apiHandler, jsonError, methodNotAllowed, paramId, refuseMethod } from "~/lib/http.server";
 import { listQuestions, regenerateQuestions } from "~/models/question.server";
 import { getTopic } from "~/models/topic.server";

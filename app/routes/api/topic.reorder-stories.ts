@@ -1,5 +1,5 @@
 import type { Route } from "./+types/topic.reorder-stories";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/services/auth.server";
 import { apiHandler, methodNotAllowed, paramId, parseOrThrow, refuseMethod } from "~/lib/http.server";
 import { readJson } from "~/lib/request-body.server";
 import { reorderStoriesSchema } from "~/lib/validation";

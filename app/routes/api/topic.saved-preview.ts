@@ -1,5 +1,5 @@
 import type { Route } from "./+types/topic.saved-preview";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/services/auth.server";
 import { apiHandler, jsonError, methodNotAllowed, paramId } from "~/lib/http.server";
 import { getSavedPreview } from "~/models/admin.server";
 

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/topic.stories";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/services/auth.server";
 import { apiHandler, jsonError, paramId, parseOrThrow, refuseMethod } from "~/lib/http.server";
 import { readJson } from "~/lib/request-body.server";
 import { storySchema } from "~/lib/validation";

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/users";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/services/auth.server";
 import { apiHandler, jsonError, methodNotAllowed, parseOrThrow, refuseMethod } from "~/lib/http.server";
 import { readJson } from "~/lib/request-body.server";
-import { readSessionToken } from "~/lib/session.server";
+import { readSessionToken } from "~/services/session.server";
 import { profileSchema } from "~/lib/validation";
 import { toPublicUser, updateProfile } from "~/models/user.server";
 

@@ -1,5 +1,5 @@
 import { FormRouteToaster } from "~/components/ui/form-route-toaster";
-import { formAction } from "~/lib/form-route.server";
+import { formAction } from "~/services/form-route.server";
 import { paramId } from "~/lib/http.server";
 import { deleteBook } from "~/models/book.server";
 import { deleteCoverIfUnused, deleteMediaFiles } from "~/models/media.server";

@@ -1,9 +1,9 @@
 import { FormRouteToaster } from "~/components/ui/form-route-toaster";
 import { AppError } from "~/lib/errors";
-import { formAction } from "~/lib/form-route.server";
+import { formAction } from "~/services/form-route.server";
 import { paramId } from "~/lib/http.server";
 import { bookReturnPath } from "~/lib/validation";
-import { bookPreview, generateTopicPreview } from "~/lib/previews.server";
+import { bookPreview, generateTopicPreview } from "~/services/previews.server";
 import { getTopic } from "~/models/topic.server";
 
 /**

@@ -1,6 +1,6 @@
 import { FormRouteToaster } from "~/components/ui/form-route-toaster";
 import { AppError } from "~/lib/errors";
-import { formAction } from "~/lib/form-route.server";
+import { formAction } from "~/services/form-route.server";
 import { paramId } from "~/lib/http.server";
 import { shareUrl } from "~/lib/share-url.server";
 import { SHARE_LIFETIMES } from "~/lib/limits";

@@ -1,7 +1,7 @@
 import type { User } from "~db/schema";
 import { AppError } from "~/lib/errors";
 import { FormRouteToaster } from "~/components/ui/form-route-toaster";
-import { formAction } from "~/lib/form-route.server";
+import { formAction } from "~/services/form-route.server";
 import { paramId } from "~/lib/http.server";
 import { getStory, moveStory } from "~/models/story.server";
 import { getTopic, moveTopic, updateTopic } from "~/models/topic.server";

@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import type { Route } from "./+types/profile-import";
 import { FormRouteToaster } from "~/components/ui/form-route-toaster";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/services/auth.server";
 import { AppError } from "~/lib/errors";
 import { redirectWithToast } from "~/lib/flash.server";
-import type { FormRouteData } from "~/lib/form-route.server";
+import type { FormRouteData } from "~/services/form-route.server";
 import { IMPORT_MAX_BYTES } from "~/lib/keepsake-format";
 import { readFormWithFiles, type FormWithFiles } from "~/lib/request-body.server";
 import { importKeepsake, KeepsakeError } from "~/models/book-import.server";

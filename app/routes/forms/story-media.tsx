@@ -1,9 +1,9 @@
 import { FormRouteToaster } from "~/components/ui/form-route-toaster";
 import type { MessageKey } from "~/i18n/types";
 import { AppError } from "~/lib/errors";
-import { formAction } from "~/lib/form-route.server";
+import { formAction } from "~/services/form-route.server";
 import { paramId, translate } from "~/lib/http.server";
-import { MEDIA_UPLOAD_MAX_BYTES, mediaKind, saveStoryUpload } from "~/lib/media-upload.server";
+import { MEDIA_UPLOAD_MAX_BYTES, mediaKind, saveStoryUpload } from "~/services/media-upload.server";
 import { parseFormData } from "~/lib/form.server";
 import { mediaDescriptionSchema } from "~/lib/validation";
 import { deleteMedia, getMedia, updateMediaDescription } from "~/models/media.server";

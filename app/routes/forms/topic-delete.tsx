@@ -1,6 +1,6 @@
 import { AppError } from "~/lib/errors";
 import { FormRouteToaster } from "~/components/ui/form-route-toaster";
-import { formAction } from "~/lib/form-route.server";
+import { formAction } from "~/services/form-route.server";
 import { paramId } from "~/lib/http.server";
 import { deleteMediaFiles } from "~/models/media.server";
 import { deleteTopic, getTopic } from "~/models/topic.server";

@@ -1,8 +1,8 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { LOGIN_LIMITS } from "./limits";
+import { LOGIN_LIMITS } from "~/lib/limits";
 import { LoginRefused, loginForm, signIn as signInWith } from "./login.server";
-import { clientAddressContext } from "./client-address.server";
+import { clientAddressContext } from "~/lib/client-address.server";
 import { createUser } from "~/models/user.server";
 
 // The limiters live for the process: each test uses its own accounts and client addresses.

@@ -1,14 +1,14 @@
 import type { User } from "~db/schema";
 import type { MessageKey } from "~/i18n/types";
 import { createUser, deleteUser, updateUser } from "~/models/user.server";
-import { AppError } from "./errors";
-import { redirectWithToast } from "./flash.server";
-import { pageUrl } from "./page-url";
-import { parseFormData, type FieldErrors } from "./form.server";
-import { readForm } from "./request-body.server";
+import { AppError } from "~/lib/errors";
+import { redirectWithToast } from "~/lib/flash.server";
+import { pageUrl } from "~/lib/page-url";
+import { parseFormData, type FieldErrors } from "~/lib/form.server";
+import { readForm } from "~/lib/request-body.server";
 import { readSessionToken } from "./session.server";
-import type { Toast } from "./toast";
-import { createUserSchema, updateUserSchema } from "./validation";
+import type { Toast } from "~/lib/toast";
+import { createUserSchema, updateUserSchema } from "~/lib/validation";
 
 type Failure = { status: number; body: { errors: FieldErrors; values: Record<string, string>; toast: Toast } };
 

@@ -1,5 +1,5 @@
 import type { Book, Media } from "~db/schema";
-import { isPresetCover, fallbackCover, UPLOADED_COVER_PREFIX } from "./covers";
+import { isPresetCover, fallbackCover, UPLOADED_COVER_PREFIX } from "~/lib/covers";
 import { bookCoverImage, publishedMedia, readBookContent } from "~/models/book-content.server";
 import { bookIdForToken } from "~/models/share.server";
 

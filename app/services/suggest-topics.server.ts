@@ -1,9 +1,9 @@
 import { aiFailure, aiProvider, type BookContext } from "~/ai/provider.server";
 import type { Book } from "~db/schema";
 import { createTopics } from "~/models/topic.server";
-import { redirectWithToast } from "./flash.server";
-import type { Toast } from "./toast";
-import { mergeRegenerated, move, readSuggestedTopics, type SuggestedTopic } from "./topic-suggestions";
+import { redirectWithToast } from "~/lib/flash.server";
+import type { Toast } from "~/lib/toast";
+import { mergeRegenerated, move, readSuggestedTopics, type SuggestedTopic } from "~/lib/topic-suggestions";
 
 export type SuggestState = { suggestions: SuggestedTopic[]; toast: Toast | null; error: "suggest.selectAtLeastOne" | "suggest.titleRequired" | null };
 

@@ -3,7 +3,7 @@ import type { User } from "~db/schema";
 import type { Locale } from "~/i18n/config";
 import { getLocale } from "~/i18n/middleware.server";
 import { getTopic } from "~/models/topic.server";
-import { AppError } from "./errors";
+import { AppError } from "~/lib/errors";
 
 /**
  * The topic and language writing help works in: the named topic's (its book's language), checked

@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "react-router";
 import type { loader } from "~/root";
-import { UTC, type DisplayZone } from "./dates";
+import { UTC, type DisplayZone } from "~/lib/dates";
 
 /** The root loader's data, from any component; undefined only while an error boundary renders without it. */
 export function useRootData() {

@@ -4,7 +4,7 @@ import { listStoryMedia } from "~/models/media.server";
 import { getStory } from "~/models/story.server";
 import { listQuestions } from "~/models/question.server";
 import { getTopic } from "~/models/topic.server";
-import { lenientNumbers, WORKSPACE_NUMBERS } from "./query-params";
+import { lenientNumbers, WORKSPACE_NUMBERS } from "~/lib/query-params";
 
 /**
  * What the workspace's story editor shows, from the URL (SPEC §2 deep links): `storyId` edits a story,

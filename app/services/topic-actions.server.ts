@@ -1,10 +1,10 @@
 import type { User } from "~db/schema";
 import { createTopic, getTopic, updateTopic } from "~/models/topic.server";
-import { AppError } from "./errors";
-import { redirectWithToast } from "./flash.server";
-import { parseFormData, type FieldErrors } from "./form.server";
-import type { Toast } from "./toast";
-import { topicCreateSchema } from "./validation";
+import { AppError } from "~/lib/errors";
+import { redirectWithToast } from "~/lib/flash.server";
+import { parseFormData, type FieldErrors } from "~/lib/form.server";
+import type { Toast } from "~/lib/toast";
+import { topicCreateSchema } from "~/lib/validation";
 
 export type TopicFormFailure = { status: number; errors: FieldErrors; values: Record<string, string>; toast: Toast };
 

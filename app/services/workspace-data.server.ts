@@ -3,12 +3,12 @@ import { listBookStories } from "~/models/story.server";
 import { listWorkspaceTopics, topicPreviewText } from "~/models/topic.server";
 import { bookDialogData } from "./book-dialogs.server";
 import { listShares } from "~/models/share.server";
-import { readCookie } from "./signed-cookie.server";
+import { readCookie } from "~/lib/signed-cookie.server";
 import { storyEditorData, topicEditorData } from "./story-editor.server";
 import { currentBookPreview } from "./previews.server";
-import { BOOK_PARAGRAPHS_PER_PAGE, previewPage, TOPIC_BLOCKS_PER_PAGE, type PreviewPage } from "./preview-blocks";
-import { LAYOUT_COOKIE, parseLayout } from "./workspace-layout";
-import { lenientNumbers, WORKSPACE_NUMBERS } from "./query-params";
+import { BOOK_PARAGRAPHS_PER_PAGE, previewPage, TOPIC_BLOCKS_PER_PAGE, type PreviewPage } from "~/lib/preview-blocks";
+import { LAYOUT_COOKIE, parseLayout } from "~/lib/workspace-layout";
+import { lenientNumbers, WORKSPACE_NUMBERS } from "~/lib/query-params";
 
 /**
  * The preview panel's URL state (SPEC §2): its tab, which topic is open and which page of it is shown.

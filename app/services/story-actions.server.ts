@@ -1,13 +1,13 @@
 import type { User } from "~db/schema";
 import { appendTranscript, createStory, getStory, updateStory } from "~/models/story.server";
 import { getTopic } from "~/models/topic.server";
-import { AppError } from "./errors";
-import { redirectWithToast } from "./flash.server";
-import { parseFormData, type FieldErrors } from "./form.server";
+import { AppError } from "~/lib/errors";
+import { redirectWithToast } from "~/lib/flash.server";
+import { parseFormData, type FieldErrors } from "~/lib/form.server";
 import { saveStoryUpload } from "./media-upload.server";
-import type { UploadedFile } from "./request-body.server";
-import type { Toast } from "./toast";
-import { storySchema } from "./validation";
+import type { UploadedFile } from "~/lib/request-body.server";
+import type { Toast } from "~/lib/toast";
+import { storySchema } from "~/lib/validation";
 
 export type StoryFormFailure = { status: number; errors: FieldErrors; values: Record<string, string>; toast: Toast };
 

@@ -2,9 +2,9 @@ import type { z } from "zod";
 import type { Locale } from "~/i18n/config";
 import type { BookInput } from "~/models/book.server";
 import { deleteCoverIfUnused, saveCover } from "~/models/media.server";
-import { isPresetCover } from "./covers";
-import { AppError } from "./errors";
-import type { bookSchema } from "./validation";
+import { isPresetCover } from "~/lib/covers";
+import { AppError } from "~/lib/errors";
+import type { bookSchema } from "~/lib/validation";
 
 type ParsedBook = z.infer<typeof bookSchema>;
 

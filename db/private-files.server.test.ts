@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { createPrivateFileSync, ensurePrivateDir, ensurePrivateDirSync, keepPrivate, tightenIfPresent, writePrivateFile } from "./private-files.server";
+import { createPrivateFileSync, ensurePrivateDir, ensurePrivateDirSync, keepPrivate, tightenIfPresent, writePrivateFile } from "~db/private-files.server";
 
 const mode = (file: string) => (fs.statSync(file).mode & 0o777).toString(8);
 const dirs: string[] = [];

@@ -1,6 +1,6 @@
 import { createSession, deleteSession, REMEMBER_ME_MS } from "~/models/session.server";
-import { sessionSecret } from "./secrets.server";
-import { signedCookie, type SignedCookie } from "./signed-cookie.server";
+import { sessionSecret } from "~/lib/secrets.server";
+import { signedCookie, type SignedCookie } from "~/lib/signed-cookie.server";
 
 let cookie: SignedCookie | undefined;
 

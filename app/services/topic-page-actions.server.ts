@@ -6,12 +6,12 @@ import { addQuestions, regenerateQuestions } from "~/models/question.server";
 import { deleteMediaFiles } from "~/models/media.server";
 import { deleteStory, getStory } from "~/models/story.server";
 import { getTopic } from "~/models/topic.server";
-import { AppError } from "./errors";
-import { redirectWithToast } from "./flash.server";
-import { parseFormData } from "./form.server";
-import { readForm } from "./request-body.server";
-import type { Toast } from "./toast";
-import { bookReturnPath, questionSchema } from "./validation";
+import { AppError } from "~/lib/errors";
+import { redirectWithToast } from "~/lib/flash.server";
+import { parseFormData } from "~/lib/form.server";
+import { readForm } from "~/lib/request-body.server";
+import type { Toast } from "~/lib/toast";
+import { bookReturnPath, questionSchema } from "~/lib/validation";
 
 const fail = (status: number, error: MessageKey | undefined, toast: Toast, returnTo: string | null = null) => data({ error, toast, returnTo }, { status });
 

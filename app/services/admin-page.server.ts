@@ -13,8 +13,8 @@ import {
   listUserOptions,
   listUsers,
 } from "~/models/admin.server";
-import { ACTIVITY_PAGE_SIZE, EXPLORER } from "./admin-filters";
-import { adminQuery, bookListQuery, contentListQuery, explorerQuery, userListQuery, type AdminQuery, type ExplorerQuery } from "./admin-query.server";
+import { ACTIVITY_PAGE_SIZE, EXPLORER } from "~/lib/admin-filters";
+import { adminQuery, bookListQuery, contentListQuery, explorerQuery, userListQuery, type AdminQuery, type ExplorerQuery } from "~/lib/admin-query.server";
 
 /**
  * The Content Explorer's data (ADR 0012). Without `user`: a page of users, each with a small tree.

@@ -3,7 +3,7 @@ import { createBook } from "~/models/book.server";
 import { createStory, updateStory } from "~/models/story.server";
 import { createTopics, getTopic } from "~/models/topic.server";
 import { createUser } from "~/models/user.server";
-import { LONG_TEXT_MAX } from "./limits";
+import { LONG_TEXT_MAX } from "~/lib/limits";
 import { bookPreview, currentBookPreview, generateTopicPreview } from "./previews.server";
 
 const storyInput = (title: string, content: string) => ({ title, content, status: "published" as const, hasAudio: false, hasImages: false });

@@ -5,9 +5,9 @@ import { aiProvider } from "~/ai/provider.server";
 import type { MessageKey } from "~/i18n/types";
 import { openMediaBlob } from "~/models/media-storage.server";
 import { addStoryMedia, getMedia, setTranscription, type MediaView } from "~/models/media.server";
-import { AppError } from "./errors";
-import { AUDIO_UPLOAD_MAX_BYTES, IMAGE_UPLOAD_MAX_BYTES } from "./limits";
-import type { UploadedFile } from "./request-body.server";
+import { AppError } from "~/lib/errors";
+import { AUDIO_UPLOAD_MAX_BYTES, IMAGE_UPLOAD_MAX_BYTES } from "~/lib/limits";
+import type { UploadedFile } from "~/lib/request-body.server";
 
 const MEDIA_TYPES_POSTED = ["image", "audio"] as const;
 export type MediaKind = (typeof MEDIA_TYPES_POSTED)[number];

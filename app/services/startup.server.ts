@@ -6,10 +6,10 @@ import { backfillStoredSizes, coversDir } from "~/models/media.server";
 import { purgeExpiredSessions } from "~/models/session.server";
 import { ensureAdmin } from "~/models/user.server";
 import { normaliseStoredNames } from "~/models/user-names.server";
-import { env } from "./env.server";
-import { ensurePrivateDir } from "./private-files.server";
-import { watchEventLoop } from "./event-loop-watch.server";
-import { sessionSecret } from "./secrets.server";
+import { env } from "~/lib/env.server";
+import { ensurePrivateDir } from "~db/private-files.server";
+import { watchEventLoop } from "~/lib/event-loop-watch.server";
+import { sessionSecret } from "~/lib/secrets.server";
 
 /**
  * What a crash (or a kill) can leave under DATA_DIR/media: uploads that were streaming into media/tmp,

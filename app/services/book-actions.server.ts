@@ -5,11 +5,11 @@ import type { MessageKey } from "~/i18n/types";
 import { createBook, getBook, updateBook } from "~/models/book.server";
 import { deleteCoverIfUnused } from "~/models/media.server";
 import { resolveCover, toBookInput, writeWithCover } from "./book-input.server";
-import { AppError } from "./errors";
-import { redirectWithToast } from "./flash.server";
-import { parseFormData, type FieldErrors } from "./form.server";
-import type { Toast } from "./toast";
-import { bookSchema } from "./validation";
+import { AppError } from "~/lib/errors";
+import { redirectWithToast } from "~/lib/flash.server";
+import { parseFormData, type FieldErrors } from "~/lib/form.server";
+import type { Toast } from "~/lib/toast";
+import { bookSchema } from "~/lib/validation";
 
 export type BookFormFailure = { status: number; errors: FieldErrors; values: Record<string, string>; toast: Toast };
 

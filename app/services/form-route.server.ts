@@ -2,10 +2,10 @@ import { data, type RouterContextProvider } from "react-router";
 import type { User } from "~db/schema";
 import type { MessageKey } from "~/i18n/types";
 import { requireUser } from "./auth.server";
-import { AppError } from "./errors";
-import { redirectWithToast } from "./flash.server";
-import { readForm, readFormWithFiles, type UploadedFile } from "./request-body.server";
-import type { Toast } from "./toast";
+import { AppError } from "~/lib/errors";
+import { redirectWithToast } from "~/lib/flash.server";
+import { readForm, readFormWithFiles, type UploadedFile } from "~/lib/request-body.server";
+import type { Toast } from "~/lib/toast";
 import { uploadTmpDir } from "~/models/media-storage.server";
 
 type FormArgs = { request: Request; context: Readonly<RouterContextProvider>; params: Record<string, string | undefined> };

@@ -2,8 +2,8 @@ import { createContext, redirect, type MiddlewareFunction, type RouterContextPro
 import type { User } from "~db/schema";
 import { getSessionUser } from "~/models/session.server";
 import { isAdmin } from "~/models/user.server";
-import { jsonError, isApiRequest } from "./http.server";
-import { pagePath } from "./page-url";
+import { jsonError, isApiRequest } from "~/lib/http.server";
+import { pagePath } from "~/lib/page-url";
 import { readSessionToken } from "./session.server";
 
 const userContext = createContext<User | null>(null);

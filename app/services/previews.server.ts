@@ -1,9 +1,9 @@
 import { hasContent } from "~/ai/assemble-book-preview";
 import { aiFailure, aiProvider } from "~/ai/provider.server";
-import { env } from "./env.server";
-import { AppError } from "./errors";
-import { LONG_TEXT_MAX } from "./limits";
-import { clipAtParagraph } from "./text";
+import { env } from "~/lib/env.server";
+import { AppError } from "~/lib/errors";
+import { LONG_TEXT_MAX } from "~/lib/limits";
+import { clipAtParagraph } from "~/lib/text";
 import { bookPreviewInput, cachedBookPreview, previewHash, saveBookPreview, topicPreviewInput } from "~/models/preview.server";
 import { updateTopic } from "~/models/topic.server";
 

@@ -5,11 +5,11 @@ import type { z } from "zod";
 import type { MessageKey } from "~/i18n/types";
 import { checkPassword, findUsersByLogin, recordLogin } from "~/models/user.server";
 import type { User } from "~db/schema";
-import { clientAddressContext } from "./client-address.server";
-import { admitLoginAttempt } from "./login-throttle.server";
-import { nameKey } from "./names";
+import { clientAddressContext } from "~/lib/client-address.server";
+import { admitLoginAttempt } from "~/lib/login-throttle.server";
+import { nameKey } from "~/lib/names";
 import { endSession, startSession } from "./session.server";
-import { loginSchema } from "./validation";
+import { loginSchema } from "~/lib/validation";
 
 type Context = Readonly<RouterContextProvider>;
 

@@ -1,6 +1,6 @@
 import type { User } from "~db/schema";
 import { getBook } from "~/models/book.server";
-import { BOOK_DIALOG_NUMBERS, lenientNumbers } from "./query-params";
+import { BOOK_DIALOG_NUMBERS, lenientNumbers } from "~/lib/query-params";
 
 /**
  * The book dialog the URL asks for (`?dialog=…&bookId=…`), with the data it needs.

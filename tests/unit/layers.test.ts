@@ -1,0 +1,67 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { importsOf } from "../support/module-graph";
+
+// The layers of docs/architecture.md (ADR 26): a request goes downhill, routes -> services -> models -> db,
+// with pure helpers (app/lib) below them all. An import that goes uphill fails here, type-only ones too (a
+// type from a layer above ties the two together all the same), with one exception: a component may name the
+// shape of the data a server module produces (`import type { StoryEditorData } from "~/services/…server"`).
+// The compiler erases that import, so no server code can reach the browser through it, and the shape stays
+// defined once, where the data is made.
+
+const root = path.resolve(import.meta.dirname, "..", "..");
+
+function modules(dir: string): string[] {
+  return fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const relative = path.posix.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === "migrations" ? [] : modules(relative);
+    return /\.(ts|tsx)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [relative] : [];
+  });
+}
+
+type Rule = { name: string; from: RegExp; to: RegExp; runTimeOnly?: boolean };
+
+const RULES: Rule[] = [
+  { name: "components never import *.server modules", from: /^app\/(components|hooks)\//, to: /\.server\.tsx?$/, runTimeOnly: true },
+  { name: "lib never imports models, services, routes or the database", from: /^app\/lib\//, to: /^(app\/(models|services|routes)\/|db\/client\.server\.ts$)/ },
+  { name: "db imports nothing from app/", from: /^db\//, to: /^app\// },
+  { name: "models never import services or routes", from: /^app\/models\//, to: /^app\/(services|routes)\// },
+  // Route data reaches components through props or a typed hook (app/hooks), not through a route module.
+  { name: "only route modules import route modules", from: /^app\/(?!routes\/|routes\.ts$)/, to: /^app\/routes\// },
+];
+
+type Graph = (file: string, options: { types: boolean }) => string[];
+
+function violations(files: string[], rules: Rule[], graph: Graph): string[] {
+  const found: string[] = [];
+  for (const file of files) {
+    for (const rule of rules) {
+      if (!rule.from.test(file)) continue;
+      for (const target of graph(file, { types: !rule.runTimeOnly })) if (rule.to.test(target)) found.push(`${rule.name}: ${file} -> ${target}`);
+    }
+  }
+  return found;
+}
+
+describe("layers", () => {
+  const files = [...modules("app"), ...modules("db")];
+
+  it("every import goes downhill", () => {
+    expect(violations(files, RULES, importsOf)).toEqual([]);
+  });
+
+  it("each rule catches an import uphill (the check itself works)", () => {
+    const uphill: Record<string, string[]> = {
+      "app/components/book/book-card.tsx": ["app/models/book.server.ts"],
+      "app/lib/dates.ts": ["app/services/auth.server.ts"],
+      "db/schema.ts": ["app/lib/limits.ts"],
+      "app/models/book.server.ts": ["app/services/previews.server.ts"],
+      "app/hooks/use-root-data.ts": ["app/routes/book.tsx"],
+    };
+    const found = violations(Object.keys(uphill), RULES, (file) => uphill[file] ?? []);
+    // A type-only import of a server module from a component is not a run-time import: the graph leaves it out.
+    expect(violations(["app/components/story/story-editor.tsx"], RULES, (_file, { types }) => (types ? ["app/services/story-editor.server.ts"] : []))).toEqual([]);
+    expect(found.map((line) => line.split(":")[0])).toEqual(RULES.map((rule) => rule.name));
+  });
+});
