@@ -3,8 +3,8 @@ import { db } from "~db/client.server";
 import { media, questions, stories } from "~db/schema";
 import { createBook, getBook } from "./book.server";
 import { addQuestions, listQuestions, replaceUnansweredQuestions } from "./question.server";
-import { createStory, deleteStory, getStory, listBookStories, listTopicStories, reorderStories, updateStory } from "./story.server";
-import { createTopic, deleteTopic, getTopic, listBookTopics, reorderTopics, updateTopic } from "./topic.server";
+import { createStory, deleteStory, getStory, getStoryInBook, listBookStories, listTopicStories, reorderStories, updateStory } from "./story.server";
+import { createTopic, deleteTopic, getTopic, getTopicInBook, listBookTopics, reorderTopics, updateTopic } from "./topic.server";
 import { createUser } from "./user.server";
 
 const story = (title: string, extra: Partial<Parameters<typeof createStory>[0]["input"]> = {}) => ({
@@ -108,5 +108,24 @@ describe("stories", () => {
     expect(listQuestions({ topicId: t1.id }).map((q) => q.question)).toEqual(["First?", "Third?", "Fourth?"]);
     expect(q2).toBeDefined();
     expect(() => addQuestions({ topicId: t1.id, userId: user.id, texts: ["   "], source: "custom" })).toThrow(expect.objectContaining({ messageKey: "questions.blank" }));
+  });
+});
+
+describe("a topic or story of one book", () => {
+  it("is found only in its own book and for its owner: another book's, even the same user's, is null", async () => {
+    const { user, book } = await setup("inbook");
+    const second = createBook({ userId: user.id, input: { title: "Second", description: "", tone: "", language: "en", coverImage: null } });
+    const stranger = await createUser({ username: "stranger", email: "stranger@example.com", password: "secret1" });
+    const topic = createTopic({ bookId: book.id, userId: user.id, input: { title: "Childhood", description: "" } });
+    const written = createStory({ topicId: topic.id, userId: user.id, input: story("The river") });
+
+    expect(getTopicInBook({ topicId: topic.id, bookId: book.id, userId: user.id })?.title).toBe("Childhood");
+    expect(getTopicInBook({ topicId: topic.id, bookId: second.id, userId: user.id })).toBeNull();
+    expect(getTopicInBook({ topicId: topic.id, bookId: book.id, userId: stranger.id })).toBeNull();
+    expect(getTopicInBook({ topicId: -1, bookId: book.id, userId: user.id })).toBeNull();
+
+    expect(getStoryInBook({ storyId: written.id, bookId: book.id, userId: user.id })?.title).toBe("The river");
+    expect(getStoryInBook({ storyId: written.id, bookId: second.id, userId: user.id })).toBeNull();
+    expect(getStoryInBook({ storyId: written.id, bookId: book.id, userId: stranger.id })).toBeNull();
   });
 });

@@ -105,6 +105,12 @@ export function getStory({ storyId, userId }: { storyId: number; userId: number 
   return row?.story ?? null;
 }
 
+/** A story of this book and this user's, or null (another book's story too: the route answers 404). */
+export function getStoryInBook({ storyId, bookId, userId }: { storyId: number; bookId: number; userId: number }): Story | null {
+  const story = getStory({ storyId, userId });
+  return story?.bookId === bookId ? story : null;
+}
+
 /** A topic's stories in their order; the caller has checked the topic is the user's (getTopic). */
 export function listTopicStories({ topicId }: { topicId: number }): Story[] {
   return db().select().from(stories).where(eq(stories.topicId, topicId)).orderBy(asc(stories.position), asc(stories.id)).all();

@@ -123,6 +123,15 @@ export function getTopic({ topicId, userId }: { topicId: number; userId: number 
   return row ? { ...row.topic, bookTitle: row.bookTitle, bookLanguage: row.bookLanguage } : null;
 }
 
+/**
+ * A topic of this book and this user's, or null: what a page or form of one book may act on. A topic of
+ * another book, even the same user's, is null too, and the route answers 404.
+ */
+export function getTopicInBook({ topicId, bookId, userId }: { topicId: number; bookId: number; userId: number }): ReturnType<typeof getTopic> {
+  const topic = getTopic({ topicId, userId });
+  return topic?.bookId === bookId ? topic : null;
+}
+
 export function createTopic({ bookId, userId, input }: { bookId: number; userId: number; input: NewTopic }): Topic {
   return createTopics({ bookId, userId, items: [input] })[0]!;
 }

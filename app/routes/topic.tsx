@@ -19,7 +19,7 @@ import { useRootData } from "~/hooks/use-root-data";
 import { listQuestions } from "~/models/question.server";
 import { listMediaOfStories, type MediaView } from "~/models/media.server";
 import { listTopicStories } from "~/models/story.server";
-import { getTopic } from "~/models/topic.server";
+import { getTopicInBook } from "~/models/topic.server";
 
 export const handle: HeaderHandle = { ownsToaster: true };
 
@@ -27,8 +27,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageTitle(loaderData
 
 export function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
-  const topic = getTopic({ topicId: paramId(args.params.topicId), userId: user.id });
-  if (!topic || topic.bookId !== paramId(args.params.bookId)) {
+  const topic = getTopicInBook({ topicId: paramId(args.params.topicId), bookId: paramId(args.params.bookId), userId: user.id });
+  if (!topic) {
     return data({ title: translate(args.context, "topics.loadFailed"), topic: null, questions: [], stories: [], deleting: null, viewing: null }, { status: 404 });
   }
   const stories = listTopicStories({ topicId: topic.id });

@@ -1,6 +1,6 @@
 import type { User } from "~db/schema";
-import { appendTranscript, createStory, getStory, updateStory } from "~/models/story.server";
-import { getTopic } from "~/models/topic.server";
+import { appendTranscript, createStory, getStoryInBook, updateStory } from "~/models/story.server";
+import { getTopicInBook } from "~/models/topic.server";
 import { AppError } from "~/lib/errors";
 import { redirectWithToast } from "~/lib/flash.server";
 import { parseFormData, type FieldErrors } from "~/lib/form.server";
@@ -42,8 +42,8 @@ export async function runStoryIntent({ form, user, bookId, recording, signal }: 
   const topicId = Number(form.get("topicId"));
   try {
     // The story (or the new story's topic) must belong to this page's book, checked before writing.
-    const target = storyId ? getStory({ storyId, userId: user.id }) : getTopic({ topicId, userId: user.id });
-    if (target?.bookId !== bookId) throw new AppError(404, storyId ? "stories.notFound" : "topics.notFound");
+    const target = storyId ? getStoryInBook({ storyId, bookId, userId: user.id }) : getTopicInBook({ topicId, bookId, userId: user.id });
+    if (!target) throw new AppError(404, storyId ? "stories.notFound" : "topics.notFound");
     const story = storyId ? updateStory({ storyId, userId: user.id, input }) : createStory({ topicId, userId: user.id, input });
     const title = status === "published" ? "storyEditor.completed" : "storyEditor.saved";
     const outcome = recording ? await keepRecording({ storyId: story.id, user, recording, signal }) : { kind: "success" as const };

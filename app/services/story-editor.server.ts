@@ -1,9 +1,9 @@
 import type { User } from "~db/schema";
 import { aiProvider } from "~/ai/provider.server";
 import { listStoryMedia } from "~/models/media.server";
-import { getStory } from "~/models/story.server";
+import { getStoryInBook } from "~/models/story.server";
 import { listQuestions } from "~/models/question.server";
-import { getTopic } from "~/models/topic.server";
+import { getTopic, getTopicInBook } from "~/models/topic.server";
 import { lenientNumbers, WORKSPACE_NUMBERS } from "~/lib/query-params";
 
 /**
@@ -18,8 +18,8 @@ export function storyEditorData(request: Request, user: User, bookId: number, fi
   if (params.get("dialog")) return null;
   const { storyId, topicId, questionId, deleteMedia } = lenientNumbers(params, WORKSPACE_NUMBERS);
   if (storyId) {
-    const story = getStory({ storyId, userId: user.id });
-    if (!story || story.bookId !== bookId) return null;
+    const story = getStoryInBook({ storyId, bookId, userId: user.id });
+    if (!story) return null;
     const topic = getTopic({ topicId: story.topicId, userId: user.id })!;
     const question = story.questionId ? listQuestions({ topicId: topic.id }).find((q) => q.id === story.questionId) : undefined;
     const media = listStoryMedia({ storyId: story.id, userId: user.id });
@@ -34,9 +34,9 @@ export function storyEditorData(request: Request, user: User, bookId: number, fi
   const editor = params.get("openEditor") ?? params.get("open");
   if (editor === "topic") return null;
   const explicit = editor === "story" || topicId !== undefined;
-  const topic = topicId ? getTopic({ topicId, userId: user.id }) : null;
+  const topic = topicId ? getTopicInBook({ topicId, bookId, userId: user.id }) : null;
   const first = explicit ? null : firstTopic;
-  const chosen = topic && topic.bookId === bookId ? { id: topic.id, title: topic.title } : first ? { id: first.id, title: first.title } : null;
+  const chosen = topic ? { id: topic.id, title: topic.title } : first ? { id: first.id, title: first.title } : null;
   if (!chosen) return explicit ? { kind: "no-topic" as const } : null;
   const questions = listQuestions({ topicId: chosen.id });
   const question = questionId ? questions.find((q) => q.id === questionId) : undefined;
@@ -58,9 +58,9 @@ export function topicEditorData(request: Request, user: User, bookId: number) {
   if (editor !== "topic" || params.get("dialog")) return null;
   const { topicId } = lenientNumbers(params, WORKSPACE_NUMBERS);
   if (topicId === undefined) return { kind: "new" as const };
-  const topic = getTopic({ topicId, userId: user.id });
+  const topic = getTopicInBook({ topicId, bookId, userId: user.id });
   // A deleted topic, or one from another book: the editor says it cannot load it (SPEC §2).
-  if (!topic || topic.bookId !== bookId) return { kind: "missing" as const };
+  if (!topic) return { kind: "missing" as const };
   return {
     kind: "edit" as const,
     topic: { id: topic.id, title: topic.title, description: topic.description, preview: topic.preview ?? "", archived: topic.archived },

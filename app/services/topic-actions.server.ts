@@ -1,5 +1,5 @@
 import type { User } from "~db/schema";
-import { createTopic, getTopic, updateTopic } from "~/models/topic.server";
+import { createTopic, getTopicInBook, updateTopic } from "~/models/topic.server";
 import { AppError } from "~/lib/errors";
 import { redirectWithToast } from "~/lib/flash.server";
 import { parseFormData, type FieldErrors } from "~/lib/form.server";
@@ -22,8 +22,8 @@ export async function runTopicIntent({ form, user, bookId }: { form: FormData; u
     toast: { kind: "error", title: "errors.title", description },
   });
   try {
-    const existing = topicId ? getTopic({ topicId, userId: user.id }) : null;
-    if (topicId && existing?.bookId !== bookId) throw new AppError(404, "topics.notFound");
+    const existing = topicId ? getTopicInBook({ topicId, bookId, userId: user.id }) : null;
+    if (topicId && !existing) throw new AppError(404, "topics.notFound");
     const bookHref = `/books/${bookId}`;
     const parsed = parseFormData(form, topicCreateSchema);
     if (!parsed.success) return failure(400, parsed.errors, Object.values(parsed.errors)[0]);

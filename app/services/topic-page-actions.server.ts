@@ -5,7 +5,7 @@ import type { MessageKey } from "~/i18n/types";
 import { addQuestions, regenerateQuestions } from "~/models/question.server";
 import { deleteMediaFiles } from "~/models/media.server";
 import { deleteStory, getStory } from "~/models/story.server";
-import { getTopic } from "~/models/topic.server";
+import { getTopicInBook } from "~/models/topic.server";
 import { AppError } from "~/lib/errors";
 import { redirectWithToast } from "~/lib/flash.server";
 import { parseFormData } from "~/lib/form.server";
@@ -21,8 +21,8 @@ const fail = (status: number, error: MessageKey | undefined, toast: Toast, retur
  * question may name a `returnTo` within the same book (the workspace's add-question dialog).
  */
 export async function runTopicPageIntent({ request, user, topicId, bookId }: { request: Request; user: User; topicId: number; bookId: number }) {
-  const topic = getTopic({ topicId, userId: user.id });
-  if (!topic || topic.bookId !== bookId) return fail(404, undefined, { kind: "error", title: "topics.loadFailed", description: "topics.notFound" });
+  const topic = getTopicInBook({ topicId, bookId, userId: user.id });
+  if (!topic) return fail(404, undefined, { kind: "error", title: "topics.loadFailed", description: "topics.notFound" });
   let form: FormData;
   try {
     form = await readForm(request);

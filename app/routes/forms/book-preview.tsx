@@ -4,7 +4,7 @@ import { formAction } from "~/services/form-route.server";
 import { paramId } from "~/lib/http.server";
 import { bookReturnPath } from "~/lib/validation";
 import { bookPreview, generateTopicPreview } from "~/services/previews.server";
-import { getTopic } from "~/models/topic.server";
+import { getTopicInBook } from "~/models/topic.server";
 
 /**
  * POST /books/{id}/preview: the preview panel's buttons without JavaScript. Two intents: generate
@@ -17,7 +17,7 @@ export const action = formAction({
     const intent = form.get("intent");
     if (intent === "topic") {
       const topicId = Number(form.get("topicId"));
-      if (getTopic({ topicId, userId: user.id })?.bookId !== bookId) throw new AppError(404, "topics.notFound");
+      if (!getTopicInBook({ topicId, bookId, userId: user.id })) throw new AppError(404, "topics.notFound");
       await generateTopicPreview({ topicId, userId: user.id, signal: request.signal });
       // The topic editor's button comes back to the editor; the panel's to the topic's preview.
       const to = bookReturnPath(form.get("returnTo"), bookId) ?? `/books/${bookId}?ptab=topic&ptopic=${topicId}`;

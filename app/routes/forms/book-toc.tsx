@@ -3,14 +3,14 @@ import { AppError } from "~/lib/errors";
 import { FormRouteToaster } from "~/components/ui/form-route-toaster";
 import { formAction } from "~/services/form-route.server";
 import { paramId } from "~/lib/http.server";
-import { getStory, moveStory } from "~/models/story.server";
-import { getTopic, moveTopic, updateTopic } from "~/models/topic.server";
+import { getStoryInBook, moveStory } from "~/models/story.server";
+import { getTopicInBook, moveTopic, updateTopic } from "~/models/topic.server";
 
 const bookPage = (params: { bookId?: string }) => `/books/${paramId(params.bookId)}`;
 
 /** The topic or story must belong to this book (and so to this user), checked before any change. */
-function inBook<T extends { bookId: number }>(item: T | null, bookId: number, missing: "topics.notFound" | "stories.notFound", title?: "topics.archiveFailed"): T {
-  if (item?.bookId !== bookId) throw new AppError(404, missing, undefined, title);
+function found<T>(item: T | null, missing: "topics.notFound" | "stories.notFound", title?: "topics.archiveFailed"): T {
+  if (!item) throw new AppError(404, missing, undefined, title);
   return item;
 }
 
@@ -27,13 +27,13 @@ export const action = formAction({
     const intent = form.get("intent");
     const topicId = Number(form.get("topicId"));
     if (intent === "move-topic") {
-      inBook(getTopic({ topicId, userId: user.id }), bookId, "topics.notFound");
+      found(getTopicInBook({ topicId, bookId, userId: user.id }), "topics.notFound");
       moveTopic({ topicId, userId: user.id, delta: delta(form) });
       return { to: bookPage(params), toast: { kind: "success", title: "toc.moved" } };
     }
     if (intent === "move-story") {
       const storyId = Number(form.get("storyId"));
-      inBook(getStory({ storyId, userId: user.id }), bookId, "stories.notFound");
+      found(getStoryInBook({ storyId, bookId, userId: user.id }), "stories.notFound");
       moveStory({ storyId, userId: user.id, delta: delta(form) });
       return { to: bookPage(params), toast: { kind: "success", title: "toc.moved" } };
     }
@@ -43,7 +43,7 @@ export const action = formAction({
 });
 
 function archive(form: FormData, user: User, bookId: number, topicId: number) {
-  inBook(getTopic({ topicId, userId: user.id }), bookId, "topics.notFound", "topics.archiveFailed");
+  found(getTopicInBook({ topicId, bookId, userId: user.id }), "topics.notFound", "topics.archiveFailed");
   const archived = form.get("archived") === "true";
   updateTopic({ topicId, userId: user.id, changes: { archived } });
   return {

@@ -7,7 +7,7 @@ import { MEDIA_UPLOAD_MAX_BYTES, mediaKind, saveStoryUpload } from "~/services/m
 import { parseFormData } from "~/lib/form.server";
 import { mediaDescriptionSchema } from "~/lib/validation";
 import { deleteMedia, getMedia, updateMediaDescription } from "~/models/media.server";
-import { getStory } from "~/models/story.server";
+import { getStoryInBook } from "~/models/story.server";
 
 /** A failure keeps its own title, or gets the one of the step that failed. */
 async function titled<T>(title: MessageKey, step: () => Promise<T> | T): Promise<T> {
@@ -30,7 +30,7 @@ export const action = formAction({
   run: async ({ form, uploads, user, params, request, context }) => {
     const bookId = paramId(params.bookId);
     const storyId = paramId(params.storyId);
-    if (getStory({ storyId, userId: user.id })?.bookId !== bookId) throw new AppError(404, "stories.notFound");
+    if (!getStoryInBook({ storyId, bookId, userId: user.id })) throw new AppError(404, "stories.notFound");
     const back = `/books/${bookId}?storyId=${storyId}&tab=media`;
     const intent = form.get("intent");
     if (intent === "upload") {

@@ -3,7 +3,7 @@ import { FormRouteToaster } from "~/components/ui/form-route-toaster";
 import { formAction } from "~/services/form-route.server";
 import { paramId } from "~/lib/http.server";
 import { deleteMediaFiles } from "~/models/media.server";
-import { deleteTopic, getTopic } from "~/models/topic.server";
+import { deleteTopic, getTopicInBook } from "~/models/topic.server";
 
 const bookPage = (params: { bookId?: string }) => `/books/${paramId(params.bookId)}`;
 
@@ -12,7 +12,7 @@ export const action = formAction({
   failureTitle: "topics.deleteFailed",
   run: async ({ user, params }) => {
     const topicId = paramId(params.topicId);
-    if (getTopic({ topicId, userId: user.id })?.bookId !== paramId(params.bookId)) throw new AppError(404, "topics.notFound");
+    if (!getTopicInBook({ topicId, bookId: paramId(params.bookId), userId: user.id })) throw new AppError(404, "topics.notFound");
     const { mediaKeys } = deleteTopic({ topicId, userId: user.id });
     await deleteMediaFiles(mediaKeys);
     return { to: bookPage(params), toast: { kind: "success", title: "topicEditor.deleted" } };
