@@ -1,6 +1,6 @@
 import { useI18n, useT } from "~/i18n/use-t";
 import { useEffect } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { AuthSync } from "./components/layout/auth-sync";
 import { useHeaderHandle } from "./components/layout/header-context";
@@ -18,7 +18,6 @@ import { originCheckMiddleware, securityHeadersMiddleware } from "./lib/security
 import { cacheControlMiddleware } from "./lib/cache-control.server";
 import { cookieSecurityMiddleware } from "./lib/cookie-security.server";
 import { ready } from "~/services/startup.server";
-import { useRootData } from "./hooks/use-root-data";
 import { serverDisplayZone } from "./lib/server-time-zone.server";
 import { listBookTitles } from "./models/book.server";
 import { toPublicUser } from "./models/user.server";
@@ -73,7 +72,8 @@ export function shouldRevalidate() {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const data = useRootData();
+  // The root reads its own loader's data here; everything below uses useRootData (app/hooks/use-root-data.ts).
+  const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
   const i18n = useI18n();
   const lang = data?.locale ?? i18n.language ?? "en";

@@ -1,7 +1,7 @@
 // What a language model answers is checked here before anything is shown or stored: it is parsed,
 // trimmed, de-duplicated and capped, whatever response format the server claims to honour.
 import { z } from "zod";
-import type { TopicSuggestion } from "./provider.server";
+import type { TopicSuggestion } from "./types";
 import { TOPIC_DESCRIPTION_MAX } from "./prompts";
 
 /** The model's answer cannot be used (not JSON, the wrong shape, nothing usable in it). */

@@ -1,5 +1,5 @@
 import type { Locale } from "~/i18n/config";
-import type { ImprovementInput } from "./provider.server";
+import type { ImprovementInput } from "./types";
 import { COMPOUNDS, OTHERS, PEOPLE, PLACE_PREPOSITIONS, PLACES, SENSE_NAMES, SENSES, STOPWORDS, TIMES } from "./story-words";
 import { IMPROVEMENT_TEXT, type ImprovementText } from "./offline-improvements-text";
 

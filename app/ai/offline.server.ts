@@ -1,4 +1,4 @@
-import type { AiProvider, BookContext, TopicSuggestion } from "./provider.server";
+import type { AiProvider, BookContext, TopicSuggestion } from "./types";
 import { assembleBookPreview } from "./assemble-book-preview";
 import { composeTopicPreview } from "./offline-preview";
 import { completeOffline, followupOffline } from "./offline-writing-help";

@@ -9,7 +9,7 @@ import { ModelOutputError, parseQuestions, parseTopics } from "./model-output";
 import { SUGGESTION_COUNT } from "./offline.server";
 import { assembleBookPreview, hasContent } from "./assemble-book-preview";
 import { autocompletePrompt, followupPrompt, improvementsPrompt, questionsPrompt, refinePrompt, topicPreviewPrompt, topicsPrompt, type ChatMessage } from "./prompts";
-import type { AiProvider } from "./provider.server";
+import type { AiProvider } from "./types";
 
 export type OpenAiOptions = {
   apiKey: string;

@@ -2,7 +2,7 @@
 // so what the model is told can be read and tested without a model.
 import type { Locale } from "~/i18n/config";
 import type { AutocompleteInput, FollowupInput } from "./offline-writing-help";
-import type { ImprovementInput, RefineInput } from "./provider.server";
+import type { ImprovementInput, RefineInput } from "./types";
 import { imageMarker, type PreviewStory, type TopicPreviewInput } from "./preview-types";
 
 export type ChatMessage = { role: "system" | "user"; content: string };

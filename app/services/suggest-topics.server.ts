@@ -1,4 +1,5 @@
-import { aiFailure, aiProvider, type BookContext } from "~/ai/provider.server";
+import { aiFailure, aiProvider } from "~/ai/provider.server";
+import type { BookContext } from "~/ai/types";
 import type { Book } from "~db/schema";
 import { createTopics } from "~/models/topic.server";
 import { redirectWithToast } from "~/lib/flash.server";

@@ -44,11 +44,41 @@ function violations(files: string[], rules: Rule[], graph: Graph): string[] {
   return found;
 }
 
+/** A cycle of run-time imports, as the chain of modules that closes it, or null. */
+function firstCycle(files: string[], graph: (file: string) => string[]): string[] | null {
+  const state = new Map<string, "open" | "done">();
+  const chain: string[] = [];
+  const visit = (file: string): string[] | null => {
+    if (state.get(file) === "done") return null;
+    if (state.get(file) === "open") return [...chain.slice(chain.indexOf(file)), file];
+    state.set(file, "open");
+    chain.push(file);
+    for (const next of graph(file)) {
+      const cycle = visit(next);
+      if (cycle) return cycle;
+    }
+    chain.pop();
+    state.set(file, "done");
+    return null;
+  };
+  for (const file of files) {
+    const cycle = visit(file);
+    if (cycle) return cycle;
+  }
+  return null;
+}
+
 describe("layers", () => {
   const files = [...modules("app"), ...modules("db")];
 
   it("every import goes downhill", () => {
     expect(violations(files, RULES, importsOf)).toEqual([]);
+  });
+
+  it("no module imports itself back through others, type-only imports too (the AI providers and their interface: app/ai/types.ts)", () => {
+    expect(firstCycle(files, (file) => importsOf(file, { types: true }))).toBeNull();
+    const looped: Record<string, string[]> = { "a.ts": ["b.ts"], "b.ts": ["c.ts"], "c.ts": ["a.ts"] };
+    expect(firstCycle(["a.ts"], (file) => looped[file] ?? [])).toEqual(["a.ts", "b.ts", "c.ts", "a.ts"]);
   });
 
   it("each rule catches an import uphill (the check itself works)", () => {
