@@ -1,6 +1,6 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
-// Every URL of the product, in the order of SPEC §2 (pages) and §7 (api).
+// Every URL of the product, in the order of docs/product.md §2 (pages) and §7 (api).
 export default [
   // Pages
   route("login", "routes/login.tsx"),

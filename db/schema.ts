@@ -94,7 +94,7 @@ export const topics = sqliteTable(
       .references(() => books.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     description: text("description").notNull().default(""),
-    // The saved draft narrative of the topic (SPEC §3 Topic.preview).
+    // The saved draft narrative of the topic (docs/product.md §3 Topic.preview).
     preview: text("preview"),
     position: integer("position").notNull().default(0),
     archived: integer("archived", { mode: "boolean" }).notNull().default(false),

@@ -19,5 +19,5 @@ export type PreviewOptions = {
   onText?: (chunk: string) => void;
 };
 
-/** The marker a preview keeps for a story's image (SPEC §2), rendered as the image itself. */
+/** The marker a preview keeps for a story's image (docs/product.md §2), rendered as the image itself. */
 export const imageMarker = (image: { id: number; description: string }) => `[IMAGE ID:${image.id}: ${image.description.replace(/[\]\n]/g, " ").trim()}]`;

@@ -16,7 +16,7 @@ const LANGUAGE_NAMES: Record<Locale, string> = {
 /** Earlier titles or questions a prompt lists at most; the answer is still checked against all of them. */
 export const PROMPT_EXCLUDE_MAX = 60;
 
-/** The longest topic description the model is asked for (SPEC §9: topic descriptions of 200 characters). */
+/** The longest topic description the model is asked for (docs/product.md §9: topic descriptions of 200 characters). */
 export const TOPIC_DESCRIPTION_MAX = 200;
 
 const NO_INVENTION =
@@ -152,7 +152,7 @@ export function topicPreviewPrompt({ book, topic, stories }: TopicPreviewInput):
   ];
 }
 
-/** A few words continuing the user's own sentence: autocomplete (SPEC §4). */
+/** A few words continuing the user's own sentence: autocomplete (docs/product.md §4). */
 export function autocompletePrompt({ text, title, topic, language }: AutocompleteInput): ChatMessage[] {
   const system = rules([
     "You suggest how a storyteller's sentence could go on, like the grey completion in a text editor.",
@@ -169,7 +169,7 @@ export function autocompletePrompt({ text, title, topic, language }: Autocomplet
   ];
 }
 
-/** The interviewer's next question, reacting to what the storyteller has just told (SPEC §7 answer-followup). */
+/** The interviewer's next question, reacting to what the storyteller has just told (docs/product.md §7 answer-followup). */
 export function followupPrompt({ question, currentText, storyTitle, topic, language }: FollowupInput): ChatMessage[] {
   const system = rules([
     "You are a warm interviewer helping an older relative tell their life story.",
@@ -185,7 +185,7 @@ export function followupPrompt({ question, currentText, storyTitle, topic, langu
   ];
 }
 
-/** Refine with AI: the same story, better written, in its own language (SPEC §4; ADR 0010). */
+/** Refine with AI: the same story, better written, in its own language (docs/product.md §4; ADR 0010). */
 export function refinePrompt({ text, instruction, language, tone, title }: RefineInput): ChatMessage[] {
   const system = rules([
     "You are a careful editor of a family's life stories.",

@@ -51,7 +51,7 @@ export interface AiProvider {
    */
   refine(input: RefineInput, options?: { signal?: AbortSignal }): Promise<string>;
   /**
-   * Improvement suggestions as text in the book's language (SPEC §7), in the format the client parses
+   * Improvement suggestions as text in the book's language (docs/product.md §7), in the format the client parses
    * (ADR 0010): a heading, numbered suggestions, then a "Strengths" / "Điểm mạnh" heading with numbered
    * strengths. Every item must be about this text.
    */

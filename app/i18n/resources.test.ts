@@ -58,7 +58,7 @@ describe("translations", () => {
     expect(english.get("improvements.contentRequired")).toBe("Please enter content to get improvement suggestions.");
     expect(vietnamese.get("improvements.contentRequired")).toBe("Vui lòng nhập nội dung bản thảo để nhận gợi ý cải thiện.");
     expect(vietnamese.get("improvements.strengthsHeading")).toBe("Điểm mạnh");
-    // SPEC §2 Admin dashboard
+    // docs/product.md §2 Admin dashboard
     expect(english.get("admin.contentTab")).toBe("Content Explorer");
     expect(english.get("admin.allLanguages")).toBe("All Languages");
     expect(english.get("admin.allRoles")).toBe("All roles");

@@ -3,7 +3,7 @@ export type AutosaveStatus = "idle" | "saving" | "saved" | "failed";
 /** Sends one value to the server; `keepalive` is set when the page is going away, so the request outlives it. */
 export type SaveValue = (value: string, options: { keepalive: boolean }) => Promise<void>;
 
-/** SPEC §4 and §9: preview text auto-saves 1000 ms after the last change. */
+/** docs/product.md §4 and §9: preview text auto-saves 1000 ms after the last change. */
 export const AUTOSAVE_DELAY_MS = 1000;
 
 export type Autosaver = {

@@ -1,5 +1,5 @@
 /**
- * The browser event the preview dispatches to steer the workspace (SPEC §2): `back-to-book` clears the
+ * The browser event the preview dispatches to steer the workspace (docs/product.md §2): `back-to-book` clears the
  * selected story and, with a topicId, opens that topic in story mode.
  */
 export const BOOK_PREVIEW_EVENT = "book-preview-action";

@@ -1,4 +1,4 @@
-// The six preset covers (public/covers) and the fallback rules of SPEC §2, free of server code.
+// The six preset covers (public/covers) and the fallback rules of docs/product.md §2, free of server code.
 export const PRESET_COVERS = [1, 2, 3, 4, 5, 6].map((n) => `/covers/${n}.webp`);
 export const BOOK_ICON = "/covers/book-icon.svg";
 export const COVER_MAX_BYTES = 2 * 1024 * 1024;

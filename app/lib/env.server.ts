@@ -105,7 +105,7 @@ export function readEnv(source: Record<string, string | undefined>): Env {
     trustProxyHops: parsed.TRUST_PROXY ?? 0,
     publicUrl: parsed.PUBLIC_URL ?? null,
     serverTiming: parsed.SERVER_TIMING ? ON_OFF[parsed.SERVER_TIMING] : false,
-    // DESIGN.md: offline unless a key says an OpenAI-compatible server is wanted.
+    // docs/architecture.md, Conventions: offline unless a key says an OpenAI-compatible server is wanted.
     aiProvider: parsed.AI_PROVIDER ?? (parsed.OPENAI_API_KEY ? "openai" : "offline"),
     aiModel: parsed.AI_MODEL ?? DEFAULT_AI_MODEL,
     aiTranscribeModel: parsed.AI_TRANSCRIBE_MODEL ?? DEFAULT_AI_TRANSCRIBE_MODEL,

@@ -1,5 +1,5 @@
 /**
- * Parses the improvement suggestions text of POST /api/stories/suggest-improvements (SPEC §2: numbered
+ * Parses the improvement suggestions text of POST /api/stories/suggest-improvements (docs/product.md §2: numbered
  * items and headings such as Strengths / Điểm mạnh) into what the topic editor lists. Client-safe, no
  * dependencies: it reads the offline provider's format (ADR 0010) and what a language model tends to
  * write instead: markdown headings and bold ("## Strengths", "**Điểm mạnh:**"), "1." / "1)" / "(1)"

@@ -1,7 +1,7 @@
 import { LIBRARY_MAX, LIBRARY_PAGE_SIZE } from "./limits";
 import { lenientNumbers, LIBRARY_NUMBERS } from "./query-params";
 
-// The library's URL state (SPEC §2 Library): a search and a "show more" size per section, and a book filter.
+// The library's URL state (docs/product.md §2 Library): a search and a "show more" size per section, and a book filter.
 export { LIBRARY_MAX, LIBRARY_PAGE_SIZE };
 
 export type SectionQuery = { search: string; limit: number; bookId?: number };

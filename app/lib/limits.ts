@@ -1,16 +1,16 @@
-// Business limits of SPEC §5 and §9, free of any library so the browser bundle can use them.
+// Business limits of docs/product.md §5 and §9, free of any library so the browser bundle can use them.
 export const USERNAME_MIN = 3;
 export const PASSWORD_MIN = 6;
 /** Upload caps (issue 5): a photo before it is re-encoded, and about 10 minutes of webm/opus with room to spare. */
 export const IMAGE_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const AUDIO_UPLOAD_MAX_BYTES = 25 * 1024 * 1024;
 export const MEDIA_DESCRIPTION_MAX = 500;
-/** Autocomplete asks from this many characters, after this pause in typing (SPEC §4, §9). */
+/** Autocomplete asks from this many characters, after this pause in typing (docs/product.md §4, §9). */
 export const AUTOCOMPLETE_MIN_CHARS = 10;
 export const AUTOCOMPLETE_DEBOUNCE_MS = 2000;
 /** The share dialog offers a few lifetimes rather than a calendar: until revoked, or this many days. */
 export const SHARE_LIFETIMES = ["never", "7", "30", "365"] as const;
-/** The library shows six of each at first, and "show more" adds six (SPEC §9); the address may ask for up to this many. */
+/** The library shows six of each at first, and "show more" adds six (docs/product.md §9); the address may ask for up to this many. */
 export const LIBRARY_PAGE_SIZE = 6;
 export const LIBRARY_MAX = 600;
 

@@ -1,9 +1,9 @@
-// A preview's text as blocks (SPEC §2): paragraphs separated by blank lines, "#" headings, and image
+// A preview's text as blocks (docs/product.md §2): paragraphs separated by blank lines, "#" headings, and image
 // markers of the forms [IMAGE n: description] and [IMAGE ID:n: caption], which render as images.
 // The workspace sends one page of blocks, never a whole preview (ADR 0023): a paragraph longer than
 // PREVIEW_BLOCK_MAX_CHARS is shown as several, so that a page stays small however a text was written.
 
-/** A page of a topic's preview, and of the whole book's (SPEC §9). */
+/** A page of a topic's preview, and of the whole book's (docs/product.md §9). */
 export const TOPIC_BLOCKS_PER_PAGE = 10;
 export const BOOK_PARAGRAPHS_PER_PAGE = 15;
 

@@ -13,7 +13,7 @@ export type RateLimiter = {
 
 /**
  * Counts attempts per key in a fixed window. In memory: one server process is the deployment this
- * project plans for (DESIGN.md), and a restart only forgives a few attempts. The callers check and
+ * project plans for (docs/architecture.md, Conventions), and a restart only forgives a few attempts. The callers check and
  * count in one synchronous step (app/lib/login-throttle.server.ts), which a shared store would have
  * to make one atomic statement.
  */

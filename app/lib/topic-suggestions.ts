@@ -1,4 +1,4 @@
-// The suggest-topics list and its rules (SPEC §4, §5), shared by the server and the dialog.
+// The suggest-topics list and its rules (docs/product.md §4, §5), shared by the server and the dialog.
 
 export type SuggestedTopic = { title: string; description: string; selected: boolean };
 

@@ -139,7 +139,7 @@ export const storySchema = z.object({
 });
 
 /**
- * POST /api/stories/suggest-improvements: `content`, `title`, `topicTitle` (SPEC §7), and our optional
+ * POST /api/stories/suggest-improvements: `content`, `title`, `topicTitle` (docs/product.md §7), and our optional
  * `topicId` (the suggestions are then in its book's language, and only for its owner) or `language`
  * (ADR 0010). Blank content is refused by the model with the spec's own message.
  */

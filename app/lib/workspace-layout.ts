@@ -1,13 +1,13 @@
-// The workspace's three panels (SPEC §2, §9): sizes in percent of the width, remembered in a plain
+// The workspace's three panels (docs/product.md §2, §9): sizes in percent of the width, remembered in a plain
 // cookie so the server renders the saved layout and nothing jumps after hydration.
 
 export const LAYOUT_COOKIE = "workspace_layout";
 export const TOC = { default: 25, min: 20, max: 30, collapsed: 5 } as const;
 export const EDITOR_MIN = 25;
 export const PREVIEW_MIN = 30;
-/** Saving waits for the resize to settle (SPEC §9). */
+/** Saving waits for the resize to settle (docs/product.md §9). */
 export const LAYOUT_SAVE_DEBOUNCE_MS = 100;
-/** One arrow key press on a separator (SPEC §9). */
+/** One arrow key press on a separator (docs/product.md §9). */
 export const KEYBOARD_STEP = 10;
 export const NARROW_QUERY = "(max-width: 767px)";
 /** Exactly the screens NARROW_QUERY leaves out, as a media attribute (the resizable panels' preload). */

@@ -16,7 +16,7 @@ export function startedByAnotherSite(request: Request): boolean {
 }
 
 /**
- * The one check of a GET that writes or spends (ADR 0022): SPEC §7 keeps some endpoints GET (a topic's
+ * The one check of a GET that writes or spends (ADR 0022): docs/product.md §7 keeps some endpoints GET (a topic's
  * preview is generated and saved over the draft; a book's is generated and cached; with an AI server both
  * cost money), and SameSite=Lax cookies go with a top-level navigation from another site. Such a request
  * gets a translated 403 before anything runs; the UI itself asks with POST (`preview` actions).

@@ -10,7 +10,7 @@ import { AppError } from "~/lib/errors";
 import { MEDIA_EXTENSIONS, sniffAudio, sniffImage, type AudioType } from "~/lib/sniff";
 import { isPlainWebp } from "~/lib/webp";
 
-// The files of story media: every byte on disk goes through this module (DESIGN.md §7), so storage can
+// The files of story media: every byte on disk goes through this module (docs/architecture.md, Conventions: media), so storage can
 // move to object storage behind the same functions.
 
 /** An image's web size: sharp enough on a tablet, small enough for a slow phone. */

@@ -135,7 +135,7 @@ export async function deleteCoverIfUnused(url: string | null | undefined): Promi
 // A story holds a handful of photos and recordings; the cap only keeps one request bounded.
 const STORY_MEDIA_LIMIT = 200;
 
-/** What the API and the pages see of a media row (SPEC §3): the storage key stays on the server. */
+/** What the API and the pages see of a media row (docs/product.md §3): the storage key stays on the server. */
 export type MediaView = {
   id: number;
   storyId: number;
@@ -211,7 +211,7 @@ export function getMedia({ mediaId, userId, admin = false }: { mediaId: number; 
   return toView(rest);
 }
 
-/** The user's own newest media with this exact description: the fallback address of an image (SPEC §7). */
+/** The user's own newest media with this exact description: the fallback address of an image (docs/product.md §7). */
 export function findMediaByDescription({ description, userId }: { description: string; userId: number }): { id: number } | null {
   return (
     db()
@@ -303,7 +303,7 @@ function ownedMedia(tx: Tx, mediaId: number, userId: number) {
   return row;
 }
 
-/** Changes a media item's description; an image keeps one (SPEC §3), so it cannot be blank. */
+/** Changes a media item's description; an image keeps one (docs/product.md §3), so it cannot be blank. */
 export function updateMediaDescription({ mediaId, userId, description }: { mediaId: number; userId: number; description: string }): MediaView {
   return db().transaction((tx) => {
     const current = ownedMedia(tx, mediaId, userId);

@@ -10,7 +10,7 @@ type ImageRow = { id: number; storyId: number; description: string };
 const storyColumns = { id: stories.id, topicId: stories.topicId, title: stories.title, content: stories.content, refinedContent: stories.refinedContent };
 const imageColumns = { id: media.id, storyId: media.storyId, description: media.description };
 
-/** Stories as previews see them: the refined text when there is one (SPEC §4), and their images in order. */
+/** Stories as previews see them: the refined text when there is one (docs/product.md §4), and their images in order. */
 function toPreviewStories(rows: StoryRow[], images: ImageRow[]): PreviewStory[] {
   const byStory = new Map<number, { id: number; description: string }[]>();
   for (const image of images) {

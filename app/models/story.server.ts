@@ -83,7 +83,7 @@ export function ownedStory(tx: Tx, storyId: number, userId: number): Story {
   return row.story;
 }
 
-/** A story needs a title and either text or media (SPEC §5); a question must be one of its topic's. */
+/** A story needs a title and either text or media (docs/product.md §5); a question must be one of its topic's. */
 function checkStory(tx: Tx, topicId: number, input: StoryInput, mediaCount: number): void {
   if (!input.content.trim() && !input.hasAudio && !input.hasImages && mediaCount === 0) {
     throw new AppError(400, "stories.contentRequired", "content");
@@ -175,7 +175,7 @@ export function updateStory({ storyId, userId, input }: { storyId: number; userI
 }
 
 /**
- * Adds a recording's transcript to the end of a story's text, after a blank line (SPEC §4). The text
+ * Adds a recording's transcript to the end of a story's text, after a blank line (docs/product.md §4). The text
  * changes, so an earlier refinement of it no longer applies.
  */
 export function appendTranscript({ storyId, userId, text }: { storyId: number; userId: number; text: string }): Story {

@@ -63,14 +63,14 @@ export async function action(args: Route.ActionArgs) {
   return runTopicPageIntent({ request: args.request, user, topicId: paramId(args.params.topicId), bookId: paramId(args.params.bookId) });
 }
 
-/** The topic page: its interview questions and its stories (SPEC §2 Topic page). */
+/** The topic page: its interview questions and its stories (docs/product.md §2 Topic page). */
 export default function TopicPage({ loaderData, actionData, params }: Route.ComponentProps) {
   const t = useT();
   const root = useRootData();
   const hrefWith = useHrefWith();
   const { topic, questions, stories, deleting, viewing } = loaderData;
   if (!topic) {
-    // SPEC §2: the load error offers the way back to the book.
+    // docs/product.md §2: the load error offers the way back to the book.
     return <MissingPage title={t("topics.loadFailed")} text={t("topics.notFound")} backHref={`/books/${params.bookId}`} backLabel={t("topicPage.back")} />;
   }
   const bookHref = `/books/${topic.bookId}`;

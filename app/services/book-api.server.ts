@@ -1,7 +1,7 @@
 import type { Book } from "~db/schema";
 import type { BookSummary } from "~/models/book.server";
 
-/** The JSON shape of a book in /api (SPEC §7 plus the story count the library shows). */
+/** The JSON shape of a book in /api (docs/product.md §7 plus the story count the library shows). */
 export function bookJson(book: Book | BookSummary) {
   return {
     id: book.id,

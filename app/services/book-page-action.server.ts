@@ -35,7 +35,7 @@ export async function pageFormAction(request: Request, handlers: Record<string, 
       tooLargeKey,
       oversized: "drop",
     }));
-    // Only a recording may be too large without failing the form: the story is saved without it (SPEC §4).
+    // Only a recording may be too large without failing the form: the story is saved without it (docs/product.md §4).
     if (uploads.some((file) => file.tooLarge && file.field !== "audio")) {
       await cleanup();
       throw new AppError(413, tooLargeKey);

@@ -19,7 +19,7 @@ function previewFailure(error: unknown): AppError {
 const maker = () => `${aiProvider().name}:${env().aiModel}`;
 
 /**
- * Generates a topic's draft narrative from its stories and saves it as the topic's preview (SPEC §7).
+ * Generates a topic's draft narrative from its stories and saves it as the topic's preview (docs/product.md §7).
  * A topic with nothing written yet keeps what it has: there is nothing to make a preview from. The draft
  * is kept within the field's own limit (LONG_TEXT_MAX, what the editor can save back), ended at a
  * paragraph: the offline draft is the topic's stories themselves, which can be far longer (ADR 0023).

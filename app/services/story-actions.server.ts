@@ -24,7 +24,7 @@ type StoryIntent = {
  * The story editor's form: "Save draft" and "Complete" are the same form with a different status.
  * A new story (no storyId) goes into the posted topic; success reopens it in the editor with a toast.
  * A recording that comes with it is kept after the story is saved, and its transcript is added to the
- * text; if the recording cannot be kept, the story stays saved and the toast says so (SPEC §4).
+ * text; if the recording cannot be kept, the story stays saved and the toast says so (docs/product.md §4).
  */
 export async function runStoryIntent({ form, user, bookId, recording, signal }: StoryIntent): Promise<Response | StoryFormFailure> {
   const parsed = parseFormData(form, storySchema);
@@ -36,7 +36,7 @@ export async function runStoryIntent({ form, user, bookId, recording, signal }: 
   });
   if (!parsed.success) return failure(400, parsed.errors, Object.values(parsed.errors)[0]);
   const { title, content, questionId, status, hasAudio, hasImages } = parsed.data;
-  // A recording counts as the story's content (SPEC §5: content or media).
+  // A recording counts as the story's content (docs/product.md §5: content or media).
   const input = { title, content, questionId, status, hasAudio: hasAudio || Boolean(recording), hasImages };
   const storyId = Number(form.get("storyId"));
   const topicId = Number(form.get("topicId"));

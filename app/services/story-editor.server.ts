@@ -7,7 +7,7 @@ import { getTopic, getTopicInBook } from "~/models/topic.server";
 import { lenientNumbers, WORKSPACE_NUMBERS } from "~/lib/query-params";
 
 /**
- * What the workspace's story editor shows, from the URL (SPEC §2 deep links): `storyId` edits a story,
+ * What the workspace's story editor shows, from the URL (docs/product.md §2 deep links): `storyId` edits a story,
  * `openEditor=story&topicId=…[&questionId=…]` starts one, and with neither the first topic opens in
  * story mode. A story needs a topic: without one the editor says so. A new story comes with its topic's
  * unanswered questions, an existing one with its media. `firstTopic` is the book's first topic, which the
@@ -26,7 +26,7 @@ export function storyEditorData(request: Request, user: User, bookId: number, fi
     // The media files tab opens first when the URL asks for it (after an upload), or to confirm a deletion.
     const deleting = media.find((item) => item.id === deleteMedia) ?? null;
     const tab = params.get("tab") === "media" || deleting ? ("media" as const) : ("edit" as const);
-    // The editor shows one text, the refined one when there is one (SPEC §4): only that leaves the server.
+    // The editor shows one text, the refined one when there is one (docs/product.md §4): only that leaves the server.
     const { content, refinedContent, ...rest } = story;
     const shown = { ...rest, text: refinedContent || content, refined: Boolean(refinedContent) };
     return { kind: "edit" as const, topic: { id: topic.id, title: topic.title }, question: question?.question ?? null, story: shown, media, tab, deleting };
@@ -59,7 +59,7 @@ export function topicEditorData(request: Request, user: User, bookId: number) {
   const { topicId } = lenientNumbers(params, WORKSPACE_NUMBERS);
   if (topicId === undefined) return { kind: "new" as const };
   const topic = getTopicInBook({ topicId, bookId, userId: user.id });
-  // A deleted topic, or one from another book: the editor says it cannot load it (SPEC §2).
+  // A deleted topic, or one from another book: the editor says it cannot load it (docs/product.md §2).
   if (!topic) return { kind: "missing" as const };
   return {
     kind: "edit" as const,

@@ -11,7 +11,7 @@ import { LAYOUT_COOKIE, parseLayout } from "~/lib/workspace-layout";
 import { lenientNumbers, WORKSPACE_NUMBERS } from "~/lib/query-params";
 
 /**
- * The preview panel's URL state (SPEC §2): its tab, which topic is open and which page of it is shown.
+ * The preview panel's URL state (docs/product.md §2): its tab, which topic is open and which page of it is shown.
  * Only that page leaves the server, never a whole preview (ADR 0023): a book's preview, or a topic's
  * draft, can be as long as the book.
  */

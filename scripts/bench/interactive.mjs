@@ -15,7 +15,7 @@
 // The bare app's book page has the same button, so the two figures compare like for like.
 import { CHROMIUM_ARGS, chromiumPath } from "./lighthouse.mjs";
 
-/** Slow 4G as Lighthouse and Chrome DevTools define it (STACK.md): 562.5 ms RTT, 1,474.56 / 675 kbit/s. */
+/** Slow 4G as Lighthouse and Chrome DevTools define it: 562.5 ms RTT, 1,474.56 / 675 kbit/s. */
 export const SLOW_4G = { latency: 562.5, downloadKbps: 1474.56, uploadKbps: 675 };
 export const CPU_SLOWDOWN = 4;
 /**

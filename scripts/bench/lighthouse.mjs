@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import { spawnTracked, stopProcess, tempDir } from "./processes.mjs";
 
-/** tests/support/browser.ts's CHROMIUM_ARGS (STACK.md), for the bench's own browsers. */
+/** tests/support/browser.ts's CHROMIUM_ARGS, for the bench's own browsers. */
 export const CHROMIUM_ARGS = [
   "--headless",
   "--no-sandbox",

@@ -1,6 +1,6 @@
 // The printed report: one table, page by page (JS, load, Lighthouse, time to interactive), Heirloom beside
 // the bare app, with each figure's budget and whether it is met; then what Lighthouse found and what is over
-// budget. The budgets are issue 8's, DESIGN.md's and issue 7's (the admin's SQL queries).
+// budget. The budgets are issue 8's, the design's (docs/architecture.md, Performance budgets) and issue 7's (the admin's SQL queries).
 import { ADMIN_QUERY_BUDGET, printAdminReport } from "./admin.mjs";
 
 export const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
@@ -10,7 +10,7 @@ const msText = (value) => (value === null || value === undefined ? "n/a" : `${Ma
 export const PAGE_LABELS = { login: "/login", home: "/", books: "/books", workspace: "workspace" };
 
 /**
- * Every budget the run could check. The signed-in / is measured under load too but has no budget: DESIGN.md
+ * Every budget the run could check. The signed-in / is measured under load too but has no budget: the design
  * and issue 8 name /books, and the bare / is a heading and a link. `max` or `min` is the limit, `value` the measured figure (a ratio
  * against the bare app, a score, a time or a count). A load run with non-2xx answers or errors is not a
  * page render, so it never counts as within budget.
@@ -22,17 +22,17 @@ export function budgetsOf(results) {
   if (h.js) {
     for (const [key, max, source] of [
       ["login", 1.3, "issue 8"],
-      ["login", 1.25, "DESIGN.md"],
+      ["login", 1.25, "design"],
       ["home", 1.3, "issue 8"],
-      ["home", 1.25, "DESIGN.md"],
+      ["home", 1.25, "design"],
       ["books", 1.6, "issue 8"],
       ["workspace", 2.5, "issue 8"],
     ]) {
-      add({ id: `js.${key}${source === "DESIGN.md" ? ".design" : ""}`, page: key, metric: "JS", source, value: h.js[key].gzip / b.js[key].gzip, max, unit: "×" });
+      add({ id: `js.${key}${source === "design" ? ".design" : ""}`, page: key, metric: "JS", source, value: h.js[key].gzip / b.js[key].gzip, max, unit: "×" });
     }
   }
   if (h.load) {
-    add({ id: "rps.books", page: "books", metric: "req/s", source: "DESIGN.md, issue 8", value: h.load.books.rps / b.load.books.rps, min: 0.5, unit: "×", valid: h.load.books.valid && b.load.books.valid });
+    add({ id: "rps.books", page: "books", metric: "req/s", source: "design, issue 8", value: h.load.books.rps / b.load.books.rps, min: 0.5, unit: "×", valid: h.load.books.valid && b.load.books.valid });
   }
   if (h.lighthouse) {
     for (const key of Object.keys(PAGE_LABELS)) {

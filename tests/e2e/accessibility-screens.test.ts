@@ -4,7 +4,7 @@ import { axeViolations, openPage, preloadAxe, serverAndBrowser, type ExpectedHtt
 import { openMenu, waitForHydration } from "./helpers";
 import { createScreenData, signInAsAdmin, type ScreenData } from "./screen-data";
 
-// axe-core (WCAG 2.2 AA) on every screen and every dialog the address can open (SPEC §2), in both
+// axe-core (WCAG 2.2 AA) on every screen and every dialog the address can open (docs/product.md §2), in both
 // languages and both themes. One signed-in page walks them all per combination; the violations of the
 // whole walk are collected and reported together, so one run shows everything that is wrong.
 // Two combinations, English-light and Vietnamese-dark, cover each language and each theme once: the

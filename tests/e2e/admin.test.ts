@@ -11,7 +11,7 @@ const env = serverAndBrowser();
 const row = (page: Page, username: string) => page.locator("table tbody tr", { has: page.locator("td:nth-child(2)", { hasText: new RegExp(`^${username}\\b`) }) });
 
 describe.concurrent("admin users page", () => {
-  it("creates a user through the Add user dialog, with SPEC §5's validation messages", async ({ expect }) => {
+  it("creates a user through the Add user dialog, with docs/product.md §5's validation messages", async ({ expect }) => {
     const { page, assertNoErrors } = await openPage(env.browser);
     await signIn(page, env.server, "admin", ADMIN_PASSWORD, "/admin?tab=users");
 

@@ -77,7 +77,7 @@ describe.concurrent("without JavaScript", () => {
     const dialog = page.locator("dialog.dialog");
     expect(await dialog.isVisible()).toBe(true);
 
-    // The server's messages, exactly as SPEC §5 writes them.
+    // The server's messages, exactly as docs/product.md §5 writes them.
     await dialog.getByLabel("Username").fill("x");
     await dialog.getByLabel("Email").fill("x@");
     await dialog.getByLabel("Password").fill("123");

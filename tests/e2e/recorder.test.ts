@@ -6,7 +6,7 @@ import { startServer, type RunningServer } from "../support/server";
 import { RECORDING_MAX_MS } from "~/components/recorder/recording";
 import { createUser, toast, waitForHydration, waitForToast } from "./helpers";
 
-// The story form's Recording tab (SPEC §2, §4; issue 5) with Chromium's fake microphone, which
+// The story form's Recording tab (docs/product.md §2, §4; issue 5) with Chromium's fake microphone, which
 // MediaRecorder turns into real webm/opus; without JavaScript, the plain file input.
 const env = serverAndBrowser({ browserArgs: FAKE_MICROPHONE_ARGS });
 
@@ -301,7 +301,7 @@ describe("a recording saved with the story", () => {
 
   it("keeps a 2-second recording with the story, served as webm; transcription needs an AI server", async () => {
     const { page, assertNoErrors, topicId, get } = await openNewStory();
-    // A recording alone is content enough (SPEC §5: content or media).
+    // A recording alone is content enough (docs/product.md §5: content or media).
     await page.fill("#title", "Grandmother's song");
     await openRecorder(page);
     await record(page, 2);

@@ -6,7 +6,7 @@ import { startServer, type RunningServer } from "../support/server";
 import { createUser, signIn, toast, waitForHydration, waitForToast } from "./helpers";
 import { createBook, createTopic, expectComfortableEditor, savedPreview } from "./topic-helpers";
 
-// The topic editor's "Refine with AI" and "Content suggestions" popovers (SPEC §2, §4) with the
+// The topic editor's "Refine with AI" and "Content suggestions" popovers (docs/product.md §2, §4) with the
 // offline provider: real calls to the story API, the draft's autosave, failures that keep the text.
 const env = serverAndBrowser();
 

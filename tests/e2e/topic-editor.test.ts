@@ -133,7 +133,7 @@ for (const lang of [
       expect(await savedPreview(env.server, page, topicId)).toBe("Bánh chưng by the fire.");
 
       await page.unroute(`**/api/topics/${topicId}`);
-      // The deep link's parameters have left the address bar (SPEC §2), so a reload would show the book
+      // The deep link's parameters have left the address bar (docs/product.md §2), so a reload would show the book
       // without the editor: open the editor's address again instead.
       await page.goto(editor);
       await waitForHydration(page);

@@ -96,7 +96,7 @@ export const BODY_ROUTES: BodyRoute[] = [
 export const NO_BODY: { file: string; methods: string[]; why: string }[] = [
   { file: "routes/logout.tsx", methods: ["POST"], why: "signing out needs no input" },
   { file: "routes/not-found.tsx", methods: ["POST", "PUT", "PATCH", "DELETE"], why: "the translated 404 page" },
-  { file: "routes/api/auth.logout.ts", methods: ["POST"], why: "SPEC §7: no body" },
+  { file: "routes/api/auth.logout.ts", methods: ["POST"], why: "docs/product.md §7: no body" },
   { file: "routes/api/book.ts", methods: ["DELETE"], why: "the id is in the path" },
   { file: "routes/api/topic.ts", methods: ["DELETE"], why: "the id is in the path" },
   { file: "routes/api/story.ts", methods: ["DELETE"], why: "the id is in the path" },
@@ -105,6 +105,6 @@ export const NO_BODY: { file: string; methods: string[]; why: string }[] = [
   { file: "routes/api/shares.ts", methods: ["DELETE"], why: "the token is in the path" },
   { file: "routes/api/book.preview.ts", methods: ["POST"], why: "the same preview as its GET: its options are in the query" },
   { file: "routes/api/topic.preview.ts", methods: ["POST"], why: "the same preview as its GET: its options are in the query" },
-  { file: "routes/api/topic.regenerate-questions.ts", methods: ["POST"], why: "SPEC §7: no body" },
+  { file: "routes/api/topic.regenerate-questions.ts", methods: ["POST"], why: "docs/product.md §7: no body" },
   { file: "routes/api/not-found.ts", methods: ["POST", "PUT", "PATCH", "DELETE"], why: "the JSON 404" },
 ];

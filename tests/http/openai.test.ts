@@ -12,7 +12,7 @@ let lan: Client;
 
 beforeAll(async () => {
   fake = await startFakeOpenAi();
-  // No AI_PROVIDER: a key alone chooses the OpenAI-compatible provider (DESIGN.md, Environment).
+  // No AI_PROVIDER: a key alone chooses the OpenAI-compatible provider (README, Configuration).
   server = await startServer(fakeAiEnv(fake, TIMEOUT_MS));
   const admin = createClient(server.url);
   await loginAs(admin, "admin", ADMIN_PASSWORD);

@@ -8,7 +8,7 @@ import { pngBytes } from "../support/media-files";
 import { appRoutes, fillPattern, servesGet, type AppRoute, type RouteIds } from "../support/routes";
 import { ADMIN_PASSWORD, startServer, type RunningServer } from "../support/server";
 
-// Issue 16, "A GET that writes": SPEC §7 keeps `GET /api/topics/{id}/preview` (generates a draft and saves it
+// Issue 16, "A GET that writes": docs/product.md §7 keeps `GET /api/topics/{id}/preview` (generates a draft and saves it
 // over the one the user wrote) and `GET /api/books/{id}/preview` (generates and caches); SameSite=Lax cookies
 // go with a link from another site, and with an AI server configured each costs money. Every route of
 // app/routes.ts is sent a GET as another site would start it: nothing may be written, no file changed and
@@ -97,7 +97,7 @@ describe("a GET that writes", () => {
     });
   }
 
-  it("the same GET typed or bookmarked (none), from our own pages (same-origin) or without the header (a script) still works, as SPEC §7 says", async () => {
+  it("the same GET typed or bookmarked (none), from our own pages (same-origin) or without the header (a script) still works, as docs/product.md §7 says", async () => {
     for (const site of ["none", "same-origin", undefined]) {
       fake.reset();
       fake.enqueue(reply.content(`A draft about the shop (${site ?? "no header"}).`));

@@ -39,7 +39,7 @@ function apiRoutes(): RouteEntry[] {
 }
 
 // ---------------------------------------------------------------------------------------------
-// What each route accepts (SPEC §7 and app/lib/validation.ts): the fuzzer's knowledge of valid input.
+// What each route accepts (docs/product.md §7 and app/lib/validation.ts): the fuzzer's knowledge of valid input.
 
 /** A field of a JSON body, by how it is validated. */
 type Field =

@@ -9,7 +9,7 @@ import { TableFrame } from "./table-frame";
 
 type Row = { id: number; title: string; description: string; language: "en" | "vi"; createdAt: Date | string; userId: number; owner: string; ownerName: string | null };
 
-/** SPEC §2 Books: id, title (sortable), description, owner, language (sortable), created (sortable). */
+/** docs/product.md §2 Books: id, title (sortable), description, owner, language (sortable), created (sortable). */
 export function BooksTable({ books, sort, dir }: { books: Row[]; sort: BookSort; dir: SortDir }) {
   const t = useT();
   const timeZone = useTimeZone();

@@ -26,7 +26,7 @@ function openState(users: ExplorerUser[], focus: Focus): OpenState {
 }
 
 /**
- * The Content Explorer (SPEC §2, ADR 0012): a page of users, each a <details> with a small tree of
+ * The Content Explorer (docs/product.md §2, ADR 0012): a page of users, each a <details> with a small tree of
  * books, topics and stories; "show all" links open one user (?user=…) with a page of their books, or
  * one book or topic with all of its topics or stories. It all works without JavaScript.
  */

@@ -10,7 +10,7 @@ type Overview = {
   latestUsers: { id: number; username: string; displayName: string | null; email: string }[];
 };
 
-/** Totals of users, books, topics and stories, and the five latest books and users (SPEC §2 Overview). */
+/** Totals of users, books, topics and stories, and the five latest books and users (docs/product.md §2 Overview). */
 export function AdminOverview({ overview }: { overview: Overview }) {
   const t = useT();
   const timeZone = useTimeZone();

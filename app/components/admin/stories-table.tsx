@@ -7,7 +7,7 @@ import { TableFrame } from "./table-frame";
 
 type Row = { id: number; title: string; content: string; status: "draft" | "published"; topicTitle: string; createdAt: Date | string };
 
-/** SPEC §2 Stories: id, title, the first 100 characters of the content, topic, created. */
+/** docs/product.md §2 Stories: id, title, the first 100 characters of the content, topic, created. */
 export function StoriesTable({ stories }: { stories: Row[] }) {
   const t = useT();
   const timeZone = useTimeZone();

@@ -6,7 +6,7 @@ import { TableFrame } from "./table-frame";
 
 type Row = { id: number; title: string; description: string; archived: boolean; bookTitle: string; storyCount: number; createdAt: Date | string };
 
-/** SPEC §2 Topics: id, title, description, book, story count, created. */
+/** docs/product.md §2 Topics: id, title, description, book, story count, created. */
 export function TopicsTable({ topics }: { topics: Row[] }) {
   const t = useT();
   const timeZone = useTimeZone();

@@ -21,7 +21,7 @@ export function UserFormDialog({ user, closeHref, errors, values }: { user?: Adm
   const value = (name: "username" | "email" | "displayName") => values[name] ?? (user ? (user[name] ?? "") : "");
   return (
     <Dialog title={user ? t("admin.editUserTitle", { name: user.username }) : t("admin.addUserTitle")} closeHref={closeHref}>
-      {/* noValidate: the browser's own bubbles would be in its language, not SPEC §5's messages in the page's;
+      {/* noValidate: the browser's own bubbles would be in its language, not docs/product.md §5's messages in the page's;
           the schema's messages come back beside each field, with or without JavaScript. */}
       <Form method="post" className="stack" preventScrollReset noValidate>
         <input type="hidden" name="intent" value={user ? "update" : "create"} />

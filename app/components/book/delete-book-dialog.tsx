@@ -1,7 +1,7 @@
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { useT } from "~/i18n/use-t";
 
-/** 'Confirm Delete Book': the warning of SPEC §2, then Cancel or Delete book. */
+/** 'Confirm Delete Book': the warning of docs/product.md §2, then Cancel or Delete book. */
 export function DeleteBookDialog({ book, closeHref }: { book: { id: number; title: string }; closeHref: string }) {
   const t = useT();
   return (

@@ -6,7 +6,7 @@ const STEPS = [
   ["home.step3Title", "home.step3Text"],
 ] as const;
 
-/** The three steps of getting started (SPEC §2 Home). */
+/** The three steps of getting started (docs/product.md §2 Home). */
 export function GettingStarted() {
   const t = useT();
   return (

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 
 export type ImageMedia = { id: number; description: string };
 
-/** The addresses to try, in order (SPEC §2): by id, then by description, then the placeholder image. */
+/** The addresses to try, in order (docs/product.md §2): by id, then by description, then the placeholder image. */
 function imageSources(media: ImageMedia, thumb: boolean): string[] {
   const byId = `/api/media/render/id:${media.id}${thumb ? "?size=thumb" : ""}`;
   const byDescription = media.description ? [`/api/media/render/${encodeURIComponent(media.description)}`] : [];

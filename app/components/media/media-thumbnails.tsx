@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { useT } from "~/i18n/use-t";
 import { MediaImage } from "./media-image";
 
-/** What a card shows of its media: at most this many, then +N (SPEC §2). */
+/** What a card shows of its media: at most this many, then +N (docs/product.md §2). */
 export const THUMBNAILS_SHOWN = 4;
 
 type Thumb = { id: number; type: "image" | "audio"; description: string };

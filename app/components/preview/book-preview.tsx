@@ -8,7 +8,7 @@ import { GenerateButton } from "./generate-button";
 import { PreviewText } from "./preview-text";
 import { usePreviewStream } from "./use-preview-stream";
 
-/** Print waits a moment so the whole text is laid out first (SPEC §9). */
+/** Print waits a moment so the whole text is laid out first (docs/product.md §9). */
 const PRINT_DELAY_MS = 1000;
 
 /** All of a text as one page: what a generation shows as it streams, and what is printed. */

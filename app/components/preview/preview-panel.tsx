@@ -12,7 +12,7 @@ import { TopicPreviews, type TopicPreviewSummary } from "./topic-previews";
 export type PreviewState = { tab: "topic" | "book"; page: number; openTopicId: number | null; topicPage: PreviewPage | null; book: PreviewPage | null };
 
 /**
- * The preview panel (SPEC §2): a tab per topic's draft narrative and one for the whole book. The tabs
+ * The preview panel (docs/product.md §2): a tab per topic's draft narrative and one for the whole book. The tabs
  * are links (URL state), so they work without JavaScript like everything else in it.
  */
 export function PreviewPanel({ bookId, topics, state }: { bookId: number; topics: TopicPreviewSummary[]; state: PreviewState }) {

@@ -3,7 +3,7 @@ import { useT } from "~/i18n/use-t";
 import type { PreviewPage } from "~/lib/preview-blocks";
 
 /**
- * One page of a preview (10 blocks for a topic, 15 for the book: SPEC §9), as the server cut it or as
+ * One page of a preview (10 blocks for a topic, 15 for the book: docs/product.md §9), as the server cut it or as
  * a generation streams it. The pages are links, so they work without JavaScript; image markers show
  * their image, or the placeholder image.
  */

@@ -2,7 +2,7 @@ import { useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { showToast } from "~/lib/client-toast";
 
-/** The workspace keeps its busy state this long after a generation starts (SPEC §4, §9). */
+/** The workspace keeps its busy state this long after a generation starts (docs/product.md §4, §9). */
 const PREVIEW_BUSY_MS = 5000;
 
 type StreamEvent = { text?: string; done?: boolean; error?: string; title?: string };

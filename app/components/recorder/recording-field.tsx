@@ -15,7 +15,7 @@ const VoiceRecorder = lazy((): Promise<{ default: ComponentType<RecorderProps> }
 /**
  * The story form's Recording tab. The server renders a plain `<input type="file" accept="audio/*"
  * capture>` named `audio`: without JavaScript, or without MediaRecorder, a phone opens its own recorder
- * and the form posts the file (DESIGN.md §6). Where the browser can record, the in-page recorder
+ * and the form posts the file (docs/architecture.md, Conventions: progressive enhancement). Where the browser can record, the in-page recorder
  * takes its place on screen; the input stays in the form, hidden, and the recorder fills it.
  */
 export function RecordingField() {

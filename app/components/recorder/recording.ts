@@ -1,13 +1,13 @@
 // The recorder's rules and pure helpers, free of React so they can be tested on their own.
 import { twoDigits } from "~/lib/dates";
 
-/** SPEC §4, §9: a recording stops on its own at 10 minutes. */
+/** docs/product.md §4, §9: a recording stops on its own at 10 minutes. */
 export const RECORDING_MAX_MS = 10 * 60 * 1000;
 
-/** SPEC §9 "autosave-on-record-stop delay": saving during a recording stops it, then waits this long. */
+/** docs/product.md §9 "autosave-on-record-stop delay": saving during a recording stops it, then waits this long. */
 export const STOP_BEFORE_SAVE_MS = 500;
 
-// Opus in WebM first (SPEC §9 "audio saved as webm"); the others for browsers without it (Safari records MP4).
+// Opus in WebM first (docs/product.md §9 "audio saved as webm"); the others for browsers without it (Safari records MP4).
 const PREFERRED_TYPES = ["audio/webm;codecs=opus", "audio/webm", "audio/ogg;codecs=opus", "audio/mp4"];
 
 /** The first preferred type this browser can record, or undefined to let it choose its own. */

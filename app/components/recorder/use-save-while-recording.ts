@@ -8,7 +8,7 @@ type Recorder = { latest: () => { state: RecorderState; recording: Recording | n
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Saving the story while a recording runs (SPEC §4): the save waits, the recording is stopped, and
+ * Saving the story while a recording runs (docs/product.md §4): the save waits, the recording is stopped, and
  * after 500 ms it is attached and the form submitted again by the same button (so "Save draft" stays
  * a draft and "Complete" publishes). With no recording by then, the save is called off with the
  * spec's notice. A recording already stopped but not added is attached as the form posts.

@@ -13,7 +13,7 @@ type Props = {
 };
 
 /**
- * An existing story (SPEC §2 Story panel): the Edit tab (its form) and the Media files tab (what is
+ * An existing story (docs/product.md §2 Story panel): the Edit tab (its form) and the Media files tab (what is
  * stored for it), then Delete story (confirmed on the topic page) and Done, which closes the editor.
  */
 export function ExistingStory({ bookId, editor, errors, values }: Props) {

@@ -14,7 +14,7 @@ type Props = {
 };
 
 /**
- * A new story (SPEC §2 Story panel): answer one of the topic's interview questions, or write a
+ * A new story (docs/product.md §2 Story panel): answer one of the topic's interview questions, or write a
  * manual story. The form opens first when a question is chosen, when the form came back with
  * errors, or when no question is left to answer; otherwise the questions do.
  */

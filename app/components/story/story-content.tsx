@@ -17,7 +17,7 @@ type Props = {
 };
 
 /**
- * The story form's content (SPEC §2 "Text tab and recording tab for content"): the text with its
+ * The story form's content (docs/product.md §2 "Text tab and recording tab for content"): the text with its
  * writing help, and the recording, whose `audio` file input belongs to the story form.
  */
 export function StoryContent({ topicId, question, content, refined, error }: Props) {

@@ -21,7 +21,7 @@ type Props = {
  * JavaScript. "Save draft" and "Complete" submit the same fields with a different status; an answer
  * to a question keeps its id. A story with refined text shows that text, with a note saying so.
  *
- * The content has two tabs: Text, and Recording (SPEC §2), whose `audio` file the form posts as
+ * The content has two tabs: Text, and Recording (docs/product.md §2), whose `audio` file the form posts as
  * multipart. A saved story comes back as a new form (keyed by its last update): the text the server
  * wrote (a transcript appended to it) shows, and a recording already saved is not posted twice.
  */

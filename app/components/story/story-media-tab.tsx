@@ -13,7 +13,7 @@ export type StoryMediaItem = { id: number; type: "image" | "audio"; filename: st
 type Props = { bookId: number; storyId: number; media: StoryMediaItem[]; deleting: StoryMediaItem | null };
 
 /**
- * The media files tab of a story (SPEC §2): its photos and recordings, each with its description
+ * The media files tab of a story (docs/product.md §2): its photos and recordings, each with its description
  * (editable), its transcription and when it was added, a delete button that asks first, and a form
  * to upload a photo. All plain forms posting to /books/{id}/stories/{storyId}/media.
  */

@@ -7,7 +7,7 @@ import { IMAGE_TYPES } from "~/lib/sniff";
 
 /**
  * Uploads a photo to the story (multipart, without JavaScript too). Only image files are offered; one
- * that is not an image is refused at once with 'Không có hình ảnh' (SPEC §5), and by its bytes on the server.
+ * that is not an image is refused at once with 'Không có hình ảnh' (docs/product.md §5), and by its bytes on the server.
  * The description is optional: the file's name stands in until one is written.
  */
 export function UploadPhotoForm({ action }: { action: string }) {

@@ -19,7 +19,7 @@ function append(text: string) {
 /**
  * Writing help under the story text (JavaScript only): the autocomplete suggestion (Tab adds it) and
  * "Ask me a follow-up question", which adds the interviewer's next question to the text; if that
- * fails, the question being answered is added instead, as SPEC §4 says.
+ * fails, the question being answered is added instead, as docs/product.md §4 says.
  */
 export function WritingHelp({ topicId, question }: Props) {
   const t = useT();

@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { Menu } from "~/components/ui/menu";
 import { useT } from "~/i18n/use-t";
 
-/** A topic's menu in the table of contents (SPEC §2): edit it, or archive it (its stories are kept). */
+/** A topic's menu in the table of contents (docs/product.md §2): edit it, or archive it (its stories are kept). */
 export function TopicMenu({ bookId, topic }: { bookId: number; topic: { id: number; title: string } }) {
   const t = useT();
   return (

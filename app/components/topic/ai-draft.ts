@@ -12,7 +12,7 @@ export type DraftAccess = {
 const JSON_HEADERS = { "Content-Type": "application/json" };
 
 /**
- * SPEC §4's refinement: a temporary draft story in the topic with refineContent, whose refinedContent
+ * docs/product.md §4's refinement: a temporary draft story in the topic with refineContent, whose refinedContent
  * is read, then the story is deleted. The server refines before it answers, so refinedContent is read
  * from the POST's response rather than after the spec's 1000 ms wait (ADR 0010). The temporary story
  * is deleted whatever happens after it was created.

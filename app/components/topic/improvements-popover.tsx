@@ -8,7 +8,7 @@ import { fetchImprovementSuggestions, type DraftAccess } from "./ai-draft";
 type Props = { topicId: number; topicTitle: string; draft: DraftAccess };
 
 /**
- * "Content suggestions" (SPEC §2, §4): asks for improvement suggestions on the draft and lists them,
+ * "Content suggestions" (docs/product.md §2, §4): asks for improvement suggestions on the draft and lists them,
  * with the strengths found. Apply asks for a confirmation, then appends the suggestion's text to the
  * draft after a blank line; the draft then saves itself. A failure leaves the draft as it was.
  */

@@ -7,7 +7,7 @@ import { refineThroughTemporaryStory, type DraftAccess } from "./ai-draft";
 type Props = { topicId: number; offlineAi: boolean; draft: DraftAccess; announce: (text: string) => void };
 
 /**
- * "Refine with AI" (SPEC §2, §4): an optional instruction, then the draft's text goes through a
+ * "Refine with AI" (docs/product.md §2, §4): an optional instruction, then the draft's text goes through a
  * temporary story with refineContent and comes back refined into the text area, which saves itself.
  * The text area is read-only meanwhile, so nothing typed is overwritten; on failure the toast
  * 'Lỗi tinh chỉnh' / 'Refinement error' says so and the text stays as it was.

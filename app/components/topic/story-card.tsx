@@ -8,7 +8,7 @@ type CardMedia = { first: { id: number; type: "image" | "audio"; description: st
 type CardStory = { id: number; title: string; content: string; status: "draft" | "published"; createdAt: Date | string; media: CardMedia };
 
 /**
- * A story on the topic page (SPEC §2): title (2 lines), text (3 lines), up to four thumbnails then +N
+ * A story on the topic page (docs/product.md §2): title (2 lines), text (3 lines), up to four thumbnails then +N
  * (each opens the media dialog), date, badges for text, recordings and photos, edit and delete.
  */
 export function StoryCard({ story, bookId, deleteHref, mediaHref }: { story: CardStory; bookId: number; deleteHref: string; mediaHref: (mediaId: number) => string }) {

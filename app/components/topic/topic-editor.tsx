@@ -91,7 +91,7 @@ export function TopicEditor({ bookId, book, editor, errors, values }: Props) {
             </button>
           </Form>
           {topic.preview?.trim() ? null : (
-            // No draft yet: make one from the topic's stories, then come back here (SPEC §2).
+            // No draft yet: make one from the topic's stories, then come back here (docs/product.md §2).
             <Form method="post" action={`${bookHref}/preview`} preventScrollReset>
               <input type="hidden" name="intent" value="topic" />
               <input type="hidden" name="topicId" value={topic.id} />

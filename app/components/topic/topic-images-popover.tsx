@@ -2,7 +2,7 @@ import { Menu } from "~/components/ui/menu";
 import { useT } from "~/i18n/use-t";
 
 /**
- * The topic editor's image upload (SPEC §2): only a note that the feature is in development, and where
+ * The topic editor's image upload (docs/product.md §2): only a note that the feature is in development, and where
  * photos go today (a story's media files tab, whose photos the draft's image markers show).
  */
 export function TopicImagesPopover() {

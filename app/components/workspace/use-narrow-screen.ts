@@ -7,7 +7,7 @@ const subscribe = (onChange: () => void) => {
   return () => query.removeEventListener("change", onChange);
 };
 
-/** Below 768 px (SPEC §9); false on the server, where CSS alone does the stacking. */
+/** Below 768 px (docs/product.md §9); false on the server, where CSS alone does the stacking. */
 export function useNarrowScreen(): boolean {
   return useSyncExternalStore(subscribe, () => window.matchMedia(NARROW_QUERY).matches, () => false);
 }

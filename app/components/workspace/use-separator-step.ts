@@ -3,7 +3,7 @@ import type { GroupImperativeHandle } from "react-resizable-panels";
 import { KEYBOARD_STEP } from "~/lib/workspace-layout";
 
 /**
- * Arrow keys on a separator move it by 10% of the width (SPEC §9) instead of the library's 5%. The
+ * Arrow keys on a separator move it by 10% of the width (docs/product.md §9) instead of the library's 5%. The
  * listener runs in the capture phase and marks the event handled, so the library's own one skips it;
  * the library still checks every panel's limits when the layout is set.
  */

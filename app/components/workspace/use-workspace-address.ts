@@ -2,14 +2,14 @@ import { useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { BOOK_PREVIEW_EVENT, type BookPreviewActionDetail } from "~/lib/book-preview-event";
 
-// The deep-link parameters that choose what the editor opens (SPEC §2).
+// The deep-link parameters that choose what the editor opens (docs/product.md §2).
 const EDITOR_PARAMS = ["openEditor", "open", "topicId", "storyId", "questionId", "tab"];
 // URL-state dialogs still need theirs: leave such an address alone.
 const DIALOG_PARAMS = ["dialog", "confirmDelete", "addQuestion", "deleteMedia"];
 
 /**
  * Once the editor has opened what a deep link asked for, the parameters leave the address bar
- * (SPEC §2), so a reload or a copied address shows the book itself. The router keeps its own copy,
+ * (docs/product.md §2), so a reload or a copied address shows the book itself. The router keeps its own copy,
  * so its forms and revalidations still see the editor that is open.
  */
 export function useEditorParamsRemoved() {

@@ -33,7 +33,7 @@ async function preview(args: Route.LoaderArgs | Route.ActionArgs) {
 }
 
 /**
- * GET /api/books/{id}/preview[?force=true] (SPEC §7): a stale or forced preview is generated and cached,
+ * GET /api/books/{id}/preview[?force=true] (docs/product.md §7): a stale or forced preview is generated and cached,
  * so it is a GET that writes: never for another site (403). The download link is one of our own pages'.
  */
 export const loader = apiHandler(async (args: Route.LoaderArgs) => {

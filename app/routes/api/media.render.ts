@@ -16,7 +16,7 @@ import { isAdmin } from "~/models/user.server";
 const MEDIA_CACHE = "private, no-cache";
 
 /**
- * GET /api/media/render/{ref}, for the owner of the media or the admin (SPEC §7):
+ * GET /api/media/render/{ref}, for the owner of the media or the admin (docs/product.md §7):
  * - `id:{id}` a photo or recording (`?size=thumb` for a photo's thumbnail);
  * - `{description}` the user's own newest media with that description, the fallback when an id fails;
  * - `placeholder` the image shown when a photo cannot be;

@@ -9,7 +9,7 @@ import { suggestStoryImprovements, topicWritingContext } from "~/models/story-ai
 export const loader = methodNotAllowed("POST");
 
 /**
- * POST /api/stories/suggest-improvements { content, title, topicTitle } → { suggestions } (text, SPEC §7).
+ * POST /api/stories/suggest-improvements { content, title, topicTitle } → { suggestions } (text, docs/product.md §7).
  * With `topicId` the suggestions are in that topic's book's language (404 for someone else's topic);
  * otherwise in `language`, else the interface's (ADR 0010).
  */

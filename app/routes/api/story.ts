@@ -7,7 +7,7 @@ import { deleteMediaFiles, listStoryMedia } from "~/models/media.server";
 import { refinementFor } from "~/models/story-ai.server";
 import { deleteStory, getStory, updateStory } from "~/models/story.server";
 
-/** GET /api/stories/{id}, with its media list (SPEC §3). */
+/** GET /api/stories/{id}, with its media list (docs/product.md §3). */
 export const loader = apiHandler((args: Route.LoaderArgs) => {
   const user = requireUser(args);
   const story = getStory({ storyId: paramId(args.params.id), userId: user.id });

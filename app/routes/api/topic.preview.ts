@@ -19,7 +19,7 @@ async function generate(args: Route.LoaderArgs | Route.ActionArgs) {
   return { preview: await run() };
 }
 
-/** GET /api/topics/{id}/preview, as SPEC §7 names it: a GET that writes, so never for another site (403). */
+/** GET /api/topics/{id}/preview, as docs/product.md §7 names it: a GET that writes, so never for another site (403). */
 export const loader = apiHandler(async (args: Route.LoaderArgs) => {
   refuseCrossSiteWrite(args);
   return generate(args);

@@ -4,7 +4,7 @@ import { apiHandler, jsonError, methodNotAllowed, paramId } from "~/lib/http.ser
 import { getSavedPreview } from "~/models/admin.server";
 
 /**
- * GET /api/topics/{id}/saved-preview (the admin's view, SPEC §7): `{ preview }`, the topic's saved draft
+ * GET /api/topics/{id}/saved-preview (the admin's view, docs/product.md §7): `{ preview }`, the topic's saved draft
  * narrative as it is (possibly empty), without generating one; 404 with the spec's message when none was saved.
  */
 export const loader = apiHandler(async (args: Route.LoaderArgs) => {

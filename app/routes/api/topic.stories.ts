@@ -8,7 +8,7 @@ import { refinementFor } from "~/models/story-ai.server";
 import { createStory, listTopicStories } from "~/models/story.server";
 import { getTopic } from "~/models/topic.server";
 
-/** GET /api/topics/{id}/stories: the topic's stories in order, each with its media list (SPEC §3). */
+/** GET /api/topics/{id}/stories: the topic's stories in order, each with its media list (docs/product.md §3). */
 export const loader = apiHandler((args: Route.LoaderArgs) => {
   const user = requireUser(args);
   const topic = getTopic({ topicId: paramId(args.params.id), userId: user.id });
