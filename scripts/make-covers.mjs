@@ -70,7 +70,7 @@ function smooth(points, { close = false, tension = 1 } = {}) {
     const c2y = p2[1] - ((p3[1] - p1[1]) / 6) * tension;
     d += `C${r1(c1x)},${r1(c1y)} ${r1(c2x)},${r1(c2y)} ${r1(p2[0])},${r1(p2[1])}`;
   }
-  return close ? d + "Z" : d;
+  return close ? `${d}Z` : d;
 }
 
 /** A leaf / petal pointing up from (0,0) to (0,-h), widest part w either side. */

@@ -14,19 +14,19 @@ const NOT_WORD_BEFORE = "(?<![\\p{L}\\p{M}\\p{N}])";
 const NOT_WORD_AFTER = "(?![\\p{L}\\p{M}\\p{N}])";
 const NAME = "\\p{Lu}[\\p{L}\\p{M}]*(?:\\s\\p{Lu}[\\p{L}\\p{M}]*)*";
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** One pattern for a list of words and phrases, each matched as whole words, longest first. */
 const anyOf = (words: string[]) =>
   [...new Set(words.map((w) => w.normalize("NFC")))]
     .sort((a, b) => b.length - a.length)
-    .map(escape)
+    .map(escapeRegExp)
     .join("|");
 const phrases = (words: string[]) => new RegExp(`${NOT_WORD_BEFORE}(?:${anyOf(words)})${NOT_WORD_AFTER}`, "giu");
 /** The same without the i flag (under which \p{Lu} would match any letter): only the first letter may be either case. */
 const anyOfFirstEitherCase = (words: string[]) =>
   [...new Set(words.map((w) => w.normalize("NFC")))]
     .sort((a, b) => b.length - a.length)
-    .map((w) => `[${escape(w[0]!.toLowerCase())}${escape(w[0]!.toUpperCase())}]${escape(w.slice(1))}`)
+    .map((w) => `[${escapeRegExp(w[0]!.toLowerCase())}${escapeRegExp(w[0]!.toUpperCase())}]${escapeRegExp(w.slice(1))}`)
     .join("|");
 
 const COMPOUNDS_RE = phrases(COMPOUNDS);

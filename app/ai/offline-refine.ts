@@ -159,7 +159,7 @@ function capitalise(paragraph: string): string {
 function pairQuotes(paragraph: string): string {
   const positions = [...paragraph.matchAll(/"/g)].map((m) => m.index);
   if (positions.length === 0 || positions.length % 2 !== 0) return paragraph;
-  const opens = (i: number) => (i === 0 || /[\s(\[—–-]/u.test(paragraph[i - 1]!)) && /\S/u.test(paragraph[i + 1] ?? "");
+  const opens = (i: number) => (i === 0 || /[\s([—–-]/u.test(paragraph[i - 1]!)) && /\S/u.test(paragraph[i + 1] ?? "");
   // After a digit it may be an inch mark (5"), so that is not clearly a closing quote.
   const closes = (i: number) => i > 0 && /[^\s\p{N}]/u.test(paragraph[i - 1]!) && (i === paragraph.length - 1 || /[\s,.;:!?…)\]—–-]/u.test(paragraph[i + 1]!));
   if (!positions.every((at, n) => (n % 2 === 0 ? opens(at) : closes(at)))) return paragraph;

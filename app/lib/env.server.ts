@@ -1,4 +1,4 @@
-import path from "node:path";
+
 import { z } from "zod";
 import { DEFAULT_DATA_DIR, dataDirectory } from "~db/data-dir.server";
 

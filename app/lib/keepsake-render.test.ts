@@ -72,7 +72,7 @@ describe("book.md", () => {
   it("reads in book order with headings, drafts marked, the question, photos and recordings as relative links", () => {
     const markdown = renderMarkdown(sampleDocument(), labels);
     expect(markdown).toBe(
-      [
+      `${[
         "# Bà nội",
         "Chuyện nhà",
         "*Exported from Heirloom on 01/11/2026*",
@@ -90,7 +90,7 @@ describe("book.md", () => {
         "## Cũ",
         "*Archived topic*",
         "*No stories yet.*",
-      ].join("\n\n") + "\n",
+      ].join("\n\n")}\n`,
     );
   });
 

@@ -50,6 +50,6 @@ describe("an image's description from its file name", () => {
     expect(descriptionFromFilename("IMG_2031.JPEG")).toBe("IMG 2031");
     expect(descriptionFromFilename("  spaced   out .webp")).toBe("spaced out");
     expect(descriptionFromFilename(".png")).toBe("");
-    expect(descriptionFromFilename("x".repeat(600) + ".jpg")).toHaveLength(500);
+    expect(descriptionFromFilename(`${"x".repeat(600)}.jpg`)).toHaveLength(500);
   });
 });

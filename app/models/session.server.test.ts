@@ -13,7 +13,7 @@ describe("sessions", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]!.id).not.toBe(token);
     expect(getSessionUser(token)?.id).toBe(user.id);
-    expect(getSessionUser(token + "x")).toBeNull();
+    expect(getSessionUser(`${token}x`)).toBeNull();
   });
 
   it("forgets a deleted or expired session", async () => {

@@ -93,13 +93,22 @@ describe("a user's storage", () => {
       }
       return null;
     };
-    expect(refused(() => db().transaction((tx) => (add(MB), assertWithinQuota(tx, user.id))))).toBeNull();
+    expect(refused(() => db().transaction((tx) => {
+      add(MB);
+      return assertWithinQuota(tx, user.id);
+    }))).toBeNull();
     expect(storageUsed(user.id)).toBe(MB);
-    expect(refused(() => db().transaction((tx) => (add(1), assertWithinQuota(tx, user.id))))).toEqual([413, "storage.quotaExceeded", "storage.quotaExceededTitle"]);
+    expect(refused(() => db().transaction((tx) => {
+      add(1);
+      return assertWithinQuota(tx, user.id);
+    }))).toEqual([413, "storage.quotaExceeded", "storage.quotaExceededTitle"]);
     // The refused row was rolled back with its transaction.
     expect(storageUsed(user.id)).toBe(MB);
     expect(refused(() => assertRoomFor(user.id, 0))).toEqual([413, "storage.quotaExceeded", "storage.quotaExceededTitle"]);
-    expect(refused(() => db().transaction((tx) => (add(5 * MB), assertWithinQuota(tx, user.id, { quota: null }))))).toBeNull();
+    expect(refused(() => db().transaction((tx) => {
+      add(5 * MB);
+      return assertWithinQuota(tx, user.id, { quota: null });
+    }))).toBeNull();
     expect(refused(() => assertRoomFor(user.id, 5 * MB, { quota: null }))).toBeNull();
   });
 

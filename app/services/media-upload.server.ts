@@ -31,7 +31,7 @@ export type UploadOutcome = { media: MediaView; transcription: TranscriptionOutc
  */
 async function transcribeMedia({ mediaId, userId, signal }: { mediaId: number; userId: number; signal?: AbortSignal }): Promise<TranscriptionOutcome> {
   const item = getMedia({ mediaId, userId });
-  if (!item || item.type !== "audio") throw new AppError(404, "media.notFound");
+  if (item?.type !== "audio") throw new AppError(404, "media.notFound");
   const language = db().select({ language: books.language }).from(stories).innerJoin(books, eq(books.id, stories.bookId)).where(eq(stories.id, item.storyId)).get()
     ?.language as Language;
   try {

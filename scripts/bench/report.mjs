@@ -124,7 +124,7 @@ export function tableRows(results) {
 
 /** The same table in Markdown, for the README's bench section (bench/results.md). */
 export function markdownReport(results) {
-  const escape = (cell) => String(cell ?? "").replaceAll("|", "\\|");
+  const escapeCell = (cell) => String(cell ?? "").replaceAll("|", "\\|");
   const headers = ["page", "metric", "Heirloom", "bare", "ratio", "budget", "status"];
   const lines = [
     `Measured ${results.date.slice(0, 16).replace("T", " ")} UTC, ${results.machine.cpus} CPUs, node ${results.node}` +
@@ -132,7 +132,7 @@ export function markdownReport(results) {
     "",
     `| ${headers.join(" | ")} |`,
     `| ${headers.map((_, i) => (i >= 2 && i <= 4 ? "---:" : "---")).join(" | ")} |`,
-    ...tableRows(results).map((row) => `| ${row.map(escape).join(" | ")} |`),
+    ...tableRows(results).map((row) => `| ${row.map(escapeCell).join(" | ")} |`),
   ];
   return `${lines.join("\n")}\n`;
 }

@@ -282,7 +282,7 @@ async function main() {
   const out = path.resolve(root, options.out);
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
-  const markdown = out.replace(/\.json$/, "") + ".md";
+  const markdown = `${out.replace(/\.json$/, "")}.md`;
   fs.writeFileSync(markdown, markdownReport(results));
   console.log(`\nFigures written to ${path.relative(root, out)}, the table to ${path.relative(root, markdown)}. Bench took ${elapsed()}; load average at the end ${load()}.`);
 }

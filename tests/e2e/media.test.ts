@@ -4,7 +4,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectNoAxeViolations, openPage, serverAndBrowser } from "../support/browser";
 import { pngBytes, webmBytes } from "../support/media-files";
-import { createUser, signIn, waitForHydration, waitForToast } from "./helpers";
+import { createUser, waitForHydration, waitForToast } from "./helpers";
 
 const env = serverAndBrowser();
 

@@ -38,7 +38,7 @@ describe("a phone hydrating the library and the workspace", () => {
     for (const path of ["/books", `/books/${book.id}`]) {
       await page.goto(`${env.server.url}${path}`);
       await waitForHydration(page);
-      await expect.poll(() => page.locator("#main").innerText()).toContain(`Last updated ${shown}`);
+      await expect.poll(() => page.locator("#main").textContent()).toContain(`Last updated ${shown}`);
       expect(await page.evaluate(() => (window as unknown as { dateFormats: number }).dateFormats), path).toBe(0);
     }
     assertNoErrors();

@@ -67,7 +67,7 @@ async function expectComfortable(page: Page, what: string) {
 }
 
 describe.concurrent("target and text sizes", () => {
-  it("are comfortable on /login and / on a wide screen, with every menu open", async ({ expect }) => {
+  it("are comfortable on /login and / on a wide screen, with every menu open", async () => {
     const { page, assertNoErrors } = await openPage(env.browser);
     await page.goto(`${env.server.url}/login`);
     await waitForHydration(page);
@@ -94,7 +94,7 @@ describe.concurrent("target and text sizes", () => {
     assertNoErrors([{ path: "/login.data", status: 401 }]);
   });
 
-  it("are comfortable on a 390 px phone, with the slide-out menu open", async ({ expect }) => {
+  it("are comfortable on a 390 px phone, with the slide-out menu open", async () => {
     const { page, assertNoErrors } = await openPage(env.browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await page.goto(`${env.server.url}/login`);
     await waitForHydration(page);

@@ -1,9 +1,6 @@
-import path from "node:path";
-import Database from "better-sqlite3";
-import { drizzle } from "drizzle-orm/better-sqlite3";
+
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { media } from "~db/schema";
 import { formatDateTime } from "~/lib/dates";
 import { pngBytes, webmBytes } from "../support/media-files";
 import { expectNoAxeViolations, loginThroughForm, openPage, serverAndBrowser } from "../support/browser";

@@ -279,6 +279,7 @@ const VOICE = "media/002-giong-ba.webm";
 
 describe("a hostile or broken zip", () => {
   let good: Map<string, Buffer>;
+  // biome-ignore lint/suspicious/noExplicitAny: a parsed book.json, changed at any depth to make a broken one
   let goodDoc: Record<string, any>;
   beforeAll(async () => {
     const made = await richBook(minh, "Mẫu");
@@ -295,6 +296,7 @@ describe("a hostile or broken zip", () => {
     }
     return zipOf(files);
   };
+  // biome-ignore lint/suspicious/noExplicitAny: as above
   const withDoc = (change: (doc: Record<string, any>) => void) => {
     const doc = structuredClone(goodDoc);
     change(doc);

@@ -1,5 +1,5 @@
 import http from "node:http";
-import net from "node:net";
+import type net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import en from "~/i18n/en";
 import { createClient, loginAs } from "../support/http";

@@ -5,7 +5,7 @@ import Database from "better-sqlite3";
 import en from "~/i18n/en";
 import vi from "~/i18n/vi";
 import { createClient, loginAs, type Client } from "../support/http";
-import { ADMIN_PASSWORD, startServer, type RunningServer } from "../support/server";
+import { ADMIN_PASSWORD, type RunningServer } from "../support/server";
 
 // Shared by the resilience suite: many signed-in users, the database file read beside the running
 // server, and story texts whose integrity can be checked after a crash.

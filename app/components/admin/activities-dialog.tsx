@@ -37,7 +37,7 @@ export function ActivitiesDialog({ user, list, closeHref }: Props) {
       {list.activities.length === 0 ? (
         <p className="muted">{t("admin.activity.none")}</p>
       ) : (
-        <div className="table-scroll" role="region" aria-label={caption} tabIndex={0}>
+        <section className="table-scroll" aria-label={caption} tabIndex={0}>
           <table className="table">
             <caption className="visually-hidden">{caption}</caption>
             <thead>
@@ -59,7 +59,7 @@ export function ActivitiesDialog({ user, list, closeHref }: Props) {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
       <Pager page={list.page} pages={list.pages} param="apage" />
     </Dialog>

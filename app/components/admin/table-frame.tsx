@@ -7,11 +7,11 @@ import type { ReactNode } from "react";
 export function TableFrame({ caption, empty, rows, children }: { caption: string; empty: string; rows: number; children: ReactNode }) {
   if (rows === 0) return <p className="muted">{empty}</p>;
   return (
-    <div className="table-scroll" role="region" aria-label={caption} tabIndex={0}>
+    <section className="table-scroll" aria-label={caption} tabIndex={0}>
       <table className="table">
         <caption className="visually-hidden">{caption}</caption>
         {children}
       </table>
-    </div>
+    </section>
   );
 }

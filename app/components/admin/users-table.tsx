@@ -29,7 +29,7 @@ export function UsersTable({ users, query }: { users: AdminUserRow[]; query: { s
   if (users.length === 0) return <p>{t("admin.noUsers")}</p>;
   const sort = { sort: query.sort, dir: query.dir };
   return (
-    <div className="table-scroll" role="region" aria-label={t("admin.usersCaption")} tabIndex={0}>
+    <section className="table-scroll" aria-label={t("admin.usersCaption")} tabIndex={0}>
       <table className="table">
         <caption className="visually-hidden">{t("admin.usersCaption")}</caption>
         <thead>
@@ -84,6 +84,6 @@ export function UsersTable({ users, query }: { users: AdminUserRow[]; query: { s
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }

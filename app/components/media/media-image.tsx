@@ -32,10 +32,10 @@ type Props = {
 export function MediaImage({ media, thumb = false, alt, className, width, height, lazy = true }: Props) {
   const ref = useRef<HTMLImageElement>(null);
   const sources = imageSources(media, thumb);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the state at mount needs checking; later failures have the handler
   useEffect(() => {
     const img = ref.current;
-    if (img && img.complete && img.naturalWidth === 0) tryNext(img, sources);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the state at mount needs checking
+    if (img?.complete && img.naturalWidth === 0) tryNext(img, sources);
   }, []);
   return (
     <img

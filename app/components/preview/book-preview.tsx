@@ -19,7 +19,7 @@ const whole = (text: string) => previewPage(text, Number.MAX_SAFE_INTEGER, 1);
  * makes it; regenerate, download as a text file, and print. The page holds only the page shown (ADR
  * 0023): printing fetches the whole text first.
  */
-export function BookPreview({ bookId, shown, page }: { bookId: number; shown: PreviewPage | null; page: number }) {
+export function BookPreview({ bookId, shown }: { bookId: number; shown: PreviewPage | null }) {
   const t = useT();
   const hrefWith = useHrefWith();
   const [hydrated, setHydrated] = useState(false);

@@ -31,7 +31,7 @@ export function PreviewPanel({ bookId, topics, state }: { bookId: number; topics
         {tab("book", t("preview.bookTab"))}
       </nav>
       {state.tab === "book" ? (
-        <BookPreview bookId={bookId} shown={state.book} page={state.page} />
+        <BookPreview bookId={bookId} shown={state.book} />
       ) : (
         <TopicPreviews bookId={bookId} topics={topics} openId={state.openTopicId} shown={state.topicPage} page={state.page} />
       )}

@@ -26,7 +26,7 @@ function TopicPreviewItem({ bookId, topic, shown, page }: { bookId: number; topi
   const href = hrefWith({ ptab: "topic", ptopic: String(topic.id), ppage: null });
   const streamed = stream.text !== null ? previewPage(stream.text, TOPIC_BLOCKS_PER_PAGE, page) : null;
   const current = streamed ?? shown;
-  let body;
+  let body: React.ReactNode;
   if (current && current.blocks.length > 0) {
     body = <PreviewText shown={current} pageHref={(n) => hrefWith({ ptab: "topic", ptopic: String(topic.id), ppage: String(n) })} />;
   } else if (!open && topic.hasPreview && stream.text === null) {

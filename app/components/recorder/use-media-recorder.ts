@@ -114,6 +114,7 @@ export function useMediaRecorder({ maxMs, onError }: { maxMs: number; onError: (
     moveTo("idle");
   }
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: mount and unmount only; release reads refs, never stale state
   useEffect(() => {
     mounted.current = true;
     return () => {

@@ -26,6 +26,7 @@ export function AddQuestionDialog({ bookId, topic, returnTo, closeHref }: Props)
   const error = fetcher.state === "idle" ? fetcher.data?.error : undefined;
 
   // Focus the field when the server refuses it, so a screen reader reads the error tied to it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a second refusal with the same message must focus again
   useEffect(() => {
     if (error) document.getElementById("custom-question")?.focus();
   }, [error, fetcher.data]);

@@ -34,6 +34,7 @@ export function StoryTabs({ name, label, tabs, initial, form }: Props) {
       </div>
       <div className="story-panels">
         {tabs.map((tab) => (
+          // biome-ignore lint/a11y/useSemanticElements: a labelled group of a tab's fields, not a form's fieldset
           <div key={tab.id} className="story-panel" role="group" aria-label={tab.label} data-tab={tab.id}>
             {tab.content}
           </div>

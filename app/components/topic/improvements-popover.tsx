@@ -75,6 +75,7 @@ export function ImprovementsPopover({ topicId, topicTitle, draft }: Props) {
                 <li key={`${index}:${suggestion}`} className="ai-item">
                   <p id={`improvement-${index}`}>{suggestion}</p>
                   {confirming === index ? (
+                    // biome-ignore lint/a11y/useSemanticElements: a labelled pair of buttons, not a form's fieldset
                     <div role="group" aria-labelledby={`improvement-confirm-${index}`} className="ai-confirm">
                       <p id={`improvement-confirm-${index}`}>{t("improvements.confirmText")}</p>
                       <div className="button-row">

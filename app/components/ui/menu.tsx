@@ -21,6 +21,7 @@ export function Menu({
   const ref = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the menu closes on every navigation
   useEffect(() => {
     if (ref.current) ref.current.open = false;
   }, [location]);

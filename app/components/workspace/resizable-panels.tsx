@@ -37,6 +37,7 @@ export function ResizablePanels({ layout, toc, editor, preview }: PanelsProps) {
       if (value === saved.current) return;
       saved.current = value;
       // Secure over https, like the cookies the server sets (ADR 21).
+      // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and older Safari
       document.cookie = `${layoutCookie(sizes)}${location.protocol === "https:" ? "; Secure" : ""}`;
     }, LAYOUT_SAVE_DEBOUNCE_MS);
   }

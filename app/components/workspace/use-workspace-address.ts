@@ -14,6 +14,7 @@ const DIALOG_PARAMS = ["dialog", "confirmDelete", "addQuestion", "deleteMedia"];
  */
 export function useEditorParamsRemoved() {
   const location = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after every navigation, reading the address itself
   useEffect(() => {
     const url = new URL(window.location.href);
     if (DIALOG_PARAMS.some((key) => url.searchParams.has(key))) return;
