@@ -7,7 +7,15 @@ import { appPath, packageOf } from "./config/module-paths.ts";
 // whose folders above the project are the checkout's: /srv/app/heirloom has "/app/" in every id
 // (config/module-paths.ts).
 
-const FRAMEWORK = new Set(["react", "react-dom", "scheduler", "react-router", "cookie", "set-cookie-parser", "use-sync-external-store"]);
+const FRAMEWORK = new Set([
+  "react",
+  "react-dom",
+  "scheduler",
+  "react-router",
+  "cookie",
+  "set-cookie-parser",
+  "use-sync-external-store",
+]);
 
 const LAZY_CHUNKS = "virtual:lazy-chunks";
 
@@ -49,7 +57,8 @@ function serverWorkers(entries: Record<string, string>): Plugin {
     applyToEnvironment: (environment) => environment.config.consumer === "server",
     buildStart() {
       if (this.environment.config.command !== "build") return;
-      for (const [fileName, source] of Object.entries(entries)) this.emitFile({ type: "chunk", id: fileURLToPath(new URL(source, import.meta.url)), fileName });
+      for (const [fileName, source] of Object.entries(entries))
+        this.emitFile({ type: "chunk", id: fileURLToPath(new URL(source, import.meta.url)), fileName });
     },
   };
 }
@@ -81,8 +90,17 @@ function chunkGroups(): Plugin {
               output: {
                 codeSplitting: {
                   groups: [
-                    { name: "framework", test: (id: string) => FRAMEWORK.has(packageOf(root(), id) ?? ""), priority: 2 },
-                    { name: "shared", test: (id: string) => appPath(root(), id) !== undefined, minShareCount: 2, priority: 1 },
+                    {
+                      name: "framework",
+                      test: (id: string) => FRAMEWORK.has(packageOf(root(), id) ?? ""),
+                      priority: 2,
+                    },
+                    {
+                      name: "shared",
+                      test: (id: string) => appPath(root(), id) !== undefined,
+                      minShareCount: 2,
+                      priority: 1,
+                    },
                   ],
                 },
               },
@@ -95,6 +113,11 @@ function chunkGroups(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [reactRouter(), lazyChunks(), chunkGroups(), serverWorkers({ "keepsake-parse-worker.js": "./app/lib/keepsake-parse.worker.ts" })],
+  plugins: [
+    reactRouter(),
+    lazyChunks(),
+    chunkGroups(),
+    serverWorkers({ "keepsake-parse-worker.js": "./app/lib/keepsake-parse.worker.ts" }),
+  ],
   resolve: { tsconfigPaths: true },
 });

@@ -18,7 +18,13 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: "http", include: ["tests/http/**/*.test.ts"], environment: "node", testTimeout: 30_000, hookTimeout: 60_000 },
+        test: {
+          name: "http",
+          include: ["tests/http/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
       },
       {
         extends: true,

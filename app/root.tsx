@@ -1,6 +1,15 @@
 import { useI18n, useT } from "~/i18n/use-t";
 import { useEffect } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 import { AuthSync } from "./components/layout/auth-sync";
 import { useHeaderHandle } from "./components/layout/header-context";
@@ -83,7 +92,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="color-scheme" content={data?.theme === "dark" ? "dark" : data?.theme === "system" ? "light dark" : "light"} />
+        <meta
+          name="color-scheme"
+          content={data?.theme === "dark" ? "dark" : data?.theme === "system" ? "light dark" : "light"}
+        />
         <Meta />
         <Links />
         {data?.translationScript ? <link rel="modulepreload" href={data.translationScript} nonce={nonce} /> : null}

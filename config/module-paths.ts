@@ -19,7 +19,10 @@ export function projectPath(root: string, id: string): string | undefined {
   return file.slice(base.length + 1);
 }
 
-/** The app's own source under `app/` (React Router's app directory), relative to it: "i18n/en.ts". Never a file of node_modules. */
+/**
+ * The app's own source under `app/` (React Router's app directory), relative to it: "i18n/en.ts". Never a file of
+ * node_modules.
+ */
 export function appPath(root: string, id: string): string | undefined {
   const relative = projectPath(root, id);
   return relative?.startsWith("app/") ? relative.slice("app/".length) : undefined;

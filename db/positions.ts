@@ -4,6 +4,10 @@ import type { Tx } from "./client.server";
 
 /** The position after the last one among the rows `where` selects (0 for the first), inside a transaction. */
 export function nextPosition(tx: Tx, table: SQLiteTable, position: AnyColumn, where: SQL): number {
-  const last = tx.select({ position: max(position) }).from(table).where(where).get()?.position;
+  const last = tx
+    .select({ position: max(position) })
+    .from(table)
+    .where(where)
+    .get()?.position;
   return typeof last === "number" ? last + 1 : 0;
 }

@@ -2,7 +2,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { createPrivateFileSync, ensurePrivateDir, ensurePrivateDirSync, keepPrivate, tightenIfPresent, writePrivateFile } from "~db/private-files.server";
+import {
+  createPrivateFileSync,
+  ensurePrivateDir,
+  ensurePrivateDirSync,
+  keepPrivate,
+  tightenIfPresent,
+  writePrivateFile,
+} from "~db/private-files.server";
 
 const mode = (file: string) => (fs.statSync(file).mode & 0o777).toString(8);
 const dirs: string[] = [];
@@ -36,7 +43,11 @@ describe("private files", () => {
       fs.writeFileSync(path.join(base, "c", "upload"), "x");
       await keepPrivate(path.join(base, "c", "upload"));
     });
-    expect(Object.fromEntries(["a", "a/b", "a/b/db", "c", "c/d", "c/d/photo", "c/upload"].map((name) => [name, mode(path.join(base, name))]))).toEqual({
+    expect(
+      Object.fromEntries(
+        ["a", "a/b", "a/b/db", "c", "c/d", "c/d/photo", "c/upload"].map((name) => [name, mode(path.join(base, name))]),
+      ),
+    ).toEqual({
       a: "700",
       "a/b": "700",
       "a/b/db": "600",

@@ -29,7 +29,9 @@ function chmodExisting(file: string, mode: number): void {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT") return;
     if (code !== "EPERM") throw error;
-    console.warn(`Heirloom cannot make ${file} private (mode ${mode.toString(8)}): it belongs to another user. Run Heirloom as its owner, or chmod it yourself.`);
+    console.warn(
+      `Heirloom cannot make ${file} private (mode ${mode.toString(8)}): it belongs to another user. Run Heirloom as its owner, or chmod it yourself.`,
+    );
   }
 }
 

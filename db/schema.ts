@@ -192,17 +192,14 @@ export const activities = sqliteTable(
 
 // A whole-book preview is cached against a hash of the content it was made from,
 // so an unchanged book is served without regenerating it.
-export const bookPreviews = sqliteTable(
-  "book_previews",
-  {
-    bookId: integer("book_id")
-      .primaryKey()
-      .references(() => books.id, { onDelete: "cascade" }),
-    contentHash: text("content_hash").notNull(),
-    content: text("content").notNull(),
-    createdAt: createdAt(),
-  },
-);
+export const bookPreviews = sqliteTable("book_previews", {
+  bookId: integer("book_id")
+    .primaryKey()
+    .references(() => books.id, { onDelete: "cascade" }),
+  contentHash: text("content_hash").notNull(),
+  content: text("content").notNull(),
+  createdAt: createdAt(),
+});
 
 // A read-only link to a book for the family (issue 9). Only a hash of the token is kept: the link is
 // shown once, when it is made. Revoking deletes the row, so a revoked token is simply unknown.

@@ -21,7 +21,10 @@ export type BackupManifest = {
 };
 
 export function timestamp(date?: Date): string;
-export function resolveTarget(options?: { args?: string[]; env?: Record<string, string | undefined>; now?: Date }): { dataDir: string; destination: string };
+export function resolveTarget(options?: { args?: string[]; env?: Record<string, string | undefined>; now?: Date }): {
+  dataDir: string;
+  destination: string;
+};
 export function backup(options: {
   dataDir: string;
   destination: string;

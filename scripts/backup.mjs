@@ -47,7 +47,8 @@ export function timestamp(date = new Date()) {
 export function resolveTarget({ args = process.argv.slice(2), env = process.env, now = new Date() } = {}) {
   const positional = args.filter((arg) => !arg.startsWith("-"));
   const unknown = args.filter((arg) => arg.startsWith("-"));
-  if (unknown.length > 0 || positional.length > 1) throw new BackupError(`usage: npm run backup [-- DESTINATION] (got ${args.join(" ")})`);
+  if (unknown.length > 0 || positional.length > 1)
+    throw new BackupError(`usage: npm run backup [-- DESTINATION] (got ${args.join(" ")})`);
   const dataDir = path.resolve(root, env.DATA_DIR || "./data");
   const destination = positional[0]
     ? path.resolve(env.INIT_CWD || process.cwd(), positional[0])
@@ -62,12 +63,19 @@ const inside = (child, parent) => {
 
 function checkTarget({ dataDir, destination }) {
   if (!exists(dataDir) || !fs.statSync(dataDir).isDirectory()) {
-    throw new BackupError(`the data folder ${dataDir} does not exist. Set DATA_DIR to the folder Heirloom keeps its data in (default ./data).`);
+    throw new BackupError(
+      `the data folder ${dataDir} does not exist. Set DATA_DIR to the folder Heirloom keeps its data in (default ./data).`,
+    );
   }
   if (!exists(path.join(dataDir, DB_FILE))) {
-    throw new BackupError(`there is no ${DB_FILE} in ${dataDir}. Is DATA_DIR the folder the app uses? (The app creates the database on its first start.)`);
+    throw new BackupError(
+      `there is no ${DB_FILE} in ${dataDir}. Is DATA_DIR the folder the app uses? (The app creates the database on its first start.)`,
+    );
   }
-  if (exists(destination)) throw new BackupError(`${destination} already exists. A backup never writes over anything: choose another destination.`);
+  if (exists(destination))
+    throw new BackupError(
+      `${destination} already exists. A backup never writes over anything: choose another destination.`,
+    );
   if (inside(destination, path.join(dataDir, MEDIA_DIR))) {
     throw new BackupError(`the destination ${destination} must not be inside the media folder it copies.`);
   }
@@ -101,7 +109,11 @@ function referencedFiles(dbFile) {
     const files = copy
       .prepare("SELECT storage_key AS key, type FROM media")
       .all()
-      .flatMap(({ key, type }) => (type === "image" ? [key, key.replace(/^([^.]+)\./, "$1.thumb.")] : [key]).map((name) => path.join("files", name)));
+      .flatMap(({ key, type }) =>
+        (type === "image" ? [key, key.replace(/^([^.]+)\./, "$1.thumb.")] : [key]).map((name) =>
+          path.join("files", name),
+        ),
+      );
     const covers = copy
       .prepare("SELECT DISTINCT cover_image FROM books WHERE substr(cover_image, 1, ?) = ?")
       .pluck()
@@ -172,11 +184,17 @@ function verify(dbFile) {
       throw new BackupError(`the copy of the database failed its integrity check: ${problems.slice(0, 5).join("; ")}`);
     }
     const count = (table) => copy.prepare(`SELECT count(*) FROM ${table}`).pluck().get();
-    const migrations = copy.prepare("SELECT count(*) AS count, max(created_at) AS last FROM __drizzle_migrations").get();
+    const migrations = copy
+      .prepare("SELECT count(*) AS count, max(created_at) AS last FROM __drizzle_migrations")
+      .get();
     return {
       rows: { users: count("users"), books: count("books"), stories: count("stories"), media: count("media") },
-      // drizzle records each migration's folder time: the schema the copy has, for restoring into an app at least as new.
-      migrations: { count: migrations.count, last: migrations.last ? new Date(Number(migrations.last)).toISOString() : null },
+      // drizzle records each migration's folder time: the schema the copy has, for restoring into an app at least as
+      // new.
+      migrations: {
+        count: migrations.count,
+        last: migrations.last ? new Date(Number(migrations.last)).toISOString() : null,
+      },
     };
   } finally {
     copy.close();
@@ -191,7 +209,12 @@ function appVersion() {
   }
 }
 
-const size = (bytes) => (bytes < 1024 ? `${bytes} B` : bytes < 1024 ** 2 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 ** 2).toFixed(1)} MB`);
+const size = (bytes) =>
+  bytes < 1024
+    ? `${bytes} B`
+    : bytes < 1024 ** 2
+      ? `${(bytes / 1024).toFixed(1)} KB`
+      : `${(bytes / 1024 ** 2).toFixed(1)} MB`;
 
 /**
  * Makes the backup and returns its manifest. `hooks.afterSnapshot(attempt)` runs after each database
@@ -237,7 +260,10 @@ export async function backup({ dataDir, destination, log = console.log, hooks = 
         await copyMedia(path.join(dataDir, MEDIA_DIR), mediaCopy);
         missing = referencedFiles(dbCopy).filter((file) => !exists(path.join(mediaCopy, file)));
         if (missing.length === 0) break;
-        if (attempt < MAX_SNAPSHOTS) log(`  ${missing.length} file(s) were deleted by the app during the copy: taking a fresh snapshot of the database.`);
+        if (attempt < MAX_SNAPSHOTS)
+          log(
+            `  ${missing.length} file(s) were deleted by the app during the copy: taking a fresh snapshot of the database.`,
+          );
       }
     } finally {
       source.close();
@@ -245,7 +271,9 @@ export async function backup({ dataDir, destination, log = console.log, hooks = 
     if (missing.length > 0) {
       // Still missing after fresh snapshots: the live data itself lacks them (a file lost before the
       // backup). The backup is still worth keeping; the app shows a placeholder for a missing photo.
-      log(`  Warning: ${missing.length} file(s) named by the database are missing from ${path.join(dataDir, MEDIA_DIR)} itself: ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? ", …" : ""}`);
+      log(
+        `  Warning: ${missing.length} file(s) named by the database are missing from ${path.join(dataDir, MEDIA_DIR)} itself: ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? ", …" : ""}`,
+      );
     }
     const mediaInBackup = await countFiles(mediaCopy);
 
@@ -273,7 +301,14 @@ export async function backup({ dataDir, destination, log = console.log, hooks = 
       appVersion: appVersion(),
       createdAt: new Date().toISOString(),
       dataDir,
-      database: { file: DB_FILE, size: dbSize, sha256: await sha256(dbCopy), integrityCheck: "ok", migrations: checked.migrations, rows: checked.rows },
+      database: {
+        file: DB_FILE,
+        size: dbSize,
+        sha256: await sha256(dbCopy),
+        integrityCheck: "ok",
+        migrations: checked.migrations,
+        rows: checked.rows,
+      },
       media: { folder: MEDIA_DIR, files: mediaInBackup.files, bytes: mediaInBackup.bytes, missing },
       secrets: secretsIncluded ? SECRETS_FILE : null,
       snapshots: attempt,
@@ -282,7 +317,8 @@ export async function backup({ dataDir, destination, log = console.log, hooks = 
     await fsp.writeFile(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
     await syncFile(manifestFile);
 
-    if (exists(destination)) throw new BackupError(`${destination} appeared while the backup was being made; the backup was not kept.`);
+    if (exists(destination))
+      throw new BackupError(`${destination} appeared while the backup was being made; the backup was not kept.`);
     await fsp.rename(staging, destination);
     await syncFile(parent);
     process.removeListener("exit", removeStaging);
@@ -337,9 +373,15 @@ function explain(error) {
 
 if (import.meta.url === url.pathToFileURL(process.argv[1] ?? "").href) {
   // Ctrl-C or `kill`: exit (the exit handler removes the half-made folder) with the usual status.
-  for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]]) process.once(signal, () => process.exit(code));
+  for (const [signal, code] of [
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+  ])
+    process.once(signal, () => process.exit(code));
   if (process.argv.slice(2).some((arg) => arg === "-h" || arg === "--help")) {
-    console.log("usage: npm run backup [-- DESTINATION]   (DATA_DIR: the data folder, default ./data; BACKUP_DIR: where backups go, default ./backups)");
+    console.log(
+      "usage: npm run backup [-- DESTINATION]   (DATA_DIR: the data folder, default ./data; BACKUP_DIR: where backups go, default ./backups)",
+    );
     process.exit(0);
   }
   try {

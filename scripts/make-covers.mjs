@@ -100,8 +100,24 @@ function stars(rand, count, { x0 = 40, x1 = W - 40, y0 = 40, y1 = 300, color = "
 function finish({ frame = "#f6e7cc", frameOpacity = 0.45 } = {}) {
   return {
     defs:
-      linear("spine", [[0, "#000", 0.34], [0.55, "#000", 0.08], [0.8, "#fff", 0.1], [1, "#fff", 0]], { x2: 1, y2: 0 }) +
-      radial("vignette", [[0.55, "#000", 0], [1, "#000", 0.28]], { cx: 0.55, cy: 0.45, r: 0.75 }),
+      linear(
+        "spine",
+        [
+          [0, "#000", 0.34],
+          [0.55, "#000", 0.08],
+          [0.8, "#fff", 0.1],
+          [1, "#fff", 0],
+        ],
+        { x2: 1, y2: 0 },
+      ) +
+      radial(
+        "vignette",
+        [
+          [0.55, "#000", 0],
+          [1, "#000", 0.28],
+        ],
+        { cx: 0.55, cy: 0.45, r: 0.75 },
+      ),
     body:
       `<rect width="${W}" height="${H}" fill="url(#vignette)"/>` +
       `<rect x="46" y="30" width="${W - 76}" height="${H - 60}" rx="6" fill="none" stroke="${frame}" stroke-opacity="${frameOpacity}" stroke-width="1.5"/>` +
@@ -126,17 +142,44 @@ function coverLotus() {
   const cx = 250;
   const baseY = 470;
   const defs =
-    linear("bg1", [[0, "#2d5e57"], [0.6, "#1f4842"], [1, "#14302c"]]) +
-    radial("glow1", [[0, "#f6e3c8", 0.32], [0.6, "#f6e3c8", 0.08], [1, "#f6e3c8", 0]]) +
-    linear("petalBack", [[0, "#f2c7bd"], [1, "#d98f86"]]) +
-    linear("petalFront", [[0, "#fbe6dc"], [0.7, "#eeb3a6"], [1, "#d4867c"]]) +
-    linear("pad", [[0, "#3f7a5c"], [1, "#285441"]]) +
-    radial("moon1", [[0, "#f8ead2", 0.24], [0.92, "#f6e3c8", 0.16], [1, "#f6e3c8", 0]]) +
-    linear("water1", [[0, "#173a35", 0], [1, "#0e2623", 0.6]]);
+    linear("bg1", [
+      [0, "#2d5e57"],
+      [0.6, "#1f4842"],
+      [1, "#14302c"],
+    ]) +
+    radial("glow1", [
+      [0, "#f6e3c8", 0.32],
+      [0.6, "#f6e3c8", 0.08],
+      [1, "#f6e3c8", 0],
+    ]) +
+    linear("petalBack", [
+      [0, "#f2c7bd"],
+      [1, "#d98f86"],
+    ]) +
+    linear("petalFront", [
+      [0, "#fbe6dc"],
+      [0.7, "#eeb3a6"],
+      [1, "#d4867c"],
+    ]) +
+    linear("pad", [
+      [0, "#3f7a5c"],
+      [1, "#285441"],
+    ]) +
+    radial("moon1", [
+      [0, "#f8ead2", 0.24],
+      [0.92, "#f6e3c8", 0.16],
+      [1, "#f6e3c8", 0],
+    ]) +
+    linear("water1", [
+      [0, "#173a35", 0],
+      [1, "#0e2623", 0.6],
+    ]);
 
   // petals: back row (wider angles, darker) then front row
   const back = [-70, -42, -16, 16, 42, 70]
-    .map((a) => `<path d="${petal(34, 118)}" transform="translate(${cx},${baseY}) rotate(${a})" fill="url(#petalBack)"/>`)
+    .map(
+      (a) => `<path d="${petal(34, 118)}" transform="translate(${cx},${baseY}) rotate(${a})" fill="url(#petalBack)"/>`,
+    )
     .join("");
   const front = [
     [-52, 40, 104],
@@ -157,8 +200,10 @@ function coverLotus() {
     const a0 = notch - 0.22;
     const a1 = notch + 0.22;
     const p = (a) => `${r1(x + rx * Math.cos(a))},${r1(y + ry * Math.sin(a))}`;
-    return `<path d="M${x},${y}L${p(a0)}A${rx},${ry} 0 1 0 ${p(a1)}Z" fill="url(#pad)"/>` +
-      `<path d="M${x},${y}L${p(notch + Math.PI)}M${x},${y}L${p(notch + 2.3)}M${x},${y}L${p(notch - 2.3)}" stroke="#5c9a77" stroke-opacity="0.45" stroke-width="1.2"/>`;
+    return (
+      `<path d="M${x},${y}L${p(a0)}A${rx},${ry} 0 1 0 ${p(a1)}Z" fill="url(#pad)"/>` +
+      `<path d="M${x},${y}L${p(notch + Math.PI)}M${x},${y}L${p(notch + 2.3)}M${x},${y}L${p(notch - 2.3)}" stroke="#5c9a77" stroke-opacity="0.45" stroke-width="1.2"/>`
+    );
   };
 
   const ripples = [
@@ -167,7 +212,10 @@ function coverLotus() {
     [cx - 20, baseY + 120, 120, 10, 0.14],
     [cx + 40, baseY + 170, 90, 8, 0.1],
   ]
-    .map(([x, y, rx, ry, o]) => `<ellipse cx="${x}" cy="${y}" rx="${rx}" ry="${ry}" fill="none" stroke="#e8f2ec" stroke-opacity="${o}" stroke-width="1.4"/>`)
+    .map(
+      ([x, y, rx, ry, o]) =>
+        `<ellipse cx="${x}" cy="${y}" rx="${rx}" ry="${ry}" fill="none" stroke="#e8f2ec" stroke-opacity="${o}" stroke-width="1.4"/>`,
+    )
     .join("");
 
   const rand = rng(11);
@@ -213,7 +261,8 @@ function coverTree() {
     const spread = 0.42 + rand() * 0.18;
     grow(x2, y2, angle - spread, len * (0.7 + rand() * 0.1), width * 0.66, depth - 1, dir);
     grow(x2, y2, angle + spread, len * (0.7 + rand() * 0.1), width * 0.66, depth - 1, dir);
-    if (depth >= 3 && rand() < 0.5) grow(x2, y2, angle + (rand() - 0.5) * 0.3, len * 0.62, width * 0.55, depth - 2, dir);
+    if (depth >= 3 && rand() < 0.5)
+      grow(x2, y2, angle + (rand() - 0.5) * 0.3, len * 0.62, width * 0.55, depth - 2, dir);
   }
 
   const trunkTop = cy + 10;
@@ -248,12 +297,23 @@ function coverTree() {
     `L${cx + 7},${trunkTop - 8}C${cx + 12},${trunkTop + 20} ${cx + 9},${trunkBottom - 30} ${cx + 16},${trunkBottom + 6}Z" fill="#f4e3c1"/>`;
 
   const branchSvg = branches
-    .map((b) => `<path d="${b.d}" stroke="#f4e3c1" stroke-width="${r1(Math.max(1.2, b.width))}" stroke-linecap="round" fill="none"/>`)
+    .map(
+      (b) =>
+        `<path d="${b.d}" stroke="#f4e3c1" stroke-width="${r1(Math.max(1.2, b.width))}" stroke-linecap="round" fill="none"/>`,
+    )
     .join("");
 
   const defs =
-    linear("bg2", [[0, "#9a5528"], [0.55, "#7f4118"], [1, "#5e2e0f"]]) +
-    radial("glow2", [[0, "#f7d9a8", 0.3], [0.7, "#f7d9a8", 0.06], [1, "#f7d9a8", 0]]) +
+    linear("bg2", [
+      [0, "#9a5528"],
+      [0.55, "#7f4118"],
+      [1, "#5e2e0f"],
+    ]) +
+    radial("glow2", [
+      [0, "#f7d9a8", 0.3],
+      [0.7, "#f7d9a8", 0.06],
+      [1, "#f7d9a8", 0],
+    ]) +
     `<clipPath id="circle2"><circle cx="${cx}" cy="${cy}" r="${R - 4}"/></clipPath>`;
 
   // small decorative dots around the ring
@@ -292,15 +352,47 @@ function coverMountains() {
 
   // Aerial perspective: every layer fades toward the warm haze at its foot.
   const defs =
-    linear("sky3", [[0, "#3b556f"], [0.28, "#7b7d98"], [0.46, "#d6a38a"], [0.6, "#f4cfa3"], [1, "#f4cfa3"]]) +
-    radial("sun3", [[0, "#fff1d6", 0.9], [0.3, "#fde2b8", 0.55], [1, "#fde2b8", 0]]) +
-    linear("m1", [[0, "#a59cb4"], [0.75, "#dcb9a9"], [1, "#efc9a6"]]) +
-    linear("m2", [[0, "#7f7f9a"], [0.8, "#c4a2a0"], [1, "#e2bca3"]]) +
-    linear("m3", [[0, "#8a7f94"], [0.12, "#676a85"], [1, "#454a64"]]) +
+    linear("sky3", [
+      [0, "#3b556f"],
+      [0.28, "#7b7d98"],
+      [0.46, "#d6a38a"],
+      [0.6, "#f4cfa3"],
+      [1, "#f4cfa3"],
+    ]) +
+    radial("sun3", [
+      [0, "#fff1d6", 0.9],
+      [0.3, "#fde2b8", 0.55],
+      [1, "#fde2b8", 0],
+    ]) +
+    linear("m1", [
+      [0, "#a59cb4"],
+      [0.75, "#dcb9a9"],
+      [1, "#efc9a6"],
+    ]) +
+    linear("m2", [
+      [0, "#7f7f9a"],
+      [0.8, "#c4a2a0"],
+      [1, "#e2bca3"],
+    ]) +
+    linear("m3", [
+      [0, "#8a7f94"],
+      [0.12, "#676a85"],
+      [1, "#454a64"],
+    ]) +
     `<filter id="blur3" x="-20%" y="-200%" width="140%" height="500%"><feGaussianBlur stdDeviation="8"/></filter>` +
-    linear("m4", [[0, "#3a405a"], [1, "#2b3048"]]) +
-    linear("m5", [[0, "#262c42"], [1, "#1c2134"]]) +
-    linear("river3", [[0, "#fbe3bd"], [0.35, "#efc39c"], [1, "#9d94b0"]]);
+    linear("m4", [
+      [0, "#3a405a"],
+      [1, "#2b3048"],
+    ]) +
+    linear("m5", [
+      [0, "#262c42"],
+      [1, "#1c2134"],
+    ]) +
+    linear("river3", [
+      [0, "#fbe3bd"],
+      [0.35, "#efc39c"],
+      [1, "#9d94b0"],
+    ]);
 
   const sunX = 300;
   const sunY = 318;
@@ -324,7 +416,10 @@ function coverMountains() {
     [172, 186, 0.8],
     [192, 206, 0.7],
   ]
-    .map(([x, y, s]) => `<path d="M${x - 9 * s},${y - 3 * s}Q${x - 4 * s},${y - 6 * s} ${x},${y}Q${x + 4 * s},${y - 6 * s} ${x + 9 * s},${y - 3 * s}" stroke="#2f3550" stroke-width="1.6" fill="none" stroke-linecap="round" opacity="0.65"/>`)
+    .map(
+      ([x, y, s]) =>
+        `<path d="M${x - 9 * s},${y - 3 * s}Q${x - 4 * s},${y - 6 * s} ${x},${y}Q${x + 4 * s},${y - 6 * s} ${x + 9 * s},${y - 3 * s}" stroke="#2f3550" stroke-width="1.6" fill="none" stroke-linecap="round" opacity="0.65"/>`,
+    )
     .join("");
 
   // a small boat (sampan) with a curved canopy
@@ -363,10 +458,40 @@ function coverMountains() {
     `<circle cx="${sunX}" cy="${sunY}" r="40" fill="#fff3dc"/>` +
     birds +
     // far range
-    `<path d="${ridge([[-20, 372], [40, 336], [100, 352], [170, 290], [240, 350], [330, 326], [400, 300], [500, 352]], 460)}" fill="url(#m1)"/>` +
+    `<path d="${ridge(
+      [
+        [-20, 372],
+        [40, 336],
+        [100, 352],
+        [170, 290],
+        [240, 350],
+        [330, 326],
+        [400, 300],
+        [500, 352],
+      ],
+      460,
+    )}" fill="url(#m1)"/>` +
     // middle range, split by the river valley
-    `<path d="${ridge([[-20, 378], [40, 362], [110, 392], [180, 380], [236, 434]], 460)}" fill="url(#m2)"/>` +
-    `<path d="${ridge([[236, 434], [290, 396], [360, 356], [430, 380], [500, 372]], 460)}" fill="url(#m2)"/>` +
+    `<path d="${ridge(
+      [
+        [-20, 378],
+        [40, 362],
+        [110, 392],
+        [180, 380],
+        [236, 434],
+      ],
+      460,
+    )}" fill="url(#m2)"/>` +
+    `<path d="${ridge(
+      [
+        [236, 434],
+        [290, 396],
+        [360, 356],
+        [430, 380],
+        [500, 372],
+      ],
+      460,
+    )}" fill="url(#m2)"/>` +
     // valley floor
     `<path d="M-20,440C80,428 180,426 240,430C320,428 420,432 500,444L500,${H}L-20,${H}Z" fill="url(#m3)"/>` +
     `<ellipse cx="240" cy="436" rx="300" ry="16" fill="#fde9cc" opacity="0.35" filter="url(#blur3)"/>` +
@@ -394,8 +519,7 @@ function coverLantern() {
     const capH = 14 * s;
     let ribs = "";
     for (const k of [0.33, 0.66]) {
-      ribs +=
-        `<ellipse cx="${x}" cy="${y}" rx="${r1(rx * k)}" ry="${r1(ry)}" fill="none" stroke="#7e1f14" stroke-opacity="0.45" stroke-width="${r1(1.6 * s)}"/>`;
+      ribs += `<ellipse cx="${x}" cy="${y}" rx="${r1(rx * k)}" ry="${r1(ry)}" fill="none" stroke="#7e1f14" stroke-opacity="0.45" stroke-width="${r1(1.6 * s)}"/>`;
     }
     ribs += `<line x1="${x}" y1="${r1(y - ry)}" x2="${x}" y2="${r1(y + ry)}" stroke="#7e1f14" stroke-opacity="0.45" stroke-width="${r1(1.6 * s)}"/>`;
     let bands = "";
@@ -406,7 +530,9 @@ function coverLantern() {
     }
     const tassel = [];
     for (let i = -3; i <= 3; i++) {
-      tassel.push(`M${r1(x + i * 2 * s)},${r1(y + ry + capH + 16 * s)}L${r1(x + i * 3.2 * s)},${r1(y + ry + capH + 58 * s)}`);
+      tassel.push(
+        `M${r1(x + i * 2 * s)},${r1(y + ry + capH + 16 * s)}L${r1(x + i * 3.2 * s)},${r1(y + ry + capH + 58 * s)}`,
+      );
     }
     return (
       `<g opacity="${opacity}">` +
@@ -424,9 +550,26 @@ function coverLantern() {
   }
 
   const defs =
-    linear("bg4", [[0, "#1f1a33"], [0.6, "#2f2240"], [1, "#3f2637"]]) +
-    radial("lanternBody", [[0, "#ffcf87"], [0.35, "#f08a4b"], [0.8, "#c8452c"], [1, "#9c2d1d"]], { cx: 0.45, cy: 0.45, r: 0.6 }) +
-    radial("glow4", [[0, "#ffb46b", 0.55], [0.4, "#f0844a", 0.16], [1, "#f0844a", 0]]) +
+    linear("bg4", [
+      [0, "#1f1a33"],
+      [0.6, "#2f2240"],
+      [1, "#3f2637"],
+    ]) +
+    radial(
+      "lanternBody",
+      [
+        [0, "#ffcf87"],
+        [0.35, "#f08a4b"],
+        [0.8, "#c8452c"],
+        [1, "#9c2d1d"],
+      ],
+      { cx: 0.45, cy: 0.45, r: 0.6 },
+    ) +
+    radial("glow4", [
+      [0, "#ffb46b", 0.55],
+      [0.4, "#f0844a", 0.16],
+      [1, "#f0844a", 0],
+    ]) +
     `<filter id="soft4" x="-20%" y="-20%" width="140%" height="140%"><feGaussianBlur stdDeviation="3"/></filter>`;
 
   const body =
@@ -446,12 +589,47 @@ function coverLantern() {
 function coverBamboo() {
   const rand = rng(5);
   const defs =
-    linear("bg5", [[0, "#e9ead6"], [0.6, "#d3dcbf"], [1, "#b4c4a0"]]) +
-    radial("moon5", [[0, "#fffaf0"], [0.7, "#fbf3df"], [1, "#f5ead0", 0]]) +
-    linear("haze5", [[0, "#b4c4a0", 0], [1, "#9fb38a", 0.9]]) +
-    linear("stalkDark", [[0, "#3f5d35"], [0.45, "#6f9257"], [1, "#36502d"]], { x2: 1, y2: 0 }) +
-    linear("stalkMid", [[0, "#6c8a58"], [0.45, "#9ab77f"], [1, "#627f4f"]], { x2: 1, y2: 0 }) +
-    linear("stalkFar", [[0, "#a8b995"], [0.5, "#c3d0b0"], [1, "#a1b28d"]], { x2: 1, y2: 0 });
+    linear("bg5", [
+      [0, "#e9ead6"],
+      [0.6, "#d3dcbf"],
+      [1, "#b4c4a0"],
+    ]) +
+    radial("moon5", [
+      [0, "#fffaf0"],
+      [0.7, "#fbf3df"],
+      [1, "#f5ead0", 0],
+    ]) +
+    linear("haze5", [
+      [0, "#b4c4a0", 0],
+      [1, "#9fb38a", 0.9],
+    ]) +
+    linear(
+      "stalkDark",
+      [
+        [0, "#3f5d35"],
+        [0.45, "#6f9257"],
+        [1, "#36502d"],
+      ],
+      { x2: 1, y2: 0 },
+    ) +
+    linear(
+      "stalkMid",
+      [
+        [0, "#6c8a58"],
+        [0.45, "#9ab77f"],
+        [1, "#627f4f"],
+      ],
+      { x2: 1, y2: 0 },
+    ) +
+    linear(
+      "stalkFar",
+      [
+        [0, "#a8b995"],
+        [0.5, "#c3d0b0"],
+        [1, "#a1b28d"],
+      ],
+      { x2: 1, y2: 0 },
+    );
 
   /** x position of a leaning stalk at height y. */
   const at = (x, lean, y) => x + lean * (H - y);
@@ -526,14 +704,42 @@ function coverBamboo() {
 function coverHouse() {
   const rand = rng(6);
   const defs =
-    linear("bg6", [[0, "#17223b"], [0.5, "#33365a"], [0.8, "#7a5566"], [1, "#b37a6a"]]) +
-    radial("win6", [[0, "#ffd98e", 0.9], [0.35, "#f6b25c", 0.35], [1, "#f6b25c", 0]]) +
-    linear("hill6", [[0, "#2e3a30"], [1, "#191f1b"]]) +
-    radial("moonGlow6", [[0, "#f8ebcd", 0.22], [0.5, "#f8ebcd", 0.06], [1, "#f8ebcd", 0]]) +
-    linear("hillFar6", [[0, "#4b4456"], [1, "#3a3546"]]) +
-    linear("wall6", [[0, "#3a2f2c"], [1, "#2c2320"]]) +
-    linear("roof6", [[0, "#5a2e1c"], [1, "#3c1e12"]]) +
-    linear("pane6", [[0, "#ffe2a3"], [1, "#f2a94f"]]);
+    linear("bg6", [
+      [0, "#17223b"],
+      [0.5, "#33365a"],
+      [0.8, "#7a5566"],
+      [1, "#b37a6a"],
+    ]) +
+    radial("win6", [
+      [0, "#ffd98e", 0.9],
+      [0.35, "#f6b25c", 0.35],
+      [1, "#f6b25c", 0],
+    ]) +
+    linear("hill6", [
+      [0, "#2e3a30"],
+      [1, "#191f1b"],
+    ]) +
+    radial("moonGlow6", [
+      [0, "#f8ebcd", 0.22],
+      [0.5, "#f8ebcd", 0.06],
+      [1, "#f8ebcd", 0],
+    ]) +
+    linear("hillFar6", [
+      [0, "#4b4456"],
+      [1, "#3a3546"],
+    ]) +
+    linear("wall6", [
+      [0, "#3a2f2c"],
+      [1, "#2c2320"],
+    ]) +
+    linear("roof6", [
+      [0, "#5a2e1c"],
+      [1, "#3c1e12"],
+    ]) +
+    linear("pane6", [
+      [0, "#ffe2a3"],
+      [1, "#f2a94f"],
+    ]);
 
   const hx = 250; // house centre
   const hy = 470; // ground line under the house

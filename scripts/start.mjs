@@ -9,7 +9,10 @@ process.chdir(root);
 
 if (!fs.existsSync(path.join(root, "build", "server", "index.js"))) {
   console.log("No build found: building Heirloom once (this takes a minute)...");
-  const result = spawnSync("react-router", ["build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  const result = spawnSync("react-router", ["build"], {
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

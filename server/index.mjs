@@ -13,14 +13,16 @@ const root = path.resolve(path.dirname(url.fileURLToPath(import.meta.url)), ".."
 const buildPath = path.join(root, "build", "server", "index.js");
 
 export async function createServer() {
-  const [{ createRequestHandler }, { default: compression }, { default: express }, { RouterContextProvider }] = await Promise.all([
-    import("@react-router/express"),
-    import("compression"),
-    import("express"),
-    import("react-router"),
-  ]);
+  const [{ createRequestHandler }, { default: compression }, { default: express }, { RouterContextProvider }] =
+    await Promise.all([
+      import("@react-router/express"),
+      import("compression"),
+      import("express"),
+      import("react-router"),
+    ]);
   const build = await import(url.pathToFileURL(buildPath).href);
-  const { clientAddressContext, proxySettings, ready, rejectCrossSite, rejectForeignHost, staticSecurityHeaders } = build.entry.module;
+  const { clientAddressContext, proxySettings, ready, rejectCrossSite, rejectForeignHost, staticSecurityHeaders } =
+    build.entry.module;
   await ready; // migrations applied, admin account present; a bad variable has stopped the start
   const { trustProxyHops, publicUrl } = proxySettings();
 
@@ -53,7 +55,11 @@ export async function createServer() {
   };
   // The server's own refusals (another host, another site), with the headers every answer carries.
   const refuse = async (req, res, refusal) => {
-    res.status(refusal.status).set(staticSecurityHeaders(https(req))).set("Cache-Control", "no-store").set("Content-Type", refusal.headers.get("Content-Type"));
+    res
+      .status(refusal.status)
+      .set(staticSecurityHeaders(https(req)))
+      .set("Cache-Control", "no-store")
+      .set("Content-Type", refusal.headers.get("Content-Type"));
     res.send(await refusal.text());
   };
 
@@ -67,8 +73,19 @@ export async function createServer() {
   // Static files get the pages' security headers (one definition: app/lib/security-headers.server.ts).
   const setHeaders = (res) => res.set(staticSecurityHeaders(https(res.req)));
   // No directory redirects: a path such as /api/books/..%2F.. is React Router's to answer (a JSON 404), not a 301.
-  app.use("/assets", express.static(path.join(root, "build", "client", "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false, setHeaders }));
-  app.use(express.static(path.join(root, "build", "client"), { maxAge: "1h", index: false, redirect: false, setHeaders }));
+  app.use(
+    "/assets",
+    express.static(path.join(root, "build", "client", "assets"), {
+      immutable: true,
+      maxAge: "1y",
+      index: false,
+      redirect: false,
+      setHeaders,
+    }),
+  );
+  app.use(
+    express.static(path.join(root, "build", "client"), { maxAge: "1h", index: false, redirect: false, setHeaders }),
+  );
   // Cross-site form posts are refused with 403 before React Router's own check (which answers 400).
   app.use(async (req, res, next) => {
     const refusal = await rejectCrossSite(req.method, headersOf(req), requestUrl(req));
@@ -82,7 +99,8 @@ export async function createServer() {
       build,
       mode: process.env.NODE_ENV,
       // req.ip is the socket's peer, or with TRUST_PROXY the client the trusted proxy saw.
-      getLoadContext: (req) => new RouterContextProvider(new Map([[clientAddressContext, req.ip ?? req.socket.remoteAddress ?? "unknown"]])),
+      getLoadContext: (req) =>
+        new RouterContextProvider(new Map([[clientAddressContext, req.ip ?? req.socket.remoteAddress ?? "unknown"]])),
     }),
   );
   return app;

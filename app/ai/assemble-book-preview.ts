@@ -41,4 +41,5 @@ export async function assembleBookPreview(
   return text;
 }
 
-export const hasContent = (stories: PreviewStory[]) => stories.some((story) => story.text.trim() || story.images.length > 0);
+export const hasContent = (stories: PreviewStory[]) =>
+  stories.some((story) => story.text.trim() || story.images.length > 0);

@@ -26,7 +26,9 @@ describe("parseTopics", () => {
 
   it("clips long descriptions and composes Vietnamese diacritics", () => {
     const decomposed = "Tuổi thơ".normalize("NFD");
-    const [topic] = parseTopics(json({ topics: [{ title: decomposed, description: "word ".repeat(100) }] }), { max: 8 });
+    const [topic] = parseTopics(json({ topics: [{ title: decomposed, description: "word ".repeat(100) }] }), {
+      max: 8,
+    });
     expect(topic!.title).toBe("Tuổi thơ".normalize("NFC"));
     expect(topic!.description.length).toBeLessThanOrEqual(200);
     expect(topic!.description.endsWith("word…")).toBe(true);
@@ -36,7 +38,14 @@ describe("parseTopics", () => {
   it("accepts an empty list and a JSON code fence, and refuses what is not the asked shape", () => {
     expect(parseTopics(json({ topics: [] }), { max: 8 })).toEqual([]);
     expect(parseTopics('```json\n{"topics":[{"title":"Home","description":"d"}]}\n```', { max: 8 })).toHaveLength(1);
-    for (const bad of [null, "", "Here are some topics: Childhood", json({ items: [] }), json({ topics: [{ name: "x" }, 3] }), '{"topics": [']) {
+    for (const bad of [
+      null,
+      "",
+      "Here are some topics: Childhood",
+      json({ items: [] }),
+      json({ topics: [{ name: "x" }, 3] }),
+      '{"topics": [',
+    ]) {
       expect(() => parseTopics(bad, { max: 8 }), String(bad)).toThrow(ModelOutputError);
     }
   });
@@ -65,7 +74,9 @@ describe("parseQuestions", () => {
 
   it("refuses an answer with no new question, so nothing is replaced by nothing", () => {
     expect(() => parseQuestions(json({ questions: [] }), { count: 5 })).toThrow(ModelOutputError);
-    expect(() => parseQuestions(json({ questions: ["Old?"] }), { count: 5, exclude: ["old?"] })).toThrow(ModelOutputError);
+    expect(() => parseQuestions(json({ questions: ["Old?"] }), { count: 5, exclude: ["old?"] })).toThrow(
+      ModelOutputError,
+    );
     expect(() => parseQuestions("not json", { count: 5 })).toThrow("the answer is not JSON");
     expect(() => parseQuestions(json(["Bare list?"]), { count: 5 })).toThrow(ModelOutputError);
   });

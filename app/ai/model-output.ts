@@ -55,7 +55,10 @@ const topicItem = z.object({ title: z.string(), description: z.string().default(
  * An empty list is a valid answer (nothing fits, or only topics the book has); a list of nothing but
  * malformed items is not.
  */
-export function parseTopics(content: string | null | undefined, { max, exclude = [] }: { max: number; exclude?: string[] }): TopicSuggestion[] {
+export function parseTopics(
+  content: string | null | undefined,
+  { max, exclude = [] }: { max: number; exclude?: string[] },
+): TopicSuggestion[] {
   const answer = topicsAnswer.safeParse(readJsonContent(content));
   if (!answer.success) throw new ModelOutputError("the answer has no list of topics");
   const seen = new Set(exclude.map(sameKey));
@@ -86,7 +89,10 @@ const questionsAnswer = z.object({ questions: z.array(z.unknown()) });
  * empty, overlong, repeated or already asked (case-insensitively), at most `count`. No usable
  * question at all is an error, so the topic's questions are never replaced by nothing.
  */
-export function parseQuestions(content: string | null | undefined, { count, exclude = [] }: { count: number; exclude?: string[] }): string[] {
+export function parseQuestions(
+  content: string | null | undefined,
+  { count, exclude = [] }: { count: number; exclude?: string[] },
+): string[] {
   const answer = questionsAnswer.safeParse(readJsonContent(content));
   if (!answer.success) throw new ModelOutputError("the answer has no list of questions");
   const seen = new Set(exclude.map(sameKey));

@@ -29,8 +29,10 @@ export const IMPROVEMENT_TEXT: Record<Locale, ImprovementText> = {
   en: {
     heading: "Suggestions for improvement",
     strengthsHeading: "Strengths",
-    short: (n) => `The story is short (${n} ${n === 1 ? "word" : "words"}). Tell more: what happened next, and what it meant to you or your family.`,
-    oneBlock: (n) => `The text is one block of ${n} words. Break it into paragraphs, one for each moment or idea, so it is easier to read.`,
+    short: (n) =>
+      `The story is short (${n} ${n === 1 ? "word" : "words"}). Tell more: what happened next, and what it meant to you or your family.`,
+    oneBlock: (n) =>
+      `The text is one block of ${n} words. Break it into paragraphs, one for each moment or idea, so it is easier to read.`,
     repeated: (words) =>
       words.length === 1
         ? `The word “${words[0]!.word}” comes up ${words[0]!.count} times. Where it fits, use another word or leave it out.`
@@ -53,8 +55,10 @@ export const IMPROVEMENT_TEXT: Record<Locale, ImprovementText> = {
   vi: {
     heading: "Gợi ý cải thiện",
     strengthsHeading: "Điểm mạnh",
-    short: (n) => `Câu chuyện còn ngắn (${n} chữ). Hãy kể thêm: chuyện gì xảy ra tiếp theo, và điều đó có ý nghĩa gì với bạn hoặc gia đình.`,
-    oneBlock: (n) => `Bài viết là một khối liền ${n} chữ. Hãy chia thành nhiều đoạn, mỗi đoạn một khoảnh khắc hoặc một ý, để dễ đọc hơn.`,
+    short: (n) =>
+      `Câu chuyện còn ngắn (${n} chữ). Hãy kể thêm: chuyện gì xảy ra tiếp theo, và điều đó có ý nghĩa gì với bạn hoặc gia đình.`,
+    oneBlock: (n) =>
+      `Bài viết là một khối liền ${n} chữ. Hãy chia thành nhiều đoạn, mỗi đoạn một khoảnh khắc hoặc một ý, để dễ đọc hơn.`,
     repeated: (words) =>
       words.length === 1
         ? `Từ “${words[0]!.word}” lặp lại ${words[0]!.count} lần. Ở chỗ phù hợp, hãy thay bằng từ khác hoặc bỏ bớt.`
@@ -62,7 +66,8 @@ export const IMPROVEMENT_TEXT: Record<Locale, ImprovementText> = {
     noWho: "Hãy cho biết những ai có mặt: gọi tên những người trong câu chuyện và mối quan hệ của họ với bạn.",
     noWhen: "Hãy cho biết chuyện xảy ra khi nào: năm nào, mùa nào, hoặc lúc đó bạn bao nhiêu tuổi.",
     noWhere: "Hãy cho biết chuyện xảy ra ở đâu: làng quê hay thành phố, ngôi nhà, căn phòng.",
-    noSenses: "Hãy thêm những gì bạn đã thấy, nghe, ngửi, nếm hay cảm nhận, để người đọc hình dung được khoảnh khắc ấy.",
+    noSenses:
+      "Hãy thêm những gì bạn đã thấy, nghe, ngửi, nếm hay cảm nhận, để người đọc hình dung được khoảnh khắc ấy.",
     longSentences: (count, n, start, limit) =>
       count === 1
         ? `Câu bắt đầu bằng “${start}…” dài ${n} chữ. Hãy tách thành những câu ngắn hơn.`

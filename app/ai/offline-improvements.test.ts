@@ -50,22 +50,32 @@ describe("checkStory / suggestImprovementsOffline", () => {
       "Say when it happened: the year, the season, or how old you were.",
       "Say where it happened: the town or village, the house, the room.",
       "Add what you saw, heard, smelled, tasted or felt, so readers can picture the moment.",
-      expect.stringMatching(/^The sentence beginning “It was a very nice time…” has \d+ words\. Split it into shorter sentences\.$/),
+      expect.stringMatching(
+        /^The sentence beginning “It was a very nice time…” has \d+ words\. Split it into shorter sentences\.$/,
+      ),
     ]);
     // "we" and "everyone": there are people, so no "who" suggestion, but no names to praise either.
     expect(strengths).toEqual([]);
     const long = `${EN_VAGUE} ${EN_VAGUE.replace(/ the /g, " a ")}`;
-    expect(checkStory({ content: long, language: "en" }).suggestions).toContainEqual(expect.stringMatching(/^The text is one block of \d+ words\./));
+    expect(checkStory({ content: long, language: "en" }).suggestions).toContainEqual(
+      expect.stringMatching(/^The text is one block of \d+ words\./),
+    );
   });
 
   it("does not count the topic's own words or people as repetition", () => {
-    const text = "Grandma's garden. Grandma planted roses in the garden, and the garden grew. We sat in the garden. The garden was green, the garden smelled sweet.";
-    expect(checkStory({ content: text, language: "en", topicTitle: "The garden" }).suggestions.join(" ")).not.toContain("“garden”");
-    expect(checkStory({ content: text, language: "en" }).suggestions.join(" ")).toContain("The word “garden” comes up 6 times.");
+    const text =
+      "Grandma's garden. Grandma planted roses in the garden, and the garden grew. We sat in the garden. The garden was green, the garden smelled sweet.";
+    expect(checkStory({ content: text, language: "en", topicTitle: "The garden" }).suggestions.join(" ")).not.toContain(
+      "“garden”",
+    );
+    expect(checkStory({ content: text, language: "en" }).suggestions.join(" ")).toContain(
+      "The word “garden” comes up 6 times.",
+    );
   });
 
   it("counts a word that only starts sentences, but not a name written with a capital mid-sentence", () => {
-    const text = "Rất vui. Rất buồn. Rất nhớ. Rất thương. Tôi gặp Minh ở chợ, rồi Minh về nhà, Minh ăn cơm và Minh ngủ.";
+    const text =
+      "Rất vui. Rất buồn. Rất nhớ. Rất thương. Tôi gặp Minh ở chợ, rồi Minh về nhà, Minh ăn cơm và Minh ngủ.";
     const [repeated] = checkStory({ content: text, language: "vi" }).suggestions.filter((s) => s.includes("lặp lại"));
     expect(repeated).toBe("Từ “rất” lặp lại 4 lần. Ở chỗ phù hợp, hãy thay bằng từ khác hoặc bỏ bớt.");
   });

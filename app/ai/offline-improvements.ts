@@ -1,6 +1,16 @@
 import type { Locale } from "~/i18n/config";
 import type { ImprovementInput } from "./types";
-import { COMPOUNDS, OTHERS, PEOPLE, PLACE_PREPOSITIONS, PLACES, SENSE_NAMES, SENSES, STOPWORDS, TIMES } from "./story-words";
+import {
+  COMPOUNDS,
+  OTHERS,
+  PEOPLE,
+  PLACE_PREPOSITIONS,
+  PLACES,
+  SENSE_NAMES,
+  SENSES,
+  STOPWORDS,
+  TIMES,
+} from "./story-words";
 import { IMPROVEMENT_TEXT, type ImprovementText } from "./offline-improvements-text";
 
 /** Thresholds in words (English) and syllables (Vietnamese, written as separate words). */
@@ -22,7 +32,9 @@ const anyOf = (words: string[]) =>
     .map(escapeRegExp)
     .join("|");
 const phrases = (words: string[]) => new RegExp(`${NOT_WORD_BEFORE}(?:${anyOf(words)})${NOT_WORD_AFTER}`, "giu");
-/** The same without the i flag (under which \p{Lu} would match any letter): only the first letter may be either case. */
+/**
+ * The same without the i flag (under which \p{Lu} would match any letter): only the first letter may be either case.
+ */
 const anyOfFirstEitherCase = (words: string[]) =>
   [...new Set(words.map((w) => w.normalize("NFC")))]
     .sort((a, b) => b.length - a.length)
@@ -34,11 +46,16 @@ const PEOPLE_RE = phrases(PEOPLE);
 const OTHERS_RE = phrases(OTHERS);
 const TIMES_RE = phrases(TIMES);
 const PLACES_RE = phrases(PLACES);
-const SENSE_RES = Object.entries(SENSES).map(([sense, words]) => [sense as keyof typeof SENSES, phrases(words)] as const);
+const SENSE_RES = Object.entries(SENSES).map(
+  ([sense, words]) => [sense as keyof typeof SENSES, phrases(words)] as const,
+);
 const YEAR_RE = /(?<!\p{N})(?:1[6-9]\d\d|20\d\d)(?:s)?(?!\p{N})/gu;
 // A capitalised name after a kinship word ("uncle Tom", "bà Tư") or a place word ("in Hanoi", "ở Huế").
 const NAMED_PERSON_RE = new RegExp(`${NOT_WORD_BEFORE}(?:${anyOfFirstEitherCase(PEOPLE)})\\s(${NAME})`, "gu");
-const NAMED_PLACE_RE = new RegExp(`${NOT_WORD_BEFORE}(?:${anyOfFirstEitherCase(PLACE_PREPOSITIONS)})\\s(${NAME})`, "gu");
+const NAMED_PLACE_RE = new RegExp(
+  `${NOT_WORD_BEFORE}(?:${anyOfFirstEitherCase(PLACE_PREPOSITIONS)})\\s(${NAME})`,
+  "gu",
+);
 // "vào Chủ nhật", "at Christmas", "ở Bà ngoại": a time or a person, not a place.
 const STARTS_TIME_OR_PERSON = new RegExp(`^(?:${anyOf([...TIMES, ...PEOPLE])})${NOT_WORD_AFTER}`, "iu");
 const PEOPLE_WORDS = new Set(PEOPLE.flatMap((p) => p.split(" ")));
@@ -54,7 +71,9 @@ function found(pattern: RegExp, text: string, group = 0): string[] {
 }
 
 const words = (text: string) => text.match(WORD) ?? [];
-/** What comes before a word that starts a sentence: nothing, a line break, or . ! ? … (and closing quotes) and a space. */
+/**
+ * What comes before a word that starts a sentence: nothing, a line break, or . ! ? … (and closing quotes) and a space.
+ */
 const SENTENCE_START = /(?:^|\n|[.!?…]["'”’»)\]]*\s+)["'“‘«(]*$/u;
 
 function sentencesOf(text: string): string[] {
@@ -76,7 +95,8 @@ function repeatedWords(text: string, exclude: string[]): { word: string; count: 
     total += 1;
     const word = match[0];
     const key = word.toLowerCase();
-    if (STOPWORDS.has(key) || PEOPLE_WORDS.has(key) || skip.has(key) || [...key].length < 3 || /\p{N}/u.test(key)) continue;
+    if (STOPWORDS.has(key) || PEOPLE_WORDS.has(key) || skip.has(key) || [...key].length < 3 || /\p{N}/u.test(key))
+      continue;
     const entry = counts.get(key) ?? { count: 0, lower: false, midCapital: false };
     entry.count += 1;
     if (word === key) entry.lower = true;
@@ -106,7 +126,8 @@ export function checkStory(input: ImprovementInput): StoryFindings {
   if (total < limits.short) suggestions.push(say.short(total));
   else if (total >= limits.good) strengths.push(say.goodLength(total));
   if (paragraphs.length === 1 && total > limits.block) suggestions.push(say.oneBlock(total));
-  else if (paragraphs.length > 1 && paragraphs.every((p) => words(p).length <= limits.block)) strengths.push(say.paragraphs(paragraphs.length));
+  else if (paragraphs.length > 1 && paragraphs.every((p) => words(p).length <= limits.block))
+    strengths.push(say.paragraphs(paragraphs.length));
 
   const repeated = repeatedWords(text, [input.title ?? "", input.topicTitle ?? ""]);
   if (repeated.length) suggestions.push(say.repeated(repeated));
@@ -115,7 +136,10 @@ export function checkStory(input: ImprovementInput): StoryFindings {
   const plain = text.replace(COMPOUNDS_RE, " ");
   // "uncle Tom" rather than "uncle Tom, uncle".
   const named = found(NAMED_PERSON_RE, plain);
-  const people = [...named, ...found(PEOPLE_RE, plain).filter((w) => !named.some((n) => n.toLowerCase().startsWith(`${w.toLowerCase()} `)))];
+  const people = [
+    ...named,
+    ...found(PEOPLE_RE, plain).filter((w) => !named.some((n) => n.toLowerCase().startsWith(`${w.toLowerCase()} `))),
+  ];
   if (people.length) strengths.push(say.who(people.slice(0, 4)));
   else if (found(OTHERS_RE, plain).length === 0) suggestions.push(say.noWho);
 
@@ -130,7 +154,9 @@ export function checkStory(input: ImprovementInput): StoryFindings {
   if (places.length) strengths.push(say.where(places.slice(0, 4)));
   else suggestions.push(say.noWhere);
 
-  const senses = SENSE_RES.filter(([, pattern]) => found(pattern, plain).length > 0).map(([sense]) => SENSE_NAMES[input.language][sense]);
+  const senses = SENSE_RES.filter(([, pattern]) => found(pattern, plain).length > 0).map(
+    ([sense]) => SENSE_NAMES[input.language][sense],
+  );
   if (senses.length >= 2) strengths.push(say.senses(senses));
   else if (senses.length === 0) suggestions.push(say.noSenses);
 
@@ -150,6 +176,7 @@ export function checkStory(input: ImprovementInput): StoryFindings {
 export function suggestImprovementsOffline(input: ImprovementInput): string {
   const { suggestions, strengths } = checkStory(input);
   const say = IMPROVEMENT_TEXT[input.language];
-  const section = (heading: string, items: string[]) => (items.length ? [heading, ...items.map((item, i) => `${i + 1}. ${item}`)].join("\n") : "");
+  const section = (heading: string, items: string[]) =>
+    items.length ? [heading, ...items.map((item, i) => `${i + 1}. ${item}`)].join("\n") : "";
   return [section(say.heading, suggestions), section(say.strengthsHeading, strengths)].filter(Boolean).join("\n\n");
 }

@@ -4,7 +4,11 @@ import { composeTopicPreview } from "./offline-preview";
 
 const book = { title: "Đời bà", description: "", tone: "", language: "vi" as const };
 const stories = [
-  { title: "Bến sông", text: "Nhà bà ở cạnh bến sông.\n\nSáng nào bà cũng gánh nước.", images: [{ id: 7, description: "Bến sông năm 1970" }] },
+  {
+    title: "Bến sông",
+    text: "Nhà bà ở cạnh bến sông.\n\nSáng nào bà cũng gánh nước.",
+    images: [{ id: 7, description: "Bến sông năm 1970" }],
+  },
   { title: "Chợ Tết", text: "Tết nào mẹ cũng dẫn bà đi chợ.", images: [] },
   { title: "Trống", text: "   ", images: [] },
 ];
@@ -21,7 +25,13 @@ describe("the offline previews", () => {
       "### Chợ Tết",
       "Tết nào mẹ cũng dẫn bà đi chợ.",
     ]);
-    expect(composeTopicPreview({ book: { ...book, language: "en" }, topic: { title: "Childhood", description: "" }, stories })).toContain("Another memory comes to mind.");
+    expect(
+      composeTopicPreview({
+        book: { ...book, language: "en" },
+        topic: { title: "Childhood", description: "" },
+        stories,
+      }),
+    ).toContain("Another memory comes to mind.");
   });
 
   it("have nothing to say about a topic without stories", () => {
@@ -38,7 +48,11 @@ describe("the offline previews", () => {
       ],
     };
     const chunks: string[] = [];
-    const text = await assembleBookPreview(input, async (topic) => composeTopicPreview({ book: input.book, topic, stories: topic.stories }), (chunk) => chunks.push(chunk));
+    const text = await assembleBookPreview(
+      input,
+      async (topic) => composeTopicPreview({ book: input.book, topic, stories: topic.stories }),
+      (chunk) => chunks.push(chunk),
+    );
     expect(chunks.join("")).toBe(text);
     expect(text.startsWith("# Đời bà\n\nNhững câu chuyện của bà\n\n## Tuổi thơ\n\n### Bến sông")).toBe(true);
     expect(text).not.toContain("## Trống");

@@ -3,8 +3,18 @@ import { imageMarker, type PreviewStory, type TopicPreviewInput } from "./previe
 
 // Short sentences between two stories. They join the user's words without adding a fact to them.
 const TRANSITIONS: Record<Locale, string[]> = {
-  en: ["Another memory comes to mind.", "There is more to tell.", "Then comes another story.", "One more memory belongs here."],
-  vi: ["Một kỷ niệm khác lại hiện về.", "Vẫn còn nhiều điều để kể.", "Rồi đến một câu chuyện khác.", "Thêm một kỷ niệm nữa thuộc về nơi đây."],
+  en: [
+    "Another memory comes to mind.",
+    "There is more to tell.",
+    "Then comes another story.",
+    "One more memory belongs here.",
+  ],
+  vi: [
+    "Một kỷ niệm khác lại hiện về.",
+    "Vẫn còn nhiều điều để kể.",
+    "Rồi đến một câu chuyện khác.",
+    "Thêm một kỷ niệm nữa thuộc về nơi đây.",
+  ],
 };
 
 /** A story's paragraphs as written, one blank line apart, with its images' markers after them. */

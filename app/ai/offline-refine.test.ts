@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import { refineOffline } from "./offline-refine";
 
 /** The words of a text, in order, ignoring case (a sentence's first letter may be capitalised). */
-const wordsOf = (text: string) => (text.normalize("NFC").toLocaleLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? []);
+const wordsOf = (text: string) =>
+  text
+    .normalize("NFC")
+    .toLocaleLowerCase()
+    .match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
 
 const VI_MESSY = `  hồi   đó nhà tôi ở làng Phú Xuân , bên bờ sông Hương .mỗi sáng mẹ tôi dậy thổi cơm ,mùi khói bếp thơm cả xóm.đến trưa bố đi làm đồng về .
 bà nội hay nói :"con ơi , ăn cơm đi !" rồi cười.
@@ -25,11 +29,52 @@ describe("refineOffline", () => {
   });
 
   it("keeps the words of 500 texts (and a second pass changes nothing) jumbled from words, marks, quotes, numbers, addresses and spaces", () => {
-    const pieces = ["đi", "học", "Bà", "ông", "iPhone", "3.5", "1,000", "10:30", "TP.HCM", "e.g.", "www.a.com/x?y=1", "a@b.vn", "'", '"', "«", "»", "(", ")", "…", "...", ".", ",", ";", ":", "!", "?", " ", "  ", "\t", "\n", "\n\n", "- ", "1. ", "word", "ĐÂY", "chợ.sau", "end.The"];
+    const pieces = [
+      "đi",
+      "học",
+      "Bà",
+      "ông",
+      "iPhone",
+      "3.5",
+      "1,000",
+      "10:30",
+      "TP.HCM",
+      "e.g.",
+      "www.a.com/x?y=1",
+      "a@b.vn",
+      "'",
+      '"',
+      "«",
+      "»",
+      "(",
+      ")",
+      "…",
+      "...",
+      ".",
+      ",",
+      ";",
+      ":",
+      "!",
+      "?",
+      " ",
+      "  ",
+      "\t",
+      "\n",
+      "\n\n",
+      "- ",
+      "1. ",
+      "word",
+      "ĐÂY",
+      "chợ.sau",
+      "end.The",
+    ];
     let seed = 42;
-    const next = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     for (let n = 0; n < 500; n++) {
-      const text = Array.from({ length: 5 + Math.floor(next() * 40) }, () => pieces[Math.floor(next() * pieces.length)]).join(next() < 0.5 ? "" : " ");
+      const text = Array.from(
+        { length: 5 + Math.floor(next() * 40) },
+        () => pieces[Math.floor(next() * pieces.length)],
+      ).join(next() < 0.5 ? "" : " ");
       const once = refineOffline(text);
       expect(wordsOf(once), JSON.stringify(text)).toEqual(wordsOf(text));
       // A second pass has nothing left to do.
@@ -59,17 +104,24 @@ describe("refineOffline", () => {
 
   it("removes the French-style space before ; : ! ? and keeps smileys and decimals", () => {
     expect(refineOffline("Thật vậy ! Bà hỏi : « đi đâu ? »")).toBe("Thật vậy! Bà hỏi: « đi đâu? »");
-    expect(refineOffline("It was fun :) we laughed . A score of .5 ; not bad")).toBe("It was fun :) we laughed. A score of .5; not bad");
+    expect(refineOffline("It was fun :) we laughed . A score of .5 ; not bad")).toBe(
+      "It was fun :) we laughed. A score of .5; not bad",
+    );
   });
 
   it("does not capitalise after an ellipsis, an abbreviation, an initial or a dialogue's closing quote, nor words with inner capitals", () => {
-    expect(refineOffline("Rồi... chúng tôi đi. v.v. và thế. Ông Nguyễn V. an ở đó.")).toBe("Rồi... chúng tôi đi. V.v. và thế. Ông Nguyễn V. an ở đó.");
+    expect(refineOffline("Rồi... chúng tôi đi. v.v. và thế. Ông Nguyễn V. an ở đó.")).toBe(
+      "Rồi... chúng tôi đi. V.v. và thế. Ông Nguyễn V. an ở đó.",
+    );
     expect(refineOffline('"Stop!" she said. iPhones came later.')).toBe("“Stop!” she said. iPhones came later.");
   });
 
   it("one paragraph per sentence-ending line, hard wraps and lists kept, one blank line between paragraphs", () => {
-    const text = "A heading\nThe first line wraps\nhere and ends.\nA second paragraph.\n\n\n\n- one item\n- another item\nthat wraps.\nafter the list.";
-    expect(refineOffline(text)).toBe("A heading\nThe first line wraps\nhere and ends.\n\nA second paragraph.\n\n- one item\n- another item\nthat wraps.\n\nAfter the list.");
+    const text =
+      "A heading\nThe first line wraps\nhere and ends.\nA second paragraph.\n\n\n\n- one item\n- another item\nthat wraps.\nafter the list.";
+    expect(refineOffline(text)).toBe(
+      "A heading\nThe first line wraps\nhere and ends.\n\nA second paragraph.\n\n- one item\n- another item\nthat wraps.\n\nAfter the list.",
+    );
   });
 
   it("leaves straight quotes that are not clearly paired, and apostrophes", () => {

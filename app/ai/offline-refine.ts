@@ -29,7 +29,11 @@ export function refineOffline(text: string): string {
     .split(/\n[^\S\n]*\n/)
     .map((block) => block.split("\n").map(tidyLine).filter(Boolean))
     .filter((lines) => lines.length > 0);
-  const paragraphs = blocks.flatMap((lines) => listsAndProse(lines).flatMap((run) => (run.list ? [run.lines.join("\n")] : splitParagraphs(run.lines).map(capitalise))));
+  const paragraphs = blocks.flatMap((lines) =>
+    listsAndProse(lines).flatMap((run) =>
+      run.list ? [run.lines.join("\n")] : splitParagraphs(run.lines).map(capitalise),
+    ),
+  );
   return restore(paragraphs.map(pairQuotes).join("\n\n"));
 }
 
@@ -49,9 +53,10 @@ function protectAddresses(text: string): { masked: string; restore: (text: strin
     const address = match.replace(/[.,;:!?)\]’”]+$/u, "");
     if (saved.length >= 0x1000) return match;
     saved.push(address);
-    return `\uE000${String.fromCharCode(0xE100 + saved.length - 1)}${match.slice(address.length)}`;
+    return `\uE000${String.fromCharCode(0xe100 + saved.length - 1)}${match.slice(address.length)}`;
   });
-  const restore = (out: string) => out.replace(/\uE000([\uE100-\uF0FF])/gu, (_, code: string) => saved[code.charCodeAt(0) - 0xE100]!);
+  const restore = (out: string) =>
+    out.replace(/\uE000([\uE100-\uF0FF])/gu, (_, code: string) => saved[code.charCodeAt(0) - 0xe100]!);
   return { masked, restore };
 }
 
@@ -116,11 +121,45 @@ function splitParagraphs(lines: string[]): string[] {
 
 /** Words followed by a full stop that does not end the sentence (English and Vietnamese), lower case. */
 const ABBREVIATIONS = new Set([
-  "mr", "mrs", "ms", "dr", "st", "jr", "sr", "prof", "etc", "vs", "approx", "vol", "pp", "fig", "cf", "ca", "mt", "ft", "lt", "col", "gen", "rev",
-  "tp", "tx", "tt", "ts", "ths", "pgs", "gs", "bs", "ks", "ng", "tr",
+  "mr",
+  "mrs",
+  "ms",
+  "dr",
+  "st",
+  "jr",
+  "sr",
+  "prof",
+  "etc",
+  "vs",
+  "approx",
+  "vol",
+  "pp",
+  "fig",
+  "cf",
+  "ca",
+  "mt",
+  "ft",
+  "lt",
+  "col",
+  "gen",
+  "rev",
+  "tp",
+  "tx",
+  "tt",
+  "ts",
+  "ths",
+  "pgs",
+  "gs",
+  "bs",
+  "ks",
+  "ng",
+  "tr",
 ]);
 
-/** Whether the word at the end of `textBefore` (just before a full stop) is a dotted word (e.g, v.v, U.S), an initial or a listed abbreviation. */
+/**
+ * Whether the word at the end of `textBefore` (just before a full stop) is a dotted word (e.g, v.v, U.S), an initial or
+ * a listed abbreviation.
+ */
 function isAbbreviation(textBefore: string): boolean {
   const word = /([\p{L}\p{M}\p{N}.]+)$/u.exec(textBefore)?.[1] ?? "";
   if (!word) return false;
@@ -144,10 +183,13 @@ function capitalise(paragraph: string): string {
   const start = new RegExp(`^([${OPENERS}]*)(\\p{Ll}[\\p{L}\\p{M}]*)`, "u");
   let out = paragraph.replace(start, (_, open: string, word: string) => open + upperFirst(word));
   const after = new RegExp(`([.!?]+)(\\s+)([${OPENERS}]?)(\\p{Ll}[\\p{L}\\p{M}]*)`, "gu");
-  out = out.replace(after, (match, end: string, space: string, open: string, word: string, offset: number, whole: string) => {
-    if (end.includes(".") && (end.length > 1 || isAbbreviation(whole.slice(0, offset)))) return match;
-    return end + space + open + upperFirst(word);
-  });
+  out = out.replace(
+    after,
+    (match, end: string, space: string, open: string, word: string, offset: number, whole: string) => {
+      if (end.includes(".") && (end.length > 1 || isAbbreviation(whole.slice(0, offset)))) return match;
+      return end + space + open + upperFirst(word);
+    },
+  );
   return out;
 }
 
@@ -161,7 +203,10 @@ function pairQuotes(paragraph: string): string {
   if (positions.length === 0 || positions.length % 2 !== 0) return paragraph;
   const opens = (i: number) => (i === 0 || /[\s([—–-]/u.test(paragraph[i - 1]!)) && /\S/u.test(paragraph[i + 1] ?? "");
   // After a digit it may be an inch mark (5"), so that is not clearly a closing quote.
-  const closes = (i: number) => i > 0 && /[^\s\p{N}]/u.test(paragraph[i - 1]!) && (i === paragraph.length - 1 || /[\s,.;:!?…)\]—–-]/u.test(paragraph[i + 1]!));
+  const closes = (i: number) =>
+    i > 0 &&
+    /[^\s\p{N}]/u.test(paragraph[i - 1]!) &&
+    (i === paragraph.length - 1 || /[\s,.;:!?…)\]—–-]/u.test(paragraph[i + 1]!));
   if (!positions.every((at, n) => (n % 2 === 0 ? opens(at) : closes(at)))) return paragraph;
   // matchAll gives code-unit indices, so the text is split into code units (a quote is one).
   const units = paragraph.split("");

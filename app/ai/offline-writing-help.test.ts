@@ -19,6 +19,8 @@ describe("offline writing help", () => {
     expect(first).toMatch(/\?$/);
     const next = followupOffline({ question: first, currentText: "", storyTitle: "", topic, language: "vi" });
     expect(next).not.toBe(first);
-    expect(followupOffline({ question: "", currentText: `Bà kể.\n→ ${first}`, storyTitle: "", topic, language: "vi" })).not.toBe(first);
+    expect(
+      followupOffline({ question: "", currentText: `Bà kể.\n→ ${first}`, storyTitle: "", topic, language: "vi" }),
+    ).not.toBe(first);
   });
 });

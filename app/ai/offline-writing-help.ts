@@ -2,8 +2,19 @@ import type { Locale } from "~/i18n/config";
 import { AUTOCOMPLETE_MIN_CHARS } from "~/lib/limits";
 import { pickQuestions } from "./pick-questions";
 
-export type AutocompleteInput = { text: string; title: string; topic: { title: string; description: string }; language: Locale };
-export type FollowupInput = { question: string; currentText: string; storyTitle: string; topic: { title: string; description: string }; language: Locale };
+export type AutocompleteInput = {
+  text: string;
+  title: string;
+  topic: { title: string; description: string };
+  language: Locale;
+};
+export type FollowupInput = {
+  question: string;
+  currentText: string;
+  storyTitle: string;
+  topic: { title: string; description: string };
+  language: Locale;
+};
 
 const WORD = /[\p{L}\p{M}][\p{L}\p{M}'’-]*/gu;
 
@@ -21,7 +32,8 @@ export function completeOffline({ text, title, topic }: AutocompleteInput): stri
   // The word being typed is not evidence of itself.
   const source = `${text.slice(0, text.length - partial.length)} ${title} ${topic.title} ${topic.description}`;
   for (const word of source.match(WORD) ?? []) {
-    if (word.length > partial.length && word.toLocaleLowerCase().startsWith(typed)) counts.set(word, (counts.get(word) ?? 0) + 1);
+    if (word.length > partial.length && word.toLocaleLowerCase().startsWith(typed))
+      counts.set(word, (counts.get(word) ?? 0) + 1);
   }
   const best = [...counts].sort((a, b) => b[1] - a[1] || a[0].length - b[0].length || a[0].localeCompare(b[0]))[0]?.[0];
   return best ? best.slice(partial.length) : "";
@@ -32,6 +44,10 @@ export function completeOffline({ text, title, topic }: AutocompleteInput): stri
  * not already asked (neither the question being answered nor one quoted in the text).
  */
 export function followupOffline({ question, currentText, topic, language }: FollowupInput): string {
-  const asked = [question, ...currentText.split("\n").map((line) => line.replace(/^[→>\-\s]+/, "").trim())].filter(Boolean);
-  return pickQuestions({ title: topic.title, description: topic.description, language, exclude: asked, count: 1 })[0] ?? "";
+  const asked = [question, ...currentText.split("\n").map((line) => line.replace(/^[→>\-\s]+/, "").trim())].filter(
+    Boolean,
+  );
+  return (
+    pickQuestions({ title: topic.title, description: topic.description, language, exclude: asked, count: 1 })[0] ?? ""
+  );
 }

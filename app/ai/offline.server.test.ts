@@ -9,11 +9,15 @@ describe("suggestTopicsOffline", () => {
   it("without a topic title, suggests a full set for the book, including the themes it mentions", () => {
     const topics = suggestTopicsOffline(book);
     expect(topics).toHaveLength(SUGGESTION_COUNT);
-    expect(topics.map((t) => t.title)).toEqual(expect.arrayContaining([theme("war").title.vi, theme("hometown").title.vi]));
+    expect(topics.map((t) => t.title)).toEqual(
+      expect.arrayContaining([theme("war").title.vi, theme("hometown").title.vi]),
+    );
   });
 
   it("with a topic title, gives only the theme that title names, in the book's language", () => {
-    expect(suggestTopicsOffline({ ...book, language: "en" }, [], "Childhood")).toEqual([{ title: "Childhood", description: theme("childhood").description.en }]);
+    expect(suggestTopicsOffline({ ...book, language: "en" }, [], "Childhood")).toEqual([
+      { title: "Childhood", description: theme("childhood").description.en },
+    ]);
     const tet = suggestTopicsOffline(book, [], "Tết");
     expect(tet[0]).toEqual({ title: theme("traditions").title.vi, description: theme("traditions").description.vi });
     expect(tet).toHaveLength(1);
@@ -38,6 +42,11 @@ describe("suggestTopicsOffline", () => {
 describe("offline transcription", () => {
   it("has no speech recognition and says so, so the audio is kept without text", async () => {
     const { offlineProvider } = await import("./offline.server");
-    expect(await offlineProvider.transcribe({ data: new Blob([new Uint8Array([1])]), mimeType: "audio/webm", filename: "a.webm" }, { language: "vi" })).toEqual({ text: null, reason: "transcription.needsServer" });
+    expect(
+      await offlineProvider.transcribe(
+        { data: new Blob([new Uint8Array([1])]), mimeType: "audio/webm", filename: "a.webm" },
+        { language: "vi" },
+      ),
+    ).toEqual({ text: null, reason: "transcription.needsServer" });
   });
 });

@@ -18,11 +18,20 @@ export const SUGGESTION_COUNT = 8;
  * names are returned, best match first: a description of some other theme would not be about the topic,
  * so an unrecognised title gets no suggestion rather than an unrelated one.
  */
-export function suggestTopicsOffline(book: BookContext, exclude: string[] = [], topicTitle?: string): TopicSuggestion[] {
+export function suggestTopicsOffline(
+  book: BookContext,
+  exclude: string[] = [],
+  topicTitle?: string,
+): TopicSuggestion[] {
   const text = normalize(`${book.title} ${book.description}`);
   const topicText = topicTitle?.trim() ? normalize(topicTitle) : null;
   const excluded = new Set(exclude.map((title) => title.trim().toLowerCase()));
-  return LIFE_THEMES.map((theme, order) => ({ theme, order, topic: topicText ? score(theme, topicText) : 0, score: score(theme, text) }))
+  return LIFE_THEMES.map((theme, order) => ({
+    theme,
+    order,
+    topic: topicText ? score(theme, topicText) : 0,
+    score: score(theme, text),
+  }))
     .filter((entry) => !topicText || entry.topic > 0)
     .sort((a, b) => b.topic - a.topic || b.score - a.score || a.order - b.order)
     .map(({ theme }) => ({ title: theme.title[book.language], description: theme.description[book.language] }))
@@ -36,7 +45,13 @@ export const offlineProvider: AiProvider = {
     return suggestTopicsOffline(book, options?.exclude, options?.topicTitle);
   },
   async generateQuestions(topic, options) {
-    return pickQuestions({ title: topic.title, description: topic.description, language: topic.language, exclude: options.exclude, count: options.count });
+    return pickQuestions({
+      title: topic.title,
+      description: topic.description,
+      language: topic.language,
+      exclude: options.exclude,
+      count: options.count,
+    });
   },
   // Speech recognition needs a model this app does not ship: say so, and the audio is kept.
   async transcribe() {
@@ -52,7 +67,11 @@ export const offlineProvider: AiProvider = {
     return composeTopicPreview(input);
   },
   bookPreview(input, options) {
-    return assembleBookPreview(input, async (topic) => composeTopicPreview({ book: input.book, topic, stories: topic.stories }), options?.onText);
+    return assembleBookPreview(
+      input,
+      async (topic) => composeTopicPreview({ book: input.book, topic, stories: topic.stories }),
+      options?.onText,
+    );
   },
   // Typography only; the instruction, tone and title need a language model (ADR 0010).
   async refine(input) {

@@ -20,7 +20,10 @@ beforeEach(() => {
 });
 
 async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(AppError);
   return error as AppError;
 }
@@ -28,11 +31,16 @@ async function failure(promise: Promise<unknown>): Promise<AppError> {
 describe("the OpenAI-compatible provider", () => {
   it("asks with the model, a JSON-schema response format and the prompt, and checks the answer", async () => {
     fake.enqueue(reply.questions(["  Bạn lớn lên ở đâu? ", "Ai đã nuôi bạn lớn?"]));
-    expect(await provider.generateQuestions(topic, { exclude: ["Ai đã nuôi bạn lớn?"], count: 5 })).toEqual(["Bạn lớn lên ở đâu?"]);
+    expect(await provider.generateQuestions(topic, { exclude: ["Ai đã nuôi bạn lớn?"], count: 5 })).toEqual([
+      "Bạn lớn lên ở đâu?",
+    ]);
     const [request] = fake.requests;
     expect(request!.headers.authorization).toBe("Bearer test");
     expect(request!.body.model).toBe("test-model");
-    expect(request!.body.response_format).toMatchObject({ type: "json_schema", json_schema: { name: "questions", strict: true } });
+    expect(request!.body.response_format).toMatchObject({
+      type: "json_schema",
+      json_schema: { name: "questions", strict: true },
+    });
     expect(request!.body.messages[0]!.content).toContain("Vietnamese");
     expect(request!.body.messages[1]!.content).toContain("- Ai đã nuôi bạn lớn?");
   });
@@ -44,7 +52,10 @@ describe("the OpenAI-compatible provider", () => {
 
     fake.reset();
     fake.enqueue(reply.status(500), reply.status(503), reply.topics([{ title: "never asked" }]));
-    expect(await failure(provider.suggestTopics(book))).toMatchObject({ status: 502, messageKey: "errors.aiUnavailable" });
+    expect(await failure(provider.suggestTopics(book))).toMatchObject({
+      status: 502,
+      messageKey: "errors.aiUnavailable",
+    });
     expect(fake.requests).toHaveLength(2);
 
     fake.reset();
@@ -86,7 +97,9 @@ describe("the OpenAI-compatible provider", () => {
     expect((await failure(pending)).status).toBe(502);
     await request.aborted;
     expect(request.wasAborted()).toBe(true);
-    expect(console.error).toHaveBeenLastCalledWith("AI generateQuestions (test-model) failed: cancelled: the client went away");
+    expect(console.error).toHaveBeenLastCalledWith(
+      "AI generateQuestions (test-model) failed: cancelled: the client went away",
+    );
   });
 
   it("cannot reach a server that is not there", async () => {
@@ -94,16 +107,29 @@ describe("the OpenAI-compatible provider", () => {
     await closed.close();
     const nowhere = createOpenAiProvider({ apiKey: "test", baseURL: closed.baseURL, model: "m", timeoutMs: 1_000 });
     expect((await failure(nowhere.suggestTopics(book))).messageKey).toBe("errors.aiUnavailable");
-    expect(console.error).toHaveBeenCalledWith(expect.stringContaining("failed: cannot reach the server: ECONNREFUSED"));
+    expect(console.error).toHaveBeenCalledWith(
+      expect.stringContaining("failed: cannot reach the server: ECONNREFUSED"),
+    );
   });
 });
 
 describe("transcription through the OpenAI-compatible provider", () => {
   it("uploads the recording with the transcription model and the book's language, and returns the text", async () => {
-    const withTranscriber = createOpenAiProvider({ apiKey: "test", baseURL: fake.baseURL, model: "test-model", transcribeModel: "test-whisper", timeoutMs: 1_000 });
+    const withTranscriber = createOpenAiProvider({
+      apiKey: "test",
+      baseURL: fake.baseURL,
+      model: "test-model",
+      transcribeModel: "test-whisper",
+      timeoutMs: 1_000,
+    });
     fake.enqueue(reply.content("  Nhà bà ở cạnh bến sông.  "));
     const bytes = new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 1, 2, 3, 4]);
-    expect(await withTranscriber.transcribe({ data: new Blob([bytes]), mimeType: "audio/webm", filename: "recording.webm" }, { language: "vi" })).toEqual({ text: "Nhà bà ở cạnh bến sông." });
+    expect(
+      await withTranscriber.transcribe(
+        { data: new Blob([bytes]), mimeType: "audio/webm", filename: "recording.webm" },
+        { language: "vi" },
+      ),
+    ).toEqual({ text: "Nhà bà ở cạnh bến sông." });
     const [request] = fake.requests;
     expect(request!.path).toBe("/v1/audio/transcriptions");
     expect(request!.body.form).toMatchObject({ model: "test-whisper", language: "vi", file: "file:recording.webm:8" });
@@ -111,7 +137,12 @@ describe("transcription through the OpenAI-compatible provider", () => {
 
   it("turns a failure into a 502 with a message the user can read", async () => {
     fake.enqueue(reply.status(500), reply.status(500));
-    const error = await failure(provider.transcribe({ data: new Blob([new Uint8Array([1])]), mimeType: "audio/webm", filename: "a.webm" }, { language: "en" }));
+    const error = await failure(
+      provider.transcribe(
+        { data: new Blob([new Uint8Array([1])]), mimeType: "audio/webm", filename: "a.webm" },
+        { language: "en" },
+      ),
+    );
     expect(error.status).toBe(502);
   });
 });

@@ -8,7 +8,16 @@ import { AppError } from "~/lib/errors";
 import { ModelOutputError, parseQuestions, parseTopics } from "./model-output";
 import { SUGGESTION_COUNT } from "./offline.server";
 import { assembleBookPreview, hasContent } from "./assemble-book-preview";
-import { autocompletePrompt, followupPrompt, improvementsPrompt, questionsPrompt, refinePrompt, topicPreviewPrompt, topicsPrompt, type ChatMessage } from "./prompts";
+import {
+  autocompletePrompt,
+  followupPrompt,
+  improvementsPrompt,
+  questionsPrompt,
+  refinePrompt,
+  topicPreviewPrompt,
+  topicsPrompt,
+  type ChatMessage,
+} from "./prompts";
 import type { AiProvider } from "./types";
 
 export type OpenAiOptions = {
@@ -29,7 +38,10 @@ const TEXT_FORMAT = undefined;
 
 /** A short text answer on one line, without quotes the model may wrap it in, cut to `max` characters. */
 function oneLineAnswer(content: string | null, max: number): string {
-  return (content ?? "").replace(/\s+/g, " ").replace(/^["“'«]+|["”'»]+$/g, "").slice(0, max);
+  return (content ?? "")
+    .replace(/\s+/g, " ")
+    .replace(/^["“'«]+|["”'»]+$/g, "")
+    .slice(0, max);
 }
 
 /** How many times the usual timeout a streamed preview may take. */
@@ -42,7 +54,10 @@ const RETRY_AFTER_MAX_MS = 5_000;
 
 // What the model must answer, as JSON-schema response formats. parseTopics/parseQuestions check
 // the answer again: not every OpenAI-compatible server enforces the schema.
-const topicsFormat = zodResponseFormat(z.object({ topics: z.array(z.object({ title: z.string(), description: z.string() })) }), "topics");
+const topicsFormat = zodResponseFormat(
+  z.object({ topics: z.array(z.object({ title: z.string(), description: z.string() })) }),
+  "topics",
+);
 const questionsFormat = zodResponseFormat(z.object({ questions: z.array(z.string()) }), "questions");
 
 /**
@@ -70,12 +85,24 @@ function retryAfterMs(headers: Headers | undefined): number | null {
 }
 
 /** The user's message for a failure, and a line for the server's log (never the family's text). */
-function describeFailure(error: unknown, signal: AbortSignal | undefined, timeoutMs: number): { key: MessageKey; log: string } {
-  if (signal?.aborted || error instanceof APIUserAbortError) return { key: "errors.aiUnavailable", log: "cancelled: the client went away" };
-  if (error instanceof ModelOutputError) return { key: "errors.aiInvalidAnswer", log: `unusable answer: ${error.message}` };
-  if (error instanceof APIConnectionTimeoutError) return { key: "errors.aiUnavailable", log: `no answer within ${timeoutMs} ms` };
-  if (error instanceof APIConnectionError) return { key: "errors.aiUnavailable", log: `cannot reach the server: ${rootCause(error)}` };
-  if (error instanceof APIError) return { key: error.status === 429 ? "errors.aiBusy" : "errors.aiUnavailable", log: `the server answered ${error.message}` };
+function describeFailure(
+  error: unknown,
+  signal: AbortSignal | undefined,
+  timeoutMs: number,
+): { key: MessageKey; log: string } {
+  if (signal?.aborted || error instanceof APIUserAbortError)
+    return { key: "errors.aiUnavailable", log: "cancelled: the client went away" };
+  if (error instanceof ModelOutputError)
+    return { key: "errors.aiInvalidAnswer", log: `unusable answer: ${error.message}` };
+  if (error instanceof APIConnectionTimeoutError)
+    return { key: "errors.aiUnavailable", log: `no answer within ${timeoutMs} ms` };
+  if (error instanceof APIConnectionError)
+    return { key: "errors.aiUnavailable", log: `cannot reach the server: ${rootCause(error)}` };
+  if (error instanceof APIError)
+    return {
+      key: error.status === 429 ? "errors.aiBusy" : "errors.aiUnavailable",
+      log: `the server answered ${error.message}`,
+    };
   return { key: "errors.aiUnavailable", log: String(error) };
 }
 
@@ -83,7 +110,8 @@ function describeFailure(error: unknown, signal: AbortSignal | undefined, timeou
 function rootCause(error: Error): string {
   let inner: unknown = error;
   while (inner instanceof Error && inner.cause) inner = inner.cause;
-  if (inner instanceof Error) return "code" in inner && inner.code ? `${String(inner.code)} ${inner.message}` : inner.message;
+  if (inner instanceof Error)
+    return "code" in inner && inner.code ? `${String(inner.code)} ${inner.message}` : inner.message;
   return String(inner);
 }
 
@@ -97,10 +125,20 @@ export function createOpenAiProvider(options: OpenAiOptions): AiProvider {
   // Retries are ours (see retryDelay), so the SDK's own are off.
   // A preview is a long answer: it may take several times as long as a list of questions.
   const previewTimeoutMs = options.timeoutMs * PREVIEW_TIMEOUT_FACTOR;
-  const client = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseURL, maxRetries: 0, timeout: options.timeoutMs });
+  const client = new OpenAI({
+    apiKey: options.apiKey,
+    baseURL: options.baseURL,
+    maxRetries: 0,
+    timeout: options.timeoutMs,
+  });
 
   /** One chat completion, retried once; `timeoutMs` lets a longer task (a book preview) wait longer. */
-  async function complete(messages: ChatMessage[], format: ResponseFormatJSONSchema | undefined, signal?: AbortSignal, timeoutMs = options.timeoutMs): Promise<string | null> {
+  async function complete(
+    messages: ChatMessage[],
+    format: ResponseFormatJSONSchema | undefined,
+    signal?: AbortSignal,
+    timeoutMs = options.timeoutMs,
+  ): Promise<string | null> {
     for (let attempt = 1; ; attempt++) {
       try {
         const completion = await client.chat.completions.create(
@@ -122,11 +160,18 @@ export function createOpenAiProvider(options: OpenAiOptions): AiProvider {
    * One streamed chat completion: each piece goes to `onText` as it arrives. Retried once like
    * `complete`, but only while nothing has been streamed yet.
    */
-  async function stream(messages: ChatMessage[], signal: AbortSignal | undefined, onText?: (chunk: string) => void): Promise<string> {
+  async function stream(
+    messages: ChatMessage[],
+    signal: AbortSignal | undefined,
+    onText?: (chunk: string) => void,
+  ): Promise<string> {
     for (let attempt = 1; ; attempt++) {
       let text = "";
       try {
-        const chunks = await client.chat.completions.create({ model: options.model, messages, stream: true }, { signal, timeout: previewTimeoutMs, maxRetries: 0 });
+        const chunks = await client.chat.completions.create(
+          { model: options.model, messages, stream: true },
+          { signal, timeout: previewTimeoutMs, maxRetries: 0 },
+        );
         for await (const chunk of chunks) {
           const piece = chunk.choices[0]?.delta?.content ?? "";
           if (!piece) continue;
@@ -157,7 +202,11 @@ export function createOpenAiProvider(options: OpenAiOptions): AiProvider {
     name: "openai",
     suggestTopics(book, { exclude = [], topicTitle, signal } = {}) {
       return run("suggestTopics", signal, async () => {
-        const content = await complete(topicsPrompt({ book, count: SUGGESTION_COUNT, exclude, topicTitle }), topicsFormat, signal);
+        const content = await complete(
+          topicsPrompt({ book, count: SUGGESTION_COUNT, exclude, topicTitle }),
+          topicsFormat,
+          signal,
+        );
         return parseTopics(content, { max: topicTitle ? 3 : SUGGESTION_COUNT, exclude });
       });
     },
@@ -192,7 +241,9 @@ export function createOpenAiProvider(options: OpenAiOptions): AiProvider {
       });
     },
     autocomplete(input, { signal } = {}) {
-      return run("autocomplete", signal, async () => oneLineAnswer(await complete(autocompletePrompt(input), TEXT_FORMAT, signal), 120));
+      return run("autocomplete", signal, async () =>
+        oneLineAnswer(await complete(autocompletePrompt(input), TEXT_FORMAT, signal), 120),
+      );
     },
     answerFollowup(input, { signal } = {}) {
       return run("answerFollowup", signal, async () => {
@@ -202,11 +253,20 @@ export function createOpenAiProvider(options: OpenAiOptions): AiProvider {
       });
     },
     topicPreview(input, { signal, onText } = {}) {
-      return run("topicPreview", signal, async () => (hasContent(input.stories) ? (await stream(topicPreviewPrompt(input), signal, onText)).trim() : ""));
+      return run("topicPreview", signal, async () =>
+        hasContent(input.stories) ? (await stream(topicPreviewPrompt(input), signal, onText)).trim() : "",
+      );
     },
     bookPreview(input, { signal, onText } = {}) {
       return run("bookPreview", signal, () =>
-        assembleBookPreview(input, (topic, onTopicText) => stream(topicPreviewPrompt({ book: input.book, topic, stories: topic.stories }), signal, onTopicText).then((t) => t.trim()), onText),
+        assembleBookPreview(
+          input,
+          (topic, onTopicText) =>
+            stream(topicPreviewPrompt({ book: input.book, topic, stories: topic.stories }), signal, onTopicText).then(
+              (t) => t.trim(),
+            ),
+          onText,
+        ),
       );
     },
   };

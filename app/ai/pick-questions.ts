@@ -34,13 +34,21 @@ function roundRobin(lists: string[][]): string[] {
  * mention, the most mentioned first (themes tied on score take turns), then the general questions.
  * Already asked questions are skipped. Deterministic: the same topic always gets the same questions.
  */
-export function pickQuestions({ title, description = "", language, exclude = [], count = DEFAULT_QUESTION_COUNT }: PickQuestionsInput): string[] {
+export function pickQuestions({
+  title,
+  description = "",
+  language,
+  exclude = [],
+  count = DEFAULT_QUESTION_COUNT,
+}: PickQuestionsInput): string[] {
   const limit = Math.max(0, Math.floor(count));
   if (limit === 0) return [];
 
   const titleKey = normalize(title);
   const text = normalize(`${title} ${description}`);
-  const winner = LIFE_THEMES.find((theme) => normalize(theme.title.en) === titleKey || normalize(theme.title.vi) === titleKey);
+  const winner = LIFE_THEMES.find(
+    (theme) => normalize(theme.title.en) === titleKey || normalize(theme.title.vi) === titleKey,
+  );
 
   // Groups of themes, best first: the title's own theme alone, then the others by falling score.
   const byScore = new Map<number, LifeTheme[]>();
@@ -50,7 +58,10 @@ export function pickQuestions({ title, description = "", language, exclude = [],
     if (points === 0) continue;
     byScore.set(points, [...(byScore.get(points) ?? []), theme]);
   }
-  const groups: LifeTheme[][] = [...(winner ? [[winner]] : []), ...[...byScore.entries()].sort(([a], [b]) => b - a).map(([, themes]) => themes)];
+  const groups: LifeTheme[][] = [
+    ...(winner ? [[winner]] : []),
+    ...[...byScore.entries()].sort(([a], [b]) => b - a).map(([, themes]) => themes),
+  ];
 
   const candidates = [
     ...groups.flatMap((themes) => roundRobin(themes.map((theme) => QUESTION_BANK[theme.id]?.[language] ?? []))),

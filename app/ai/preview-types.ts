@@ -5,7 +5,11 @@ export type PreviewStory = { title: string; text: string; images: { id: number; 
 
 export type PreviewBook = { title: string; description: string; tone: string; language: Locale };
 
-export type TopicPreviewInput = { book: PreviewBook; topic: { title: string; description: string }; stories: PreviewStory[] };
+export type TopicPreviewInput = {
+  book: PreviewBook;
+  topic: { title: string; description: string };
+  stories: PreviewStory[];
+};
 
 export type BookPreviewInput = {
   book: PreviewBook;
@@ -20,4 +24,5 @@ export type PreviewOptions = {
 };
 
 /** The marker a preview keeps for a story's image (docs/product.md §2), rendered as the image itself. */
-export const imageMarker = (image: { id: number; description: string }) => `[IMAGE ID:${image.id}: ${image.description.replace(/[\]\n]/g, " ").trim()}]`;
+export const imageMarker = (image: { id: number; description: string }) =>
+  `[IMAGE ID:${image.id}: ${image.description.replace(/[\]\n]/g, " ").trim()}]`;

@@ -30,7 +30,9 @@ function languageRule(language: Locale): string {
 
 function toneRule(tone: string): string {
   const wanted = oneLine(tone);
-  return wanted ? `The book's tone is “${wanted}”: keep to it, warmly and respectfully.` : "Keep the tone warm, simple and respectful.";
+  return wanted
+    ? `The book's tone is “${wanted}”: keep to it, warmly and respectfully.`
+    : "Keep the tone warm, simple and respectful.";
 }
 
 /** Text from the user, on one line: line breaks cannot start new sections of the prompt. */
@@ -127,7 +129,11 @@ export function questionsPrompt({ topic, count, exclude = [] }: QuestionsPromptI
 /** A story in a preview prompt: its title, its text as written, and its image markers to keep. */
 function storySection(story: PreviewStory, index: number): string {
   const markers = story.images.map(imageMarker);
-  return [`Story ${index + 1}: ${oneLine(story.title) || "(untitled)"}`, story.text.trim() || "(no text)", ...(markers.length ? ["Images:", ...markers] : [])].join("\n");
+  return [
+    `Story ${index + 1}: ${oneLine(story.title) || "(untitled)"}`,
+    story.text.trim() || "(no text)",
+    ...(markers.length ? ["Images:", ...markers] : []),
+  ].join("\n");
 }
 
 /**
@@ -145,7 +151,13 @@ export function topicPreviewPrompt({ book, topic, stories }: TopicPreviewInput):
     "Answer with the chapter's text only: plain paragraphs separated by blank lines, no title, no notes.",
     DATA_NOT_INSTRUCTIONS,
   ]);
-  const user = [field("Book", book.title), field("Chapter", topic.title), field("What the chapter is about", topic.description), "", ...stories.map(storySection)].join("\n\n");
+  const user = [
+    field("Book", book.title),
+    field("Chapter", topic.title),
+    field("What the chapter is about", topic.description),
+    "",
+    ...stories.map(storySection),
+  ].join("\n\n");
   return [
     { role: "system", content: system },
     { role: "user", content: user },
@@ -162,14 +174,22 @@ export function autocompletePrompt({ text, title, topic, language }: Autocomplet
     "If you cannot continue without inventing a fact, answer with nothing at all.",
     DATA_NOT_INSTRUCTIONS,
   ]);
-  const user = [field("Story", title), field("Topic", topic.title), field("About", topic.description), "Text so far:", text.slice(-2000)].join("\n");
+  const user = [
+    field("Story", title),
+    field("Topic", topic.title),
+    field("About", topic.description),
+    "Text so far:",
+    text.slice(-2000),
+  ].join("\n");
   return [
     { role: "system", content: system },
     { role: "user", content: user },
   ];
 }
 
-/** The interviewer's next question, reacting to what the storyteller has just told (docs/product.md §7 answer-followup). */
+/**
+ * The interviewer's next question, reacting to what the storyteller has just told (docs/product.md §7 answer-followup).
+ */
 export function followupPrompt({ question, currentText, storyTitle, topic, language }: FollowupInput): ChatMessage[] {
   const system = rules([
     "You are a warm interviewer helping an older relative tell their life story.",
@@ -178,7 +198,14 @@ export function followupPrompt({ question, currentText, storyTitle, topic, langu
     NO_INVENTION,
     DATA_NOT_INSTRUCTIONS,
   ]);
-  const user = [field("Topic", topic.title), field("About", topic.description), field("Story", storyTitle), field("Question being answered", question), "What they told so far:", currentText.slice(-4000) || "(nothing yet)"].join("\n");
+  const user = [
+    field("Topic", topic.title),
+    field("About", topic.description),
+    field("Story", storyTitle),
+    field("Question being answered", question),
+    "What they told so far:",
+    currentText.slice(-4000) || "(nothing yet)",
+  ].join("\n");
   return [
     { role: "system", content: system },
     { role: "user", content: user },
@@ -196,7 +223,9 @@ export function refinePrompt({ text, instruction, language, tone, title }: Refin
     "Answer with the refined text only: no title, no notes, no quotes around it.",
     DATA_NOT_INSTRUCTIONS,
   ]);
-  const user = [field("Story", title ?? ""), field("What the family asks for", instruction ?? ""), "Text:", text].join("\n");
+  const user = [field("Story", title ?? ""), field("What the family asks for", instruction ?? ""), "Text:", text].join(
+    "\n",
+  );
   return [
     { role: "system", content: system },
     { role: "user", content: user },

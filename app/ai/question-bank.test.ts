@@ -89,14 +89,23 @@ describe("pickQuestions", () => {
     const tet = pickQuestions({ title: "Bánh chưng ngày Tết", language: "vi", count: 6 });
     expect(tet).toEqual(bank("traditions").vi.slice(0, 6));
 
-    const cooking = pickQuestions({ title: "Grandma's cooking", description: "Recipes from her kitchen", language: "en" });
+    const cooking = pickQuestions({
+      title: "Grandma's cooking",
+      description: "Recipes from her kitchen",
+      language: "en",
+    });
     expect(cooking.every((question) => bank("food").en.includes(question))).toBe(true);
   });
 
   it("takes tied best themes in turn", () => {
     // "quê" is a keyword of both childhood and hometown.
     const questions = pickQuestions({ title: "Quê ngoại", language: "vi", count: 4 });
-    expect(questions).toEqual([bank("childhood").vi[0], bank("hometown").vi[0], bank("childhood").vi[1], bank("hometown").vi[1]]);
+    expect(questions).toEqual([
+      bank("childhood").vi[0],
+      bank("hometown").vi[0],
+      bank("childhood").vi[1],
+      bank("hometown").vi[1],
+    ]);
   });
 
   it("returns questions in the requested language", () => {
@@ -112,7 +121,11 @@ describe("pickQuestions", () => {
     expect(second).toHaveLength(5);
     expect(second.some((question) => first.includes(question))).toBe(false);
 
-    const shouted = pickQuestions({ title: "Childhood", language: "en", exclude: first.map((question) => `  ${question.toUpperCase()} `) });
+    const shouted = pickQuestions({
+      title: "Childhood",
+      language: "en",
+      exclude: first.map((question) => `  ${question.toUpperCase()} `),
+    });
     expect(shouted).toEqual(second);
   });
 
@@ -136,7 +149,11 @@ describe("pickQuestions", () => {
   });
 
   it("is deterministic", () => {
-    const topic = { title: "Ra đi", description: "Chuyến vượt biên năm 1979 và những ngày đầu ở nước ngoài", language: "vi" as const };
+    const topic = {
+      title: "Ra đi",
+      description: "Chuyến vượt biên năm 1979 và những ngày đầu ở nước ngoài",
+      language: "vi" as const,
+    };
     const once = pickQuestions(topic);
     expect(once).toHaveLength(5);
     expect(once.every((question) => bank("migration").vi.includes(question))).toBe(true);

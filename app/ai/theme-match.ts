@@ -17,7 +17,10 @@ function escapeRegExp(text: string): string {
 const KEYWORD_PATTERNS = new Map<string, RegExp>(
   LIFE_THEMES.flatMap((theme) => theme.keywords).map((keyword) => [
     keyword,
-    new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(normalize(keyword))}(?:s|es|ed|ing|er|ers|ren)?(?![\\p{L}\\p{N}])`, "u"),
+    new RegExp(
+      `(?<![\\p{L}\\p{N}])${escapeRegExp(normalize(keyword))}(?:s|es|ed|ing|er|ers|ren)?(?![\\p{L}\\p{N}])`,
+      "u",
+    ),
   ]),
 );
 
@@ -25,4 +28,3 @@ const KEYWORD_PATTERNS = new Map<string, RegExp>(
 export function score(theme: LifeTheme, text: string): number {
   return theme.keywords.reduce((n, keyword) => (KEYWORD_PATTERNS.get(keyword)?.test(text) ? n + 1 : n), 0);
 }
-

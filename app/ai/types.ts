@@ -32,9 +32,15 @@ export type ImprovementInput = { content: string; title?: string; topicTitle?: s
 export interface AiProvider {
   readonly name: string;
   /** Topics for a book; with `topicTitle`, only topics that are about that title (its description is wanted). */
-  suggestTopics(book: BookContext, options?: { exclude?: string[]; topicTitle?: string; signal?: AbortSignal }): Promise<TopicSuggestion[]>;
+  suggestTopics(
+    book: BookContext,
+    options?: { exclude?: string[]; topicTitle?: string; signal?: AbortSignal },
+  ): Promise<TopicSuggestion[]>;
   /** Interview questions for a topic, in the book's language, none of them already asked. */
-  generateQuestions(topic: TopicContext, options: { exclude: string[]; count: number; signal?: AbortSignal }): Promise<string[]>;
+  generateQuestions(
+    topic: TopicContext,
+    options: { exclude: string[]; count: number; signal?: AbortSignal },
+  ): Promise<string[]>;
   /** A few words continuing what the user is typing, in their language; empty when nothing fits. */
   autocomplete(input: AutocompleteInput, options?: { signal?: AbortSignal }): Promise<string>;
   /** The interviewer's follow-up question to what the user is telling. */

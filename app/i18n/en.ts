@@ -115,7 +115,8 @@ const en = {
     createCopy: "Create copy",
     deleteBook: "Delete book",
     confirmDeleteTitle: "Confirm Delete Book",
-    confirmDeleteText: "This action cannot be undone. This will permanently delete the book “{{title}}” and all related topics, questions and stories.",
+    confirmDeleteText:
+      "This action cannot be undone. This will permanently delete the book “{{title}}” and all related topics, questions and stories.",
     cancel: "Cancel",
     copySuffix: " (Copy)",
     copyCreated: "Copy Created",
@@ -263,7 +264,8 @@ const en = {
     editUserTitle: "Edit user {{name}}",
     deleteUser: "Delete",
     deleteUserTitle: "Delete user {{name}}?",
-    deleteWarning: "This permanently removes the user with all their books, topics, stories, media files and schedules, and signs them out. This action cannot be undone.",
+    deleteWarning:
+      "This permanently removes the user with all their books, topics, stories, media files and schedules, and signs them out. This action cannot be undone.",
     confirmDelete: "Delete user",
     create: "Create user",
     saveChanges: "Save changes",
@@ -286,7 +288,8 @@ const en = {
     contentTab: "Content Explorer",
     search: "Search",
     searchLabel: "Search the dashboard",
-    searchHint: "Titles, descriptions and story text; for users, their names, emails and the titles of what they wrote.",
+    searchHint:
+      "Titles, descriptions and story text; for users, their names, emails and the titles of what they wrote.",
     clear: "Clear",
     totalUsers: "Users",
     totalBooks: "Books",
@@ -460,7 +463,8 @@ const en = {
     tabEdit: "Edit",
     tabMedia: "Media files",
     questionsIntro: "Choose a question to answer it with a story.",
-    noOpenQuestions: "This topic has no unanswered questions. Add a question of your own, or write freely in the Manual story tab.",
+    noOpenQuestions:
+      "This topic has no unanswered questions. Add a question of your own, or write freely in the Manual story tab.",
     openQuestions: "Unanswered questions of {{topic}}",
     addCustomQuestion: "Add a custom question",
     customQuestionLabel: "Your question",
@@ -489,7 +493,8 @@ const en = {
     tabText: "Text",
     tabRecording: "Recording",
     fileLabel: "Record your voice or choose an audio file",
-    fileHint: "On a phone this opens its own recorder. The recording is saved with the story, and its words are added to the text when an AI server is set up.",
+    fileHint:
+      "On a phone this opens its own recorder. The recording is saved with the story, and its words are added to the text when an AI server is set up.",
     intro: "Tell the story aloud. The recording is saved with the story, and its words are added to the text.",
     limit: "A recording can be up to {{minutes}} minutes long.",
     start: "Start recording",
@@ -501,7 +506,8 @@ const en = {
     statusIdle: "Ready to record.",
     statusRecording: "Recording…",
     statusRecorded: "Recording stopped. Listen to it, then add it to the story or record again.",
-    statusLimit: "The recording stopped at the {{minutes}}-minute limit. Listen to it, then add it to the story or record again.",
+    statusLimit:
+      "The recording stopped at the {{minutes}}-minute limit. Listen to it, then add it to the story or record again.",
     statusAttached: "The recording will be saved with the story when you save it.",
     statusProcessing: "Saving the recording and converting it to text…",
     microphoneDenied: "Unable to access microphone. Please check access permissions.",
@@ -509,7 +515,8 @@ const en = {
   },
   topicEditor: {
     images: "Add images",
-    imagesInDevelopment: "Adding images to a topic's draft is in development. For now, add photos to a story in its Media files tab.",
+    imagesInDevelopment:
+      "Adding images to a topic's draft is in development. For now, add photos to a story in its Media files tab.",
     newTitle: "New topic",
     editTitle: "Edit topic",
     details: "Details",
@@ -545,7 +552,8 @@ const en = {
     open: "Refine with AI",
     instructionLabel: "What should change? (optional)",
     instructionHintAi: "For example: “make it warmer” or “shorter sentences”. Your own facts are kept.",
-    instructionHintOffline: "Without an AI server, refining only tidies spaces, punctuation, capital letters and paragraphs, and never changes a word; instructions are followed once an AI server is set up.",
+    instructionHintOffline:
+      "Without an AI server, refining only tidies spaces, punctuation, capital letters and paragraphs, and never changes a word; instructions are followed once an AI server is set up.",
     submit: "Refine",
     refining: "Refining…",
     done: "The refined text is now in the draft.",
@@ -576,8 +584,10 @@ const en = {
     moveUp: "Move {{title}} up",
     moveDown: "Move {{title}} down",
     drag: "Drag {{title}} to reorder (Space to pick up, arrows to move, Space to drop)",
-    dragInstructions: "To pick up a topic, press Space or Enter. Move it with the arrow keys, press Space or Enter again to drop it, or Escape to cancel.",
-    storyDragInstructions: "To pick up a story, press Space or Enter. Move it with the arrow keys, press Space or Enter again to drop it, or Escape to cancel.",
+    dragInstructions:
+      "To pick up a topic, press Space or Enter. Move it with the arrow keys, press Space or Enter again to drop it, or Escape to cancel.",
+    storyDragInstructions:
+      "To pick up a story, press Space or Enter. Move it with the arrow keys, press Space or Enter again to drop it, or Escape to cancel.",
     pickedUp: "Picked up {{title}}, at position {{position}} of {{count}}.",
     movedOver: "{{title}} is now at position {{position}} of {{count}}.",
     dropped: "{{title}} was dropped at position {{position}} of {{count}}.",
@@ -675,12 +685,14 @@ const en = {
   },
   storage: {
     quotaExceededTitle: "Storage full",
-    quotaExceeded: "There is not enough storage space left for this: your photos, recordings and covers would take more than the administrator allows. Delete some, or ask the administrator for more space.",
+    quotaExceeded:
+      "There is not enough storage space left for this: your photos, recordings and covers would take more than the administrator allows. Delete some, or ask the administrator for more space.",
   },
   share: {
     open: "Share",
     title: "Share this book",
-    intro: "Anyone with a link can read the book's completed stories, see its photos and hear its recordings, without signing in. Drafts stay private.",
+    intro:
+      "Anyone with a link can read the book's completed stories, see its photos and hear its recordings, without signing in. Drafts stay private.",
     expiresLabel: "The link works",
     expiresNever: "Until I revoke it",
     expires7: "For 7 days",
@@ -748,10 +760,12 @@ const en = {
   keepsake: {
     download: "Download a copy (zip)",
     sectionTitle: "Keep a copy of your books",
-    sectionIntro: "A zip holds a book as a web page you can open and print, as text, and as data that Heirloom can import again, with its photos and recordings. Drafts are included and marked as drafts.",
+    sectionIntro:
+      "A zip holds a book as a web page you can open and print, as text, and as data that Heirloom can import again, with its photos and recordings. Drafts are included and marked as drafts.",
     downloadAll: "Download all my books",
     importLabel: "Import a book from a zip",
-    importHint: "A zip downloaded from Heirloom (one book or all your books), up to 200 MB. Its books are added as new books; nothing you already have is changed.",
+    importHint:
+      "A zip downloaded from Heirloom (one book or all your books), up to 200 MB. Its books are added as new books; nothing you already have is changed.",
     importSubmit: "Import",
     importing: "Importing…",
     imported: "Import complete",
@@ -785,7 +799,8 @@ const en = {
     missingFile: "The zip has no {{file}}, which the book needs.",
     mediaTooLarge: "{{file}} is too large: photos can be up to 10 MB, recordings up to 25 MB and covers up to 2 MB.",
     badMedia: "{{file}} is not a photo or a recording that Heirloom accepts.",
-    tooManyBooks: "The zip holds more books than one import takes: at most {{max}}. Download the books one by one and import each.",
+    tooManyBooks:
+      "The zip holds more books than one import takes: at most {{max}}. Download the books one by one and import each.",
     tooManyTopics: "The zip holds more topics than one import takes: at most {{max}}.",
     tooManyQuestions: "The zip holds more interview questions than one import takes: at most {{max}}.",
     tooManyStories: "The zip holds more stories than one import takes: at most {{max}}.",

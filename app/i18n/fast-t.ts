@@ -34,11 +34,14 @@ export function fastT(lng: string, resources: Tree, fallback?: Tree): TFunction 
   const plural = rules;
   const t = (key: string, values?: Values) => {
     let text: string | undefined;
-    if (values && typeof values.count === "number") text = find(`${key}_${plural.select(values.count)}`) ?? find(`${key}_other`);
+    if (values && typeof values.count === "number")
+      text = find(`${key}_${plural.select(values.count)}`) ?? find(`${key}_other`);
     text ??= find(key) ?? key;
     if (!values || !text.includes("{{")) return text;
     // Like i18next, a placeholder without a value is left as written.
-    return text.replace(/{{\s*(\w+)\s*}}/g, (match, name: string) => (values[name] === undefined ? match : String(values[name])));
+    return text.replace(/{{\s*(\w+)\s*}}/g, (match, name: string) =>
+      values[name] === undefined ? match : String(values[name]),
+    );
   };
   translators.set(resources, t as unknown as TFunction);
   return t as unknown as TFunction;

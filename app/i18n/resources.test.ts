@@ -56,7 +56,9 @@ describe("translations", () => {
     expect(vietnamese.get("refine.missingTitle")).toBe("Thiếu nội dung");
     expect(vietnamese.get("refine.failedTitle")).toBe("Lỗi tinh chỉnh");
     expect(english.get("improvements.contentRequired")).toBe("Please enter content to get improvement suggestions.");
-    expect(vietnamese.get("improvements.contentRequired")).toBe("Vui lòng nhập nội dung bản thảo để nhận gợi ý cải thiện.");
+    expect(vietnamese.get("improvements.contentRequired")).toBe(
+      "Vui lòng nhập nội dung bản thảo để nhận gợi ý cải thiện.",
+    );
     expect(vietnamese.get("improvements.strengthsHeading")).toBe("Điểm mạnh");
     // docs/product.md §2 Admin dashboard
     expect(english.get("admin.contentTab")).toBe("Content Explorer");

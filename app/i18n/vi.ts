@@ -15,7 +15,8 @@ const vi = {
     submit: "Đăng nhập",
     submitting: "Đang đăng nhập...",
     checking: "Đang kiểm tra xác thực...",
-    invitedOnly: "Ứng dụng chỉ dành cho người dùng được mời. Vui lòng liên hệ quản trị viên để được cấp tài khoản đăng nhập.",
+    invitedOnly:
+      "Ứng dụng chỉ dành cho người dùng được mời. Vui lòng liên hệ quản trị viên để được cấp tài khoản đăng nhập.",
     failedTitle: "Đăng nhập thất bại",
     failed: "Đăng nhập thất bại",
     invalidCredentials: "Tên đăng nhập, email hoặc mật khẩu không đúng.",
@@ -115,7 +116,8 @@ const vi = {
     createCopy: "Tạo bản sao",
     deleteBook: "Xóa sách",
     confirmDeleteTitle: "Xác nhận xóa sách",
-    confirmDeleteText: "Không thể hoàn tác thao tác này. Sách “{{title}}” cùng toàn bộ chủ đề, câu hỏi và câu chuyện liên quan sẽ bị xóa vĩnh viễn.",
+    confirmDeleteText:
+      "Không thể hoàn tác thao tác này. Sách “{{title}}” cùng toàn bộ chủ đề, câu hỏi và câu chuyện liên quan sẽ bị xóa vĩnh viễn.",
     cancel: "Hủy",
     copySuffix: " (Bản sao)",
     copyCreated: "Đã tạo bản sao",
@@ -263,7 +265,8 @@ const vi = {
     editUserTitle: "Sửa người dùng {{name}}",
     deleteUser: "Xóa",
     deleteUserTitle: "Xóa người dùng {{name}}?",
-    deleteWarning: "Thao tác này xóa vĩnh viễn người dùng cùng toàn bộ sách, chủ đề, câu chuyện, tệp đa phương tiện và lịch hẹn của họ, đồng thời đăng xuất họ. Không thể hoàn tác.",
+    deleteWarning:
+      "Thao tác này xóa vĩnh viễn người dùng cùng toàn bộ sách, chủ đề, câu chuyện, tệp đa phương tiện và lịch hẹn của họ, đồng thời đăng xuất họ. Không thể hoàn tác.",
     confirmDelete: "Xóa người dùng",
     create: "Tạo người dùng",
     saveChanges: "Lưu thay đổi",
@@ -460,7 +463,8 @@ const vi = {
     tabEdit: "Chỉnh sửa",
     tabMedia: "Tệp đa phương tiện",
     questionsIntro: "Chọn một câu hỏi để trả lời bằng một câu chuyện.",
-    noOpenQuestions: "Chủ đề này không còn câu hỏi nào chưa trả lời. Hãy thêm câu hỏi của riêng bạn, hoặc tự viết trong thẻ Tự viết câu chuyện.",
+    noOpenQuestions:
+      "Chủ đề này không còn câu hỏi nào chưa trả lời. Hãy thêm câu hỏi của riêng bạn, hoặc tự viết trong thẻ Tự viết câu chuyện.",
     openQuestions: "Các câu hỏi chưa trả lời của {{topic}}",
     addCustomQuestion: "Thêm câu hỏi riêng",
     customQuestionLabel: "Câu hỏi của bạn",
@@ -489,7 +493,8 @@ const vi = {
     tabText: "Văn bản",
     tabRecording: "Ghi âm",
     fileLabel: "Ghi âm giọng nói hoặc chọn tệp âm thanh",
-    fileHint: "Trên điện thoại, nút này mở trình ghi âm của máy. Bản ghi âm được lưu cùng câu chuyện, và lời kể được thêm vào văn bản khi có máy chủ AI.",
+    fileHint:
+      "Trên điện thoại, nút này mở trình ghi âm của máy. Bản ghi âm được lưu cùng câu chuyện, và lời kể được thêm vào văn bản khi có máy chủ AI.",
     intro: "Hãy kể câu chuyện thành lời. Bản ghi âm được lưu cùng câu chuyện, và lời kể được thêm vào văn bản.",
     limit: "Mỗi bản ghi âm dài tối đa {{minutes}} phút.",
     start: "Bắt đầu ghi âm",
@@ -501,7 +506,8 @@ const vi = {
     statusIdle: "Sẵn sàng ghi âm.",
     statusRecording: "Đang ghi âm…",
     statusRecorded: "Đã dừng ghi âm. Hãy nghe lại, rồi thêm vào câu chuyện hoặc ghi âm lại.",
-    statusLimit: "Bản ghi âm đã dừng khi đạt giới hạn {{minutes}} phút. Hãy nghe lại, rồi thêm vào câu chuyện hoặc ghi âm lại.",
+    statusLimit:
+      "Bản ghi âm đã dừng khi đạt giới hạn {{minutes}} phút. Hãy nghe lại, rồi thêm vào câu chuyện hoặc ghi âm lại.",
     statusAttached: "Bản ghi âm sẽ được lưu cùng câu chuyện khi bạn lưu.",
     statusProcessing: "Đang lưu bản ghi âm và chuyển thành chữ…",
     microphoneDenied: "Không thể truy cập micrô. Vui lòng kiểm tra quyền truy cập.",
@@ -509,7 +515,8 @@ const vi = {
   },
   topicEditor: {
     images: "Thêm hình ảnh",
-    imagesInDevelopment: "Tính năng thêm hình ảnh vào bản thảo của chủ đề đang được phát triển. Hiện tại, hãy thêm ảnh vào câu chuyện trong thẻ Tệp đa phương tiện.",
+    imagesInDevelopment:
+      "Tính năng thêm hình ảnh vào bản thảo của chủ đề đang được phát triển. Hiện tại, hãy thêm ảnh vào câu chuyện trong thẻ Tệp đa phương tiện.",
     newTitle: "Chủ đề mới",
     editTitle: "Sửa chủ đề",
     details: "Chi tiết",
@@ -545,7 +552,8 @@ const vi = {
     open: "Tinh chỉnh bằng AI",
     instructionLabel: "Muốn thay đổi điều gì? (không bắt buộc)",
     instructionHintAi: "Ví dụ: “viết ấm áp hơn” hoặc “câu ngắn hơn”. Các chi tiết của bạn được giữ nguyên.",
-    instructionHintOffline: "Khi chưa có máy chủ AI, tinh chỉnh chỉ sửa khoảng trắng, dấu câu, chữ hoa và đoạn văn, không thay đổi chữ nào; yêu cầu của bạn sẽ được thực hiện khi có máy chủ AI.",
+    instructionHintOffline:
+      "Khi chưa có máy chủ AI, tinh chỉnh chỉ sửa khoảng trắng, dấu câu, chữ hoa và đoạn văn, không thay đổi chữ nào; yêu cầu của bạn sẽ được thực hiện khi có máy chủ AI.",
     submit: "Tinh chỉnh",
     refining: "Đang tinh chỉnh…",
     done: "Văn bản đã tinh chỉnh đã được đưa vào bản thảo.",
@@ -576,8 +584,10 @@ const vi = {
     moveUp: "Đưa {{title}} lên",
     moveDown: "Đưa {{title}} xuống",
     drag: "Kéo {{title}} để sắp xếp (Space để nhấc, phím mũi tên để di chuyển, Space để thả)",
-    dragInstructions: "Để nhấc một chủ đề, nhấn Space hoặc Enter. Di chuyển bằng các phím mũi tên, nhấn Space hoặc Enter lần nữa để thả, hoặc Escape để hủy.",
-    storyDragInstructions: "Để nhấc một câu chuyện, nhấn Space hoặc Enter. Di chuyển bằng các phím mũi tên, nhấn Space hoặc Enter lần nữa để thả, hoặc Escape để hủy.",
+    dragInstructions:
+      "Để nhấc một chủ đề, nhấn Space hoặc Enter. Di chuyển bằng các phím mũi tên, nhấn Space hoặc Enter lần nữa để thả, hoặc Escape để hủy.",
+    storyDragInstructions:
+      "Để nhấc một câu chuyện, nhấn Space hoặc Enter. Di chuyển bằng các phím mũi tên, nhấn Space hoặc Enter lần nữa để thả, hoặc Escape để hủy.",
     pickedUp: "Đã nhấc {{title}}, ở vị trí {{position}} trên {{count}}.",
     movedOver: "{{title}} đang ở vị trí {{position}} trên {{count}}.",
     dropped: "Đã thả {{title}} ở vị trí {{position}} trên {{count}}.",
@@ -675,12 +685,14 @@ const vi = {
   },
   storage: {
     quotaExceededTitle: "Hết dung lượng lưu trữ",
-    quotaExceeded: "Không còn đủ dung lượng lưu trữ: ảnh, bản ghi âm và ảnh bìa của bạn sẽ vượt quá mức quản trị viên cho phép. Hãy xóa bớt, hoặc nhờ quản trị viên cấp thêm dung lượng.",
+    quotaExceeded:
+      "Không còn đủ dung lượng lưu trữ: ảnh, bản ghi âm và ảnh bìa của bạn sẽ vượt quá mức quản trị viên cho phép. Hãy xóa bớt, hoặc nhờ quản trị viên cấp thêm dung lượng.",
   },
   share: {
     open: "Chia sẻ",
     title: "Chia sẻ cuốn sách này",
-    intro: "Ai có đường liên kết đều có thể đọc các câu chuyện đã hoàn thành, xem ảnh và nghe bản ghi âm của cuốn sách mà không cần đăng nhập. Bản nháp vẫn được giữ riêng tư.",
+    intro:
+      "Ai có đường liên kết đều có thể đọc các câu chuyện đã hoàn thành, xem ảnh và nghe bản ghi âm của cuốn sách mà không cần đăng nhập. Bản nháp vẫn được giữ riêng tư.",
     expiresLabel: "Đường liên kết dùng được",
     expiresNever: "Cho đến khi tôi thu hồi",
     expires7: "Trong 7 ngày",
@@ -748,10 +760,12 @@ const vi = {
   keepsake: {
     download: "Tải bản sao (zip)",
     sectionTitle: "Giữ một bản sao sách của bạn",
-    sectionIntro: "Tệp zip chứa cuốn sách dưới dạng trang web để mở và in, dạng văn bản, và dạng dữ liệu mà Heirloom có thể nhập lại, cùng ảnh và bản ghi âm. Bản nháp cũng có trong đó và được ghi rõ là bản nháp.",
+    sectionIntro:
+      "Tệp zip chứa cuốn sách dưới dạng trang web để mở và in, dạng văn bản, và dạng dữ liệu mà Heirloom có thể nhập lại, cùng ảnh và bản ghi âm. Bản nháp cũng có trong đó và được ghi rõ là bản nháp.",
     downloadAll: "Tải tất cả sách của tôi",
     importLabel: "Nhập sách từ tệp zip",
-    importHint: "Tệp zip tải về từ Heirloom (một cuốn hoặc tất cả sách của bạn), tối đa 200 MB. Sách trong đó được thêm thành sách mới; những gì bạn đang có không bị thay đổi.",
+    importHint:
+      "Tệp zip tải về từ Heirloom (một cuốn hoặc tất cả sách của bạn), tối đa 200 MB. Sách trong đó được thêm thành sách mới; những gì bạn đang có không bị thay đổi.",
     importSubmit: "Nhập",
     importing: "Đang nhập…",
     imported: "Đã nhập xong",
@@ -785,12 +799,14 @@ const vi = {
     missingFile: "Tệp zip thiếu {{file}}, tệp mà cuốn sách cần.",
     mediaTooLarge: "{{file}} quá lớn: ảnh tối đa 10 MB, bản ghi âm tối đa 25 MB và ảnh bìa tối đa 2 MB.",
     badMedia: "{{file}} không phải ảnh hay bản ghi âm mà Heirloom nhận.",
-    tooManyBooks: "Tệp zip có nhiều sách hơn mức một lần nhập cho phép: tối đa {{max}} cuốn. Hãy tải từng cuốn về rồi nhập từng cuốn một.",
+    tooManyBooks:
+      "Tệp zip có nhiều sách hơn mức một lần nhập cho phép: tối đa {{max}} cuốn. Hãy tải từng cuốn về rồi nhập từng cuốn một.",
     tooManyTopics: "Tệp zip có nhiều chủ đề hơn mức một lần nhập cho phép: tối đa {{max}} chủ đề.",
     tooManyQuestions: "Tệp zip có nhiều câu hỏi phỏng vấn hơn mức một lần nhập cho phép: tối đa {{max}} câu hỏi.",
     tooManyStories: "Tệp zip có nhiều câu chuyện hơn mức một lần nhập cho phép: tối đa {{max}} câu chuyện.",
     tooManyMedia: "Tệp zip có nhiều ảnh và bản ghi âm hơn mức một lần nhập cho phép: tối đa {{max}} tệp.",
-    tooMuchText: "Tệp zip có nhiều chữ hơn mức một lần nhập cho phép: tổng cộng tối đa {{max}} MB trong các tệp book.json.",
+    tooMuchText:
+      "Tệp zip có nhiều chữ hơn mức một lần nhập cho phép: tổng cộng tối đa {{max}} MB trong các tệp book.json.",
   },
   common: {
     close: "Đóng",

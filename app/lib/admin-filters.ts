@@ -15,7 +15,9 @@ export type SortDir = "asc" | "desc";
 export const ADMIN_PAGE_SIZE = 20;
 export const ADMIN_PAGE_SIZE_MAX = 100;
 export const ACTIVITY_PAGE_SIZE = 20;
-/** docs/product.md §9: the overview's 5 most recent items; story text 100 characters in the table, 80 in the explorer. */
+/**
+ * docs/product.md §9: the overview's 5 most recent items; story text 100 characters in the table, 80 in the explorer.
+ */
 export const OVERVIEW_LATEST = 5;
 export const STORY_TABLE_CHARS = 100;
 export const EXPLORER_STORY_CHARS = 80;

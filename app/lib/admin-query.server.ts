@@ -24,7 +24,10 @@ const ADMIN_DIALOGS = ["add-user", "edit-user", "delete-user", "activities", "pr
  */
 const schema = z.object({
   tab: z.enum(ADMIN_TABS).catch("overview"),
-  q: z.string().catch("").transform((q) => q.trim().slice(0, SEARCH_MAX)),
+  q: z
+    .string()
+    .catch("")
+    .transform((q) => q.trim().slice(0, SEARCH_MAX)),
   sort: z.string().optional().catch(undefined),
   dir: z.enum(["asc", "desc"]).optional().catch(undefined),
   role: z.enum(ROLES).catch("all"),
@@ -42,14 +45,41 @@ export function adminQuery(params: URLSearchParams): AdminQuery {
 const pick = <T extends string>(allowed: readonly T[], value: string | undefined, fallback: T): T =>
   allowed.includes(value as T) ? (value as T) : fallback;
 
-export type UserListQuery = { q: string; sort: UserSort; dir: SortDir; role: (typeof ROLES)[number]; page: number; pageSize: number };
-export type BookListQuery = { q: string; sort: BookSort; dir: SortDir; language?: (typeof LANGUAGES)[number]; userId?: number; page: number; pageSize: number };
+export type UserListQuery = {
+  q: string;
+  sort: UserSort;
+  dir: SortDir;
+  role: (typeof ROLES)[number];
+  page: number;
+  pageSize: number;
+};
+export type BookListQuery = {
+  q: string;
+  sort: BookSort;
+  dir: SortDir;
+  language?: (typeof LANGUAGES)[number];
+  userId?: number;
+  page: number;
+  pageSize: number;
+};
 export type ContentListQuery = { q: string; userId?: number; page: number; pageSize: number };
-export type ExplorerQuery = ContentListQuery & { bookPage: number; openBookId?: number; openTopicId?: number; storyId?: number };
+export type ExplorerQuery = ContentListQuery & {
+  bookPage: number;
+  openBookId?: number;
+  openTopicId?: number;
+  storyId?: number;
+};
 
 export function userListQuery(params: URLSearchParams | AdminQuery): UserListQuery {
   const q = params instanceof URLSearchParams ? adminQuery(params) : params;
-  return { q: q.q, sort: pick(USER_SORTS, q.sort, "id"), dir: q.dir ?? "asc", role: q.role, page: q.page, pageSize: q.pageSize ?? ADMIN_PAGE_SIZE };
+  return {
+    q: q.q,
+    sort: pick(USER_SORTS, q.sort, "id"),
+    dir: q.dir ?? "asc",
+    role: q.role,
+    page: q.page,
+    pageSize: q.pageSize ?? ADMIN_PAGE_SIZE,
+  };
 }
 
 export function bookListQuery(params: URLSearchParams | AdminQuery): BookListQuery {
@@ -57,7 +87,15 @@ export function bookListQuery(params: URLSearchParams | AdminQuery): BookListQue
   const sort = pick(BOOK_SORTS, q.sort, "createdAt");
   // Newest first by default; a column chosen for the first time sorts ascending.
   const dir = q.dir ?? (q.sort === undefined ? "desc" : "asc");
-  return { q: q.q, sort, dir, language: q.language, userId: q.user, page: q.page, pageSize: q.pageSize ?? ADMIN_PAGE_SIZE };
+  return {
+    q: q.q,
+    sort,
+    dir,
+    language: q.language,
+    userId: q.user,
+    page: q.page,
+    pageSize: q.pageSize ?? ADMIN_PAGE_SIZE,
+  };
 }
 
 /** Topics and stories: a search and a user filter, newest first. */

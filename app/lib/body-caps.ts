@@ -4,11 +4,17 @@ import { COVER_MAX_BYTES } from "./covers";
 // past its cap while it streams in (app/lib/request-body.server.ts); the caps of uploaded files are
 // beside their rules: IMAGE_/AUDIO_UPLOAD_MAX_BYTES (limits.ts), IMPORT_MAX_BYTES (keepsake-format.ts).
 
-/** Most page forms: a few short fields (sign-in, preferences, profile, the admin's user forms, the topic page, the workspace's own form routes). */
+/**
+ * Most page forms: a few short fields (sign-in, preferences, profile, the admin's user forms, the topic page, the
+ * workspace's own form routes).
+ */
 export const FORM_MAX_BYTES = 64 * 1024;
 /** The suggest-topics dialog: titles and descriptions of a few dozen topics. */
 export const SUGGEST_FORM_MAX_BYTES = 256 * 1024;
-/** The book and workspace forms' text: a story or a topic draft of 200,000 characters urlencoded, or a cover as a data URL. */
+/**
+ * The book and workspace forms' text: a story or a topic draft of 200,000 characters urlencoded, or a cover as a data
+ * URL.
+ */
 export const BOOK_FORM_FIELDS_MAX_BYTES = COVER_MAX_BYTES + 256 * 1024;
 /** An /api JSON body, unless the route says otherwise. */
 export const JSON_MAX_BYTES = 1024 * 1024;

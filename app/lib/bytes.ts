@@ -12,6 +12,9 @@ export function formatBytes(bytes: number, locale: string = "en"): string {
     unit += 1;
   }
   // One decimal below 10 (3.4 MB), none above (812 KB), none for bytes.
-  const rounded = unit === 0 || value >= 10 ? String(Math.round(value)) : (Math.round(value * 10) / 10).toFixed(1).replace(/\.0$/, "");
+  const rounded =
+    unit === 0 || value >= 10
+      ? String(Math.round(value))
+      : (Math.round(value * 10) / 10).toFixed(1).replace(/\.0$/, "");
   return `${locale === "vi" ? rounded.replace(".", ",") : rounded} ${UNITS[unit]}`;
 }

@@ -58,9 +58,14 @@ function isForeignHost(url: string): boolean {
   }
 }
 
-/** A plain, translated 400 for a request to another host than PUBLIC_URL's (server/index.mjs and the root middleware). */
+/**
+ * A plain, translated 400 for a request to another host than PUBLIC_URL's (server/index.mjs and the root middleware).
+ */
 export async function rejectForeignHost(headers: Headers, url: string): Promise<Response | null> {
   if (!isForeignHost(url)) return null;
-  const message = resources[await requestLanguage(headers)].translation.errors.wrongHost.replace("{{url}}", env().publicUrl!);
+  const message = resources[await requestLanguage(headers)].translation.errors.wrongHost.replace(
+    "{{url}}",
+    env().publicUrl!,
+  );
   return new Response(message, { status: 400, headers: PLAIN_TEXT });
 }

@@ -40,7 +40,8 @@ export const twoDigits = (n: number) => String(n).padStart(2, "0");
 
 function format(value: Date | string | number, zone: DisplayZone | string, withTime: boolean): string {
   const date = toDate(value);
-  const { name, fixedOffsetMinutes } = typeof zone === "string" ? { name: zone, fixedOffsetMinutes: zone === "UTC" ? 0 : null } : zone;
+  const { name, fixedOffsetMinutes } =
+    typeof zone === "string" ? { name: zone, fixedOffsetMinutes: zone === "UTC" ? 0 : null } : zone;
   const ms = date.getTime();
   if (fixedOffsetMinutes !== null && ms >= FIXED_SPAN.from && ms < FIXED_SPAN.until) {
     const local = new Date(ms + fixedOffsetMinutes * 60_000);

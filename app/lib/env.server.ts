@@ -1,4 +1,3 @@
-
 import { z } from "zod";
 import { DEFAULT_DATA_DIR, dataDirectory } from "~db/data-dir.server";
 
@@ -8,7 +7,10 @@ const optional = <S extends z.ZodType>(schema: S) => z.preprocess((v) => (v === 
 export const DEFAULT_AI_MODEL = "gpt-4o-mini";
 const DEFAULT_AI_TRANSCRIBE_MODEL = "whisper-1";
 export const DEFAULT_AI_TIMEOUT_MS = 60_000;
-/** Each user's photos, recordings and covers together, in MB: room for a family's life of stories on a small home server. */
+/**
+ * Each user's photos, recordings and covers together, in MB: room for a family's life of stories on a small home
+ * server.
+ */
 export const DEFAULT_USER_STORAGE_QUOTA_MB = 2048;
 
 const ON_OFF = { true: true, "1": true, false: false, "0": false } as const;
@@ -17,17 +19,22 @@ const ON_OFF = { true: true, "1": true, false: false, "0": false } as const;
 // trusting every hop would let a client choose its own address by writing X-Forwarded-For itself.
 const trustProxy = z
   .string()
-  .regex(/^(true|false|\d{1,2})$/, { error: 'must be "true" (one proxy), "false", or the number of proxies in front of Heirloom, such as 1' })
+  .regex(/^(true|false|\d{1,2})$/, {
+    error: 'must be "true" (one proxy), "false", or the number of proxies in front of Heirloom, such as 1',
+  })
   .transform((value) => (value === "true" ? 1 : value === "false" ? 0 : Number(value)));
 
 // The site's address as the family types it: an origin, since the app is served from the root of its host.
 const publicUrl = z
   .url({ protocol: /^https?$/, error: "must be the site's address, such as https://family.example" })
-  .refine((value) => {
-    if (!URL.canParse(value)) return true; // already reported as not an address (zod checks on after a failure)
-    const url = new URL(value);
-    return url.pathname === "/" && !url.search && !url.hash && !url.username && !url.password;
-  }, { error: "must be the site's address without a path, such as https://family.example" })
+  .refine(
+    (value) => {
+      if (!URL.canParse(value)) return true; // already reported as not an address (zod checks on after a failure)
+      const url = new URL(value);
+      return url.pathname === "/" && !url.search && !url.hash && !url.username && !url.password;
+    },
+    { error: "must be the site's address without a path, such as https://family.example" },
+  )
   .transform((value) => new URL(value).origin);
 
 const schema = z
@@ -36,17 +43,26 @@ const schema = z
     DATA_DIR: z.string().default(DEFAULT_DATA_DIR),
     ADMIN_PASSWORD: z.string().min(6).optional(),
     SESSION_SECRET: z.string().min(16).optional(),
-    COOKIE_SECURE: optional(z.enum(["true", "false"], { error: 'must be "true" or "false" (unset: Secure when the request is https)' })),
+    COOKIE_SECURE: optional(
+      z.enum(["true", "false"], { error: 'must be "true" or "false" (unset: Secure when the request is https)' }),
+    ),
     TRUST_PROXY: optional(trustProxy),
     PUBLIC_URL: optional(publicUrl),
     SERVER_TIMING: optional(z.enum(["true", "1", "false", "0"], { error: 'must be "1" or "0"' })),
     AI_PROVIDER: optional(z.enum(["offline", "openai"], { error: 'must be "offline" or "openai"' })),
     OPENAI_API_KEY: optional(z.string()),
-    OPENAI_BASE_URL: optional(z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as http://localhost:11434/v1" })),
+    OPENAI_BASE_URL: optional(
+      z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as http://localhost:11434/v1" }),
+    ),
     AI_MODEL: optional(z.string()),
     AI_TRANSCRIBE_MODEL: optional(z.string()),
     // How long one call to the AI server may take; tests shorten it.
-    AI_TIMEOUT_MS: optional(z.coerce.number({ error: "must be a number of milliseconds" }).int().positive({ error: "must be a positive number of milliseconds" })),
+    AI_TIMEOUT_MS: optional(
+      z.coerce
+        .number({ error: "must be a number of milliseconds" })
+        .int()
+        .positive({ error: "must be a positive number of milliseconds" }),
+    ),
     // 0 turns the quota off.
     USER_STORAGE_QUOTA_MB: optional(
       z.coerce

@@ -41,15 +41,18 @@ describe("watchEventLoop", () => {
   });
 
   // Linux tells how long a thread waited for a CPU; elsewhere the CPU time stands in and a wait is not seen.
-  it.runIf(fs.existsSync("/proc/thread-self/schedstat"))("counts a synchronous wait (the disk) as holding the loop, but not as work", async () => {
-    const lines: string[] = [];
-    const stop = watchEventLoop({ budgetMs: 150, warn: (line) => lines.push(line) });
-    await turn();
-    // A thread blocked in Atomics.wait sleeps, as one waiting for a synchronous read does: no CPU time.
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);
-    await turn();
-    stop();
-    expect(lines).toHaveLength(1);
-    expect(workOf(lines[0]!)).toBeLessThan(100);
-  });
+  it.runIf(fs.existsSync("/proc/thread-self/schedstat"))(
+    "counts a synchronous wait (the disk) as holding the loop, but not as work",
+    async () => {
+      const lines: string[] = [];
+      const stop = watchEventLoop({ budgetMs: 150, warn: (line) => lines.push(line) });
+      await turn();
+      // A thread blocked in Atomics.wait sleeps, as one waiting for a synchronous read does: no CPU time.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);
+      await turn();
+      stop();
+      expect(lines).toHaveLength(1);
+      expect(workOf(lines[0]!)).toBeLessThan(100);
+    },
+  );
 });

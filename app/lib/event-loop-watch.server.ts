@@ -5,7 +5,9 @@ export const EVENT_LOOP_BUDGET_MS = 200;
 export const BLOCKED_WARNING = "Event loop held";
 const TICK_MS = 20;
 
-/** CPU time of this thread alone (not of worker threads or libuv's pool), in milliseconds; null where Node cannot tell. */
+/**
+ * CPU time of this thread alone (not of worker threads or libuv's pool), in milliseconds; null where Node cannot tell.
+ */
 function threadCpuMs(): number | null {
   if (typeof process.threadCpuUsage !== "function") return null;
   const { user, system } = process.threadCpuUsage();
@@ -13,7 +15,10 @@ function threadCpuMs(): number | null {
 }
 
 const SCHEDSTAT = "/proc/thread-self/schedstat";
-/** How long this thread has waited, ready to run, for the CPU another process had (Linux), in milliseconds; null elsewhere. */
+/**
+ * How long this thread has waited, ready to run, for the CPU another process had (Linux), in milliseconds; null
+ * elsewhere.
+ */
 function runQueueMs(): number | null {
   try {
     const waited = Number(fs.readFileSync(SCHEDSTAT, "utf8").split(" ")[1]);
@@ -26,7 +31,10 @@ function runQueueMs(): number | null {
 type Sample = { clock: number; cpu: number | null; runQueue: number | null };
 const sample = (): Sample => ({ clock: performance.now(), cpu: threadCpuMs(), runQueue: runQueueMs() });
 
-/** What one stretch between two ticks cost: on the clock, held by this thread (everything but waiting for a CPU), and its own CPU work. */
+/**
+ * What one stretch between two ticks cost: on the clock, held by this thread (everything but waiting for a CPU), and
+ * its own CPU work.
+ */
 export function stretch(from: Sample, to: Sample): { clock: number; held: number; work: number } {
   const clock = to.clock - from.clock;
   const work = to.cpu !== null && from.cpu !== null ? to.cpu - from.cpu : clock;
@@ -49,14 +57,22 @@ export function workOf(line: string): number | null {
  * the clock but neither figure, so a warning means the server, never the machine's load. Where Linux's
  * figure is missing the CPU time stands in for it, and where that is missing too, the clock.
  */
-export function watchEventLoop({ budgetMs = EVENT_LOOP_BUDGET_MS, warn = console.warn }: { budgetMs?: number; warn?: (line: string) => void } = {}): () => void {
+export function watchEventLoop({
+  budgetMs = EVENT_LOOP_BUDGET_MS,
+  warn = console.warn,
+}: {
+  budgetMs?: number;
+  warn?: (line: string) => void;
+} = {}): () => void {
   let last = sample();
   const timer = setInterval(() => {
     const now = sample();
     const { clock, held, work } = stretch(last, now);
     last = now;
     if (held - TICK_MS > budgetMs) {
-      warn(`${BLOCKED_WARNING} for ${Math.round(held)} ms (${Math.round(work)} ms of its own work, ${Math.round(clock)} ms on the clock): other requests waited.`);
+      warn(
+        `${BLOCKED_WARNING} for ${Math.round(held)} ms (${Math.round(work)} ms of its own work, ${Math.round(clock)} ms on the clock): other requests waited.`,
+      );
     }
   }, TICK_MS);
   timer.unref();

@@ -41,7 +41,8 @@ export function fileResponse(request: Request, file: FileToSend): Response {
     ...file.extraHeaders,
   });
   const cached = request.headers.get("If-None-Match");
-  if (cached?.split(",").some((tag) => tag.trim() === file.etag || tag.trim() === "*")) return new Response(null, { status: 304, headers });
+  if (cached?.split(",").some((tag) => tag.trim() === file.etag || tag.trim() === "*"))
+    return new Response(null, { status: 304, headers });
   const ifRange = request.headers.get("If-Range");
   const range = ifRange && ifRange !== file.etag ? null : parseRange(request.headers.get("Range"), file.size);
   if (range === "unsatisfiable") {

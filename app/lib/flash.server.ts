@@ -49,7 +49,11 @@ function flashHeader(toast: Toast): string {
 }
 
 /** A redirect that shows a toast on the next page, also for forms posted without JavaScript. */
-export async function redirectWithToast(url: string, toast: Toast, init?: { headers?: HeadersInit }): Promise<Response> {
+export async function redirectWithToast(
+  url: string,
+  toast: Toast,
+  init?: { headers?: HeadersInit },
+): Promise<Response> {
   const headers = new Headers(init?.headers);
   headers.append("Set-Cookie", flashHeader(toast));
   return redirect(url, { headers });

@@ -23,22 +23,39 @@ export const KEEPSAKE_VERSION = 1;
  * are several times that, and small enough that the largest import writes its rows in one short
  * transaction. `jsonBytes` bounds the text: book.json and library.json, added up.
  */
-export const IMPORT_BOUNDS = { books: 20, topics: 200, questions: 2000, stories: 1500, media: 1500, jsonBytes: 4 * 1024 * 1024 } as const;
+export const IMPORT_BOUNDS = {
+  books: 20,
+  topics: 200,
+  questions: 2000,
+  stories: 1500,
+  media: 1500,
+  jsonBytes: 4 * 1024 * 1024,
+} as const;
 export type RowBound = Exclude<keyof typeof IMPORT_BOUNDS, "jsonBytes">;
 export type RowCounts = Record<RowBound, number>;
 const MEDIA_PER_STORY_MAX = 200;
 /** The largest zip an import takes (the upload), and what it may unpack to. */
 export const IMPORT_MAX_BYTES = 200 * 1024 * 1024;
-export const IMPORT_LIMITS = { maxEntries: 20_000, maxEntryBytes: 32 * 1024 * 1024, maxTotalBytes: 1024 * 1024 * 1024 } as const;
+export const IMPORT_LIMITS = {
+  maxEntries: 20_000,
+  maxEntryBytes: 32 * 1024 * 1024,
+  maxTotalBytes: 1024 * 1024 * 1024,
+} as const;
 
 const timestamp = z.iso.datetime();
-const notBlank = (max: number) => z.string().max(max).refine((value) => value.trim().length > 0, { error: "blank" });
+const notBlank = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((value) => value.trim().length > 0, { error: "blank" });
 
 /** A file of the zip, relative to the book's folder: `media/<name>`, a plain path (no `..`, no `/` in front). */
 const mediaPath = z
   .string()
   .max(300)
-  .refine((value) => value.startsWith("media/") && !isDirectoryEntry(value) && entryNameProblem(value) === null, { error: "unsafe path" });
+  .refine((value) => value.startsWith("media/") && !isDirectoryEntry(value) && entryNameProblem(value) === null, {
+    error: "unsafe path",
+  });
 
 const mediaSchema = z.object({
   file: mediaPath,
@@ -81,7 +98,11 @@ const topicSchema = z.object({
   stories: z.array(storySchema).max(IMPORT_BOUNDS.stories),
 });
 
-const coverSchema = z.union([z.null(), z.strictObject({ preset: z.enum(PRESET_COVERS as [string, ...string[]]) }), z.strictObject({ file: mediaPath })]);
+const coverSchema = z.union([
+  z.null(),
+  z.strictObject({ preset: z.enum(PRESET_COVERS as [string, ...string[]]) }),
+  z.strictObject({ file: mediaPath }),
+]);
 
 const bookSchema = z.object({
   title: notBlank(200),
@@ -107,16 +128,23 @@ const keepsakeSchema = z
     const keys = new Set<string>();
     doc.topics.forEach((topic, t) =>
       topic.questions.forEach((question, q) => {
-        if (keys.has(question.key)) ctx.addIssue({ code: "custom", message: "duplicate key", path: ["topics", t, "questions", q, "key"] });
+        if (keys.has(question.key))
+          ctx.addIssue({ code: "custom", message: "duplicate key", path: ["topics", t, "questions", q, "key"] });
         keys.add(question.key);
       }),
     );
     const files = new Set<string>(doc.book.cover && "file" in doc.book.cover ? [doc.book.cover.file] : []);
     doc.topics.forEach((topic, t) =>
       topic.stories.forEach((story, s) => {
-        if (story.question !== null && !keys.has(story.question)) ctx.addIssue({ code: "custom", message: "unknown question", path: ["topics", t, "stories", s, "question"] });
+        if (story.question !== null && !keys.has(story.question))
+          ctx.addIssue({ code: "custom", message: "unknown question", path: ["topics", t, "stories", s, "question"] });
         story.media.forEach((item, m) => {
-          if (files.has(item.file)) ctx.addIssue({ code: "custom", message: "file used twice", path: ["topics", t, "stories", s, "media", m, "file"] });
+          if (files.has(item.file))
+            ctx.addIssue({
+              code: "custom",
+              message: "file used twice",
+              path: ["topics", t, "stories", s, "media", m, "file"],
+            });
           files.add(item.file);
         });
       }),
@@ -132,7 +160,9 @@ export type KeepsakeMedia = KeepsakeStory["media"][number];
 const folderSchema = z
   .string()
   .max(120)
-  .refine((value) => /^books\/[a-z0-9-]{1,80}\/$/.test(value) && entryNameProblem(value) === null, { error: "unsafe folder" });
+  .refine((value) => /^books\/[a-z0-9-]{1,80}\/$/.test(value) && entryNameProblem(value) === null, {
+    error: "unsafe folder",
+  });
 
 /** `library.json` of an all-books export: which folders hold the books, in the library's order. */
 const librarySchema = z
@@ -145,7 +175,8 @@ const librarySchema = z
   .superRefine((doc, ctx) => {
     const seen = new Set<string>();
     doc.books.forEach((book, b) => {
-      if (seen.has(book.folder)) ctx.addIssue({ code: "custom", message: "duplicate folder", path: ["books", b, "folder"] });
+      if (seen.has(book.folder))
+        ctx.addIssue({ code: "custom", message: "duplicate folder", path: ["books", b, "folder"] });
       seen.add(book.folder);
     });
   });
@@ -159,7 +190,8 @@ export type FormatCheck =
   | { ok: false; problem: "tooMany"; bound: RowBound };
 
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
-const field = (value: unknown, name: string): unknown => (typeof value === "object" && value !== null ? (value as Record<string, unknown>)[name] : undefined);
+const field = (value: unknown, name: string): unknown =>
+  typeof value === "object" && value !== null ? (value as Record<string, unknown>)[name] : undefined;
 
 /** The rows a parsed document would add, counted before it is checked, so that a huge one is refused cheaply. */
 export function countRows(value: unknown, expected: "book" | "library"): RowCounts {
@@ -203,5 +235,7 @@ export function checkKeepsake(value: unknown, expected: "book" | "library"): For
     const issue = result.error.issues[0];
     return { ok: false, problem: "invalid", where: issue ? issue.path.join(".") || "(root)" : "(root)" };
   }
-  return expected === "book" ? { ok: true, kind: "book", doc: result.data as KeepsakeDocument } : { ok: true, kind: "library", doc: result.data as LibraryDocument };
+  return expected === "book"
+    ? { ok: true, kind: "book", doc: result.data as KeepsakeDocument }
+    : { ok: true, kind: "library", doc: result.data as LibraryDocument };
 }

@@ -4,7 +4,16 @@
 /** The longest entry name an import accepts, in characters. */
 const ENTRY_NAME_MAX = 400;
 
-export type EntryNameProblem = "empty" | "tooLong" | "control" | "backslash" | "absolute" | "drive" | "colon" | "dotSegment" | "emptySegment";
+export type EntryNameProblem =
+  | "empty"
+  | "tooLong"
+  | "control"
+  | "backslash"
+  | "absolute"
+  | "drive"
+  | "colon"
+  | "dotSegment"
+  | "emptySegment";
 
 /**
  * Why an entry name in a zip is unsafe, or null when it is a plain relative path. An import never writes
@@ -33,7 +42,10 @@ export const isDirectoryEntry = (name: string) => name.endsWith("/");
  * "Bà nội ở Huế!" → "ba-noi-o-hue": lower-case ASCII letters, digits and dashes, for the names of the
  * files and folders an export writes (readable in any unzip tool on any system), or `fallback`.
  */
-export function slugify(text: string, { max = 40, fallback = "item" }: { max?: number; fallback?: string } = {}): string {
+export function slugify(
+  text: string,
+  { max = 40, fallback = "item" }: { max?: number; fallback?: string } = {},
+): string {
   const slug = asciiFold(text)
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
@@ -53,7 +65,10 @@ export function asciiFold(text: string): string {
 
 /** A file name that every system accepts: no separators, reserved or control characters, at most 150 characters. */
 export function safeFileName(name: string): string {
-  const cleaned = name.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, " ").replace(/\s+/g, " ").trim();
+  const cleaned = name
+    .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   return cleaned.slice(0, 150).trim() || "Heirloom";
 }
 
@@ -68,6 +83,8 @@ function encodeRfc5987(value: string): string {
  */
 export function attachmentDisposition(fileName: string): string {
   const name = safeFileName(fileName);
-  const ascii = asciiFold(name).replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  const ascii = asciiFold(name)
+    .replace(/[^\x20-\x7e]/g, "_")
+    .replace(/["\\]/g, "_");
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeRfc5987(name)}`;
 }

@@ -43,7 +43,8 @@ export function openKeepsakeParser(): KeepsakeParser {
   const file = workerScript();
   if (!file) {
     // A production server without its worker was built wrong: it would parse on its own event loop.
-    if (process.env.NODE_ENV === "production") throw new Error(`${KEEPSAKE_WORKER_FILE} is missing beside the server build: run \`npm run build\`.`);
+    if (process.env.NODE_ENV === "production")
+      throw new Error(`${KEEPSAKE_WORKER_FILE} is missing beside the server build: run \`npm run build\`.`);
     return { parse: async (bytes, expected) => parseKeepsake(bytes, expected), close: () => {} };
   }
   let worker: Worker | null = null;

@@ -1,6 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { sampleDocument } from "../../tests/support/keepsake-sample";
-import { bookJsonParts, escapeHtml, escapeMarkdown, htmlParts, joinParts, markdownParts, renderHtml, renderLibraryIndex, renderMarkdown, type KeepsakeLabels } from "./keepsake-render";
+import {
+  bookJsonParts,
+  escapeHtml,
+  escapeMarkdown,
+  htmlParts,
+  joinParts,
+  markdownParts,
+  renderHtml,
+  renderLibraryIndex,
+  renderMarkdown,
+  type KeepsakeLabels,
+} from "./keepsake-render";
 
 const labels: KeepsakeLabels = {
   contents: "Contents",
@@ -20,7 +31,8 @@ const hostile = () => {
   doc.book.cover = { file: "media/cover.webp" };
   const story = doc.topics[0]!.stories[0]!;
   story.title = "</h3><script>alert(1)</script>";
-  story.content = "Line *one* with [a link](javascript:alert(1)) and <b>bold</b>\nline two\n\n# not a heading\n- not a list\n1. not a list either\n    not code\n> not a quote";
+  story.content =
+    "Line *one* with [a link](javascript:alert(1)) and <b>bold</b>\nline two\n\n# not a heading\n- not a list\n1. not a list either\n    not code\n> not a quote";
   story.media[0]!.description = `"><svg onload=alert(1)>`;
   return doc;
 };
@@ -31,13 +43,19 @@ describe("book.html", () => {
     expect(html).toMatch(/^<!doctype html>\n<html lang="vi">\n<head>\n<meta charset="utf-8">/);
     expect(html).toContain("<title>Bà nội</title>");
     expect(html).toContain('<li><a href="#topic-1">Quê nhà</a></li>\n<li><a href="#topic-2">Cũ</a></li>');
-    expect(html.indexOf('<section class="topic" id="topic-1">')).toBeLessThan(html.indexOf('<section class="topic" id="topic-2">'));
+    expect(html.indexOf('<section class="topic" id="topic-1">')).toBeLessThan(
+      html.indexOf('<section class="topic" id="topic-2">'),
+    );
     expect(html).toContain('<h2>Cũ <span class="label">Archived topic</span></h2>');
     expect(html).toContain('<h3>Chưa xong <span class="label">Draft</span></h3>');
     expect(html).toContain("<h3>Làng</h3>");
     expect(html).toContain("<blockquote><em>Question:</em> Bà lớn lên ở đâu?</blockquote>");
-    expect(html).toContain('<img src="media/001-ben-song.webp" alt="Bến sông" loading="lazy"><figcaption>Bến sông</figcaption>');
-    expect(html).toContain('<audio controls preload="none" src="media/002-giong-ba.webm"><a href="media/002-giong-ba.webm">Recording</a></audio>');
+    expect(html).toContain(
+      '<img src="media/001-ben-song.webp" alt="Bến sông" loading="lazy"><figcaption>Bến sông</figcaption>',
+    );
+    expect(html).toContain(
+      '<audio controls preload="none" src="media/002-giong-ba.webm"><a href="media/002-giong-ba.webm">Recording</a></audio>',
+    );
     expect(html).toContain("<strong>Transcription:</strong> <p>Hồi đó…</p>");
     expect(html).toContain('<p class="meta">No stories yet.</p>');
     expect(html).toContain("@media print");
@@ -57,12 +75,19 @@ describe("book.html", () => {
     expect(html).toContain("<h1>&lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; &#39;quotes&#39;</h1>");
     expect(html).toContain("<h3>&lt;/h3&gt;&lt;script&gt;alert(1)&lt;/script&gt;</h3>");
     expect(html).toContain('alt="&quot;&gt;&lt;svg onload=alert(1)&gt;"');
-    expect(html).toContain("Line *one* with [a link](javascript:alert(1)) and &lt;b&gt;bold&lt;/b&gt;<br>\nline two</p>");
+    expect(html).toContain(
+      "Line *one* with [a link](javascript:alert(1)) and &lt;b&gt;bold&lt;/b&gt;<br>\nline two</p>",
+    );
     expect(escapeHtml(`<>&"'`)).toBe("&lt;&gt;&amp;&quot;&#39;");
   });
 
   it("links each book of an all-books export", () => {
-    const index = renderLibraryIndex({ language: "en", title: "Books", exported: "Exported", books: [{ folder: "books/01-a/", title: "<A>" }] });
+    const index = renderLibraryIndex({
+      language: "en",
+      title: "Books",
+      exported: "Exported",
+      books: [{ folder: "books/01-a/", title: "<A>" }],
+    });
     expect(index).toContain('<html lang="en">');
     expect(index).toContain('<li><a href="books/01-a/book.html">&lt;A&gt;</a></li>');
   });
@@ -98,8 +123,12 @@ describe("book.md", () => {
     const markdown = renderMarkdown(hostile(), labels);
     expect(markdown).toContain("# \\<img src=x onerror=\"alert(1)\"\\> \\& 'quotes'\n");
     expect(markdown).toContain("### \\</h3\\>\\<script\\>alert(1)\\</script\\>\n");
-    expect(markdown).toContain("Line \\*one\\* with \\[a link\\](javascript:alert(1)) and \\<b\\>bold\\</b\\>\\\nline two");
-    expect(markdown).toContain("\n\\# not a heading\\\n\\- not a list\\\n1\\. not a list either\\\nnot code\\\n\\> not a quote\n");
+    expect(markdown).toContain(
+      "Line \\*one\\* with \\[a link\\](javascript:alert(1)) and \\<b\\>bold\\</b\\>\\\nline two",
+    );
+    expect(markdown).toContain(
+      "\n\\# not a heading\\\n\\- not a list\\\n1\\. not a list either\\\nnot code\\\n\\> not a quote\n",
+    );
     expect(markdown).toContain('![\\"\\>\\<svg onload=alert(1)\\>](<media/001-ben-song.webp>)'.replace('\\"', '"'));
     expect(markdown).toContain("![Cover](<media/cover.webp>)");
     expect(escapeMarkdown("a_b*c`d[e]f<g>h|i~j&k\\l")).toBe("a\\_b\\*c\\`d\\[e\\]f\\<g\\>h\\|i\\~j\\&k\\\\l");
@@ -134,6 +163,8 @@ describe("the readable files in pieces", () => {
     const doc = sampleDocument();
     doc.topics[0]!.stories[0]!.content = "One.\n\nTwo.\n\nThree.";
     expect([...markdownParts(doc, labels)]).toEqual(expect.arrayContaining(["One.", "Two.", "Three."]));
-    expect([...htmlParts(doc, labels)]).toEqual(expect.arrayContaining(["<p>One.</p>", "<p>Two.</p>", "<p>Three.</p>"]));
+    expect([...htmlParts(doc, labels)]).toEqual(
+      expect.arrayContaining(["<p>One.</p>", "<p>Two.</p>", "<p>Three.</p>"]),
+    );
   });
 });

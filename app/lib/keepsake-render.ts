@@ -33,7 +33,10 @@ function questionsByKey(doc: KeepsakeDocument): Map<string, string> {
 
 // ---------------------------------------------------------------- Markdown
 
-/** Inline text with the characters that start inline markup backslash-escaped: emphasis, code, links, raw HTML, entities, GFM tables and strikethrough. */
+/**
+ * Inline text with the characters that start inline markup backslash-escaped: emphasis, code, links, raw HTML,
+ * entities, GFM tables and strikethrough.
+ */
 export function escapeMarkdown(text: string): string {
   return text.replace(/[\\`*_{}[\]<>|~&]/g, "\\$&");
 }
@@ -60,11 +63,18 @@ function markdownMedia(item: KeepsakeMedia, labels: KeepsakeLabels): string {
     item.type === "image"
       ? [`![${description}](<${item.file}>)`]
       : [`[${escapeMarkdown(labels.recording)}${description ? `: ${description}` : ""}](<${item.file}>)`];
-  if (item.transcription?.trim()) lines.push("", `> **${escapeMarkdown(labels.transcription)}:** ${paragraphs(item.transcription).map(markdownParagraph).join("\n>\n> ")}`);
+  if (item.transcription?.trim())
+    lines.push(
+      "",
+      `> **${escapeMarkdown(labels.transcription)}:** ${paragraphs(item.transcription).map(markdownParagraph).join("\n>\n> ")}`,
+    );
   return lines.join("\n");
 }
 
-/** book.md in pieces, a story's paragraph or photo at a time: joined by blank lines, they are the file (see `joinParts`). */
+/**
+ * book.md in pieces, a story's paragraph or photo at a time: joined by blank lines, they are the file (see
+ * `joinParts`).
+ */
 export function* markdownParts(doc: KeepsakeDocument, labels: KeepsakeLabels): Generator<string> {
   const questions = questionsByKey(doc);
   yield `# ${markdownHeading(doc.book.title)}`;
@@ -134,11 +144,16 @@ function htmlMedia(item: KeepsakeMedia, labels: KeepsakeLabels): string {
     item.type === "image"
       ? `<img src="${src}" alt="${description}" loading="lazy">${description ? `<figcaption>${description}</figcaption>` : ""}`
       : `<figcaption>${escapeHtml(labels.recording)}${description ? `: ${description}` : ""}</figcaption>\n<audio controls preload="none" src="${src}"><a href="${src}">${escapeHtml(labels.recording)}</a></audio>`;
-  const transcription = item.transcription?.trim() ? `\n<blockquote><strong>${escapeHtml(labels.transcription)}:</strong> ${htmlParagraphs(item.transcription).join("\n")}</blockquote>` : "";
+  const transcription = item.transcription?.trim()
+    ? `\n<blockquote><strong>${escapeHtml(labels.transcription)}:</strong> ${htmlParagraphs(item.transcription).join("\n")}</blockquote>`
+    : "";
   return `<figure>${body}${transcription}</figure>`;
 }
 
-/** book.html in pieces, a story's paragraph or photo at a time: joined by line breaks, they are the file (see `joinParts`). */
+/**
+ * book.html in pieces, a story's paragraph or photo at a time: joined by line breaks, they are the file (see
+ * `joinParts`).
+ */
 export function* htmlParts(doc: KeepsakeDocument, labels: KeepsakeLabels): Generator<string> {
   const questions = questionsByKey(doc);
   const draft = `<span class="label">${escapeHtml(labels.draft)}</span>`;
@@ -147,7 +162,8 @@ export function* htmlParts(doc: KeepsakeDocument, labels: KeepsakeLabels): Gener
   yield `<h1>${escapeHtml(doc.book.title)}</h1>`;
   yield* htmlParagraphs(doc.book.description);
   yield `<p class="meta">${escapeHtml(labels.exported)}</p>`;
-  if (doc.book.cover && "file" in doc.book.cover) yield `<img class="cover" src="${escapeHtml(doc.book.cover.file)}" alt="${escapeHtml(labels.cover)}">`;
+  if (doc.book.cover && "file" in doc.book.cover)
+    yield `<img class="cover" src="${escapeHtml(doc.book.cover.file)}" alt="${escapeHtml(labels.cover)}">`;
   yield "</header>";
   if (doc.topics.length) {
     yield `<nav aria-labelledby="contents"><h2 id="contents">${escapeHtml(labels.contents)}</h2>\n<ol>`;
@@ -186,7 +202,8 @@ export function* bookJsonParts(doc: KeepsakeDocument): Generator<string> {
   const pretty = (value: unknown, indent: string) => JSON.stringify(value, null, 2).replaceAll("\n", `\n${indent}`);
   // `topics` is the document's last key and `stories` a topic's (buildBookExport makes them so), so each
   // object is its other keys, stringified, with the list spliced in before its closing brace.
-  const open = (value: object, indent: string, key: string) => `${pretty(value, indent).slice(0, -(indent.length + 2))},\n${indent}  "${key}": [`;
+  const open = (value: object, indent: string, key: string) =>
+    `${pretty(value, indent).slice(0, -(indent.length + 2))},\n${indent}  "${key}": [`;
   const close = (count: number, indent: string) => `${count ? `\n${indent}  ]` : "]"}\n${indent}}`;
   const { topics, ...head } = doc;
   yield open(head, "", "topics");
@@ -205,8 +222,20 @@ export function joinParts(parts: Iterable<string>, { separator, end }: { separat
 }
 
 /** `index.html` of an all-books export: a link to each book's readable page. */
-export function renderLibraryIndex({ language, title, exported, books }: { language: string; title: string; exported: string; books: { folder: string; title: string }[] }): string {
-  const items = books.map((book) => `<li><a href="${escapeHtml(`${book.folder}book.html`)}">${escapeHtml(book.title)}</a></li>`).join("\n");
+export function renderLibraryIndex({
+  language,
+  title,
+  exported,
+  books,
+}: {
+  language: string;
+  title: string;
+  exported: string;
+  books: { folder: string; title: string }[];
+}): string {
+  const items = books
+    .map((book) => `<li><a href="${escapeHtml(`${book.folder}book.html`)}">${escapeHtml(book.title)}</a></li>`)
+    .join("\n");
   return [
     `<!doctype html>\n<html lang="${escapeHtml(language)}">\n<head>\n<meta charset="utf-8">\n<meta name="viewport" content="width=device-width, initial-scale=1">`,
     `<title>${escapeHtml(title)}</title>\n<style>${STYLE}\n</style>\n</head>\n<body>`,

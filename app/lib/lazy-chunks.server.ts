@@ -1,7 +1,10 @@
 import chunks from "virtual:lazy-chunks";
 import type { Locale } from "~/i18n/config";
 
-/** The client chunk of a dynamically imported module (its path under app/, without the extension), for a modulepreload; undefined in development. */
+/**
+ * The client chunk of a dynamically imported module (its path under app/, without the extension), for a modulepreload;
+ * undefined in development.
+ */
 function lazyChunk(source: string): string | undefined {
   return chunks[source];
 }

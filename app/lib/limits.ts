@@ -10,7 +10,10 @@ export const AUTOCOMPLETE_MIN_CHARS = 10;
 export const AUTOCOMPLETE_DEBOUNCE_MS = 2000;
 /** The share dialog offers a few lifetimes rather than a calendar: until revoked, or this many days. */
 export const SHARE_LIFETIMES = ["never", "7", "30", "365"] as const;
-/** The library shows six of each at first, and "show more" adds six (docs/product.md §9); the address may ask for up to this many. */
+/**
+ * The library shows six of each at first, and "show more" adds six (docs/product.md §9); the address may ask for up to
+ * this many.
+ */
 export const LIBRARY_PAGE_SIZE = 6;
 export const LIBRARY_MAX = 600;
 
@@ -29,5 +32,7 @@ export const LOGIN_LIMITS = {
   account: { limit: 100, windowMs: FIFTEEN_MINUTES },
   client: { limit: 50, windowMs: FIFTEEN_MINUTES },
 } as const;
-/** The longest text the app keeps in one field: a story, its refined text, a topic's draft narrative, a transcription. */
+/**
+ * The longest text the app keeps in one field: a story, its refined text, a topic's draft narrative, a transcription.
+ */
 export const LONG_TEXT_MAX = 200_000;

@@ -4,7 +4,8 @@ import { admitLoginAttempt } from "./login-throttle.server";
 
 // The limiters live for the process: each test uses its own account keys and client addresses.
 // (app/services/login.server.test.ts checks the same rules through the whole sign-in, with real passwords.)
-const admitted = async (account: string, client: string) => (await admitLoginAttempt({ accounts: [account], client })).admitted;
+const admitted = async (account: string, client: string) =>
+  (await admitLoginAttempt({ accounts: [account], client })).admitted;
 
 describe("login throttle", () => {
   it("counts an attempt when it is admitted, before its outcome is known", async () => {
@@ -18,11 +19,13 @@ describe("login throttle", () => {
   });
 
   it("forgives the account's failures from that address after a success, but not the account-wide count", async () => {
-    for (let i = 0; i < LOGIN_LIMITS.accountAndClient.limit - 1; i++) expect(await admitted("user:2", "10.2.0.1")).toBe(true);
+    for (let i = 0; i < LOGIN_LIMITS.accountAndClient.limit - 1; i++)
+      expect(await admitted("user:2", "10.2.0.1")).toBe(true);
     const success = await admitLoginAttempt({ accounts: ["user:2"], client: "10.2.0.1" });
     if (!success.admitted) throw new Error("refused");
     await success.succeeded();
-    for (let i = 0; i < LOGIN_LIMITS.accountAndClient.limit; i++) expect(await admitted("user:2", "10.2.0.1")).toBe(true);
+    for (let i = 0; i < LOGIN_LIMITS.accountAndClient.limit; i++)
+      expect(await admitted("user:2", "10.2.0.1")).toBe(true);
     expect(await admitted("user:2", "10.2.0.1")).toBe(false);
   });
 
@@ -30,7 +33,8 @@ describe("login throttle", () => {
     const perAddress = LOGIN_LIMITS.accountAndClient.limit;
     let address = 0;
     for (let taken = 0; taken < LOGIN_LIMITS.account.limit; address++) {
-      for (let i = 0; i < perAddress && taken < LOGIN_LIMITS.account.limit; i++, taken++) expect(await admitted("user:3", `10.3.0.${address}`)).toBe(true);
+      for (let i = 0; i < perAddress && taken < LOGIN_LIMITS.account.limit; i++, taken++)
+        expect(await admitted("user:3", `10.3.0.${address}`)).toBe(true);
     }
     expect(await admitted("user:3", "10.3.1.1")).toBe(false);
     // Reaching it took more than one address: no single stranger can.
@@ -44,13 +48,15 @@ describe("login throttle", () => {
       if (!attempt.admitted) throw new Error("refused");
       await attempt.succeeded();
     }
-    for (let i = 0; i < LOGIN_LIMITS.client.limit; i++) expect(await admitted(`name:sprayed-${i}`, "10.5.0.1")).toBe(true);
+    for (let i = 0; i < LOGIN_LIMITS.client.limit; i++)
+      expect(await admitted(`name:sprayed-${i}`, "10.5.0.1")).toBe(true);
     expect(await admitted("name:one-more", "10.5.0.1")).toBe(false);
     expect(await admitted("name:one-more", "10.5.0.2")).toBe(true);
   });
 
   it("counts every key of a name that two accounts share", async () => {
-    for (let i = 0; i < LOGIN_LIMITS.accountAndClient.limit; i++) expect((await admitLoginAttempt({ accounts: ["user:6", "user:7"], client: "10.6.0.1" })).admitted).toBe(true);
+    for (let i = 0; i < LOGIN_LIMITS.accountAndClient.limit; i++)
+      expect((await admitLoginAttempt({ accounts: ["user:6", "user:7"], client: "10.6.0.1" })).admitted).toBe(true);
     expect(await admitted("user:6", "10.6.0.1")).toBe(false);
     expect(await admitted("user:7", "10.6.0.1")).toBe(false);
   });

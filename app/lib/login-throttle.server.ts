@@ -19,7 +19,13 @@ export type LoginAdmission =
  * Asynchronous on purpose: a store shared by several processes (the database) can replace the memory
  * one behind this function, as long as it checks and counts in one atomic step as this one does.
  */
-export async function admitLoginAttempt({ accounts, client }: { accounts: string[]; client: string }): Promise<LoginAdmission> {
+export async function admitLoginAttempt({
+  accounts,
+  client,
+}: {
+  accounts: string[];
+  client: string;
+}): Promise<LoginAdmission> {
   const pairs = accounts.map((account) => JSON.stringify([account, client]));
   const wait = Math.max(
     0,

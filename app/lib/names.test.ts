@@ -37,7 +37,15 @@ describe("invisible characters", () => {
   });
 
   it("are not found in names in Vietnamese and other scripts, with spaces and symbols", () => {
-    for (const name of ["bà lan", "Nguyễn Văn A", "hương".normalize("NFD"), "lan@example.com", "中文名", "नमस्ते", "O'Brien-2"]) {
+    for (const name of [
+      "bà lan",
+      "Nguyễn Văn A",
+      "hương".normalize("NFD"),
+      "lan@example.com",
+      "中文名",
+      "नमस्ते",
+      "O'Brien-2",
+    ]) {
       expect(hasInvisibleCharacters(name), name).toBe(false);
     }
   });

@@ -8,7 +8,10 @@ import { translate } from "./http.server";
  * midway (the status line was already sent). `no-transform` keeps the compression middleware from
  * holding the pieces back.
  */
-export function ndjsonResponse(context: Readonly<RouterContextProvider>, work: (onText: (text: string) => void) => Promise<object>): Response {
+export function ndjsonResponse(
+  context: Readonly<RouterContextProvider>,
+  work: (onText: (text: string) => void) => Promise<object>,
+): Response {
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
@@ -19,10 +22,19 @@ export function ndjsonResponse(context: Readonly<RouterContextProvider>, work: (
       } catch (error) {
         if (!(error instanceof AppError)) console.error("streamed answer failed", error);
         const failure = error instanceof AppError ? error : new AppError(502, "errors.server");
-        send({ error: translate(context, failure.messageKey), title: failure.titleKey ? translate(context, failure.titleKey) : undefined, status: failure.status });
+        send({
+          error: translate(context, failure.messageKey),
+          title: failure.titleKey ? translate(context, failure.titleKey) : undefined,
+          status: failure.status,
+        });
       }
       controller.close();
     },
   });
-  return new Response(body, { headers: { "Content-Type": "application/x-ndjson; charset=utf-8", "Cache-Control": "private, no-store, no-transform" } });
+  return new Response(body, {
+    headers: {
+      "Content-Type": "application/x-ndjson; charset=utf-8",
+      "Cache-Control": "private, no-store, no-transform",
+    },
+  });
 }

@@ -7,7 +7,10 @@ import { readForm } from "./request-body.server";
  * A preference form as posted (a choice, and where to go back), or its refusal (a body too large or
  * unreadable) as translated text: the preference routes have no page of their own to show it on.
  */
-export async function readPreferenceForm(request: Request, context: Readonly<RouterContextProvider>): Promise<FormData | Response> {
+export async function readPreferenceForm(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): Promise<FormData | Response> {
   try {
     return await readForm(request);
   } catch (error) {

@@ -24,7 +24,12 @@ function toBlock(text: string): PreviewBlock {
   const byId = IMAGE_BY_ID.exec(text);
   if (byId) return { kind: "image", src: `/api/media/render/id:${byId[1]}`, description: byId[2]!.trim() };
   const byDescription = IMAGE_BY_DESCRIPTION.exec(text);
-  if (byDescription) return { kind: "image", src: `/api/media/render/${encodeURIComponent(byDescription[1]!.trim())}`, description: byDescription[1]!.trim() };
+  if (byDescription)
+    return {
+      kind: "image",
+      src: `/api/media/render/${encodeURIComponent(byDescription[1]!.trim())}`,
+      description: byDescription[1]!.trim(),
+    };
   return { kind: "paragraph", text };
 }
 
@@ -63,7 +68,11 @@ export function previewBlocks(text: string): PreviewBlock[] {
     .map((block) => block.trim())
     .filter(Boolean)
     .map(toBlock)
-    .flatMap((block) => (block.kind === "paragraph" && block.text.length > PREVIEW_BLOCK_MAX_CHARS ? cut(block.text, PREVIEW_BLOCK_MAX_CHARS).map((text) => ({ kind: "paragraph" as const, text })) : [block]));
+    .flatMap((block) =>
+      block.kind === "paragraph" && block.text.length > PREVIEW_BLOCK_MAX_CHARS
+        ? cut(block.text, PREVIEW_BLOCK_MAX_CHARS).map((text) => ({ kind: "paragraph" as const, text }))
+        : [block],
+    );
 }
 
 /** One page of blocks, 1-based; the page is clamped to the ones that exist. */

@@ -14,7 +14,8 @@ import { LIBRARY_MAX, LIBRARY_PAGE_SIZE } from "./limits";
 export type WholeNumber = { readonly min: number; readonly max: number; readonly fallback?: number };
 export type NumberShape = Readonly<Record<string, WholeNumber>>;
 
-const whole = <F extends number | undefined = undefined>(min: number, max: number, fallback?: F) => ({ min, max, fallback }) as { min: number; max: number; fallback: F };
+const whole = <F extends number | undefined = undefined>(min: number, max: number, fallback?: F) =>
+  ({ min, max, fallback }) as { min: number; max: number; fallback: F };
 
 /** An id: SQLite's integers go further, but a JavaScript number is exact only this far. */
 const ID = whole(1, Number.MAX_SAFE_INTEGER);
@@ -87,11 +88,15 @@ export const QUERY_NUMBERS = {
 export type QueryRoute = keyof typeof QUERY_NUMBERS;
 
 /** What a shape reads as: a number where there is a fallback, else a number or undefined. */
-export type NumbersOf<S extends NumberShape> = { -readonly [K in keyof S]: S[K]["fallback"] extends number ? number : number | undefined };
+export type NumbersOf<S extends NumberShape> = {
+  -readonly [K in keyof S]: S[K]["fallback"] extends number ? number : number | undefined;
+};
 
 const DIGITS = /^\d+$/;
 
-/** A parameter's value: the number, `undefined` when it is not given (absent or empty), or `null` when it is not valid. */
+/**
+ * A parameter's value: the number, `undefined` when it is not given (absent or empty), or `null` when it is not valid.
+ */
 export function readWholeNumber(raw: string | null, spec: WholeNumber): number | undefined | null {
   if (raw === null || raw === "") return spec.fallback;
   if (!DIGITS.test(raw)) return null;
@@ -120,7 +125,10 @@ export function lenientNumbers<S extends NumberShape>(params: URLSearchParams, s
 }
 
 /** An /api route's numbers, or the names of the ones that are not valid. */
-export function strictNumbers<S extends NumberShape>(params: URLSearchParams, shape: S): { ok: true; values: NumbersOf<S> } | { ok: false; invalid: string[] } {
+export function strictNumbers<S extends NumberShape>(
+  params: URLSearchParams,
+  shape: S,
+): { ok: true; values: NumbersOf<S> } | { ok: false; invalid: string[] } {
   const out: Record<string, number | undefined> = {};
   const invalid: string[] = [];
   for (const [name, spec] of Object.entries(shape)) {

@@ -9,11 +9,17 @@ type Shape<R extends QueryRoute> = (typeof QUERY_NUMBERS)[R];
  * One that is not a whole number in its range is a 400 `{ message, errors }` in the user's language,
  * before anything reaches the database (ADR 0022).
  */
-export function apiQueryNumbers<R extends QueryRoute>(args: { request: Request; context: Readonly<RouterContextProvider> }, route: R): NumbersOf<Shape<R>> {
+export function apiQueryNumbers<R extends QueryRoute>(
+  args: { request: Request; context: Readonly<RouterContextProvider> },
+  route: R,
+): NumbersOf<Shape<R>> {
   const result = strictNumbers(new URL(args.request.url).searchParams, QUERY_NUMBERS[route] as Shape<R>);
   if (result.ok) return result.values;
   const message = translate(args.context, "query.invalidNumber");
-  throw Response.json({ message, errors: Object.fromEntries(result.invalid.map((name) => [name, message])) }, { status: 400 });
+  throw Response.json(
+    { message, errors: Object.fromEntries(result.invalid.map((name) => [name, message])) },
+    { status: 400 },
+  );
 }
 
 /** The numbers a page reads from its address: out of range is clamped, anything else is its default. */

@@ -13,11 +13,20 @@ export type RateLimiter = {
 
 /**
  * Counts attempts per key in a fixed window. In memory: one server process is the deployment this
- * project plans for (docs/architecture.md, Conventions), and a restart only forgives a few attempts. The callers check and
+ * project plans for (docs/architecture.md, Conventions), and a restart only forgives a few attempts. The callers check
+ * and
  * count in one synchronous step (app/lib/login-throttle.server.ts), which a shared store would have
  * to make one atomic statement.
  */
-export function createRateLimiter({ limit, windowMs, maxKeys = 50_000 }: { limit: number; windowMs: number; maxKeys?: number }): RateLimiter {
+export function createRateLimiter({
+  limit,
+  windowMs,
+  maxKeys = 50_000,
+}: {
+  limit: number;
+  windowMs: number;
+  maxKeys?: number;
+}): RateLimiter {
   const windows = new Map<string, Window>();
   const current = (key: string, now: number) => {
     const w = windows.get(key);

@@ -11,10 +11,13 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(tmpDir, { recursive: true, force: true }));
 
-const post = (body: BodyInit, headers: Record<string, string> = {}) => new Request("http://localhost/form", { method: "POST", body, headers });
+const post = (body: BodyInit, headers: Record<string, string> = {}) =>
+  new Request("http://localhost/form", { method: "POST", body, headers });
 const filesOnDisk = () => fs.readdirSync(tmpDir);
 
-/** A body streamed in 64 KB pieces without a Content-Length, counting what the reader pulled and whether it cancelled. */
+/**
+ * A body streamed in 64 KB pieces without a Content-Length, counting what the reader pulled and whether it cancelled.
+ */
 function streamed(total: number, headers: Record<string, string>) {
   let sent = 0;
   let cancelled = false;
@@ -29,7 +32,12 @@ function streamed(total: number, headers: Record<string, string>) {
       cancelled = true;
     },
   });
-  const request = new Request("http://localhost/form", { method: "POST", body, headers, duplex: "half" } as RequestInit);
+  const request = new Request("http://localhost/form", {
+    method: "POST",
+    body,
+    headers,
+    duplex: "half",
+  } as RequestInit);
   return { request, read: () => sent, wasCancelled: () => cancelled };
 }
 
@@ -60,7 +68,10 @@ describe("readForm", () => {
   });
 
   it("refuses a declared length over the cap before reading a byte", async () => {
-    const { request, read } = streamed(200 * 1024 * 1024, { ...URLENCODED, "Content-Length": String(200 * 1024 * 1024) });
+    const { request, read } = streamed(200 * 1024 * 1024, {
+      ...URLENCODED,
+      "Content-Length": String(200 * 1024 * 1024),
+    });
     expect(await refusal(readForm(request, { maxBytes: 1000 }))).toEqual({ status: 413, key: "errors.bodyTooLarge" });
     // Only the piece the stream pulls ahead by itself.
     expect(read()).toBeLessThanOrEqual(64 * 1024);
@@ -68,7 +79,10 @@ describe("readForm", () => {
 
   it("counts a body without a length as it arrives and stops at the cap, without cancelling it", async () => {
     const { request, read, wasCancelled } = streamed(200 * 1024 * 1024, URLENCODED);
-    expect(await refusal(readForm(request, { maxBytes: 64 * 1024, tooLargeKey: "books.tooLarge" }))).toEqual({ status: 413, key: "books.tooLarge" });
+    expect(await refusal(readForm(request, { maxBytes: 64 * 1024, tooLargeKey: "books.tooLarge" }))).toEqual({
+      status: 413,
+      key: "books.tooLarge",
+    });
     // The cap and the stream's own read-ahead, not the 200 MB: the rest is left for the server to drop.
     expect(read()).toBeLessThan(1024 * 1024);
     // Cancelling would cut the connection before the 413 is written.
@@ -83,8 +97,12 @@ describe("readForm", () => {
   it("refuses an unreadable body with a 400: multipart without a boundary, broken multipart, a type that is not a form", async () => {
     const malformed = { status: 400, key: "errors.malformedBody" };
     expect(await refusal(readForm(post("a=1", { "Content-Type": "multipart/form-data" })))).toEqual(malformed);
-    expect(await refusal(readForm(post("--x\r\nnonsense", { "Content-Type": "multipart/form-data; boundary=x" })))).toEqual(malformed);
-    expect(await refusal(readForm(post("garbage \u0000\u00ff", { "Content-Type": "multipart/form-data; boundary=x" })))).toEqual(malformed);
+    expect(
+      await refusal(readForm(post("--x\r\nnonsense", { "Content-Type": "multipart/form-data; boundary=x" }))),
+    ).toEqual(malformed);
+    expect(
+      await refusal(readForm(post("garbage \u0000\u00ff", { "Content-Type": "multipart/form-data; boundary=x" }))),
+    ).toEqual(malformed);
     expect(await refusal(readForm(post('{"a":1}', { "Content-Type": "application/json" })))).toEqual(malformed);
   });
 });
@@ -92,7 +110,10 @@ describe("readForm", () => {
 describe("readJson", () => {
   it("parses JSON within the cap, refuses more with a 413 and bad JSON with a 400", async () => {
     expect(await readJson(post('{"title":"Tết"}'))).toEqual({ title: "Tết" });
-    expect(await refusal(readJson(post(JSON.stringify({ text: "x".repeat(2000) })), { maxBytes: 1000 }))).toEqual({ status: 413, key: "errors.bodyTooLarge" });
+    expect(await refusal(readJson(post(JSON.stringify({ text: "x".repeat(2000) })), { maxBytes: 1000 }))).toEqual({
+      status: 413,
+      key: "errors.bodyTooLarge",
+    });
     expect(await refusal(readJson(post('{"title":')))).toEqual({ status: 400, key: "errors.invalidJson" });
     expect(await refusal(readJson(post("")))).toEqual({ status: 400, key: "errors.invalidJson" });
   });
@@ -111,7 +132,9 @@ describe("readFormWithFiles", () => {
     form.append("file", new File([new Uint8Array(3000).fill(7)], "ảnh cưới.jpg", { type: "image/jpeg" }));
     const parsed = await readFormWithFiles(post(form), { tmpDir, maxFileBytes: 4000 });
     expect(parsed.form.get("description")).toBe("Bà nội ở Huế");
-    expect(parsed.files).toEqual([expect.objectContaining({ field: "file", filename: "ảnh cưới.jpg", declaredType: "image/jpeg", size: 3000 })]);
+    expect(parsed.files).toEqual([
+      expect.objectContaining({ field: "file", filename: "ảnh cưới.jpg", declaredType: "image/jpeg", size: 3000 }),
+    ]);
     const file = parsed.form.get("file") as File;
     expect(file.name).toBe("ảnh cưới.jpg");
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(new Uint8Array(3000).fill(7));
@@ -123,7 +146,15 @@ describe("readFormWithFiles", () => {
   it("reads an urlencoded form as fields only, within the fields' cap", async () => {
     const parsed = await readFormWithFiles(post("title=A+story", URLENCODED), { tmpDir, maxFileBytes: 10 });
     expect([Object.fromEntries(parsed.form), parsed.files]).toEqual([{ title: "A story" }, []]);
-    expect(await refusal(readFormWithFiles(post(`title=${"x".repeat(2000)}`, URLENCODED), { tmpDir, maxFileBytes: 10, maxFieldBytes: 1000 }))).toMatchObject({ status: 413 });
+    expect(
+      await refusal(
+        readFormWithFiles(post(`title=${"x".repeat(2000)}`, URLENCODED), {
+          tmpDir,
+          maxFileBytes: 10,
+          maxFieldBytes: 1000,
+        }),
+      ),
+    ).toMatchObject({ status: 413 });
   });
 
   it("treats an empty file input as no file", async () => {
@@ -139,17 +170,23 @@ describe("readFormWithFiles", () => {
     const form = new FormData();
     form.append("file", new File([new Uint8Array(4001)], "big.webm"));
     form.append("after", "not needed");
-    expect(await refusal(readFormWithFiles(post(form), { tmpDir, maxFileBytes: 4000, tooLargeKey: "media.tooLarge" }))).toEqual({ status: 413, key: "media.tooLarge" });
+    expect(
+      await refusal(readFormWithFiles(post(form), { tmpDir, maxFileBytes: 4000, tooLargeKey: "media.tooLarge" })),
+    ).toEqual({ status: 413, key: "media.tooLarge" });
     expect(filesOnDisk()).toHaveLength(0);
   });
 
   it("refuses text fields over their cap, together or as one", async () => {
     const many = new FormData();
     for (let i = 0; i < 10; i++) many.append(`f${i}`, "x".repeat(200));
-    expect(await refusal(readFormWithFiles(post(many), { tmpDir, maxFileBytes: 10, maxFieldBytes: 1000 }))).toMatchObject({ status: 413 });
+    expect(
+      await refusal(readFormWithFiles(post(many), { tmpDir, maxFileBytes: 10, maxFieldBytes: 1000 })),
+    ).toMatchObject({ status: 413 });
     const one = new FormData();
     one.append("content", "x".repeat(1001));
-    expect(await refusal(readFormWithFiles(post(one), { tmpDir, maxFileBytes: 10, maxFieldBytes: 1000 }))).toMatchObject({ status: 413 });
+    expect(
+      await refusal(readFormWithFiles(post(one), { tmpDir, maxFileBytes: 10, maxFieldBytes: 1000 })),
+    ).toMatchObject({ status: 413 });
   });
 
   it("refuses a declared length over files and fields before reading, and a streamed file at its cap", async () => {
@@ -157,7 +194,9 @@ describe("readFormWithFiles", () => {
     const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.zip"\r\nContent-Type: application/zip\r\n\r\n`;
     const headers = { "Content-Type": `multipart/form-data; boundary=${boundary}` };
     const declared = streamed(300 * 1024 * 1024, { ...headers, "Content-Length": String(300 * 1024 * 1024) });
-    expect(await refusal(readFormWithFiles(declared.request, { tmpDir, maxFileBytes: 1024 * 1024 }))).toMatchObject({ status: 413 });
+    expect(await refusal(readFormWithFiles(declared.request, { tmpDir, maxFileBytes: 1024 * 1024 }))).toMatchObject({
+      status: 413,
+    });
     expect(declared.read()).toBeLessThanOrEqual(64 * 1024);
 
     // A file part that never ends: refused once it passes its cap, not at the end of the body.
@@ -168,8 +207,15 @@ describe("readFormWithFiles", () => {
         sent += 1;
       },
     });
-    const endless = new Request("http://localhost/form", { method: "POST", body, headers, duplex: "half" } as RequestInit);
-    expect(await refusal(readFormWithFiles(endless, { tmpDir, maxFileBytes: 1024 * 1024 }))).toMatchObject({ status: 413 });
+    const endless = new Request("http://localhost/form", {
+      method: "POST",
+      body,
+      headers,
+      duplex: "half",
+    } as RequestInit);
+    expect(await refusal(readFormWithFiles(endless, { tmpDir, maxFileBytes: 1024 * 1024 }))).toMatchObject({
+      status: 413,
+    });
     expect(sent * 64 * 1024).toBeLessThan(4 * 1024 * 1024);
     expect(filesOnDisk()).toHaveLength(0);
   });
@@ -187,9 +233,24 @@ describe("readFormWithFiles", () => {
 
   it("refuses a malformed body with a 400: not a form, no boundary, broken", async () => {
     const malformed = { status: 400, key: "errors.malformedBody" };
-    expect(await refusal(readFormWithFiles(post("{}", { "Content-Type": "application/json" }), { tmpDir, maxFileBytes: 10 }))).toEqual(malformed);
-    expect(await refusal(readFormWithFiles(post("--x\r\n", { "Content-Type": "multipart/form-data" }), { tmpDir, maxFileBytes: 10 }))).toEqual(malformed);
-    expect(await refusal(readFormWithFiles(post("--x\r\nnonsense", { "Content-Type": "multipart/form-data; boundary=x" }), { tmpDir, maxFileBytes: 10 }))).toEqual(malformed);
+    expect(
+      await refusal(
+        readFormWithFiles(post("{}", { "Content-Type": "application/json" }), { tmpDir, maxFileBytes: 10 }),
+      ),
+    ).toEqual(malformed);
+    expect(
+      await refusal(
+        readFormWithFiles(post("--x\r\n", { "Content-Type": "multipart/form-data" }), { tmpDir, maxFileBytes: 10 }),
+      ),
+    ).toEqual(malformed);
+    expect(
+      await refusal(
+        readFormWithFiles(post("--x\r\nnonsense", { "Content-Type": "multipart/form-data; boundary=x" }), {
+          tmpDir,
+          maxFileBytes: 10,
+        }),
+      ),
+    ).toEqual(malformed);
     expect(filesOnDisk()).toHaveLength(0);
   });
 
@@ -197,7 +258,9 @@ describe("readFormWithFiles", () => {
   const multipartHeaders = { "Content-Type": "multipart/form-data; boundary=x" };
 
   it("a form that ends inside a file is a 400 that leaves nothing on disk (and throws nowhere else)", async () => {
-    expect(await refusal(readFormWithFiles(post(filePart, multipartHeaders), { tmpDir, maxFileBytes: 1_000_000 }))).toMatchObject({ status: 400 });
+    expect(
+      await refusal(readFormWithFiles(post(filePart, multipartHeaders), { tmpDir, maxFileBytes: 1_000_000 })),
+    ).toMatchObject({ status: 400 });
     expect(filesOnDisk()).toHaveLength(0);
   });
 
@@ -215,8 +278,15 @@ describe("readFormWithFiles", () => {
         controller.enqueue(bytes);
       },
     });
-    const request = new Request("http://localhost/upload", { method: "POST", body, headers: multipartHeaders, duplex: "half" } as RequestInit);
-    expect(await refusal(readFormWithFiles(request, { tmpDir, maxFileBytes: 1_000_000 }))).toMatchObject({ status: 400 });
+    const request = new Request("http://localhost/upload", {
+      method: "POST",
+      body,
+      headers: multipartHeaders,
+      duplex: "half",
+    } as RequestInit);
+    expect(await refusal(readFormWithFiles(request, { tmpDir, maxFileBytes: 1_000_000 }))).toMatchObject({
+      status: 400,
+    });
     expect(filesOnDisk()).toHaveLength(0);
   });
 });

@@ -38,7 +38,10 @@ type Cap = {
  * count towards the cap and are then dropped: a form read here takes no files. A post without a body
  * is an empty form; a body in any other type is a 400.
  */
-export async function readForm(request: Request, { maxBytes = FORM_MAX_BYTES, tooLargeKey = TOO_LARGE }: Cap = {}): Promise<FormData> {
+export async function readForm(
+  request: Request,
+  { maxBytes = FORM_MAX_BYTES, tooLargeKey = TOO_LARGE }: Cap = {},
+): Promise<FormData> {
   const bytes = await readCapped(request, maxBytes, tooLargeKey);
   const type = mediaType(request);
   if (type === "application/x-www-form-urlencoded") {
@@ -49,7 +52,9 @@ export async function readForm(request: Request, { maxBytes = FORM_MAX_BYTES, to
   if (type === "multipart/form-data") {
     let parsed: FormData;
     try {
-      parsed = await new Response(bytes, { headers: { "Content-Type": request.headers.get("Content-Type")! } }).formData();
+      parsed = await new Response(bytes, {
+        headers: { "Content-Type": request.headers.get("Content-Type")! },
+      }).formData();
     } catch {
       throw new AppError(400, MALFORMED);
     }
@@ -62,7 +67,10 @@ export async function readForm(request: Request, { maxBytes = FORM_MAX_BYTES, to
 }
 
 /** A JSON body within `maxBytes` (1 MB unless said), parsed; malformed JSON is a 400 `errors.invalidJson`. */
-export async function readJson(request: Request, { maxBytes = JSON_MAX_BYTES, tooLargeKey = TOO_LARGE }: Cap = {}): Promise<unknown> {
+export async function readJson(
+  request: Request,
+  { maxBytes = JSON_MAX_BYTES, tooLargeKey = TOO_LARGE }: Cap = {},
+): Promise<unknown> {
   const bytes = await readCapped(request, maxBytes, tooLargeKey);
   try {
     return JSON.parse(new TextDecoder().decode(bytes));
@@ -118,7 +126,11 @@ const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 export async function readFormWithFiles(request: Request, options: UploadOptions): Promise<FormWithFiles> {
   const { maxFieldBytes = FORM_MAX_BYTES, tooLargeKey = TOO_LARGE } = options;
   if (mediaType(request) !== "multipart/form-data") {
-    return { form: await readForm(request, { maxBytes: maxFieldBytes, tooLargeKey }), files: [], cleanup: async () => {} };
+    return {
+      form: await readForm(request, { maxBytes: maxFieldBytes, tooLargeKey }),
+      files: [],
+      cleanup: async () => {},
+    };
   }
   return streamMultipart(request, { ...options, maxFieldBytes, tooLargeKey });
 }
@@ -128,7 +140,12 @@ export async function readFormWithFiles(request: Request, options: UploadOptions
  * headers. A body past it is refused while it streams in, whatever its parts (a text field is cut at its
  * cap but only refused when its part ends, so the whole-body cap is what stops one that never ends).
  */
-export function uploadBodyCap({ maxFileBytes, maxFiles = 1, maxFieldBytes = FORM_MAX_BYTES, oversized = "reject" }: Omit<UploadOptions, "tmpDir" | "tooLargeKey">): number {
+export function uploadBodyCap({
+  maxFileBytes,
+  maxFiles = 1,
+  maxFieldBytes = FORM_MAX_BYTES,
+  oversized = "reject",
+}: Omit<UploadOptions, "tmpDir" | "tooLargeKey">): number {
   // A dropped file may run past its cap (its bytes are counted, not kept): the body may be that much longer.
   return maxFiles * maxFileBytes * (oversized === "drop" ? 2 : 1) + maxFieldBytes + MULTIPART_OVERHEAD_BYTES;
 }
@@ -145,7 +162,11 @@ function refuseDeclaredLength(request: Request, maxBytes: number, tooLargeKey: M
 }
 
 /** The whole body, as long as it stays within `maxBytes`; one byte more is a 413, and the rest stays unread. */
-async function readCapped(request: Request, maxBytes: number, tooLargeKey: MessageKey): Promise<Uint8Array<ArrayBuffer>> {
+async function readCapped(
+  request: Request,
+  maxBytes: number,
+  tooLargeKey: MessageKey,
+): Promise<Uint8Array<ArrayBuffer>> {
   refuseDeclaredLength(request, maxBytes, tooLargeKey);
   if (!request.body) return new Uint8Array(new ArrayBuffer(0));
   const chunks: Uint8Array[] = [];
@@ -176,7 +197,14 @@ async function readCapped(request: Request, maxBytes: number, tooLargeKey: Messa
 
 async function streamMultipart(
   request: Request,
-  { tmpDir, maxFileBytes, maxFiles = 1, maxFieldBytes, tooLargeKey, oversized = "reject" }: UploadOptions & { maxFieldBytes: number; tooLargeKey: MessageKey },
+  {
+    tmpDir,
+    maxFileBytes,
+    maxFiles = 1,
+    maxFieldBytes,
+    tooLargeKey,
+    oversized = "reject",
+  }: UploadOptions & { maxFieldBytes: number; tooLargeKey: MessageKey },
 ): Promise<FormWithFiles> {
   const ceiling = uploadBodyCap({ maxFileBytes, maxFiles, maxFieldBytes, oversized });
   refuseDeclaredLength(request, ceiling, tooLargeKey);
@@ -196,7 +224,8 @@ async function streamMultipart(
   await fs.promises.mkdir(tmpDir, { recursive: true });
   const files: UploadedFile[] = [];
   const fields: [string, string][] = [];
-  const cleanup = () => Promise.all(files.map((file) => fs.promises.rm(file.path, { force: true }))).then(() => undefined);
+  const cleanup = () =>
+    Promise.all(files.map((file) => fs.promises.rm(file.path, { force: true }))).then(() => undefined);
   const source = Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>);
   const writes: Promise<void>[] = [];
   const outputs: fs.WriteStream[] = [];
@@ -217,7 +246,13 @@ async function streamMultipart(
         stream.resume();
         return;
       }
-      const file: UploadedFile = { field, path: path.join(tmpDir, `${crypto.randomBytes(16).toString("hex")}.part`), filename: info.filename, declaredType: info.mimeType, size: 0 };
+      const file: UploadedFile = {
+        field,
+        path: path.join(tmpDir, `${crypto.randomBytes(16).toString("hex")}.part`),
+        filename: info.filename,
+        declaredType: info.mimeType,
+        size: 0,
+      };
       files.push(file);
       const out = fs.createWriteStream(file.path, { flags: "wx" });
       outputs.push(out);

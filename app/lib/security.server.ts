@@ -15,5 +15,9 @@ export const securityHeadersMiddleware: MiddlewareFunction<Response> = async ({ 
  * production, before static files); it also covers the development server.
  */
 export const originCheckMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
-  return (await rejectForeignHost(request.headers, request.url)) ?? (await rejectCrossSite(request.method, request.headers, request.url)) ?? next();
+  return (
+    (await rejectForeignHost(request.headers, request.url)) ??
+    (await rejectCrossSite(request.method, request.headers, request.url)) ??
+    next()
+  );
 };

@@ -34,7 +34,13 @@ describe("the server's time zone for dates", () => {
   });
 
   it("writes the same dates as Intl for fixed-offset zones, within the checked span and outside it", () => {
-    const samples: number[] = [FIXED_SPAN.from, FIXED_SPAN.until - 1, Date.UTC(2026, 0, 5, 23, 30), Date.UTC(1970, 0, 1, 16, 30), Date.UTC(2045, 6, 1, 20)];
+    const samples: number[] = [
+      FIXED_SPAN.from,
+      FIXED_SPAN.until - 1,
+      Date.UTC(2026, 0, 5, 23, 30),
+      Date.UTC(1970, 0, 1, 16, 30),
+      Date.UTC(2045, 6, 1, 20),
+    ];
     let seed = 7;
     for (let i = 0; i < 2000; i++) {
       seed = (seed * 48271) % 2147483647;

@@ -22,7 +22,9 @@ export function fixedOffsetMinutes(zone: string): number | null {
   const offsetAt = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longOffset" });
   let fixed: number | null = null;
   for (let ms = FIXED_SPAN.from; ms < FIXED_SPAN.until + WEEK_MS; ms += WEEK_MS) {
-    const label = offsetAt.formatToParts(Math.min(ms, FIXED_SPAN.until - 1)).find((part) => part.type === "timeZoneName")?.value ?? "";
+    const label =
+      offsetAt.formatToParts(Math.min(ms, FIXED_SPAN.until - 1)).find((part) => part.type === "timeZoneName")?.value ??
+      "";
     const minutes = offsetMinutes(label);
     if (minutes === null || (fixed !== null && minutes !== fixed)) return null;
     fixed = minutes;

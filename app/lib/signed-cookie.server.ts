@@ -22,7 +22,15 @@ export function readCookie(cookieHeader: string | null, name: string): string | 
  * the session cookie, and React Router's createCookie verifies through WebCrypto at many times the cost.
  * The Secure attribute is not decided here: it follows each request's scheme (cookie-security.server.ts).
  */
-export function signedCookie({ name, secret, httpOnly = true }: { name: string; secret: () => string; httpOnly?: boolean }): SignedCookie {
+export function signedCookie({
+  name,
+  secret,
+  httpOnly = true,
+}: {
+  name: string;
+  secret: () => string;
+  httpOnly?: boolean;
+}): SignedCookie {
   const sign = (payload: string) => crypto.createHmac("sha256", secret()).update(payload).digest("base64url");
   const attributes = (maxAge?: number) =>
     [`Path=/`, httpOnly ? "HttpOnly" : null, "SameSite=Lax", maxAge !== undefined ? `Max-Age=${maxAge}` : null]

@@ -16,7 +16,11 @@ describe("regenerating topic suggestions", () => {
       { title: "childhood", description: "dup" },
       { title: "Work", description: "jobs" },
     ];
-    expect(mergeRegenerated(current, fresh, "New topic")).toEqual([t("Childhood", true), t("New topic", false), t("Work", true, "jobs")]);
+    expect(mergeRegenerated(current, fresh, "New topic")).toEqual([
+      t("Childhood", true),
+      t("New topic", false),
+      t("Work", true, "jobs"),
+    ]);
   });
 });
 

@@ -9,7 +9,11 @@ const TOPIC_DESCRIPTION_LIMIT = 200;
  * drops those with a blank title or a description over 200 characters, and appends fresh
  * suggestions whose titles are not already kept.
  */
-export function mergeRegenerated(current: SuggestedTopic[], fresh: { title: string; description: string }[], newTopicTitle: string): SuggestedTopic[] {
+export function mergeRegenerated(
+  current: SuggestedTopic[],
+  fresh: { title: string; description: string }[],
+  newTopicTitle: string,
+): SuggestedTopic[] {
   const kept = current.filter(
     (topic) =>
       (topic.selected || topic.title.trim() === newTopicTitle) &&

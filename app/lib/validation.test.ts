@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { bookReturnPath, createUserSchema, loginSchema, profileSchema, suggestTopicsSchema, updateUserSchema } from "./validation";
+import {
+  bookReturnPath,
+  createUserSchema,
+  loginSchema,
+  profileSchema,
+  suggestTopicsSchema,
+  updateUserSchema,
+} from "./validation";
 
-const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
+const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.error?.issues[0]?.message;
 
 describe("form schemas", () => {
   it("login needs both fields and reads the checkbox", () => {
@@ -12,10 +20,19 @@ describe("form schemas", () => {
   });
 
   it("create-user uses the spec's rules", () => {
-    expect(firstMessage(createUserSchema.safeParse({ username: "ab", email: "a@b.co", password: "secret" }))).toBe("users.usernameMin");
-    expect(firstMessage(createUserSchema.safeParse({ username: "abc", email: "nope", password: "secret" }))).toBe("users.emailInvalid");
-    expect(firstMessage(createUserSchema.safeParse({ username: "abc", email: "a@b.co", password: "12345" }))).toBe("users.passwordMin");
-    expect(createUserSchema.parse({ username: "abc", email: "a@b.co", password: "123456", displayName: "  Bà Lan " }).displayName).toBe("Bà Lan");
+    expect(firstMessage(createUserSchema.safeParse({ username: "ab", email: "a@b.co", password: "secret" }))).toBe(
+      "users.usernameMin",
+    );
+    expect(firstMessage(createUserSchema.safeParse({ username: "abc", email: "nope", password: "secret" }))).toBe(
+      "users.emailInvalid",
+    );
+    expect(firstMessage(createUserSchema.safeParse({ username: "abc", email: "a@b.co", password: "12345" }))).toBe(
+      "users.passwordMin",
+    );
+    expect(
+      createUserSchema.parse({ username: "abc", email: "a@b.co", password: "123456", displayName: "  Bà Lan " })
+        .displayName,
+    ).toBe("Bà Lan");
   });
 
   it("suggest-topics takes an optional, trimmed topic title", () => {
@@ -26,25 +43,42 @@ describe("form schemas", () => {
 
   it("edit-user treats a blank password as absent", () => {
     expect(updateUserSchema.parse({ username: "abc", email: "a@b.co", password: "" }).password).toBeUndefined();
-    expect(firstMessage(updateUserSchema.safeParse({ username: "abc", email: "a@b.co", password: "123" }))).toBe("users.passwordMin");
+    expect(firstMessage(updateUserSchema.safeParse({ username: "abc", email: "a@b.co", password: "123" }))).toBe(
+      "users.passwordMin",
+    );
   });
 
   it("profile checks the confirmation and the current password", () => {
-    expect(firstMessage(profileSchema.safeParse({ newPassword: "secret1", confirmPassword: "secret2", currentPassword: "x" }))).toBe("profile.passwordMismatch");
-    expect(firstMessage(profileSchema.safeParse({ newPassword: "secret1", confirmPassword: "secret1" }))).toBe("profile.currentRequired");
+    expect(
+      firstMessage(
+        profileSchema.safeParse({ newPassword: "secret1", confirmPassword: "secret2", currentPassword: "x" }),
+      ),
+    ).toBe("profile.passwordMismatch");
+    expect(firstMessage(profileSchema.safeParse({ newPassword: "secret1", confirmPassword: "secret1" }))).toBe(
+      "profile.currentRequired",
+    );
     expect(profileSchema.safeParse({ displayName: "Bà Lan" }).success).toBe(true);
   });
 
   it("refuses invisible and format characters in a username, as typed", () => {
     for (const username of ["admin\u200b", "\u202eadmin", "adm\u00adin", "admin\ufeff", "ad\u2060min"]) {
-      expect(firstMessage(createUserSchema.safeParse({ username, email: "a@b.co", password: "secret1" })), JSON.stringify(username)).toBe("users.usernameInvisible");
-      expect(firstMessage(updateUserSchema.safeParse({ username, email: "a@b.co" })), JSON.stringify(username)).toBe("users.usernameInvisible");
+      expect(
+        firstMessage(createUserSchema.safeParse({ username, email: "a@b.co", password: "secret1" })),
+        JSON.stringify(username),
+      ).toBe("users.usernameInvisible");
+      expect(firstMessage(updateUserSchema.safeParse({ username, email: "a@b.co" })), JSON.stringify(username)).toBe(
+        "users.usernameInvisible",
+      );
     }
-    expect(createUserSchema.parse({ username: " Bà Lan ", email: "a@b.co", password: "secret1" }).username).toBe("Bà Lan");
+    expect(createUserSchema.parse({ username: " Bà Lan ", email: "a@b.co", password: "secret1" }).username).toBe(
+      "Bà Lan",
+    );
   });
 
   it("reads an email typed in full-width letters as the plain address", () => {
-    expect(createUserSchema.parse({ username: "abc", email: "ｌａｎ＠ｅｘａｍｐｌｅ．ｃｏｍ", password: "secret1" }).email).toBe("lan@example.com");
+    expect(
+      createUserSchema.parse({ username: "abc", email: "ｌａｎ＠ｅｘａｍｐｌｅ．ｃｏｍ", password: "secret1" }).email,
+    ).toBe("lan@example.com");
     expect(profileSchema.parse({ email: "ｌａｎ@example.com" }).email).toBe("lan@example.com");
   });
 

@@ -6,7 +6,10 @@ import { z } from "zod";
 /** An HTML checkbox posts "on"; JSON posts a boolean. */
 const checkbox = z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean());
 /** A blank optional text field means "not given". */
-const optionalText = z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.string().trim().optional());
+const optionalText = z.preprocess(
+  (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+  z.string().trim().optional(),
+);
 
 import { LONG_TEXT_MAX, MEDIA_DESCRIPTION_MAX, PASSWORD_MIN, USERNAME_MIN } from "./limits";
 import { hasInvisibleCharacters } from "./names";
@@ -105,7 +108,11 @@ export const suggestTopicsSchema = z.object({
   topicTitle: z.string().trim().max(200).optional(),
 });
 
-const topicTitle = z.string({ error: "topics.titleRequired" }).trim().min(1, { error: "topics.titleRequired" }).max(200);
+const topicTitle = z
+  .string({ error: "topics.titleRequired" })
+  .trim()
+  .min(1, { error: "topics.titleRequired" })
+  .max(200);
 const longText = z.preprocess((v) => v ?? "", z.string().max(LONG_TEXT_MAX));
 
 /** POST /api/books/{id}/topics and the new-topic form. */
@@ -183,11 +190,12 @@ export const followupSchema = z.object({
 
 /** A photo's or recording's description (PUT /api/media/{id}, the media files tab). */
 export const mediaDescriptionSchema = z.object({
-  description: z.string({ error: "media.descriptionRequired" }).max(MEDIA_DESCRIPTION_MAX, { error: "media.descriptionTooLong" }),
+  description: z
+    .string({ error: "media.descriptionRequired" })
+    .max(MEDIA_DESCRIPTION_MAX, { error: "media.descriptionTooLong" }),
 });
 
 /** A share link's optional expiry (POST /api/books/{id}/shares): an ISO date-time, or none. */
 export const shareSchema = z.object({
   expiresAt: z.iso.datetime({ offset: true, error: "share.expiryInvalid" }).nullable().optional(),
 });
-

@@ -3,7 +3,8 @@
 // other image is re-encoded like an upload (ADR 0014).
 
 const text = (bytes: Uint8Array, start: number) => String.fromCharCode(...bytes.subarray(start, start + 4));
-const u32 = (bytes: Uint8Array, at: number) => (bytes[at]! | (bytes[at + 1]! << 8) | (bytes[at + 2]! << 16)) + bytes[at + 3]! * 0x1000000;
+const u32 = (bytes: Uint8Array, at: number) =>
+  (bytes[at]! | (bytes[at + 1]! << 8) | (bytes[at + 2]! << 16)) + bytes[at + 3]! * 0x1000000;
 
 // VP8X flags: ICC profile, EXIF, XMP and animation are refused; alpha is fine.
 const VP8X_ICC = 0x20;

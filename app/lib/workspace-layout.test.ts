@@ -9,7 +9,19 @@ describe("the workspace layout cookie", () => {
   });
 
   it("falls back to the default for anything out of bounds or malformed", () => {
-    for (const value of [null, "", "abc", "25-40", "25-40-35-0", "10-55-35", "40-30-30", "25-20-55", "25-50-25", "25-40-40", "NaN-40-35"]) {
+    for (const value of [
+      null,
+      "",
+      "abc",
+      "25-40",
+      "25-40-35-0",
+      "10-55-35",
+      "40-30-30",
+      "25-20-55",
+      "25-50-25",
+      "25-40-40",
+      "NaN-40-35",
+    ]) {
       expect(parseLayout(value)).toEqual(DEFAULT_LAYOUT);
     }
   });

@@ -24,7 +24,8 @@ function valid(layout: WorkspaceLayout): WorkspaceLayout | null {
   const { toc, editor, preview } = layout;
   if (![toc, editor, preview].every(Number.isFinite)) return null;
   const tocOk = Math.abs(toc - TOC.collapsed) < 0.5 || (toc >= TOC.min - 0.5 && toc <= TOC.max + 0.5);
-  if (!tocOk || editor < EDITOR_MIN - 0.5 || preview < PREVIEW_MIN - 0.5 || Math.abs(toc + editor + preview - 100) > 1) return null;
+  if (!tocOk || editor < EDITOR_MIN - 0.5 || preview < PREVIEW_MIN - 0.5 || Math.abs(toc + editor + preview - 100) > 1)
+    return null;
   return layout;
 }
 
@@ -49,5 +50,8 @@ export function layoutCookie(layout: WorkspaceLayout): string {
 export function withToc(layout: WorkspaceLayout, collapsed: boolean): WorkspaceLayout {
   const toc = collapsed ? TOC.collapsed : TOC.default;
   const editor = Math.max(EDITOR_MIN, layout.editor + layout.toc - toc);
-  return valid({ toc, editor, preview: 100 - toc - editor }) ?? (collapsed ? { ...DEFAULT_LAYOUT, toc, editor: DEFAULT_LAYOUT.editor + TOC.default - toc } : DEFAULT_LAYOUT);
+  return (
+    valid({ toc, editor, preview: 100 - toc - editor }) ??
+    (collapsed ? { ...DEFAULT_LAYOUT, toc, editor: DEFAULT_LAYOUT.editor + TOC.default - toc } : DEFAULT_LAYOUT)
+  );
 }

@@ -21,6 +21,12 @@ export function startedByAnotherSite(request: Request): boolean {
  * cost money), and SameSite=Lax cookies go with a top-level navigation from another site. Such a request
  * gets a translated 403 before anything runs; the UI itself asks with POST (`preview` actions).
  */
-export function refuseCrossSiteWrite({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }): void {
+export function refuseCrossSiteWrite({
+  request,
+  context,
+}: {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+}): void {
   if (startedByAnotherSite(request)) throw jsonError(context, 403, "errors.crossSite");
 }

@@ -19,12 +19,22 @@ const limits: ZipLimits = { maxEntries: 10, maxEntryBytes: 1000, maxTotalBytes: 
 const problem = (promise: Promise<unknown>) =>
   promise.then(
     () => "no problem",
-    (error: unknown) => (error instanceof ZipProblem ? `${error.kind}${error.entry ? ` ${error.entry}` : ""}` : String(error)),
+    (error: unknown) =>
+      error instanceof ZipProblem ? `${error.kind}${error.entry ? ` ${error.entry}` : ""}` : String(error),
   );
 
 describe("a zip opened for an import", () => {
   it("lists its entries and reads them, checked against their CRC, into memory or a new file", async () => {
-    const zip = await openSafeZip(write(makeZip([{ name: "a.txt", data: "hello" }, { name: "dir/", method: 0 }, { name: "dir/b.bin", data: new Uint8Array(900).fill(7), method: 0 }])), limits);
+    const zip = await openSafeZip(
+      write(
+        makeZip([
+          { name: "a.txt", data: "hello" },
+          { name: "dir/", method: 0 },
+          { name: "dir/b.bin", data: new Uint8Array(900).fill(7), method: 0 },
+        ]),
+      ),
+      limits,
+    );
     expect([...zip.entries.values()]).toEqual([
       { name: "a.txt", size: 5 },
       { name: "dir/", size: 0 },
@@ -43,19 +53,33 @@ describe("a zip opened for an import", () => {
 
   it("refuses the whole zip for a bad central directory: names, count, sizes, flags", async () => {
     expect(await problem(openSafeZip(write(Buffer.from("PK but not really")), limits))).toBe("notZip");
-    expect(await problem(openSafeZip(write(makeZip([{ name: "ok" }, { name: "../x" }])), limits))).toBe("unsafeName ../x");
+    expect(await problem(openSafeZip(write(makeZip([{ name: "ok" }, { name: "../x" }])), limits))).toBe(
+      "unsafeName ../x",
+    );
     expect(await problem(openSafeZip(write(makeZip([{ name: "a\\b" }])), limits))).toBe("unsafeName a\\b");
     expect(await problem(openSafeZip(write(makeZip([{ name: "a" }, { name: "a" }])), limits))).toBe("duplicateName a");
-    expect(await problem(openSafeZip(write(makeZip(Array.from({ length: 11 }, (_, i) => ({ name: `${i}` })))), limits))).toBe("tooManyEntries");
-    expect(await problem(openSafeZip(write(makeZip([{ name: "big", data: new Uint8Array(1001) }])), limits))).toBe("tooLarge big");
-    expect(await problem(openSafeZip(write(makeZip([1, 2, 3].map((i) => ({ name: `${i}`, data: new Uint8Array(900) })))), limits))).toBe("tooLarge");
+    expect(
+      await problem(openSafeZip(write(makeZip(Array.from({ length: 11 }, (_, i) => ({ name: `${i}` })))), limits)),
+    ).toBe("tooManyEntries");
+    expect(await problem(openSafeZip(write(makeZip([{ name: "big", data: new Uint8Array(1001) }])), limits))).toBe(
+      "tooLarge big",
+    );
+    expect(
+      await problem(
+        openSafeZip(write(makeZip([1, 2, 3].map((i) => ({ name: `${i}`, data: new Uint8Array(900) })))), limits),
+      ),
+    ).toBe("tooLarge");
     expect(await problem(openSafeZip(write(makeZip([{ name: "e", encrypted: true }])), limits))).toBe("encrypted e");
-    expect(await problem(openSafeZip(write(makeZip([{ name: "l", data: "/etc", symlink: true }])), limits))).toBe("unsupported l");
+    expect(await problem(openSafeZip(write(makeZip([{ name: "l", data: "/etc", symlink: true }])), limits))).toBe(
+      "unsupported l",
+    );
   });
 
   it("counts what actually inflates: a lying size, a wrong CRC, and the total of all reads are caught", async () => {
     const real = Buffer.alloc(5000, 0x41);
-    const lying = makeZip([{ name: "bomb", compressed: { bytes: zlib.deflateRawSync(real), size: 10, crc: zlib.crc32(real) } }]);
+    const lying = makeZip([
+      { name: "bomb", compressed: { bytes: zlib.deflateRawSync(real), size: 10, crc: zlib.crc32(real) } },
+    ]);
     const bomb = await openSafeZip(write(lying), limits);
     expect(await problem(bomb.readBuffer("bomb", 1000))).toMatch(/^(damaged|tooLarge) bomb$/);
     const out = path.join(dir, "bomb.out");

@@ -22,7 +22,15 @@ export type ZipLimits = {
   maxTotalBytes: number;
 };
 
-export type ZipProblemKind = "notZip" | "damaged" | "unsafeName" | "duplicateName" | "tooManyEntries" | "tooLarge" | "encrypted" | "unsupported";
+export type ZipProblemKind =
+  | "notZip"
+  | "damaged"
+  | "unsafeName"
+  | "duplicateName"
+  | "tooManyEntries"
+  | "tooLarge"
+  | "encrypted"
+  | "unsupported";
 
 export class ZipProblem extends Error {
   constructor(
@@ -75,7 +83,13 @@ class CountingStream extends Transform {
 
 function open(file: string): Promise<yauzl.ZipFile> {
   return yauzl
-    .openPromise(file, { lazyEntries: true, autoClose: false, decodeStrings: false, validateEntrySizes: true, strictFileNames: true })
+    .openPromise(file, {
+      lazyEntries: true,
+      autoClose: false,
+      decodeStrings: false,
+      validateEntrySizes: true,
+      strictFileNames: true,
+    })
     .catch(() => {
       throw new ZipProblem("notZip");
     });

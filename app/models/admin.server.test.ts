@@ -28,18 +28,33 @@ let seeded: number[];
 beforeAll(async () => {
   await ensureAdmin("admin-pass");
   // 3 users × 4 books × 3 topics × 4 stories, 2 media rows per story; story text 300 characters.
-  seeded = seedContent({ prefix: "kin", users: 3, booksPerUser: 4, topicsPerBook: 3, storiesPerTopic: 4, mediaPerStory: 2 }).userIds;
+  seeded = seedContent({
+    prefix: "kin",
+    users: 3,
+    booksPerUser: 4,
+    topicsPerBook: 3,
+    storiesPerTopic: 4,
+    mediaPerStory: 2,
+  }).userIds;
 });
 
 describe("admin users list", () => {
   it("counts books per user, filters by role and search, sorts and paginates in SQL", async () => {
     const a = await createUser({ username: "cuong", email: "c@example.com", password: "secret1" });
-    const b = await createUser({ username: "binh", email: "b@example.com", password: "secret1", displayName: "Bình An" });
-    db().insert(books).values([
-      { userId: a.id, title: "One" },
-      { userId: a.id, title: "Two" },
-      { userId: b.id, title: "Three" },
-    ]).run();
+    const b = await createUser({
+      username: "binh",
+      email: "b@example.com",
+      password: "secret1",
+      displayName: "Bình An",
+    });
+    db()
+      .insert(books)
+      .values([
+        { userId: a.id, title: "One" },
+        { userId: a.id, title: "Two" },
+        { userId: b.id, title: "Three" },
+      ])
+      .run();
     recordLogin(b.id);
 
     const all = listUsers(usersQuery);
@@ -59,7 +74,14 @@ describe("admin users list", () => {
     expect(listUsers({ ...usersQuery, q: "c@EXAMPLE" }).users.map((u) => u.username)).toEqual(["cuong"]);
     // A % or _ in the search is taken literally.
     expect(listUsers({ ...usersQuery, q: "%" }).total).toBe(0);
-    expect(listUsers({ ...usersQuery, sort: "username", dir: "desc" }).users.map((u) => u.username)).toEqual(["kin2", "kin1", "kin0", "cuong", "binh", "admin"]);
+    expect(listUsers({ ...usersQuery, sort: "username", dir: "desc" }).users.map((u) => u.username)).toEqual([
+      "kin2",
+      "kin1",
+      "kin0",
+      "cuong",
+      "binh",
+      "admin",
+    ]);
     expect(listUsers({ ...usersQuery, sort: "lastLoginAt", dir: "desc" }).users[0]!.username).toBe("binh");
     const page2 = listUsers({ ...usersQuery, pageSize: 4, page: 2 });
     expect(page2.users.map((u) => u.username)).toEqual(["cuong", "binh"]);
@@ -83,7 +105,11 @@ describe("admin tables", () => {
     expect(mine.books.every((b) => b.owner === "kin1")).toBe(true);
     const english = listAdminBooks({ ...booksQuery, language: "en", userId: seeded[0] });
     expect(english.books.map((b) => b.title)).toEqual(["kin book 0-3", "kin book 0-1"]);
-    expect(listAdminBooks({ ...booksQuery, sort: "title", dir: "asc" }).books.map((b) => b.title).slice(0, 4)).toEqual(["One", "Three", "Two", "kin book 0-0"]);
+    expect(
+      listAdminBooks({ ...booksQuery, sort: "title", dir: "asc" })
+        .books.map((b) => b.title)
+        .slice(0, 4),
+    ).toEqual(["One", "Three", "Two", "kin book 0-0"]);
     expect(listAdminBooks({ ...booksQuery, sort: "title", dir: "desc" }).books[0]!.title).toBe("kin book 2-3");
     expect(listAdminBooks({ ...booksQuery, sort: "language", dir: "desc" }).books[0]!.language).toBe("vi");
     expect(listAdminBooks({ ...booksQuery, q: "about book 2-1" }).books.map((b) => b.title)).toEqual(["kin book 2-1"]);
@@ -132,8 +158,13 @@ describe("admin tables", () => {
   });
 
   it("saved preview: null for a missing topic or one never saved, else its text (an empty one too)", () => {
-    const [withPreview, without] = listAdminTopics({ ...listQuery, userId: seeded[0], q: "topic 0-0-" }).topics.sort((a, b) => a.id - b.id);
-    expect(getSavedPreview(withPreview!.id)).toMatchObject({ title: "kin topic 0-0-0", preview: "The story of topic 0" });
+    const [withPreview, without] = listAdminTopics({ ...listQuery, userId: seeded[0], q: "topic 0-0-" }).topics.sort(
+      (a, b) => a.id - b.id,
+    );
+    expect(getSavedPreview(withPreview!.id)).toMatchObject({
+      title: "kin topic 0-0-0",
+      preview: "The story of topic 0",
+    });
     expect(getSavedPreview(without!.id)).toBeNull();
     expect(getSavedPreview(999_999)).toBeNull();
     db().update(topics).set({ preview: "" }).where(eq(topics.id, without!.id)).run();
@@ -150,7 +181,9 @@ describe("the content explorer", () => {
     expect(find("topic 2-0-1")).toEqual(["kin2"]);
     expect(find("story 0-1-1-1")).toEqual(["kin0"]);
     expect(find("b@example")).toEqual(["binh"]);
-    expect(listExplorerUsers({ ...listQuery, userId: seeded[1] }).users).toEqual([expect.objectContaining({ username: "kin1", bookCount: 4 })]);
+    expect(listExplorerUsers({ ...listQuery, userId: seeded[1] }).users).toEqual([
+      expect.objectContaining({ username: "kin1", bookCount: 4 }),
+    ]);
   });
 
   it("cuts every level per parent, opens more of one book and one topic, and gives one story's full text", () => {
@@ -172,10 +205,25 @@ describe("the content explorer", () => {
     expect(story.media.map((m) => m.type)).toEqual(["image", "audio"]);
     expect(story.createdAt).toBeInstanceOf(Date);
 
-    const open = contentTree([u0], { booksPerUser: 2, bookOffset: 2, topicsPerBook: 1, storiesPerTopic: 1, openBookId: books0[0]!.id, openTopicId: topic.id, storyId: story.id });
+    const open = contentTree([u0], {
+      booksPerUser: 2,
+      bookOffset: 2,
+      topicsPerBook: 1,
+      storiesPerTopic: 1,
+      openBookId: books0[0]!.id,
+      openTopicId: topic.id,
+      storyId: story.id,
+    });
     // The second page of books: the open book is not on it, so only its own caps apply there.
     expect(open(u0).map((b) => b.title)).toEqual(["kin book 0-1", "kin book 0-0"]);
-    const opened = contentTree([u0], { booksPerUser: 1, topicsPerBook: 1, storiesPerTopic: 1, openBookId: book.id, openTopicId: topic.id, storyId: story.id })(u0)[0]!;
+    const opened = contentTree([u0], {
+      booksPerUser: 1,
+      topicsPerBook: 1,
+      storiesPerTopic: 1,
+      openBookId: book.id,
+      openTopicId: topic.id,
+      storyId: story.id,
+    })(u0)[0]!;
     expect(opened.topics).toHaveLength(3);
     expect(opened.topics[0]!.stories).toHaveLength(4);
     expect(opened.topics[1]!.stories).toHaveLength(1);

@@ -3,7 +3,14 @@ import { db } from "~db/client.server";
 import { countChildren } from "~db/correlated";
 import { containsAny, containsPattern } from "~db/filters";
 import { activities, books, media, stories, topics, users, type Language } from "~db/schema";
-import { EXPLORER, EXPLORER_STORY_CHARS, OVERVIEW_LATEST, STORY_TABLE_CHARS, USER_OPTIONS_MAX, type SortDir } from "~/lib/admin-filters";
+import {
+  EXPLORER,
+  EXPLORER_STORY_CHARS,
+  OVERVIEW_LATEST,
+  STORY_TABLE_CHARS,
+  USER_OPTIONS_MAX,
+  type SortDir,
+} from "~/lib/admin-filters";
 import type { BookListQuery, ContentListQuery, UserListQuery } from "~/lib/admin-query.server";
 import { storageBytesOfUserRow } from "./storage.server";
 import { ADMIN_USERNAME, isAdmin } from "./user.server";
@@ -39,7 +46,12 @@ const userBookCount = countChildren(books, books.userId, "users");
 const userSearch = (q: string) => containsAny([users.username, users.email, users.displayName], q);
 
 export function listUsers(query: UserListQuery) {
-  const role = query.role === "admin" ? eq(users.username, ADMIN_USERNAME) : query.role === "user" ? ne(users.username, ADMIN_USERNAME) : undefined;
+  const role =
+    query.role === "admin"
+      ? eq(users.username, ADMIN_USERNAME)
+      : query.role === "user"
+        ? ne(users.username, ADMIN_USERNAME)
+        : undefined;
   const where = and(role, userSearch(query.q));
   const page = paginate(db().select({ n: count() }).from(users).where(where).get()?.n ?? 0, query);
   const rows = db()
@@ -80,7 +92,14 @@ export function adminOverview(q: string) {
       (select count(*) from ${topics}) as topics, (select count(*) from ${stories}) as stories`,
   );
   const latestBooks = db()
-    .select({ id: books.id, title: books.title, language: books.language, createdAt: books.createdAt, owner: users.username, userId: books.userId })
+    .select({
+      id: books.id,
+      title: books.title,
+      language: books.language,
+      createdAt: books.createdAt,
+      owner: users.username,
+      userId: books.userId,
+    })
     .from(books)
     .innerJoin(users, eq(users.id, books.userId))
     .where(containsAny([books.title, books.description], q))
@@ -88,7 +107,13 @@ export function adminOverview(q: string) {
     .limit(OVERVIEW_LATEST)
     .all();
   const latestUsers = db()
-    .select({ id: users.id, username: users.username, displayName: users.displayName, email: users.email, createdAt: users.createdAt })
+    .select({
+      id: users.id,
+      username: users.username,
+      displayName: users.displayName,
+      email: users.email,
+      createdAt: users.createdAt,
+    })
     .from(users)
     .where(userSearch(q))
     .orderBy(desc(users.createdAt), desc(users.id))
@@ -129,13 +154,23 @@ export function listAdminBooks(query: BookListQuery) {
 
 /** The languages books are written in, for the Books tab's filter. */
 export function listBookLanguages(): Language[] {
-  return db().selectDistinct({ language: books.language }).from(books).orderBy(asc(books.language)).all().map((r) => r.language);
+  return db()
+    .selectDistinct({ language: books.language })
+    .from(books)
+    .orderBy(asc(books.language))
+    .all()
+    .map((r) => r.language);
 }
 
 export function listAdminTopics(query: ContentListQuery) {
-  const where = and(query.userId ? eq(books.userId, query.userId) : undefined, containsAny([topics.title, topics.description], query.q));
+  const where = and(
+    query.userId ? eq(books.userId, query.userId) : undefined,
+    containsAny([topics.title, topics.description], query.q),
+  );
   // The join is only needed to filter by user.
-  const counted = query.userId ? db().select({ n: count() }).from(topics).innerJoin(books, eq(books.id, topics.bookId)) : db().select({ n: count() }).from(topics);
+  const counted = query.userId
+    ? db().select({ n: count() }).from(topics).innerJoin(books, eq(books.id, topics.bookId))
+    : db().select({ n: count() }).from(topics);
   const page = paginate(counted.where(where).get()?.n ?? 0, query);
   const rows = db()
     .select({
@@ -159,8 +194,13 @@ export function listAdminTopics(query: ContentListQuery) {
 }
 
 export function listAdminStories(query: ContentListQuery) {
-  const where = and(query.userId ? eq(books.userId, query.userId) : undefined, containsAny([stories.title, stories.content], query.q));
-  const counted = query.userId ? db().select({ n: count() }).from(stories).innerJoin(books, eq(books.id, stories.bookId)) : db().select({ n: count() }).from(stories);
+  const where = and(
+    query.userId ? eq(books.userId, query.userId) : undefined,
+    containsAny([stories.title, stories.content], query.q),
+  );
+  const counted = query.userId
+    ? db().select({ n: count() }).from(stories).innerJoin(books, eq(books.id, stories.bookId))
+    : db().select({ n: count() }).from(stories);
   const page = paginate(counted.where(where).get()?.n ?? 0, query);
   const rows = db()
     .select({
@@ -189,7 +229,13 @@ export function listUserActivities({ userId, ...paging }: Paging & { userId: num
   const where = eq(activities.userId, userId);
   const page = paginate(db().select({ n: count() }).from(activities).where(where).get()?.n ?? 0, paging);
   const rows = db()
-    .select({ id: activities.id, action: activities.action, resource: activities.resource, details: activities.details, timestamp: activities.createdAt })
+    .select({
+      id: activities.id,
+      action: activities.action,
+      resource: activities.resource,
+      details: activities.details,
+      timestamp: activities.createdAt,
+    })
     .from(activities)
     .where(where)
     .orderBy(desc(activities.createdAt), desc(activities.id))
@@ -201,7 +247,11 @@ export function listUserActivities({ userId, ...paging }: Paging & { userId: num
 
 /** A topic's saved draft narrative; null when the topic does not exist or has never had one saved. */
 export function getSavedPreview(topicId: number): { topicId: number; title: string; preview: string } | null {
-  const row = db().select({ topicId: topics.id, title: topics.title, preview: topics.preview }).from(topics).where(eq(topics.id, topicId)).get();
+  const row = db()
+    .select({ topicId: topics.id, title: topics.title, preview: topics.preview })
+    .from(topics)
+    .where(eq(topics.id, topicId))
+    .get();
   return row && row.preview !== null ? { ...row, preview: row.preview } : null;
 }
 
@@ -209,7 +259,14 @@ export function getSavedPreview(topicId: number): { topicId: number; title: stri
 export function getAdminMedia(mediaId: number) {
   return (
     db()
-      .select({ id: media.id, storyId: media.storyId, type: media.type, description: media.description, transcription: media.transcription, createdAt: media.createdAt })
+      .select({
+        id: media.id,
+        storyId: media.storyId,
+        type: media.type,
+        description: media.description,
+        transcription: media.transcription,
+        createdAt: media.createdAt,
+      })
       .from(media)
       .where(eq(media.id, mediaId))
       .get() ?? null
@@ -234,7 +291,13 @@ export function listExplorerUsers(query: ContentListQuery) {
   const where = and(query.userId ? eq(users.id, query.userId) : undefined, search);
   const page = paginate(db().select({ n: count() }).from(users).where(where).get()?.n ?? 0, query);
   const rows = db()
-    .select({ id: users.id, username: users.username, email: users.email, displayName: users.displayName, bookCount: userBookCount })
+    .select({
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      displayName: users.displayName,
+      bookCount: userBookCount,
+    })
     .from(users)
     .where(where)
     .orderBy(asc(users.username))
@@ -263,17 +326,34 @@ export type TreeOptions = {
  */
 export function contentTree(userIds: number[], options: TreeOptions) {
   const offset = options.bookOffset ?? 0;
-  const bookRank = sql<number>`row_number() over (partition by ${books.userId} order by ${books.updatedAt} desc, ${books.id} desc)`.as("rank");
+  const bookRank =
+    sql<number>`row_number() over (partition by ${books.userId} order by ${books.updatedAt} desc, ${books.id} desc)`.as(
+      "rank",
+    );
   const rankedBooks = db()
-    .select({ id: books.id, userId: books.userId, title: books.title, language: books.language, createdAt: books.createdAt, topicCount: countChildren(topics, topics.bookId, "books").as("topic_count"), rank: bookRank })
+    .select({
+      id: books.id,
+      userId: books.userId,
+      title: books.title,
+      language: books.language,
+      createdAt: books.createdAt,
+      topicCount: countChildren(topics, topics.bookId, "books").as("topic_count"),
+      rank: bookRank,
+    })
     .from(books)
     .where(inArray(books.userId, userIds))
     .as("ranked_books");
   const bookRows = userIds.length
-    ? db().select().from(rankedBooks).where(and(gt(rankedBooks.rank, offset), lte(rankedBooks.rank, offset + options.booksPerUser))).orderBy(rankedBooks.userId, sql`${rankedBooks.rank}`).all()
+    ? db()
+        .select()
+        .from(rankedBooks)
+        .where(and(gt(rankedBooks.rank, offset), lte(rankedBooks.rank, offset + options.booksPerUser)))
+        .orderBy(rankedBooks.userId, sql`${rankedBooks.rank}`)
+        .all()
     : [];
 
-  const topicRank = sql<number>`row_number() over (partition by ${topics.bookId} order by ${topics.position}, ${topics.id})`.as("rank");
+  const topicRank =
+    sql<number>`row_number() over (partition by ${topics.bookId} order by ${topics.position}, ${topics.id})`.as("rank");
   const rankedTopics = db()
     .select({
       id: topics.id,
@@ -285,12 +365,27 @@ export function contentTree(userIds: number[], options: TreeOptions) {
       rank: topicRank,
     })
     .from(topics)
-    .where(inArray(topics.bookId, bookRows.map((b) => b.id)))
+    .where(
+      inArray(
+        topics.bookId,
+        bookRows.map((b) => b.id),
+      ),
+    )
     .as("ranked_topics");
   const topicCap = sql`case when ${rankedTopics.bookId} = ${options.openBookId ?? -1} then ${EXPLORER.topicsOfOpenBook} else ${options.topicsPerBook} end`;
-  const topicRows = bookRows.length ? db().select().from(rankedTopics).where(lte(rankedTopics.rank, topicCap)).orderBy(rankedTopics.bookId, sql`${rankedTopics.rank}`).all() : [];
+  const topicRows = bookRows.length
+    ? db()
+        .select()
+        .from(rankedTopics)
+        .where(lte(rankedTopics.rank, topicCap))
+        .orderBy(rankedTopics.bookId, sql`${rankedTopics.rank}`)
+        .all()
+    : [];
 
-  const storyRank = sql<number>`row_number() over (partition by ${stories.topicId} order by ${stories.position}, ${stories.id})`.as("rank");
+  const storyRank =
+    sql<number>`row_number() over (partition by ${stories.topicId} order by ${stories.position}, ${stories.id})`.as(
+      "rank",
+    );
   const rankedStories = db()
     .select({
       id: stories.id,
@@ -299,36 +394,71 @@ export function contentTree(userIds: number[], options: TreeOptions) {
       status: stories.status,
       createdAt: stories.createdAt,
       excerpt: cut(stories.content, EXPLORER_STORY_CHARS).as("excerpt"),
-      content: sql<string | null>`case when ${stories.id} = ${options.storyId ?? -1} then ${stories.content} end`.as("full_content"),
+      content: sql<string | null>`case when ${stories.id} = ${options.storyId ?? -1} then ${stories.content} end`.as(
+        "full_content",
+      ),
       mediaCount: countChildren(media, media.storyId, "stories").as("media_count"),
       rank: storyRank,
     })
     .from(stories)
-    .where(inArray(stories.topicId, topicRows.map((t) => t.id)))
+    .where(
+      inArray(
+        stories.topicId,
+        topicRows.map((t) => t.id),
+      ),
+    )
     .as("ranked_stories");
   const storyCap = sql`case when ${rankedStories.topicId} = ${options.openTopicId ?? -1} then ${EXPLORER.storiesOfOpenTopic} else ${options.storiesPerTopic} end`;
-  const storyRows = topicRows.length ? db().select().from(rankedStories).where(lte(rankedStories.rank, storyCap)).orderBy(rankedStories.topicId, sql`${rankedStories.rank}`).all() : [];
+  const storyRows = topicRows.length
+    ? db()
+        .select()
+        .from(rankedStories)
+        .where(lte(rankedStories.rank, storyCap))
+        .orderBy(rankedStories.topicId, sql`${rankedStories.rank}`)
+        .all()
+    : [];
 
-  const mediaRank = sql<number>`row_number() over (partition by ${media.storyId} order by ${media.createdAt}, ${media.id})`.as("rank");
+  const mediaRank =
+    sql<number>`row_number() over (partition by ${media.storyId} order by ${media.createdAt}, ${media.id})`.as("rank");
   const rankedMedia = db()
     .select({ id: media.id, storyId: media.storyId, type: media.type, description: media.description, rank: mediaRank })
     .from(media)
-    .where(inArray(media.storyId, storyRows.map((s) => s.id)))
+    .where(
+      inArray(
+        media.storyId,
+        storyRows.map((s) => s.id),
+      ),
+    )
     .as("ranked_media");
-  const mediaRows = storyRows.length ? db().select().from(rankedMedia).where(lte(rankedMedia.rank, EXPLORER.mediaPerStory)).orderBy(rankedMedia.storyId, sql`${rankedMedia.rank}`).all() : [];
+  const mediaRows = storyRows.length
+    ? db()
+        .select()
+        .from(rankedMedia)
+        .where(lte(rankedMedia.rank, EXPLORER.mediaPerStory))
+        .orderBy(rankedMedia.storyId, sql`${rankedMedia.rank}`)
+        .all()
+    : [];
 
   const byParent = <T, K extends keyof T>(rows: T[], key: K) => {
     const map = new Map<T[K], T[]>();
     for (const row of rows) map.set(row[key], [...(map.get(row[key]) ?? []), row]);
     return (id: T[K]) => map.get(id) ?? [];
   };
-  const mediaOf = byParent(mediaRows.map(({ rank: _, ...m }) => m), "storyId");
+  const mediaOf = byParent(
+    mediaRows.map(({ rank: _, ...m }) => m),
+    "storyId",
+  );
   const storiesOf = byParent(
     storyRows.map(({ rank: _, mediaCount, ...s }) => ({ ...s, mediaCount: Number(mediaCount), media: mediaOf(s.id) })),
     "topicId",
   );
   const topicsOf = byParent(
-    topicRows.map(({ rank: _, storyCount, hasPreview, ...t }) => ({ ...t, hasPreview: Boolean(hasPreview), storyCount: Number(storyCount), stories: storiesOf(t.id) })),
+    topicRows.map(({ rank: _, storyCount, hasPreview, ...t }) => ({
+      ...t,
+      hasPreview: Boolean(hasPreview),
+      storyCount: Number(storyCount),
+      stories: storiesOf(t.id),
+    })),
     "bookId",
   );
   return byParent(

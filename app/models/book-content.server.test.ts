@@ -9,15 +9,41 @@ import { createTopic, updateTopic } from "./topic.server";
 import { createUser } from "./user.server";
 
 async function family(topicCount: number, storiesPerTopic: number) {
-  const user = await createUser({ username: `u${topicCount}x${storiesPerTopic}`, email: `u${topicCount}x${storiesPerTopic}@example.com`, password: "secret1" });
-  const book = createBook({ userId: user.id, input: { title: "Our family", description: "", tone: "", language: "en", coverImage: null } });
+  const user = await createUser({
+    username: `u${topicCount}x${storiesPerTopic}`,
+    email: `u${topicCount}x${storiesPerTopic}@example.com`,
+    password: "secret1",
+  });
+  const book = createBook({
+    userId: user.id,
+    input: { title: "Our family", description: "", tone: "", language: "en", coverImage: null },
+  });
   const topicIds: number[] = [];
   for (let t = 0; t < topicCount; t++) {
     const topic = createTopic({ bookId: book.id, userId: user.id, input: { title: `Topic ${t}`, description: "" } });
     topicIds.push(topic.id);
     for (let s = 0; s < storiesPerTopic; s++) {
-      const story = createStory({ topicId: topic.id, userId: user.id, input: { title: `Story ${t}.${s}`, content: "Text", status: s % 2 ? "draft" : "published", hasAudio: false, hasImages: false } });
-      db().insert(media).values({ storyId: story.id, type: "image", storageKey: `${String(story.id).padStart(32, "0")}.webp`, mimeType: "image/webp", description: `Photo ${t}.${s}` }).run();
+      const story = createStory({
+        topicId: topic.id,
+        userId: user.id,
+        input: {
+          title: `Story ${t}.${s}`,
+          content: "Text",
+          status: s % 2 ? "draft" : "published",
+          hasAudio: false,
+          hasImages: false,
+        },
+      });
+      db()
+        .insert(media)
+        .values({
+          storyId: story.id,
+          type: "image",
+          storageKey: `${String(story.id).padStart(32, "0")}.webp`,
+          mimeType: "image/webp",
+          description: `Photo ${t}.${s}`,
+        })
+        .run();
     }
   }
   return { user, book, topicIds };
@@ -30,7 +56,13 @@ describe("a book's whole content", () => {
     updateTopic({ topicId: topicIds[2]!, userId: user.id, changes: { archived: true } });
     const all = readBookContent(book.id)!;
     expect(all.book.title).toBe("Our family");
-    expect(all.topics.map((t) => [t.title, t.stories.map((s) => s.title), t.stories.map((s) => s.media.map((m) => m.description))])).toEqual([
+    expect(
+      all.topics.map((t) => [
+        t.title,
+        t.stories.map((s) => s.title),
+        t.stories.map((s) => s.media.map((m) => m.description)),
+      ]),
+    ).toEqual([
       ["Topic 0", ["Story 0.0", "Story 0.1"], [["Photo 0.0"], ["Photo 0.1"]]],
       ["Topic 1", ["Story 1.0", "Story 1.1"], [["Photo 1.0"], ["Photo 1.1"]]],
       ["Topic 2", ["Story 2.0", "Story 2.1"], [["Photo 2.0"], ["Photo 2.1"]]],
@@ -56,7 +88,12 @@ describe("a book's whole content", () => {
 
   it("reads the same book a few rows at a time for an export, giving the event loop turns in between", async () => {
     const { user, book, topicIds } = await family(12, 3);
-    addQuestions({ topicId: topicIds[5]!, userId: user.id, texts: ["Who was there?", "What did it sound like?"], source: "custom" });
+    addQuestions({
+      topicId: topicIds[5]!,
+      userId: user.id,
+      texts: ["Who was there?", "What did it sound like?"],
+      source: "custom",
+    });
     updateTopic({ topicId: topicIds[0]!, userId: user.id, changes: { archived: true } });
     let turns = 0;
     const counter = setInterval(() => (turns += 1), 0);

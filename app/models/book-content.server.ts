@@ -1,7 +1,18 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { db } from "~db/client.server";
-import { books, media, questions, stories, topics, type Book, type Media, type Question, type Story, type Topic } from "~db/schema";
+import {
+  books,
+  media,
+  questions,
+  stories,
+  topics,
+  type Book,
+  type Media,
+  type Question,
+  type Story,
+  type Topic,
+} from "~db/schema";
 
 export type ContentStory = Story & { media: Media[] };
 export type ContentTopic = Topic & { questions: Question[]; stories: ContentStory[] };
@@ -13,7 +24,10 @@ export type BookContent = { book: Book; topics: ContentTopic[] };
  * so it reads the book by id: callers check who may see it. `publishedOnly` leaves out drafts, archived
  * topics, and topics left with nothing to read.
  */
-export function readBookContent(bookId: number, { publishedOnly = false }: { publishedOnly?: boolean } = {}): BookContent | null {
+export function readBookContent(
+  bookId: number,
+  { publishedOnly = false }: { publishedOnly?: boolean } = {},
+): BookContent | null {
   const book = db().select().from(books).where(eq(books.id, bookId)).get();
   if (!book) return null;
   const topicRows = db()
@@ -27,18 +41,44 @@ export function readBookContent(bookId: number, { publishedOnly = false }: { pub
     ? db()
         .select()
         .from(stories)
-        .where(publishedOnly ? and(inArray(stories.topicId, topicIds), eq(stories.status, "published")) : inArray(stories.topicId, topicIds))
+        .where(
+          publishedOnly
+            ? and(inArray(stories.topicId, topicIds), eq(stories.status, "published"))
+            : inArray(stories.topicId, topicIds),
+        )
         .orderBy(asc(stories.position), asc(stories.id))
         .all()
     : [];
-  const questionRows = topicIds.length && !publishedOnly ? db().select().from(questions).where(inArray(questions.topicId, topicIds)).orderBy(asc(questions.position), asc(questions.id)).all() : [];
+  const questionRows =
+    topicIds.length && !publishedOnly
+      ? db()
+          .select()
+          .from(questions)
+          .where(inArray(questions.topicId, topicIds))
+          .orderBy(asc(questions.position), asc(questions.id))
+          .all()
+      : [];
   const storyIds = storyRows.map((story) => story.id);
-  const mediaRows = storyIds.length ? db().select().from(media).where(inArray(media.storyId, storyIds)).orderBy(asc(media.createdAt), asc(media.id)).all() : [];
+  const mediaRows = storyIds.length
+    ? db()
+        .select()
+        .from(media)
+        .where(inArray(media.storyId, storyIds))
+        .orderBy(asc(media.createdAt), asc(media.id))
+        .all()
+    : [];
 
   return assemble(book, topicRows, storyRows, questionRows, mediaRows, publishedOnly);
 }
 
-function assemble(book: Book, topicRows: Topic[], storyRows: Story[], questionRows: Question[], mediaRows: Media[], publishedOnly: boolean): BookContent {
+function assemble(
+  book: Book,
+  topicRows: Topic[],
+  storyRows: Story[],
+  questionRows: Question[],
+  mediaRows: Media[],
+  publishedOnly: boolean,
+): BookContent {
   const mediaByStory = groupBy(mediaRows, (row) => row.storyId);
   const storiesByTopic = groupBy(
     storyRows.map((story) => ({ ...story, media: mediaByStory.get(story.id) ?? [] })),
@@ -46,17 +86,31 @@ function assemble(book: Book, topicRows: Topic[], storyRows: Story[], questionRo
   );
   const questionsByTopic = groupBy(questionRows, (row) => row.topicId);
   const contentTopics = topicRows
-    .map((topic) => ({ ...topic, questions: questionsByTopic.get(topic.id) ?? [], stories: storiesByTopic.get(topic.id) ?? [] }))
+    .map((topic) => ({
+      ...topic,
+      questions: questionsByTopic.get(topic.id) ?? [],
+      stories: storiesByTopic.get(topic.id) ?? [],
+    }))
     .filter((topic) => !publishedOnly || topic.stories.length > 0);
   return { book, topics: contentTopics };
 }
 
-/** Rows a read takes: ten of those with texts of up to 200,000 characters (a story, a topic's draft, a transcription), 500 of short ones (questions). */
+/**
+ * Rows a read takes: ten of those with texts of up to 200,000 characters (a story, a topic's draft, a transcription),
+ * 500 of short ones (questions).
+ */
 const LONG_ROWS = 10;
 const SHORT_ROWS = 500;
 
-/** Rows of `ids`, in that order, read `size` at a time with a turn of the event loop between reads; a row gone meanwhile is left out. */
-async function readInTurns<T extends { id: number }>(ids: number[], size: number, read: (ids: number[]) => T[]): Promise<T[]> {
+/**
+ * Rows of `ids`, in that order, read `size` at a time with a turn of the event loop between reads; a row gone meanwhile
+ * is left out.
+ */
+async function readInTurns<T extends { id: number }>(
+  ids: number[],
+  size: number,
+  read: (ids: number[]) => T[],
+): Promise<T[]> {
   const rows = new Map<number, T>();
   for (let i = 0; i < ids.length; i += size) {
     if (i > 0) await nextTurn();
@@ -75,14 +129,56 @@ export async function readBookContentInTurns(bookId: number): Promise<BookConten
   const book = db().select().from(books).where(eq(books.id, bookId)).get();
   if (!book) return null;
   const ids = <T extends { id: number }>(rows: T[]) => rows.map((row) => row.id);
-  const topicIds = ids(db().select({ id: topics.id }).from(topics).where(eq(topics.bookId, bookId)).orderBy(asc(topics.position), asc(topics.id)).all());
-  const topicRows = await readInTurns(topicIds, LONG_ROWS, (chunk) => db().select().from(topics).where(inArray(topics.id, chunk)).all());
-  const storyIds = topicIds.length ? ids(db().select({ id: stories.id }).from(stories).where(inArray(stories.topicId, topicIds)).orderBy(asc(stories.position), asc(stories.id)).all()) : [];
-  const storyRows = await readInTurns(storyIds, LONG_ROWS, (chunk) => db().select().from(stories).where(inArray(stories.id, chunk)).all());
-  const questionIds = topicIds.length ? ids(db().select({ id: questions.id }).from(questions).where(inArray(questions.topicId, topicIds)).orderBy(asc(questions.position), asc(questions.id)).all()) : [];
-  const questionRows = await readInTurns(questionIds, SHORT_ROWS, (chunk) => db().select().from(questions).where(inArray(questions.id, chunk)).all());
-  const mediaIds = storyIds.length ? ids(db().select({ id: media.id }).from(media).where(inArray(media.storyId, storyIds)).orderBy(asc(media.createdAt), asc(media.id)).all()) : [];
-  const mediaRows = await readInTurns(mediaIds, LONG_ROWS, (chunk) => db().select().from(media).where(inArray(media.id, chunk)).all());
+  const topicIds = ids(
+    db()
+      .select({ id: topics.id })
+      .from(topics)
+      .where(eq(topics.bookId, bookId))
+      .orderBy(asc(topics.position), asc(topics.id))
+      .all(),
+  );
+  const topicRows = await readInTurns(topicIds, LONG_ROWS, (chunk) =>
+    db().select().from(topics).where(inArray(topics.id, chunk)).all(),
+  );
+  const storyIds = topicIds.length
+    ? ids(
+        db()
+          .select({ id: stories.id })
+          .from(stories)
+          .where(inArray(stories.topicId, topicIds))
+          .orderBy(asc(stories.position), asc(stories.id))
+          .all(),
+      )
+    : [];
+  const storyRows = await readInTurns(storyIds, LONG_ROWS, (chunk) =>
+    db().select().from(stories).where(inArray(stories.id, chunk)).all(),
+  );
+  const questionIds = topicIds.length
+    ? ids(
+        db()
+          .select({ id: questions.id })
+          .from(questions)
+          .where(inArray(questions.topicId, topicIds))
+          .orderBy(asc(questions.position), asc(questions.id))
+          .all(),
+      )
+    : [];
+  const questionRows = await readInTurns(questionIds, SHORT_ROWS, (chunk) =>
+    db().select().from(questions).where(inArray(questions.id, chunk)).all(),
+  );
+  const mediaIds = storyIds.length
+    ? ids(
+        db()
+          .select({ id: media.id })
+          .from(media)
+          .where(inArray(media.storyId, storyIds))
+          .orderBy(asc(media.createdAt), asc(media.id))
+          .all(),
+      )
+    : [];
+  const mediaRows = await readInTurns(mediaIds, LONG_ROWS, (chunk) =>
+    db().select().from(media).where(inArray(media.id, chunk)).all(),
+  );
   return assemble(book, topicRows, storyRows, questionRows, mediaRows, false);
 }
 
@@ -103,11 +199,20 @@ export function publishedMedia({ mediaId, bookId }: { mediaId: number; bookId: n
     .from(media)
     .innerJoin(stories, eq(stories.id, media.storyId))
     .innerJoin(topics, eq(topics.id, stories.topicId))
-    .where(and(eq(media.id, mediaId), eq(stories.bookId, bookId), eq(stories.status, "published"), eq(topics.archived, false)))
+    .where(
+      and(
+        eq(media.id, mediaId),
+        eq(stories.bookId, bookId),
+        eq(stories.status, "published"),
+        eq(topics.archived, false),
+      ),
+    )
     .get();
   return row?.media ?? null;
 }
 
 export function bookCoverImage(bookId: number): string | null {
-  return db().select({ coverImage: books.coverImage }).from(books).where(eq(books.id, bookId)).get()?.coverImage ?? null;
+  return (
+    db().select({ coverImage: books.coverImage }).from(books).where(eq(books.id, bookId)).get()?.coverImage ?? null
+  );
 }

@@ -10,9 +10,23 @@ import { translateKey } from "~/i18n/translate";
 import { isPresetCover } from "~/lib/covers";
 import { formatDate } from "~/lib/dates";
 import { serverDisplayZone } from "~/lib/server-time-zone.server";
-import { BOOK_FORMAT, KEEPSAKE_VERSION, LIBRARY_FORMAT, type KeepsakeDocument, type LibraryDocument } from "~/lib/keepsake-format";
+import {
+  BOOK_FORMAT,
+  KEEPSAKE_VERSION,
+  LIBRARY_FORMAT,
+  type KeepsakeDocument,
+  type LibraryDocument,
+} from "~/lib/keepsake-format";
 import { attachmentDisposition, slugify } from "~/lib/keepsake-names";
-import { bookJsonParts, HTML_JOIN, htmlParts, MARKDOWN_JOIN, markdownParts, renderLibraryIndex, type KeepsakeLabels } from "~/lib/keepsake-render";
+import {
+  bookJsonParts,
+  HTML_JOIN,
+  htmlParts,
+  MARKDOWN_JOIN,
+  markdownParts,
+  renderLibraryIndex,
+  type KeepsakeLabels,
+} from "~/lib/keepsake-render";
 import { textStream } from "~/lib/text-stream.server";
 import { MEDIA_EXTENSIONS, type AudioType, type ImageType } from "~/lib/sniff";
 import { readBookContentInTurns, type BookContent } from "./book-content.server";
@@ -34,7 +48,8 @@ const t = (language: Language) => fastT(language, resources[language].translatio
 
 function keepsakeLabels(language: Language, exportedAt: Date): KeepsakeLabels {
   const tr = t(language);
-  const label = (key: Parameters<typeof translateKey>[1], values?: Record<string, string>) => translateKey(tr, key, values);
+  const label = (key: Parameters<typeof translateKey>[1], values?: Record<string, string>) =>
+    translateKey(tr, key, values);
   return {
     contents: label("keepsake.contents"),
     draft: label("keepsake.draft"),
@@ -70,7 +85,8 @@ export async function buildBookExport(content: BookContent, exportedAt: Date): P
   }
 
   const keys = new Map<number, string>();
-  for (const topic of content.topics) for (const question of topic.questions) keys.set(question.id, `q${keys.size + 1}`);
+  for (const topic of content.topics)
+    for (const question of topic.questions) keys.set(question.id, `q${keys.size + 1}`);
 
   let counter = 0;
   const topics: KeepsakeDocument["topics"] = [];
@@ -87,7 +103,9 @@ export async function buildBookExport(content: BookContent, exportedAt: Date): P
         }
         counter += 1;
         const extension = MEDIA_EXTENSIONS[item.mimeType as ImageType | AudioType] ?? item.storageKey.split(".")[1];
-        const base = slugify(item.description || item.filename.replace(/\.[A-Za-z0-9]{1,5}$/, ""), { fallback: item.type === "image" ? "photo" : "recording" });
+        const base = slugify(item.description || item.filename.replace(/\.[A-Za-z0-9]{1,5}$/, ""), {
+          fallback: item.type === "image" ? "photo" : "recording",
+        });
         const file = `media/${String(counter).padStart(3, "0")}-${base}.${extension}`;
         files.push({ name: file, path });
         media.push({
@@ -118,7 +136,11 @@ export async function buildBookExport(content: BookContent, exportedAt: Date): P
       archived: topic.archived,
       createdAt: iso(topic.createdAt),
       updatedAt: iso(topic.updatedAt),
-      questions: topic.questions.map((question) => ({ key: keys.get(question.id)!, question: question.question, createdAt: iso(question.createdAt) })),
+      questions: topic.questions.map((question) => ({
+        key: keys.get(question.id)!,
+        question: question.question,
+        createdAt: iso(question.createdAt),
+      })),
       stories,
     });
   }
@@ -127,7 +149,15 @@ export async function buildBookExport(content: BookContent, exportedAt: Date): P
     format: BOOK_FORMAT,
     version: KEEPSAKE_VERSION,
     exportedAt: iso(exportedAt),
-    book: { title: book.title, description: book.description, tone: book.tone, language: book.language, cover, createdAt: iso(book.createdAt), updatedAt: iso(book.updatedAt) },
+    book: {
+      title: book.title,
+      description: book.description,
+      tone: book.tone,
+      language: book.language,
+      cover,
+      createdAt: iso(book.createdAt),
+      updatedAt: iso(book.updatedAt),
+    },
     topics,
   };
   return { doc, files };
@@ -140,9 +170,15 @@ export async function buildBookExport(content: BookContent, exportedAt: Date): P
 function addBook(zip: yazl.ZipFile, folder: string, { doc, files }: BookExport, exportedAt: Date): void {
   const labels = keepsakeLabels(doc.book.language, exportedAt);
   const mtime = exportedAt;
-  zip.addReadStreamLazy(`${folder}book.json`, { mtime }, (done) => done(null, textStream(bookJsonParts(doc), { separator: "", end: "" })));
-  zip.addReadStreamLazy(`${folder}book.md`, { mtime }, (done) => done(null, textStream(markdownParts(doc, labels), MARKDOWN_JOIN)));
-  zip.addReadStreamLazy(`${folder}book.html`, { mtime }, (done) => done(null, textStream(htmlParts(doc, labels), HTML_JOIN)));
+  zip.addReadStreamLazy(`${folder}book.json`, { mtime }, (done) =>
+    done(null, textStream(bookJsonParts(doc), { separator: "", end: "" })),
+  );
+  zip.addReadStreamLazy(`${folder}book.md`, { mtime }, (done) =>
+    done(null, textStream(markdownParts(doc, labels), MARKDOWN_JOIN)),
+  );
+  zip.addReadStreamLazy(`${folder}book.html`, { mtime }, (done) =>
+    done(null, textStream(htmlParts(doc, labels), HTML_JOIN)),
+  );
   for (const file of files) {
     if ("path" in file) zip.addFile(file.path, `${folder}${file.name}`, { compress: false, mtime });
     else zip.addBuffer(file.bytes, `${folder}${file.name}`, { compress: false, mtime });
@@ -177,7 +213,9 @@ export async function exportBookResponse(bookId: number): Promise<Response | nul
   const content = await readBookContentInTurns(bookId);
   if (!content) return null;
   const exportedAt = new Date();
-  return zipResponse(`${content.book.title} - Heirloom.zip`, async (zip) => addBook(zip, "", await buildBookExport(content, exportedAt), exportedAt));
+  return zipResponse(`${content.book.title} - Heirloom.zip`, async (zip) =>
+    addBook(zip, "", await buildBookExport(content, exportedAt), exportedAt),
+  );
 }
 
 /**
@@ -185,12 +223,34 @@ export async function exportBookResponse(bookId: number): Promise<Response | nul
  * laid out like a one-book export, with `library.json` (which folders, in order) and `index.html`
  * (a link to each book's page) at the top. One book is read from the database at a time.
  */
-export function exportLibraryResponse({ userId, name, language }: { userId: number; name: string; language: Language }): Response {
+export function exportLibraryResponse({
+  userId,
+  name,
+  language,
+}: {
+  userId: number;
+  name: string;
+  language: Language;
+}): Response {
   const exportedAt = new Date();
-  const list = db().select({ id: books.id, title: books.title }).from(books).where(eq(books.userId, userId)).orderBy(asc(books.createdAt), asc(books.id)).all();
-  const folders = list.map((book, i) => ({ id: book.id, title: book.title, folder: `books/${String(i + 1).padStart(2, "0")}-${slugify(book.title, { fallback: "book" })}/` }));
+  const list = db()
+    .select({ id: books.id, title: books.title })
+    .from(books)
+    .where(eq(books.userId, userId))
+    .orderBy(asc(books.createdAt), asc(books.id))
+    .all();
+  const folders = list.map((book, i) => ({
+    id: book.id,
+    title: book.title,
+    folder: `books/${String(i + 1).padStart(2, "0")}-${slugify(book.title, { fallback: "book" })}/`,
+  }));
   return zipResponse(`${name} - Heirloom.zip`, async (zip) => {
-    const library: LibraryDocument = { format: LIBRARY_FORMAT, version: KEEPSAKE_VERSION, exportedAt: iso(exportedAt), books: [] };
+    const library: LibraryDocument = {
+      format: LIBRARY_FORMAT,
+      version: KEEPSAKE_VERSION,
+      exportedAt: iso(exportedAt),
+      books: [],
+    };
     for (const entry of folders) {
       const content = await readBookContentInTurns(entry.id);
       if (!content) continue; // deleted meanwhile

@@ -5,14 +5,29 @@ import { db, type Tx } from "~db/client.server";
 import type { MessageKey } from "~/i18n/types";
 import { COVER_MAX_BYTES } from "~/lib/covers";
 import { AppError } from "~/lib/errors";
-import { countRows, exceededBound, IMPORT_BOUNDS, IMPORT_LIMITS, type KeepsakeDocument, type LibraryDocument, type RowBound, type RowCounts } from "~/lib/keepsake-format";
+import {
+  countRows,
+  exceededBound,
+  IMPORT_BOUNDS,
+  IMPORT_LIMITS,
+  type KeepsakeDocument,
+  type LibraryDocument,
+  type RowBound,
+  type RowCounts,
+} from "~/lib/keepsake-format";
 import { isDirectoryEntry } from "~/lib/keepsake-names";
 import type { ParsedKeepsake } from "~/lib/keepsake-parse";
 import { openKeepsakeParser, type KeepsakeParser } from "~/lib/keepsake-parser.server";
 import { AUDIO_UPLOAD_MAX_BYTES, IMAGE_UPLOAD_MAX_BYTES } from "~/lib/limits";
 import { openSafeZip, ZipProblem, type SafeZip } from "~/lib/zip-read.server";
 import { logActivity } from "./activity.server";
-import { deleteMediaFiles, storeAudio, storeImportedImage, uploadTmpDir, type StoredFile } from "./media-storage.server";
+import {
+  deleteMediaFiles,
+  storeAudio,
+  storeImportedImage,
+  uploadTmpDir,
+  type StoredFile,
+} from "./media-storage.server";
 import { deleteCoverIfUnused, saveImportedCover, type StoredCover } from "./media.server";
 import { assertRoomFor, assertWithinQuota } from "./storage.server";
 
@@ -73,7 +88,11 @@ async function zipStep<T>(step: () => Promise<T>): Promise<T> {
 
 type Plan = { folder: string; doc: KeepsakeDocument };
 type FileKind = "image" | "audio" | "cover";
-const CAPS: Record<FileKind, number> = { image: IMAGE_UPLOAD_MAX_BYTES, audio: AUDIO_UPLOAD_MAX_BYTES, cover: COVER_MAX_BYTES };
+const CAPS: Record<FileKind, number> = {
+  image: IMAGE_UPLOAD_MAX_BYTES,
+  audio: AUDIO_UPLOAD_MAX_BYTES,
+  cover: COVER_MAX_BYTES,
+};
 
 const TOO_MANY: Record<RowBound, MessageKey> = {
   books: "keepsake.tooManyBooks",
@@ -83,7 +102,8 @@ const TOO_MANY: Record<RowBound, MessageKey> = {
   media: "keepsake.tooManyMedia",
 };
 const tooMany = (bound: RowBound) => new KeepsakeError(TOO_MANY[bound], { max: String(IMPORT_BOUNDS[bound]) });
-const tooMuchText = () => new KeepsakeError("keepsake.tooMuchText", { max: String(IMPORT_BOUNDS.jsonBytes / (1024 * 1024)) });
+const tooMuchText = () =>
+  new KeepsakeError("keepsake.tooMuchText", { max: String(IMPORT_BOUNDS.jsonBytes / (1024 * 1024)) });
 
 /**
  * The documents an import reads are within IMPORT_BOUNDS.jsonBytes together, by the sizes the zip
@@ -95,7 +115,12 @@ function checkTextSize(zip: SafeZip, names: string[]): void {
 }
 
 /** One document of the zip, read and then parsed and checked by the import's parser (a worker thread). */
-async function readDocument(zip: SafeZip, parser: KeepsakeParser, name: string, expected: "book" | "library"): Promise<KeepsakeDocument | LibraryDocument> {
+async function readDocument(
+  zip: SafeZip,
+  parser: KeepsakeParser,
+  name: string,
+  expected: "book" | "library",
+): Promise<KeepsakeDocument | LibraryDocument> {
   const bytes = await zipStep(() => zip.readBuffer(name, IMPORT_BOUNDS.jsonBytes));
   let result: ParsedKeepsake;
   try {
@@ -121,7 +146,9 @@ async function readDocument(zip: SafeZip, parser: KeepsakeParser, name: string, 
   }
 }
 
-/** The books in the zip: one `book.json` at the top, or the folders `library.json` lists, within IMPORT_BOUNDS together. */
+/**
+ * The books in the zip: one `book.json` at the top, or the folders `library.json` lists, within IMPORT_BOUNDS together.
+ */
 async function readPlans(zip: SafeZip, parser: KeepsakeParser): Promise<Plan[]> {
   let folders = [""];
   if (!zip.entries.has("book.json")) {
@@ -153,7 +180,9 @@ function referencedFiles(plan: Plan): FileRef[] {
   const refs: FileRef[] = [];
   const cover = plan.doc.book.cover;
   if (cover && "file" in cover) refs.push({ entry: `${plan.folder}${cover.file}`, kind: "cover" });
-  for (const topic of plan.doc.topics) for (const story of topic.stories) for (const item of story.media) refs.push({ entry: `${plan.folder}${item.file}`, kind: item.type });
+  for (const topic of plan.doc.topics)
+    for (const story of topic.stories)
+      for (const item of story.media) refs.push({ entry: `${plan.folder}${item.file}`, kind: item.type });
   return refs;
 }
 
@@ -161,7 +190,8 @@ function referencedFiles(plan: Plan): FileRef[] {
 function checkFiles(zip: SafeZip, refs: FileRef[]): void {
   for (const ref of refs) {
     const entry = zip.entries.get(ref.entry);
-    if (!entry || isDirectoryEntry(ref.entry)) throw new KeepsakeError("keepsake.missingFile", { file: shown(ref.entry) });
+    if (!entry || isDirectoryEntry(ref.entry))
+      throw new KeepsakeError("keepsake.missingFile", { file: shown(ref.entry) });
     if (entry.size > CAPS[ref.kind]) throw new KeepsakeError("keepsake.mediaTooLarge", { file: shown(ref.entry) });
   }
 }
@@ -171,7 +201,8 @@ type Stored = { files: Map<string, StoredFile>; covers: Map<string, StoredCover>
 /** Stores one referenced file the way an upload is stored, or refuses it by its bytes. */
 async function storeFile(zip: SafeZip, ref: FileRef, stored: Stored): Promise<void> {
   const refuse = (error: unknown): never => {
-    if (error instanceof ZipProblem && error.kind === "tooLarge") throw new KeepsakeError("keepsake.mediaTooLarge", { file: shown(ref.entry) });
+    if (error instanceof ZipProblem && error.kind === "tooLarge")
+      throw new KeepsakeError("keepsake.mediaTooLarge", { file: shown(ref.entry) });
     if (error instanceof ZipProblem) throw fromZipProblem(error);
     if (error instanceof AppError) throw new KeepsakeError("keepsake.badMedia", { file: shown(ref.entry) });
     throw error;
@@ -192,7 +223,6 @@ async function storeFile(zip: SafeZip, ref: FileRef, stored: Stored): Promise<vo
   }
 }
 
-
 /**
  * The import's inserts, prepared once and run for every row. They are plain SQL on the connection
  * rather than drizzle queries: building each query anew cost twenty times more than running it (25 s
@@ -210,8 +240,12 @@ function inserts() {
     topic: client.prepare<[number, string, string, string | null, number, number, number, number]>(
       "INSERT INTO topics (book_id, title, description, preview, archived, position, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
     ),
-    question: client.prepare<[number, string, number, number]>("INSERT INTO questions (topic_id, question, position, created_at) VALUES (?, ?, ?, ?)"),
-    story: client.prepare<[number, number, number | null, string, string, string | null, string, number, number, number, number, number]>(
+    question: client.prepare<[number, string, number, number]>(
+      "INSERT INTO questions (topic_id, question, position, created_at) VALUES (?, ?, ?, ?)",
+    ),
+    story: client.prepare<
+      [number, number, number | null, string, string, string | null, string, number, number, number, number, number]
+    >(
       "INSERT INTO stories (topic_id, book_id, question_id, title, content, refined_content, status, has_audio, has_images, position, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     ),
     media: client.prepare<[number, string, string, string, string, number, number, string, string | null, number]>(
@@ -231,14 +265,42 @@ function writeBook(tx: Tx, insert: Inserts, userId: number, { folder, doc }: Pla
   const file = cover === null || "preset" in cover ? null : stored.covers.get(`${folder}${cover.file}`)!;
   const coverImage = cover === null ? null : "preset" in cover ? cover.preset : file!.url;
   const { book: meta } = doc;
-  const bookId = rowId(insert.book.run(userId, meta.title, meta.description, meta.tone, meta.language, coverImage, file?.bytes ?? null, ms(meta.createdAt), Date.now()));
+  const bookId = rowId(
+    insert.book.run(
+      userId,
+      meta.title,
+      meta.description,
+      meta.tone,
+      meta.language,
+      coverImage,
+      file?.bytes ?? null,
+      ms(meta.createdAt),
+      Date.now(),
+    ),
+  );
   const questionIds = new Map<string, number>();
   let storyCount = 0;
   let mediaCount = 0;
   // Every topic and question first: a story may answer a question of another topic (keys are the book's).
   const topicIds = doc.topics.map((topic, position) => {
-    const topicId = rowId(insert.topic.run(bookId, topic.title, topic.description, topic.preview, flag(topic.archived), position, ms(topic.createdAt), ms(topic.updatedAt)));
-    topic.questions.forEach((question, index) => questionIds.set(question.key, rowId(insert.question.run(topicId, question.question, index, ms(question.createdAt)))));
+    const topicId = rowId(
+      insert.topic.run(
+        bookId,
+        topic.title,
+        topic.description,
+        topic.preview,
+        flag(topic.archived),
+        position,
+        ms(topic.createdAt),
+        ms(topic.updatedAt),
+      ),
+    );
+    topic.questions.forEach((question, index) =>
+      questionIds.set(
+        question.key,
+        rowId(insert.question.run(topicId, question.question, index, ms(question.createdAt))),
+      ),
+    );
     return topicId;
   });
   doc.topics.forEach((topic, t) =>
@@ -247,17 +309,46 @@ function writeBook(tx: Tx, insert: Inserts, userId: number, { folder, doc }: Pla
       const hasAudio = flag(story.media.some((item) => item.type === "audio"));
       const hasImages = flag(story.media.some((item) => item.type === "image"));
       const storyId = rowId(
-        insert.story.run(topicIds[t]!, bookId, questionId, story.title, story.content, story.refinedContent, story.status, hasAudio, hasImages, position, ms(story.createdAt), ms(story.updatedAt)),
+        insert.story.run(
+          topicIds[t]!,
+          bookId,
+          questionId,
+          story.title,
+          story.content,
+          story.refinedContent,
+          story.status,
+          hasAudio,
+          hasImages,
+          position,
+          ms(story.createdAt),
+          ms(story.updatedAt),
+        ),
       );
       storyCount += 1;
       for (const item of story.media) {
         const file = stored.files.get(`${folder}${item.file}`)!;
-        insert.media.run(storyId, item.type, file.storageKey, file.mimeType, item.filename, file.size, file.thumbSize, item.description, item.transcription, ms(item.createdAt));
+        insert.media.run(
+          storyId,
+          item.type,
+          file.storageKey,
+          file.mimeType,
+          item.filename,
+          file.size,
+          file.thumbSize,
+          item.description,
+          item.transcription,
+          ms(item.createdAt),
+        );
         mediaCount += 1;
       }
     }),
   );
-  logActivity(tx, { userId, action: "import", resource: "book", details: { id: bookId, title: doc.book.title, topics: doc.topics.length, stories: storyCount, media: mediaCount } });
+  logActivity(tx, {
+    userId,
+    action: "import",
+    resource: "book",
+    details: { id: bookId, title: doc.book.title, topics: doc.topics.length, stories: storyCount, media: mediaCount },
+  });
   return bookId;
 }
 
@@ -266,7 +357,13 @@ function writeBook(tx: Tx, insert: Inserts, userId: number, { folder, doc }: Pla
  * order. Returns the new books' ids; a KeepsakeError (400) says what is wrong, an AppError 413 that the
  * files would take the user past the storage quota, and then nothing is kept.
  */
-export async function importKeepsake({ userId, zipPath }: { userId: number; zipPath: string }): Promise<{ bookIds: number[] }> {
+export async function importKeepsake({
+  userId,
+  zipPath,
+}: {
+  userId: number;
+  zipPath: string;
+}): Promise<{ bookIds: number[] }> {
   const zip = await zipStep(() => openSafeZip(zipPath, IMPORT_LIMITS));
   const stored: Stored = { files: new Map(), covers: new Map() };
   const parser = openKeepsakeParser();
@@ -277,7 +374,11 @@ export async function importKeepsake({ userId, zipPath }: { userId: number; zipP
     checkFiles(zip, refs);
     // The storage quota, early: recordings are kept as they are, so their sizes are known before anything is
     // unpacked (photos and covers may shrink when re-encoded). The check that counts follows the rows.
-    if (refs.length) assertRoomFor(userId, refs.filter((ref) => ref.kind === "audio").reduce((sum, ref) => sum + zip.entries.get(ref.entry)!.size, 0));
+    if (refs.length)
+      assertRoomFor(
+        userId,
+        refs.filter((ref) => ref.kind === "audio").reduce((sum, ref) => sum + zip.entries.get(ref.entry)!.size, 0),
+      );
     for (const ref of refs) await storeFile(zip, ref, stored);
     const bookIds = db().transaction((tx) => {
       const insert = inserts();

@@ -37,10 +37,23 @@ export function listBookTitles({ userId, limit }: { userId: number; limit: numbe
 }
 
 /** The user's books, most recently updated first, optionally searched by title and description. */
-export function listBooks({ userId, search, limit, offset = 0 }: { userId: number; search?: string; limit: number; offset?: number }) {
+export function listBooks({
+  userId,
+  search,
+  limit,
+  offset = 0,
+}: {
+  userId: number;
+  search?: string;
+  limit: number;
+  offset?: number;
+}) {
   // Two prepared statements: without a search the count reads only the books(user_id, …) index.
   const variant = search ? "search" : "all";
-  const where = and(eq(books.userId, sql.placeholder("userId")), search ? searchContains([books.title, books.description], "pattern") : undefined);
+  const where = and(
+    eq(books.userId, sql.placeholder("userId")),
+    search ? searchContains([books.title, books.description], "pattern") : undefined,
+  );
   const page = prepared(`listBooks:${variant}`, (client) =>
     client
       .select({ book: books, storyCount })
@@ -51,9 +64,14 @@ export function listBooks({ userId, search, limit, offset = 0 }: { userId: numbe
       .offset(sql.placeholder("offset"))
       .prepare(),
   );
-  const total = prepared(`countListBooks:${variant}`, (client) => client.select({ n: count() }).from(books).where(where).prepare());
+  const total = prepared(`countListBooks:${variant}`, (client) =>
+    client.select({ n: count() }).from(books).where(where).prepare(),
+  );
   const args = { userId, limit, offset, ...(search ? { pattern: containsPattern(search) } : {}) };
-  return { books: page.all(args).map((r) => ({ ...r.book, storyCount: r.storyCount })), total: total.get(args)?.n ?? 0 };
+  return {
+    books: page.all(args).map((r) => ({ ...r.book, storyCount: r.storyCount })),
+    total: total.get(args)?.n ?? 0,
+  };
 }
 
 /** A book only for its owner: anyone else gets null, and the route answers 404. */
@@ -67,14 +85,22 @@ export function getBook({ bookId, userId }: { bookId: number; userId: number }):
 }
 
 export function ownedBook(tx: Tx, bookId: number, userId: number): Book {
-  const book = tx.select().from(books).where(and(eq(books.id, bookId), eq(books.userId, userId))).get();
+  const book = tx
+    .select()
+    .from(books)
+    .where(and(eq(books.id, bookId), eq(books.userId, userId)))
+    .get();
   if (!book) throw new AppError(404, "books.notFound");
   return book;
 }
 
 export function createBook({ userId, input }: { userId: number; input: BookInput }): Book {
   return db().transaction((tx) => {
-    const book = tx.insert(books).values({ ...input, userId }).returning().get();
+    const book = tx
+      .insert(books)
+      .values({ ...input, userId })
+      .returning()
+      .get();
     if (input.coverBytes) assertWithinQuota(tx, userId, { field: "cover" });
     logActivity(tx, { userId, action: "create", resource: "book", details: { id: book.id, title: book.title } });
     return book;

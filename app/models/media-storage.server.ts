@@ -10,7 +10,8 @@ import { AppError } from "~/lib/errors";
 import { MEDIA_EXTENSIONS, sniffAudio, sniffImage, type AudioType } from "~/lib/sniff";
 import { isPlainWebp } from "~/lib/webp";
 
-// The files of story media: every byte on disk goes through this module (docs/architecture.md, Conventions: media), so storage can
+// The files of story media: every byte on disk goes through this module (docs/architecture.md, Conventions: media), so
+// storage can
 // move to object storage behind the same functions.
 
 /** An image's web size: sharp enough on a tablet, small enough for a slow phone. */
@@ -72,8 +73,16 @@ export async function storeImage(upload: string): Promise<StoredFile> {
   let thumb: Buffer;
   try {
     const image = sharp(upload, { animated: false, limitInputPixels: MAX_INPUT_PIXELS }).rotate();
-    web = await image.clone().resize({ width: IMAGE_WEB_SIZE, height: IMAGE_WEB_SIZE, fit: "inside", withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
-    thumb = await image.clone().resize({ width: IMAGE_THUMB_SIZE, height: IMAGE_THUMB_SIZE, fit: "cover" }).webp({ quality: 70 }).toBuffer();
+    web = await image
+      .clone()
+      .resize({ width: IMAGE_WEB_SIZE, height: IMAGE_WEB_SIZE, fit: "inside", withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer();
+    thumb = await image
+      .clone()
+      .resize({ width: IMAGE_THUMB_SIZE, height: IMAGE_THUMB_SIZE, fit: "cover" })
+      .webp({ quality: 70 })
+      .toBuffer();
   } catch {
     // The signature matched but the image does not decode: it is not the image it claims to be.
     throw new AppError(400, "media.notImage", "file", "media.notImageTitle");
@@ -99,7 +108,10 @@ export async function storeImportedImage(file: string): Promise<StoredFile> {
       const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
       const plain = meta.format === "webp" && (meta.pages ?? 1) === 1 && !meta.exif && !meta.icc && !meta.xmp;
       if (plain && meta.width <= IMAGE_WEB_SIZE && meta.height <= IMAGE_WEB_SIZE) {
-        thumb = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).resize({ width: IMAGE_THUMB_SIZE, height: IMAGE_THUMB_SIZE, fit: "cover" }).webp({ quality: 70 }).toBuffer();
+        thumb = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+          .resize({ width: IMAGE_THUMB_SIZE, height: IMAGE_THUMB_SIZE, fit: "cover" })
+          .webp({ quality: 70 })
+          .toBuffer();
       }
     } catch {
       thumb = null; // it does not decode: storeImage refuses it below
@@ -144,7 +156,12 @@ export async function mediaFileSize(storageKey: string, variant: MediaVariant): 
 }
 
 /** A stored file's bytes from `start` to `end` (inclusive), as a stream for a Response. */
-export function mediaFileStream(storageKey: string, variant: MediaVariant, start: number, end: number): ReadableStream<Uint8Array> {
+export function mediaFileStream(
+  storageKey: string,
+  variant: MediaVariant,
+  start: number,
+  end: number,
+): ReadableStream<Uint8Array> {
   const file = mediaFilePath(storageKey, variant);
   if (!file) throw new AppError(404, "errors.notFound");
   return Readable.toWeb(createReadStream(file, { start, end })) as ReadableStream<Uint8Array>;
@@ -152,6 +169,8 @@ export function mediaFileStream(storageKey: string, variant: MediaVariant, start
 
 /** Removes stored files and their thumbnails (keys are server-made; anything else is ignored). */
 export async function deleteMediaFiles(keys: string[]): Promise<void> {
-  const files = keys.flatMap((key) => [mediaFilePath(key), mediaFilePath(key, "thumb")]).filter((file): file is string => file !== null);
+  const files = keys
+    .flatMap((key) => [mediaFilePath(key), mediaFilePath(key, "thumb")])
+    .filter((file): file is string => file !== null);
   await Promise.all(files.map((file) => fs.rm(file, { force: true })));
 }

@@ -11,7 +11,10 @@ describe("a story's media", () => {
   it("are listed oldest first, without storage keys, and only for the book's owner", async () => {
     const user = await createUser({ username: "thu", email: "thu@example.com", password: "secret1" });
     const other = await createUser({ username: "long", email: "long@example.com", password: "secret1" });
-    const book = createBook({ userId: user.id, input: { title: "Thu's book", description: "", tone: "", language: "vi", coverImage: null } });
+    const book = createBook({
+      userId: user.id,
+      input: { title: "Thu's book", description: "", tone: "", language: "vi", coverImage: null },
+    });
     const topic = createTopic({ bookId: book.id, userId: user.id, input: { title: "Quê nhà", description: "" } });
     const input = { content: "Text", status: "draft" as const, hasAudio: false, hasImages: false };
     const story = createStory({ topicId: topic.id, userId: user.id, input: { title: "Dòng sông", ...input } });
@@ -19,8 +22,23 @@ describe("a story's media", () => {
     db()
       .insert(media)
       .values([
-        { storyId: story.id, type: "audio", storageKey: "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.webm", mimeType: "audio/webm", filename: "grandma.webm", size: 2048, createdAt: new Date("2026-03-02T08:30:00Z") },
-        { storyId: story.id, type: "image", storageKey: "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.webp", mimeType: "image/webp", description: "The river at dawn", createdAt: new Date("2026-03-01T07:00:00Z") },
+        {
+          storyId: story.id,
+          type: "audio",
+          storageKey: "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.webm",
+          mimeType: "audio/webm",
+          filename: "grandma.webm",
+          size: 2048,
+          createdAt: new Date("2026-03-02T08:30:00Z"),
+        },
+        {
+          storyId: story.id,
+          type: "image",
+          storageKey: "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.webp",
+          mimeType: "image/webp",
+          description: "The river at dawn",
+          createdAt: new Date("2026-03-01T07:00:00Z"),
+        },
       ])
       .run();
 
@@ -29,7 +47,11 @@ describe("a story's media", () => {
       ["image", "", "The river at dawn"],
       ["audio", "grandma.webm", ""],
     ]);
-    expect(listed[1]).toMatchObject({ mimeType: "audio/webm", size: 2048, createdAt: new Date("2026-03-02T08:30:00Z") });
+    expect(listed[1]).toMatchObject({
+      mimeType: "audio/webm",
+      size: 2048,
+      createdAt: new Date("2026-03-02T08:30:00Z"),
+    });
     expect(Object.keys(listed[0]!)).not.toContain("storageKey");
     expect(listStoryMedia({ storyId: empty.id, userId: user.id })).toEqual([]);
     expect(listStoryMedia({ storyId: story.id, userId: other.id })).toEqual([]);

@@ -108,7 +108,11 @@ async function coverFileSize(url: string): Promise<number | null> {
  * thumbnails and uploaded covers. Run at start; a file that is missing counts as 0.
  */
 export async function backfillStoredSizes(): Promise<number> {
-  const thumbs = db().select({ id: media.id, storageKey: media.storageKey }).from(media).where(isNull(media.thumbSize)).all();
+  const thumbs = db()
+    .select({ id: media.id, storageKey: media.storageKey })
+    .from(media)
+    .where(isNull(media.thumbSize))
+    .all();
   for (const row of thumbs) {
     const size = (await mediaFileSize(row.storageKey, "thumb")) ?? 0;
     db().update(media).set({ thumbSize: size }).where(eq(media.id, row.id)).run();
@@ -188,7 +192,12 @@ export function listStoryMedia({ storyId, userId }: { storyId: number; userId: n
 export function listMediaOfStories(storyIds: number[]): Map<number, MediaView[]> {
   const grouped = new Map<number, MediaView[]>();
   if (storyIds.length === 0) return grouped;
-  const rows = db().select(viewColumns).from(media).where(inArray(media.storyId, storyIds)).orderBy(asc(media.createdAt), asc(media.id)).all();
+  const rows = db()
+    .select(viewColumns)
+    .from(media)
+    .where(inArray(media.storyId, storyIds))
+    .orderBy(asc(media.createdAt), asc(media.id))
+    .all();
   for (const row of rows) {
     const list = grouped.get(row.storyId) ?? [];
     list.push(toView(row));
@@ -198,7 +207,15 @@ export function listMediaOfStories(storyIds: number[]): Map<number, MediaView[]>
 }
 
 /** A media item with the book it belongs to, for its owner or the admin; anyone else gets null. */
-export function getMedia({ mediaId, userId, admin = false }: { mediaId: number; userId: number; admin?: boolean }): (MediaView & { storageKey: string; bookId: number }) | null {
+export function getMedia({
+  mediaId,
+  userId,
+  admin = false,
+}: {
+  mediaId: number;
+  userId: number;
+  admin?: boolean;
+}): (MediaView & { storageKey: string; bookId: number }) | null {
   const row = db()
     .select({ ...viewColumns, storageKey: media.storageKey, bookId: stories.bookId, ownerId: books.userId })
     .from(media)
@@ -212,7 +229,13 @@ export function getMedia({ mediaId, userId, admin = false }: { mediaId: number; 
 }
 
 /** The user's own newest media with this exact description: the fallback address of an image (docs/product.md §7). */
-export function findMediaByDescription({ description, userId }: { description: string; userId: number }): { id: number } | null {
+export function findMediaByDescription({
+  description,
+  userId,
+}: {
+  description: string;
+  userId: number;
+}): { id: number } | null {
   return (
     db()
       .select({ id: media.id })
@@ -227,9 +250,17 @@ export function findMediaByDescription({ description, userId }: { description: s
 
 /** A story's hasAudio / hasImages follow the media it actually has. */
 function syncStoryFlags(tx: Tx, storyId: number): void {
-  const counts = tx.select({ type: media.type, n: count() }).from(media).where(eq(media.storyId, storyId)).groupBy(media.type).all();
+  const counts = tx
+    .select({ type: media.type, n: count() })
+    .from(media)
+    .where(eq(media.storyId, storyId))
+    .groupBy(media.type)
+    .all();
   const has = (type: Media["type"]) => counts.some((row) => row.type === type && row.n > 0);
-  tx.update(stories).set({ hasAudio: has("audio"), hasImages: has("image") }).where(eq(stories.id, storyId)).run();
+  tx.update(stories)
+    .set({ hasAudio: has("audio"), hasImages: has("image") })
+    .where(eq(stories.id, storyId))
+    .run();
 }
 
 /** "IMG_2031 bà nội.jpg" → "IMG 2031 bà nội": an image's description until its owner writes one. */
@@ -259,19 +290,37 @@ type NewMedia = {
  * If the story went away meanwhile, or the file takes the user past the storage quota (413), the stored
  * file is removed again: nothing is left half-written.
  */
-export async function addStoryMedia({ storyId, userId, type, upload, description, fallbackDescription }: NewMedia): Promise<MediaView> {
+export async function addStoryMedia({
+  storyId,
+  userId,
+  type,
+  upload,
+  description,
+  fallbackDescription,
+}: NewMedia): Promise<MediaView> {
   db().transaction((tx) => ownedStory(tx, storyId, userId));
   // A recording is kept as it came, so its size is known now; a photo's only once it is re-encoded.
   assertRoomFor(userId, type === "audio" ? (upload.size ?? 0) : 0);
   const stored: StoredFile = type === "image" ? await storeImage(upload.path) : await storeAudio(upload.path);
   const filename = upload.filename.slice(0, 255);
-  const text = description?.trim().slice(0, MEDIA_DESCRIPTION_MAX) || (type === "image" ? descriptionFromFilename(filename) || fallbackDescription : "");
+  const text =
+    description?.trim().slice(0, MEDIA_DESCRIPTION_MAX) ||
+    (type === "image" ? descriptionFromFilename(filename) || fallbackDescription : "");
   try {
     return db().transaction((tx) => {
       const story = ownedStory(tx, storyId, userId);
       const row = tx
         .insert(media)
-        .values({ storyId, type, storageKey: stored.storageKey, mimeType: stored.mimeType, filename, size: stored.size, thumbSize: stored.thumbSize, description: text })
+        .values({
+          storyId,
+          type,
+          storageKey: stored.storageKey,
+          mimeType: stored.mimeType,
+          filename,
+          size: stored.size,
+          thumbSize: stored.thumbSize,
+          description: text,
+        })
         .returning(viewColumns)
         .get();
       assertWithinQuota(tx, userId);
@@ -304,7 +353,15 @@ function ownedMedia(tx: Tx, mediaId: number, userId: number) {
 }
 
 /** Changes a media item's description; an image keeps one (docs/product.md §3), so it cannot be blank. */
-export function updateMediaDescription({ mediaId, userId, description }: { mediaId: number; userId: number; description: string }): MediaView {
+export function updateMediaDescription({
+  mediaId,
+  userId,
+  description,
+}: {
+  mediaId: number;
+  userId: number;
+  description: string;
+}): MediaView {
   return db().transaction((tx) => {
     const current = ownedMedia(tx, mediaId, userId);
     const text = description.trim().slice(0, MEDIA_DESCRIPTION_MAX);
@@ -317,13 +374,24 @@ export function updateMediaDescription({ mediaId, userId, description }: { media
 }
 
 /** Deletes a media item and then its files; the story's flags follow. */
-export async function deleteMedia({ mediaId, userId }: { mediaId: number; userId: number }): Promise<{ storyId: number; bookId: number }> {
+export async function deleteMedia({
+  mediaId,
+  userId,
+}: {
+  mediaId: number;
+  userId: number;
+}): Promise<{ storyId: number; bookId: number }> {
   const { storageKey, storyId, bookId } = db().transaction((tx) => {
     const current = ownedMedia(tx, mediaId, userId);
     tx.delete(media).where(eq(media.id, mediaId)).run();
     syncStoryFlags(tx, current.media.storyId);
     touchBook(tx, current.bookId);
-    logActivity(tx, { userId, action: "delete", resource: "media", details: { id: mediaId, storyId: current.media.storyId, type: current.media.type } });
+    logActivity(tx, {
+      userId,
+      action: "delete",
+      resource: "media",
+      details: { id: mediaId, storyId: current.media.storyId, type: current.media.type },
+    });
     return { storageKey: current.media.storageKey, storyId: current.media.storyId, bookId: current.bookId };
   });
   await deleteMediaFiles([storageKey]);

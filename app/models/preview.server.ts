@@ -7,7 +7,13 @@ import type { BookPreviewInput, PreviewBook, PreviewStory, TopicPreviewInput } f
 type StoryRow = { id: number; topicId: number; title: string; content: string; refinedContent: string | null };
 type ImageRow = { id: number; storyId: number; description: string };
 
-const storyColumns = { id: stories.id, topicId: stories.topicId, title: stories.title, content: stories.content, refinedContent: stories.refinedContent };
+const storyColumns = {
+  id: stories.id,
+  topicId: stories.topicId,
+  title: stories.title,
+  content: stories.content,
+  refinedContent: stories.refinedContent,
+};
 const imageColumns = { id: media.id, storyId: media.storyId, description: media.description };
 
 /** Stories as previews see them: the refined text when there is one (docs/product.md §4), and their images in order. */
@@ -18,10 +24,19 @@ function toPreviewStories(rows: StoryRow[], images: ImageRow[]): PreviewStory[] 
     list.push({ id: image.id, description: image.description });
     byStory.set(image.storyId, list);
   }
-  return rows.map((row) => ({ title: row.title, text: row.refinedContent?.trim() ? row.refinedContent : row.content, images: byStory.get(row.id) ?? [] }));
+  return rows.map((row) => ({
+    title: row.title,
+    text: row.refinedContent?.trim() ? row.refinedContent : row.content,
+    images: byStory.get(row.id) ?? [],
+  }));
 }
 
-const previewBook = (book: { title: string; description: string; tone: string; language: "en" | "vi" }): PreviewBook => ({
+const previewBook = (book: {
+  title: string;
+  description: string;
+  tone: string;
+  language: "en" | "vi";
+}): PreviewBook => ({
   title: book.title,
   description: book.description,
   tone: book.tone,
@@ -31,13 +46,21 @@ const previewBook = (book: { title: string; description: string; tone: string; l
 /** What a topic's preview is made from, through its book's owner only (null for anyone else). */
 export function topicPreviewInput({ topicId, userId }: { topicId: number; userId: number }): TopicPreviewInput | null {
   const row = db()
-    .select({ topic: { title: topics.title, description: topics.description }, book: { title: books.title, description: books.description, tone: books.tone, language: books.language } })
+    .select({
+      topic: { title: topics.title, description: topics.description },
+      book: { title: books.title, description: books.description, tone: books.tone, language: books.language },
+    })
     .from(topics)
     .innerJoin(books, eq(books.id, topics.bookId))
     .where(and(eq(topics.id, topicId), eq(books.userId, userId)))
     .get();
   if (!row) return null;
-  const storyRows = db().select(storyColumns).from(stories).where(eq(stories.topicId, topicId)).orderBy(asc(stories.position), asc(stories.id)).all();
+  const storyRows = db()
+    .select(storyColumns)
+    .from(stories)
+    .where(eq(stories.topicId, topicId))
+    .orderBy(asc(stories.position), asc(stories.id))
+    .all();
   const images = db()
     .select(imageColumns)
     .from(media)
@@ -50,7 +73,11 @@ export function topicPreviewInput({ topicId, userId }: { topicId: number; userId
 
 /** What the whole book's preview is made from: its topics (not archived) in order, in three queries. */
 export function bookPreviewInput({ bookId, userId }: { bookId: number; userId: number }): BookPreviewInput | null {
-  const book = db().select().from(books).where(and(eq(books.id, bookId), eq(books.userId, userId))).get();
+  const book = db()
+    .select()
+    .from(books)
+    .where(and(eq(books.id, bookId), eq(books.userId, userId)))
+    .get();
   if (!book) return null;
   const topicRows = db()
     .select({ id: topics.id, title: topics.title, description: topics.description, preview: topics.preview })
@@ -58,7 +85,12 @@ export function bookPreviewInput({ bookId, userId }: { bookId: number; userId: n
     .where(and(eq(topics.bookId, bookId), eq(topics.archived, false)))
     .orderBy(asc(topics.position), asc(topics.id))
     .all();
-  const storyRows = db().select(storyColumns).from(stories).where(eq(stories.bookId, bookId)).orderBy(asc(stories.position), asc(stories.id)).all();
+  const storyRows = db()
+    .select(storyColumns)
+    .from(stories)
+    .where(eq(stories.bookId, bookId))
+    .orderBy(asc(stories.position), asc(stories.id))
+    .all();
   const images = db()
     .select(imageColumns)
     .from(media)
@@ -84,7 +116,11 @@ export function previewHash(input: BookPreviewInput, maker: string): string {
 }
 
 export function cachedBookPreview({ bookId, hash }: { bookId: number; hash: string }): string | null {
-  const row = db().select({ content: bookPreviews.content, hash: bookPreviews.contentHash }).from(bookPreviews).where(eq(bookPreviews.bookId, bookId)).get();
+  const row = db()
+    .select({ content: bookPreviews.content, hash: bookPreviews.contentHash })
+    .from(bookPreviews)
+    .where(eq(bookPreviews.bookId, bookId))
+    .get();
   return row && row.hash === hash ? row.content : null;
 }
 
@@ -96,4 +132,3 @@ export function saveBookPreview({ bookId, hash, content }: { bookId: number; has
     .onConflictDoUpdate({ target: bookPreviews.bookId, set: { contentHash: hash, content, createdAt: new Date() } })
     .run();
 }
-

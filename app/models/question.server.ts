@@ -38,7 +38,14 @@ export function listSuggestedActions({ userId, limit }: { userId: number; limit:
     .innerJoin(books, eq(books.id, topics.bookId))
     .leftJoin(answer, eq(answer.questionId, questions.id))
     .where(and(eq(books.userId, userId), eq(topics.archived, false), isNull(answer.id)))
-    .orderBy(desc(books.updatedAt), desc(books.id), asc(topics.position), asc(topics.id), asc(questions.position), asc(questions.id))
+    .orderBy(
+      desc(books.updatedAt),
+      desc(books.id),
+      asc(topics.position),
+      asc(topics.id),
+      asc(questions.position),
+      asc(questions.id),
+    )
     .limit(limit)
     .all();
 }
@@ -66,18 +73,39 @@ export function listQuestions({ topicId }: { topicId: number }): QuestionView[] 
 /** Inserts questions after the topic's last one, in the given order. */
 function insertQuestions(tx: Tx, topicId: number, texts: string[]) {
   const first = nextPosition(tx, questions, questions.position, eq(questions.topicId, topicId));
-  return texts.map((question, i) => tx.insert(questions).values({ topicId, question, position: first + i }).returning().get());
+  return texts.map((question, i) =>
+    tx
+      .insert(questions)
+      .values({ topicId, question, position: first + i })
+      .returning()
+      .get(),
+  );
 }
 
 /** Adds questions at the end of the topic's list (a custom one, or generated ones). */
-export function addQuestions({ topicId, userId, texts, source }: { topicId: number; userId: number; texts: string[]; source: "custom" | "generated" }) {
+export function addQuestions({
+  topicId,
+  userId,
+  texts,
+  source,
+}: {
+  topicId: number;
+  userId: number;
+  texts: string[];
+  source: "custom" | "generated";
+}) {
   return db().transaction((tx) => {
     const { bookId } = ownedTopic(tx, topicId, userId);
     const clean = texts.map((text) => text.trim()).filter(Boolean);
     if (clean.length === 0) throw new AppError(400, "questions.blank", "question");
     const created = insertQuestions(tx, topicId, clean);
     touchBook(tx, bookId);
-    logActivity(tx, { userId, action: "create", resource: "question", details: { topicId, count: created.length, source } });
+    logActivity(tx, {
+      userId,
+      action: "create",
+      resource: "question",
+      details: { topicId, count: created.length, source },
+    });
     return created;
   });
 }
@@ -86,7 +114,15 @@ export function addQuestions({ topicId, userId, texts, source }: { topicId: numb
  * Replaces the topic's unanswered questions with fresh ones; answered questions stay, since stories
  * point at them.
  */
-export function replaceUnansweredQuestions({ topicId, userId, texts }: { topicId: number; userId: number; texts: string[] }) {
+export function replaceUnansweredQuestions({
+  topicId,
+  userId,
+  texts,
+}: {
+  topicId: number;
+  userId: number;
+  texts: string[];
+}) {
   return db().transaction((tx) => {
     const { bookId } = ownedTopic(tx, topicId, userId);
     const answered = tx
@@ -101,7 +137,12 @@ export function replaceUnansweredQuestions({ topicId, userId, texts }: { topicId
       .run();
     const created = insertQuestions(tx, topicId, texts.map((text) => text.trim()).filter(Boolean));
     touchBook(tx, bookId);
-    logActivity(tx, { userId, action: "regenerate", resource: "question", details: { topicId, count: created.length } });
+    logActivity(tx, {
+      userId,
+      action: "regenerate",
+      resource: "question",
+      details: { topicId, count: created.length },
+    });
     return created;
   });
 }

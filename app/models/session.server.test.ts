@@ -22,7 +22,10 @@ describe("sessions", () => {
     const b = createSession({ userId: user.id, persistent: false });
     deleteSession(a);
     expect(getSessionUser(a)).toBeNull();
-    db().update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).run();
+    db()
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .run();
     expect(getSessionUser(b)).toBeNull();
     expect(purgeExpiredSessions()).toBeGreaterThan(0);
     expect(db().select().from(sessions).where(eq(sessions.userId, user.id)).all()).toEqual([]);

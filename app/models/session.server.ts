@@ -47,7 +47,11 @@ export function getSessionUser(token: string): User | null {
 /** Ends one session (a sign-out), recorded as the user's "logout" activity. */
 export function deleteSession(token: string): void {
   db().transaction((tx) => {
-    const ended = tx.delete(sessions).where(eq(sessions.id, hash(token))).returning({ userId: sessions.userId }).get();
+    const ended = tx
+      .delete(sessions)
+      .where(eq(sessions.id, hash(token)))
+      .returning({ userId: sessions.userId })
+      .get();
     if (ended) logActivity(tx, { userId: ended.userId, action: "logout", resource: "session" });
   });
 }

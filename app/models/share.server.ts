@@ -25,31 +25,68 @@ const view = (share: Share, now = Date.now()): ShareView => ({
 });
 
 /** Makes a read-only link to one of the user's books; the token is returned here and never again. */
-export function createShare({ bookId, userId, expiresAt }: { bookId: number; userId: number; expiresAt: Date | null }): { token: string; share: ShareView } {
+export function createShare({
+  bookId,
+  userId,
+  expiresAt,
+}: {
+  bookId: number;
+  userId: number;
+  expiresAt: Date | null;
+}): { token: string; share: ShareView } {
   if (expiresAt && expiresAt.getTime() <= Date.now()) throw new AppError(400, "share.expiryInPast", "expiresAt");
   const token = crypto.randomBytes(TOKEN_BYTES).toString("base64url");
   return db().transaction((tx) => {
     ownedBook(tx, bookId, userId);
-    const share = tx.insert(shares).values({ bookId, tokenHash: hashToken(token), expiresAt }).returning().get();
-    logActivity(tx, { userId, action: "create", resource: "share", details: { id: share.id, bookId, expiresAt: expiresAt?.toISOString() ?? null } });
+    const share = tx
+      .insert(shares)
+      .values({ bookId, tokenHash: hashToken(token), expiresAt })
+      .returning()
+      .get();
+    logActivity(tx, {
+      userId,
+      action: "create",
+      resource: "share",
+      details: { id: share.id, bookId, expiresAt: expiresAt?.toISOString() ?? null },
+    });
     return { token, share: view(share) };
   });
 }
 
 /** The links of one of the user's books, newest first (without their tokens, which are not kept). */
 export function listShares({ bookId, userId }: { bookId: number; userId: number }): ShareView[] | null {
-  const owned = db().select({ id: books.id }).from(books).where(and(eq(books.id, bookId), eq(books.userId, userId))).get();
+  const owned = db()
+    .select({ id: books.id })
+    .from(books)
+    .where(and(eq(books.id, bookId), eq(books.userId, userId)))
+    .get();
   if (!owned) return null;
   const now = Date.now();
-  return db().select().from(shares).where(eq(shares.bookId, bookId)).orderBy(desc(shares.createdAt), desc(shares.id)).all().map((share) => view(share, now));
+  return db()
+    .select()
+    .from(shares)
+    .where(eq(shares.bookId, bookId))
+    .orderBy(desc(shares.createdAt), desc(shares.id))
+    .all()
+    .map((share) => view(share, now));
 }
 
 function revoke(where: ReturnType<typeof eq>, userId: number): ShareView {
   return db().transaction((tx) => {
-    const row = tx.select({ share: shares }).from(shares).innerJoin(books, eq(books.id, shares.bookId)).where(and(where, eq(books.userId, userId))).get();
+    const row = tx
+      .select({ share: shares })
+      .from(shares)
+      .innerJoin(books, eq(books.id, shares.bookId))
+      .where(and(where, eq(books.userId, userId)))
+      .get();
     if (!row) throw new AppError(404, "share.notFound");
     tx.delete(shares).where(eq(shares.id, row.share.id)).run();
-    logActivity(tx, { userId, action: "delete", resource: "share", details: { id: row.share.id, bookId: row.share.bookId } });
+    logActivity(tx, {
+      userId,
+      action: "delete",
+      resource: "share",
+      details: { id: row.share.id, bookId: row.share.bookId },
+    });
     return view(row.share);
   });
 }
@@ -61,7 +98,15 @@ export function revokeShareByToken({ token, userId }: { token: string; userId: n
 }
 
 /** Revokes a link by its id (the share dialog, which never has the token again). */
-export function revokeShareById({ shareId, bookId, userId }: { shareId: number; bookId: number; userId: number }): ShareView {
+export function revokeShareById({
+  shareId,
+  bookId,
+  userId,
+}: {
+  shareId: number;
+  bookId: number;
+  userId: number;
+}): ShareView {
   const share = db().select({ bookId: shares.bookId }).from(shares).where(eq(shares.id, shareId)).get();
   if (share?.bookId !== bookId) throw new AppError(404, "share.notFound");
   return revoke(eq(shares.id, shareId), userId);

@@ -43,8 +43,12 @@ function upload(size: number): { path: string; filename: string; size: number } 
   return { path: file, filename: "voice.webm", size };
 }
 
-const filesOnDisk = () => (fs.existsSync(path.join(env().dataDir, "media", "files")) ? fs.readdirSync(path.join(env().dataDir, "media", "files")).sort() : []);
-const keyOf = (mediaId: number) => db().select({ key: media.storageKey }).from(media).where(eq(media.id, mediaId)).get()!.key;
+const filesOnDisk = () =>
+  fs.existsSync(path.join(env().dataDir, "media", "files"))
+    ? fs.readdirSync(path.join(env().dataDir, "media", "files")).sort()
+    : [];
+const keyOf = (mediaId: number) =>
+  db().select({ key: media.storageKey }).from(media).where(eq(media.id, mediaId)).get()!.key;
 
 describe("a user's storage", () => {
   it("is the sum of their photos, thumbnails, recordings and covers, in SQL, a shared cover counted once", async () => {
@@ -53,24 +57,61 @@ describe("a user's storage", () => {
     db()
       .insert(media)
       .values([
-        { storyId: lan.story.id, type: "image", storageKey: key("webp"), mimeType: "image/webp", size: 300_000, thumbSize: 20_000 },
-        { storyId: lan.story.id, type: "audio", storageKey: key("webm"), mimeType: "audio/webm", size: 500_000, thumbSize: 0 },
+        {
+          storyId: lan.story.id,
+          type: "image",
+          storageKey: key("webp"),
+          mimeType: "image/webp",
+          size: 300_000,
+          thumbSize: 20_000,
+        },
+        {
+          storyId: lan.story.id,
+          type: "audio",
+          storageKey: key("webm"),
+          mimeType: "audio/webm",
+          size: 500_000,
+          thumbSize: 0,
+        },
         // A row older than the thumbnail column, not yet measured: its file still counts.
-        { storyId: lan.story.id, type: "image", storageKey: key("webp"), mimeType: "image/webp", size: 1_000, thumbSize: null },
-        { storyId: minh.story.id, type: "audio", storageKey: key("webm"), mimeType: "audio/webm", size: 7_000_000, thumbSize: 0 },
+        {
+          storyId: lan.story.id,
+          type: "image",
+          storageKey: key("webp"),
+          mimeType: "image/webp",
+          size: 1_000,
+          thumbSize: null,
+        },
+        {
+          storyId: minh.story.id,
+          type: "audio",
+          storageKey: key("webm"),
+          mimeType: "audio/webm",
+          size: 7_000_000,
+          thumbSize: 0,
+        },
       ])
       .run();
     expect(storageUsed(lan.user.id)).toBe(821_000);
 
     const cover = await saveCover(await pngBytes(120, 180));
-    expect(cover.bytes).toBe(fs.statSync(path.join(env().dataDir, "media", "covers", `${cover.url.split(":").at(-1)}.webp`)).size);
-    const withCover = createBook({ userId: lan.user.id, input: { ...bookInput("With a cover"), coverImage: cover.url, coverBytes: cover.bytes } });
+    expect(cover.bytes).toBe(
+      fs.statSync(path.join(env().dataDir, "media", "covers", `${cover.url.split(":").at(-1)}.webp`)).size,
+    );
+    const withCover = createBook({
+      userId: lan.user.id,
+      input: { ...bookInput("With a cover"), coverImage: cover.url, coverBytes: cover.bytes },
+    });
     expect(storageUsed(lan.user.id)).toBe(821_000 + cover.bytes);
     // A copy shares the cover's file: the quota counts it once.
     copyBook({ bookId: withCover.id, userId: lan.user.id, suffix: " (Copy)" });
     expect(storageUsed(lan.user.id)).toBe(821_000 + cover.bytes);
     // A preset cover is no file of theirs.
-    updateBook({ bookId: withCover.id, userId: lan.user.id, input: { ...bookInput("With a cover"), coverImage: "/covers/3.webp", coverBytes: null } });
+    updateBook({
+      bookId: withCover.id,
+      userId: lan.user.id,
+      input: { ...bookInput("With a cover"), coverImage: "/covers/3.webp", coverBytes: null },
+    });
     expect(storageUsed(lan.user.id)).toBe(821_000 + cover.bytes);
 
     expect(storageUsed(minh.user.id)).toBe(7_000_000);
@@ -78,13 +119,28 @@ describe("a user's storage", () => {
     expect(storageUsed(nobody.id)).toBe(0);
     // The admin's Users tab shows the same figures, in the list's one query.
     const rows = listUsers({ q: "", sort: "id", dir: "asc", role: "all", page: 1, pageSize: 20 }).users;
-    expect(Object.fromEntries(rows.map((row) => [row.username, row.storageBytes]))).toMatchObject({ lan: 821_000 + cover.bytes, minh: 7_000_000, nobody: 0 });
+    expect(Object.fromEntries(rows.map((row) => [row.username, row.storageBytes]))).toMatchObject({
+      lan: 821_000 + cover.bytes,
+      minh: 7_000_000,
+      nobody: 0,
+    });
   });
 
   it("is checked against the quota: up to it passes, one byte over is a 413, and 0 turns it off", async () => {
     const { user, story } = await userWithStory("thu");
     expect(storageQuota()).toBe(MB);
-    const add = (size: number) => db().insert(media).values({ storyId: story.id, type: "audio", storageKey: key("webm"), mimeType: "audio/webm", size, thumbSize: 0 }).run();
+    const add = (size: number) =>
+      db()
+        .insert(media)
+        .values({
+          storyId: story.id,
+          type: "audio",
+          storageKey: key("webm"),
+          mimeType: "audio/webm",
+          size,
+          thumbSize: 0,
+        })
+        .run();
     const refused = (work: () => void) => {
       try {
         work();
@@ -93,55 +149,111 @@ describe("a user's storage", () => {
       }
       return null;
     };
-    expect(refused(() => db().transaction((tx) => {
-      add(MB);
-      return assertWithinQuota(tx, user.id);
-    }))).toBeNull();
+    expect(
+      refused(() =>
+        db().transaction((tx) => {
+          add(MB);
+          return assertWithinQuota(tx, user.id);
+        }),
+      ),
+    ).toBeNull();
     expect(storageUsed(user.id)).toBe(MB);
-    expect(refused(() => db().transaction((tx) => {
-      add(1);
-      return assertWithinQuota(tx, user.id);
-    }))).toEqual([413, "storage.quotaExceeded", "storage.quotaExceededTitle"]);
+    expect(
+      refused(() =>
+        db().transaction((tx) => {
+          add(1);
+          return assertWithinQuota(tx, user.id);
+        }),
+      ),
+    ).toEqual([413, "storage.quotaExceeded", "storage.quotaExceededTitle"]);
     // The refused row was rolled back with its transaction.
     expect(storageUsed(user.id)).toBe(MB);
-    expect(refused(() => assertRoomFor(user.id, 0))).toEqual([413, "storage.quotaExceeded", "storage.quotaExceededTitle"]);
-    expect(refused(() => db().transaction((tx) => {
-      add(5 * MB);
-      return assertWithinQuota(tx, user.id, { quota: null });
-    }))).toBeNull();
+    expect(refused(() => assertRoomFor(user.id, 0))).toEqual([
+      413,
+      "storage.quotaExceeded",
+      "storage.quotaExceededTitle",
+    ]);
+    expect(
+      refused(() =>
+        db().transaction((tx) => {
+          add(5 * MB);
+          return assertWithinQuota(tx, user.id, { quota: null });
+        }),
+      ),
+    ).toBeNull();
     expect(refused(() => assertRoomFor(user.id, 5 * MB, { quota: null }))).toBeNull();
   });
 
   it("refuses a recording over the quota and keeps nothing of it; of two at once that do not both fit, one is kept", async () => {
     const { user, story } = await userWithStory("hoa");
     const before = filesOnDisk();
-    const first = await addStoryMedia({ storyId: story.id, userId: user.id, type: "audio", upload: upload(600 * 1024), fallbackDescription: "" });
+    const first = await addStoryMedia({
+      storyId: story.id,
+      userId: user.id,
+      type: "audio",
+      upload: upload(600 * 1024),
+      fallbackDescription: "",
+    });
     expect(first.size).toBe(600 * 1024);
     // Known before it is stored: the early answer, nothing written.
-    await expect(addStoryMedia({ storyId: story.id, userId: user.id, type: "audio", upload: upload(600 * 1024), fallbackDescription: "" })).rejects.toMatchObject({ status: 413, messageKey: "storage.quotaExceeded" });
+    await expect(
+      addStoryMedia({
+        storyId: story.id,
+        userId: user.id,
+        type: "audio",
+        upload: upload(600 * 1024),
+        fallbackDescription: "",
+      }),
+    ).rejects.toMatchObject({ status: 413, messageKey: "storage.quotaExceeded" });
     expect(filesOnDisk()).toEqual([...before, keyOf(first.id)].sort());
     expect(storageUsed(user.id)).toBe(600 * 1024);
 
     // Two at once, each of which fits alone (424 KB are left after the first two): the transaction lets one in.
     const other = await userWithStory("binh");
-    const both = (kb: number) => Promise.allSettled([kb, kb].map((size) => addStoryMedia({ storyId: other.story.id, userId: other.user.id, type: "audio", upload: upload(size * 1024), fallbackDescription: "" })));
+    const both = (kb: number) =>
+      Promise.allSettled(
+        [kb, kb].map((size) =>
+          addStoryMedia({
+            storyId: other.story.id,
+            userId: other.user.id,
+            type: "audio",
+            upload: upload(size * 1024),
+            fallbackDescription: "",
+          }),
+        ),
+      );
     expect((await both(300)).map((result) => result.status)).toEqual(["fulfilled", "fulfilled"]);
     const third = await both(300);
     expect(third.map((result) => result.status).sort()).toEqual(["fulfilled", "rejected"]);
-    expect((third.find((result) => result.status === "rejected") as PromiseRejectedResult).reason).toMatchObject({ status: 413, messageKey: "storage.quotaExceeded" });
+    expect((third.find((result) => result.status === "rejected") as PromiseRejectedResult).reason).toMatchObject({
+      status: 413,
+      messageKey: "storage.quotaExceeded",
+    });
     expect(storageUsed(other.user.id)).toBe(900 * 1024);
-    const rows = db().select({ key: media.storageKey }).from(media).all().map((row) => row.key);
+    const rows = db()
+      .select({ key: media.storageKey })
+      .from(media)
+      .all()
+      .map((row) => row.key);
     // Every recording file on disk has its row, and no row lacks its file.
     const recordings = filesOnDisk().filter((file) => file.endsWith(".webm"));
     expect(recordings.filter((file) => !rows.includes(file))).toEqual([]);
-    expect(rows.filter((row) => row.endsWith(".webm") && fs.existsSync(mediaFilePath(row)!)).length).toBe(recordings.length);
+    expect(rows.filter((row) => row.endsWith(".webm") && fs.existsSync(mediaFilePath(row)!)).length).toBe(
+      recordings.length,
+    );
   });
 
   it("a photo counts its thumbnail too, and rows from before the sizes were kept are measured at start", async () => {
     const { user, story } = await userWithStory("an");
     const file = path.join(env().dataDir, "media", "tmp", key("part"));
     fs.writeFileSync(file, await pngBytes(400, 300));
-    const photo = await addStoryMedia({ storyId: story.id, userId: user.id, type: "image", upload: { path: file, filename: "garden.png" }, fallbackDescription: "" });
+    const photo = await addStoryMedia({
+      storyId: story.id,
+      userId: user.id,
+      type: "image",
+      upload: { path: file, filename: "garden.png" },
+      fallbackDescription: "",
+    });
     const row = db().select().from(media).where(eq(media.id, photo.id)).get()!;
     expect(row.thumbSize).toBe(fs.statSync(mediaFilePath(row.storageKey, "thumb")!).size);
     expect(storageUsed(user.id)).toBe(row.size + row.thumbSize!);

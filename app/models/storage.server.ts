@@ -43,7 +43,11 @@ const full = (field: string) => new AppError(413, "storage.quotaExceeded", field
  * the files. Two uploads at once cannot both pass: SQLite runs one transaction after the other, and the
  * second sees the first's row.
  */
-export function assertWithinQuota(tx: Tx, userId: number, { field = "file", quota = storageQuota() }: { field?: string; quota?: number | null } = {}): void {
+export function assertWithinQuota(
+  tx: Tx,
+  userId: number,
+  { field = "file", quota = storageQuota() }: { field?: string; quota?: number | null } = {},
+): void {
   if (quota !== null && storageUsed(userId, tx) > quota) throw full(field);
 }
 
@@ -51,6 +55,10 @@ export function assertWithinQuota(tx: Tx, userId: number, { field = "file", quot
  * An early answer before the work of storing (re-encoding a photo, unpacking a zip): refused when `bytes`
  * more (at least one) cannot fit. A photo's size is only known once it is re-encoded, so it asks for 0.
  */
-export function assertRoomFor(userId: number, bytes: number, { field = "file", quota = storageQuota() }: { field?: string; quota?: number | null } = {}): void {
+export function assertRoomFor(
+  userId: number,
+  bytes: number,
+  { field = "file", quota = storageQuota() }: { field?: string; quota?: number | null } = {},
+): void {
   if (quota !== null && storageUsed(userId) + Math.max(bytes, 1) > quota) throw full(field);
 }

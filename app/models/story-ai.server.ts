@@ -41,7 +41,13 @@ export async function refinementFor({
   let refined: string;
   try {
     refined = await aiProvider().refine(
-      { text: body.content, instruction: body.additionalRefinementInfo.trim() || undefined, language: book.language, tone: book.tone || undefined, title: body.title },
+      {
+        text: body.content,
+        instruction: body.additionalRefinementInfo.trim() || undefined,
+        language: book.language,
+        tone: book.tone || undefined,
+        title: body.title,
+      },
       { signal },
     );
   } catch (error) {

@@ -11,7 +11,17 @@ import { ownedTopic, sameSet } from "./topic.server";
 const EXCERPT_SOURCE_CHARS = 200;
 
 /** Stories across the user's books for the library: searched, filtered by book, last worked on first, bounded. */
-export function listLibraryStories({ userId, search, bookId, limit }: { userId: number; search?: string; bookId?: number; limit: number }) {
+export function listLibraryStories({
+  userId,
+  search,
+  bookId,
+  limit,
+}: {
+  userId: number;
+  search?: string;
+  bookId?: number;
+  limit: number;
+}) {
   // Two prepared statements: without a search (every plain visit of /books) the filter, the count and the
   // sort read only the stories(book_id, updated_at) index, never the stories' text.
   const variant = search ? "search" : "all";
@@ -89,7 +99,11 @@ function checkStory(tx: Tx, topicId: number, input: StoryInput, mediaCount: numb
     throw new AppError(400, "stories.contentRequired", "content");
   }
   if (input.questionId !== undefined) {
-    const question = tx.select({ topicId: questions.topicId }).from(questions).where(eq(questions.id, input.questionId)).get();
+    const question = tx
+      .select({ topicId: questions.topicId })
+      .from(questions)
+      .where(eq(questions.id, input.questionId))
+      .get();
     if (!question || question.topicId !== topicId) throw new AppError(400, "stories.questionNotInTopic", "questionId");
   }
 }
@@ -106,14 +120,27 @@ export function getStory({ storyId, userId }: { storyId: number; userId: number 
 }
 
 /** A story of this book and this user's, or null (another book's story too: the route answers 404). */
-export function getStoryInBook({ storyId, bookId, userId }: { storyId: number; bookId: number; userId: number }): Story | null {
+export function getStoryInBook({
+  storyId,
+  bookId,
+  userId,
+}: {
+  storyId: number;
+  bookId: number;
+  userId: number;
+}): Story | null {
   const story = getStory({ storyId, userId });
   return story?.bookId === bookId ? story : null;
 }
 
 /** A topic's stories in their order; the caller has checked the topic is the user's (getTopic). */
 export function listTopicStories({ topicId }: { topicId: number }): Story[] {
-  return db().select().from(stories).where(eq(stories.topicId, topicId)).orderBy(asc(stories.position), asc(stories.id)).all();
+  return db()
+    .select()
+    .from(stories)
+    .where(eq(stories.topicId, topicId))
+    .orderBy(asc(stories.position), asc(stories.id))
+    .all();
 }
 
 /** Every story of a book for its table of contents: the fields it shows, not the text, in book order. */
@@ -151,7 +178,12 @@ export function createStory({ topicId, userId, input }: { topicId: number; userI
       .returning()
       .get();
     touchBook(tx, topic.bookId);
-    logActivity(tx, { userId, action: "create", resource: "story", details: { id: story.id, topicId, status: story.status, ...(input.refinedContent ? { refined: true } : {}) } });
+    logActivity(tx, {
+      userId,
+      action: "create",
+      resource: "story",
+      details: { id: story.id, topicId, status: story.status, ...(input.refinedContent ? { refined: true } : {}) },
+    });
     return story;
   });
 }
@@ -161,7 +193,12 @@ export function updateStory({ storyId, userId, input }: { storyId: number; userI
     const current = ownedStory(tx, storyId, userId);
     const mediaCount = tx.select({ n: count() }).from(media).where(eq(media.storyId, storyId)).get()?.n ?? 0;
     checkStory(tx, current.topicId, input, mediaCount);
-    const refinedContent = input.refinedContent !== undefined ? input.refinedContent : current.content === input.content ? current.refinedContent : null;
+    const refinedContent =
+      input.refinedContent !== undefined
+        ? input.refinedContent
+        : current.content === input.content
+          ? current.refinedContent
+          : null;
     const story = tx
       .update(stories)
       .set({ ...input, questionId: input.questionId ?? null, refinedContent })
@@ -169,7 +206,12 @@ export function updateStory({ storyId, userId, input }: { storyId: number; userI
       .returning()
       .get();
     touchBook(tx, current.bookId);
-    logActivity(tx, { userId, action: "update", resource: "story", details: { id: storyId, status: story.status, ...(input.refinedContent ? { refined: true } : {}) } });
+    logActivity(tx, {
+      userId,
+      action: "update",
+      resource: "story",
+      details: { id: storyId, status: story.status, ...(input.refinedContent ? { refined: true } : {}) },
+    });
     return story;
   });
 }
@@ -182,7 +224,12 @@ export function appendTranscript({ storyId, userId, text }: { storyId: number; u
   return db().transaction((tx) => {
     const current = ownedStory(tx, storyId, userId);
     const content = current.content.trim() ? `${current.content.trimEnd()}\n\n${text}` : text;
-    const story = tx.update(stories).set({ content, refinedContent: null }).where(eq(stories.id, storyId)).returning().get();
+    const story = tx
+      .update(stories)
+      .set({ content, refinedContent: null })
+      .where(eq(stories.id, storyId))
+      .returning()
+      .get();
     touchBook(tx, current.bookId);
     logActivity(tx, { userId, action: "update", resource: "story", details: { id: storyId, transcript: true } });
     return story;
@@ -190,10 +237,18 @@ export function appendTranscript({ storyId, userId, text }: { storyId: number; u
 }
 
 /** Deletes a story with its media rows; returns the storage keys of its files for the caller to remove. */
-export function deleteStory({ storyId, userId }: { storyId: number; userId: number }): { story: Story; mediaKeys: string[] } {
+export function deleteStory({ storyId, userId }: { storyId: number; userId: number }): {
+  story: Story;
+  mediaKeys: string[];
+} {
   return db().transaction((tx) => {
     const story = ownedStory(tx, storyId, userId);
-    const mediaKeys = tx.select({ key: media.storageKey }).from(media).where(eq(media.storyId, storyId)).all().map((row) => row.key);
+    const mediaKeys = tx
+      .select({ key: media.storageKey })
+      .from(media)
+      .where(eq(media.storyId, storyId))
+      .all()
+      .map((row) => row.key);
     tx.delete(stories).where(eq(stories.id, storyId)).run();
     touchBook(tx, story.bookId);
     logActivity(tx, { userId, action: "delete", resource: "story", details: { id: storyId, title: story.title } });
@@ -202,10 +257,23 @@ export function deleteStory({ storyId, userId }: { storyId: number; userId: numb
 }
 
 /** Puts a topic's stories in the given order: exactly the topic's own story ids, in one transaction. */
-export function reorderStories({ topicId, userId, storyIds }: { topicId: number; userId: number; storyIds: number[] }): void {
+export function reorderStories({
+  topicId,
+  userId,
+  storyIds,
+}: {
+  topicId: number;
+  userId: number;
+  storyIds: number[];
+}): void {
   db().transaction((tx) => {
     const topic = ownedTopic(tx, topicId, userId);
-    const own = tx.select({ id: stories.id }).from(stories).where(eq(stories.topicId, topicId)).all().map((row) => row.id);
+    const own = tx
+      .select({ id: stories.id })
+      .from(stories)
+      .where(eq(stories.topicId, topicId))
+      .all()
+      .map((row) => row.id);
     if (!sameSet(own, storyIds)) throw new AppError(400, "stories.reorderInvalid");
     storyIds.forEach((id, position) => tx.update(stories).set({ position }).where(eq(stories.id, id)).run());
     touchBook(tx, topic.bookId);

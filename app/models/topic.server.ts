@@ -11,9 +11,21 @@ import { touchBook } from "./book.server";
 export type NewTopic = { title: string; description: string };
 
 /** Adds topics at the end of the book, in the given order, in one transaction. */
-export function createTopics({ bookId, userId, items }: { bookId: number; userId: number; items: NewTopic[] }): Topic[] {
+export function createTopics({
+  bookId,
+  userId,
+  items,
+}: {
+  bookId: number;
+  userId: number;
+  items: NewTopic[];
+}): Topic[] {
   return db().transaction((tx) => {
-    const book = tx.select({ id: books.id }).from(books).where(and(eq(books.id, bookId), eq(books.userId, userId))).get();
+    const book = tx
+      .select({ id: books.id })
+      .from(books)
+      .where(and(eq(books.id, bookId), eq(books.userId, userId)))
+      .get();
     if (!book) throw new AppError(404, "books.notFound");
     const first = nextPosition(tx, topics, topics.position, eq(topics.bookId, bookId));
     const created = items.map((item, i) =>
@@ -32,7 +44,17 @@ export function createTopics({ bookId, userId, items }: { bookId: number; userId
 const topicStoryCount = countChildren(stories, stories.topicId, "topics");
 
 /** Topics across the user's books for the library: searched, filtered by book, newest first, bounded. */
-export function listLibraryTopics({ userId, search, bookId, limit }: { userId: number; search?: string; bookId?: number; limit: number }) {
+export function listLibraryTopics({
+  userId,
+  search,
+  bookId,
+  limit,
+}: {
+  userId: number;
+  search?: string;
+  bookId?: number;
+  limit: number;
+}) {
   // Two prepared statements: without a search (every plain visit of /books) the filter and the sort read only
   // the topics(book_id, archived, created_at) index, never the topics' text.
   const variant = search ? "search" : "all";
@@ -78,7 +100,15 @@ export function listLibraryTopics({ userId, search, bookId, limit }: { userId: n
 /** A book's topics in their order, with story counts; the caller has checked the book is the user's. */
 export function listBookTopics({ bookId, includeArchived = false }: { bookId: number; includeArchived?: boolean }) {
   return db()
-    .select({ id: topics.id, title: topics.title, description: topics.description, preview: topics.preview, archived: topics.archived, position: topics.position, storyCount: topicStoryCount })
+    .select({
+      id: topics.id,
+      title: topics.title,
+      description: topics.description,
+      preview: topics.preview,
+      archived: topics.archived,
+      position: topics.position,
+      storyCount: topicStoryCount,
+    })
     .from(topics)
     .where(and(eq(topics.bookId, bookId), includeArchived ? undefined : eq(topics.archived, false)))
     .orderBy(topics.position, topics.id)
@@ -96,7 +126,10 @@ export function listWorkspaceTopics({ bookId }: { bookId: number }) {
       title: topics.title,
       description: topics.description,
       // octet_length() reads a value's size without reading the value: a long draft is not read here.
-      hasPreview: sql<boolean>`case when ${topics.preview} is null then 0 when octet_length(${topics.preview}) > 1000 then 1 else trim(${topics.preview}) != '' end`.mapWith(Boolean),
+      hasPreview:
+        sql<boolean>`case when ${topics.preview} is null then 0 when octet_length(${topics.preview}) > 1000 then 1 else trim(${topics.preview}) != '' end`.mapWith(
+          Boolean,
+        ),
       archived: topics.archived,
       position: topics.position,
       storyCount: topicStoryCount,
@@ -109,11 +142,23 @@ export function listWorkspaceTopics({ bookId }: { bookId: number }) {
 
 /** A topic's saved draft narrative, through its book (checked by the caller); null when it has none. */
 export function topicPreviewText({ topicId, bookId }: { topicId: number; bookId: number }): string | null {
-  return db().select({ preview: topics.preview }).from(topics).where(and(eq(topics.id, topicId), eq(topics.bookId, bookId))).get()?.preview ?? null;
+  return (
+    db()
+      .select({ preview: topics.preview })
+      .from(topics)
+      .where(and(eq(topics.id, topicId), eq(topics.bookId, bookId)))
+      .get()?.preview ?? null
+  );
 }
 
 /** A topic only through its book's owner; anyone else gets null (the route answers 404). */
-export function getTopic({ topicId, userId }: { topicId: number; userId: number }): (Topic & { bookTitle: string; bookLanguage: "en" | "vi" }) | null {
+export function getTopic({
+  topicId,
+  userId,
+}: {
+  topicId: number;
+  userId: number;
+}): (Topic & { bookTitle: string; bookLanguage: "en" | "vi" }) | null {
   const row = db()
     .select({ topic: topics, bookTitle: books.title, bookLanguage: books.language })
     .from(topics)
@@ -127,7 +172,15 @@ export function getTopic({ topicId, userId }: { topicId: number; userId: number 
  * A topic of this book and this user's, or null: what a page or form of one book may act on. A topic of
  * another book, even the same user's, is null too, and the route answers 404.
  */
-export function getTopicInBook({ topicId, bookId, userId }: { topicId: number; bookId: number; userId: number }): ReturnType<typeof getTopic> {
+export function getTopicInBook({
+  topicId,
+  bookId,
+  userId,
+}: {
+  topicId: number;
+  bookId: number;
+  userId: number;
+}): ReturnType<typeof getTopic> {
   const topic = getTopic({ topicId, userId });
   return topic?.bookId === bookId ? topic : null;
 }
@@ -150,19 +203,39 @@ export function ownedTopic(tx: Tx, topicId: number, userId: number): Topic {
 
 export type TopicChanges = Partial<{ title: string; description: string; preview: string | null; archived: boolean }>;
 
-export function updateTopic({ topicId, userId, changes }: { topicId: number; userId: number; changes: TopicChanges }): Topic {
+export function updateTopic({
+  topicId,
+  userId,
+  changes,
+}: {
+  topicId: number;
+  userId: number;
+  changes: TopicChanges;
+}): Topic {
   return db().transaction((tx) => {
     const owned = ownedTopic(tx, topicId, userId);
     const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as TopicChanges;
-    const topic = Object.keys(set).length ? tx.update(topics).set(set).where(eq(topics.id, topicId)).returning().get() : tx.select().from(topics).where(eq(topics.id, topicId)).get()!;
+    const topic = Object.keys(set).length
+      ? tx.update(topics).set(set).where(eq(topics.id, topicId)).returning().get()
+      : tx.select().from(topics).where(eq(topics.id, topicId)).get()!;
     touchBook(tx, owned.bookId);
-    logActivity(tx, { userId, action: changes.archived === undefined ? "update" : changes.archived ? "archive" : "unarchive", resource: "topic", details: { id: topicId, fields: Object.keys(set) } });
+    logActivity(tx, {
+      userId,
+      action: changes.archived === undefined ? "update" : changes.archived ? "archive" : "unarchive",
+      resource: "topic",
+      details: { id: topicId, fields: Object.keys(set) },
+    });
     return topic;
   });
 }
 
-/** Deletes a topic with its questions, stories and their media rows (cascade). Returns the media storage keys to remove. */
-export function deleteTopic({ topicId, userId }: { topicId: number; userId: number }): { topic: Topic; mediaKeys: string[] } {
+/**
+ * Deletes a topic with its questions, stories and their media rows (cascade). Returns the media storage keys to remove.
+ */
+export function deleteTopic({ topicId, userId }: { topicId: number; userId: number }): {
+  topic: Topic;
+  mediaKeys: string[];
+} {
   return db().transaction((tx) => {
     const topic = ownedTopic(tx, topicId, userId);
     const mediaKeys = tx
@@ -183,11 +256,28 @@ export function deleteTopic({ topicId, userId }: { topicId: number; userId: numb
  * Puts the book's topics in the given order. The list must be exactly the book's own topic ids
  * (archived ones included), so a reorder can neither drop a topic nor pull in another book's.
  */
-export function reorderTopics({ bookId, userId, topicIds }: { bookId: number; userId: number; topicIds: number[] }): void {
+export function reorderTopics({
+  bookId,
+  userId,
+  topicIds,
+}: {
+  bookId: number;
+  userId: number;
+  topicIds: number[];
+}): void {
   db().transaction((tx) => {
-    const book = tx.select({ id: books.id }).from(books).where(and(eq(books.id, bookId), eq(books.userId, userId))).get();
+    const book = tx
+      .select({ id: books.id })
+      .from(books)
+      .where(and(eq(books.id, bookId), eq(books.userId, userId)))
+      .get();
     if (!book) throw new AppError(404, "books.notFound");
-    const own = tx.select({ id: topics.id }).from(topics).where(eq(topics.bookId, bookId)).all().map((row) => row.id);
+    const own = tx
+      .select({ id: topics.id })
+      .from(topics)
+      .where(eq(topics.bookId, bookId))
+      .all()
+      .map((row) => row.id);
     if (!sameSet(own, topicIds)) throw new AppError(400, "topics.reorderInvalid");
     topicIds.forEach((id, position) => tx.update(topics).set({ position }).where(eq(topics.id, id)).run());
     touchBook(tx, bookId);
@@ -206,7 +296,13 @@ export function sameSet(own: number[], given: number[]): boolean {
 export function moveTopic({ topicId, userId, delta }: { topicId: number; userId: number; delta: -1 | 1 }): void {
   const topic = getTopic({ topicId, userId });
   if (!topic) throw new AppError(404, "topics.notFound");
-  const ids = db().select({ id: topics.id }).from(topics).where(eq(topics.bookId, topic.bookId)).orderBy(topics.position, topics.id).all().map((r) => r.id);
+  const ids = db()
+    .select({ id: topics.id })
+    .from(topics)
+    .where(eq(topics.bookId, topic.bookId))
+    .orderBy(topics.position, topics.id)
+    .all()
+    .map((r) => r.id);
   const from = ids.indexOf(topicId);
   const to = from + delta;
   if (to < 0 || to >= ids.length) return;

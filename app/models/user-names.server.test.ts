@@ -8,7 +8,11 @@ import { createUser, verifyLogin } from "./user.server";
 
 // Rows as they were stored before names became NFKC keys: lower case only, written past the model.
 async function legacyUser(username: string, email: string, password = "secret1") {
-  const { passwordHash } = await createUser({ username: `tmp-${crypto.randomUUID()}`, email: `${crypto.randomUUID()}@tmp.example`, password });
+  const { passwordHash } = await createUser({
+    username: `tmp-${crypto.randomUUID()}`,
+    email: `${crypto.randomUUID()}@tmp.example`,
+    password,
+  });
   return db().insert(users).values({ username, email, passwordHash }).returning().get();
 }
 
@@ -22,8 +26,15 @@ describe("names stored before issue 16", () => {
     expect(normalised).toEqual([decomposed.id, fullWidth.id]);
     expect((await verifyLogin({ login: "hương", password: "secret1" }))?.id).toBe(decomposed.id);
     expect((await verifyLogin({ login: "LAN", password: "secret1" }))?.id).toBe(fullWidth.id);
-    expect(db().select().from(users).where(eq(users.id, fullWidth.id)).get()).toMatchObject({ username: "lan", email: "lan@example.com" });
-    expect(listActivities({ userId: fullWidth.id })[0]).toMatchObject({ action: "update", resource: "user", details: { fields: ["username", "email"] } });
+    expect(db().select().from(users).where(eq(users.id, fullWidth.id)).get()).toMatchObject({
+      username: "lan",
+      email: "lan@example.com",
+    });
+    expect(listActivities({ userId: fullWidth.id })[0]).toMatchObject({
+      action: "update",
+      resource: "user",
+      details: { fields: ["username", "email"] },
+    });
     expect(normaliseStoredNames().normalised).toEqual([]);
   });
 

@@ -40,7 +40,12 @@ export function normaliseStoredNames(): NameCheck {
       }
       if (!set.username && !set.email) continue;
       tx.update(users).set(set).where(eq(users.id, row.id)).run();
-      logActivity(tx, { userId: row.id, action: "update", resource: "user", details: { id: row.id, fields: Object.keys(set), reason: "nameKey" } });
+      logActivity(tx, {
+        userId: row.id,
+        action: "update",
+        resource: "user",
+        details: { id: row.id, fields: Object.keys(set), reason: "nameKey" },
+      });
       normalised.push(row.id);
     }
     // Names that were already keys but are shared across the two columns (allowed before issue 16).

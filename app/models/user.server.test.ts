@@ -11,7 +11,18 @@ import { AppError } from "~/lib/errors";
 import { hashPassword } from "~/lib/password.server";
 import { createSession, getSessionUser } from "./session.server";
 import { listActivities } from "./activity.server";
-import { createUser, deleteUser, ensureAdmin, findUsersByLogin, getUserById, recordLogin, toPublicUser, updateProfile, updateUser, verifyLogin } from "./user.server";
+import {
+  createUser,
+  deleteUser,
+  ensureAdmin,
+  findUsersByLogin,
+  getUserById,
+  recordLogin,
+  toPublicUser,
+  updateProfile,
+  updateUser,
+  verifyLogin,
+} from "./user.server";
 
 describe("users", () => {
   it("creates the admin once, with the given password", async () => {
@@ -40,8 +51,13 @@ describe("users", () => {
 
   it("refuses a duplicate username or email with 409", async () => {
     await createUser({ username: "hoa", email: "hoa@example.com", password: "secret1" });
-    await expect(createUser({ username: "HOA", email: "x@example.com", password: "secret1" })).rejects.toMatchObject({ status: 409, field: "username" });
-    await expect(createUser({ username: "hoa2", email: "HOA@example.com", password: "secret1" })).rejects.toMatchObject({ status: 409, field: "email" });
+    await expect(createUser({ username: "HOA", email: "x@example.com", password: "secret1" })).rejects.toMatchObject({
+      status: 409,
+      field: "username",
+    });
+    await expect(createUser({ username: "hoa2", email: "HOA@example.com", password: "secret1" })).rejects.toMatchObject(
+      { status: 409, field: "email" },
+    );
   });
 
   it("records the first and the last login", async () => {
@@ -89,19 +105,37 @@ describe("users", () => {
     fs.mkdirSync(covers, { recursive: true });
     const [own, shared] = [key(0), key(0)];
     for (const cover of [own, shared]) fs.writeFileSync(path.join(covers, `${cover}.webp`), "cover");
-    const [book] = db().insert(books).values([
-      { userId: user.id, title: "Mine", coverImage: `${UPLOADED_COVER_PREFIX}${own}` },
-      { userId: user.id, title: "Copied", coverImage: `${UPLOADED_COVER_PREFIX}${shared}` },
-      { userId: other.id, title: "Also copied", coverImage: `${UPLOADED_COVER_PREFIX}${shared}` },
-    ]).returning().all();
+    const [book] = db()
+      .insert(books)
+      .values([
+        { userId: user.id, title: "Mine", coverImage: `${UPLOADED_COVER_PREFIX}${own}` },
+        { userId: user.id, title: "Copied", coverImage: `${UPLOADED_COVER_PREFIX}${shared}` },
+        { userId: other.id, title: "Also copied", coverImage: `${UPLOADED_COVER_PREFIX}${shared}` },
+      ])
+      .returning()
+      .all();
     const [topic] = db().insert(topics).values({ bookId: book!.id, title: "Childhood" }).returning().all();
-    const [story] = db().insert(stories).values({ bookId: book!.id, topicId: topic!.id, title: "The river", content: "…" }).returning().all();
+    const [story] = db()
+      .insert(stories)
+      .values({ bookId: book!.id, topicId: topic!.id, title: "The river", content: "…" })
+      .returning()
+      .all();
     const [photo, recording] = [key(0), key(1)];
     const keys = [`${photo}.webp`, recording];
     // A photo is kept with its thumbnail; both go.
     const stored = [...keys, `${photo}.thumb.webp`];
     for (const name of stored) fs.writeFileSync(path.join(files, name), "bytes");
-    db().insert(media).values(keys.map((k, i) => ({ storyId: story!.id, type: i ? ("audio" as const) : ("image" as const), storageKey: k, mimeType: "x/y" }))).run();
+    db()
+      .insert(media)
+      .values(
+        keys.map((k, i) => ({
+          storyId: story!.id,
+          type: i ? ("audio" as const) : ("image" as const),
+          storageKey: k,
+          mimeType: "x/y",
+        })),
+      )
+      .run();
     const token = createSession({ userId: user.id, persistent: false });
 
     await deleteUser(user.id, admin.id);
@@ -114,12 +148,21 @@ describe("users", () => {
     expect(db().select().from(topics).where(eq(topics.id, topic!.id)).all()).toEqual([]);
     expect(db().select().from(stories).where(eq(stories.id, story!.id)).all()).toEqual([]);
     expect(db().select().from(media).where(eq(media.storyId, story!.id)).all()).toEqual([]);
-    expect(listActivities({ userId: admin.id })[0]).toMatchObject({ action: "delete", resource: "user", details: { id: user.id, username: "tam" } });
+    expect(listActivities({ userId: admin.id })[0]).toMatchObject({
+      action: "delete",
+      resource: "user",
+      details: { id: user.id, username: "tam" },
+    });
   });
 
   describe("profile", () => {
     it("writes only what changed and returns null when nothing did", async () => {
-      const user = await createUser({ username: "an", email: "an@example.com", password: "secret1", displayName: "An" });
+      const user = await createUser({
+        username: "an",
+        email: "an@example.com",
+        password: "secret1",
+        displayName: "An",
+      });
       expect(await updateProfile(user, { displayName: "An", email: "AN@example.com" })).toBeNull();
       const updated = await updateProfile(user, { displayName: "Bà An" });
       expect(updated?.displayName).toBe("Bà An");
@@ -128,8 +171,12 @@ describe("users", () => {
 
     it("needs the right current password for a new one", async () => {
       const user = await createUser({ username: "binh", email: "binh@example.com", password: "secret1" });
-      await expect(updateProfile(user, { newPassword: "another1" })).rejects.toMatchObject({ messageKey: "profile.currentRequired" });
-      await expect(updateProfile(user, { newPassword: "another1", currentPassword: "nope!!" })).rejects.toMatchObject({ messageKey: "profile.currentWrong" });
+      await expect(updateProfile(user, { newPassword: "another1" })).rejects.toMatchObject({
+        messageKey: "profile.currentRequired",
+      });
+      await expect(updateProfile(user, { newPassword: "another1", currentPassword: "nope!!" })).rejects.toMatchObject({
+        messageKey: "profile.currentWrong",
+      });
       await updateProfile(user, { newPassword: "another1", currentPassword: "secret1" });
       expect(await verifyLogin({ login: "binh", password: "another1" })).not.toBeNull();
     });
@@ -139,31 +186,68 @@ describe("users", () => {
   describe("names", { timeout: 60_000 }, () => {
     it("are one namespace: no username may be another user's email, nor the other way round", async () => {
       const owner = await createUser({ username: "ns-owner", email: "ns-owner@example.com", password: "secret1" });
-      await expect(createUser({ username: "NS-Owner@Example.com", email: "x1@example.com", password: "secret1" })).rejects.toMatchObject({ status: 409, field: "username", messageKey: "users.usernameTaken" });
-      const lookalike = await createUser({ username: "ns-chi@family.example", email: "ns-chi@example.com", password: "secret1" });
-      await expect(createUser({ username: "ns-x2", email: "NS-CHI@family.example", password: "secret1" })).rejects.toMatchObject({ status: 409, field: "email", messageKey: "users.emailTaken" });
-      await expect(updateUser(lookalike.id, { username: "ns-owner@example.com" }, owner.id)).rejects.toMatchObject({ status: 409, field: "username" });
-      await expect(updateUser(owner.id, { email: "ns-chi@family.example" }, owner.id)).rejects.toMatchObject({ status: 409, field: "email" });
-      await expect(updateProfile(owner, { email: "ns-chi@family.example" })).rejects.toMatchObject({ status: 409, field: "email" });
+      await expect(
+        createUser({ username: "NS-Owner@Example.com", email: "x1@example.com", password: "secret1" }),
+      ).rejects.toMatchObject({ status: 409, field: "username", messageKey: "users.usernameTaken" });
+      const lookalike = await createUser({
+        username: "ns-chi@family.example",
+        email: "ns-chi@example.com",
+        password: "secret1",
+      });
+      await expect(
+        createUser({ username: "ns-x2", email: "NS-CHI@family.example", password: "secret1" }),
+      ).rejects.toMatchObject({ status: 409, field: "email", messageKey: "users.emailTaken" });
+      await expect(updateUser(lookalike.id, { username: "ns-owner@example.com" }, owner.id)).rejects.toMatchObject({
+        status: 409,
+        field: "username",
+      });
+      await expect(updateUser(owner.id, { email: "ns-chi@family.example" }, owner.id)).rejects.toMatchObject({
+        status: 409,
+        field: "email",
+      });
+      await expect(updateProfile(owner, { email: "ns-chi@family.example" })).rejects.toMatchObject({
+        status: 409,
+        field: "email",
+      });
       // A user's own username and email may be the same name.
-      const self = await createUser({ username: "ns-self@example.com", email: "ns-self@example.com", password: "secret1" });
-      expect((await updateUser(self.id, { username: "NS-SELF@example.com", email: "ns-self@example.com" }, self.id)).username).toBe("ns-self@example.com");
+      const self = await createUser({
+        username: "ns-self@example.com",
+        email: "ns-self@example.com",
+        password: "secret1",
+      });
+      expect(
+        (await updateUser(self.id, { username: "NS-SELF@example.com", email: "ns-self@example.com" }, self.id))
+          .username,
+      ).toBe("ns-self@example.com");
     });
 
     it("are compared after NFKC and lower case, at creation and at sign-in", async () => {
       const minh = await createUser({ username: "ns-minh", email: "ns-minh@example.com", password: "secret1" });
-      await expect(createUser({ username: "ＮＳ-ＭＩＮＨ", email: "ns-minh2@example.com", password: "secret1" })).rejects.toMatchObject({ status: 409 });
+      await expect(
+        createUser({ username: "ＮＳ-ＭＩＮＨ", email: "ns-minh2@example.com", password: "secret1" }),
+      ).rejects.toMatchObject({ status: 409 });
       expect((await verifyLogin({ login: "ｎｓ-ｍｉｎｈ", password: "secret1" }))?.id).toBe(minh.id);
-      const huong = await createUser({ username: "ns-Hương".normalize("NFD"), email: "ns-huong@example.com", password: "secret1" });
+      const huong = await createUser({
+        username: "ns-Hương".normalize("NFD"),
+        email: "ns-huong@example.com",
+        password: "secret1",
+      });
       expect(huong.username).toBe("ns-hương".normalize("NFC"));
-      await expect(createUser({ username: "ns-hương", email: "ns-huong2@example.com", password: "secret1" })).rejects.toMatchObject({ status: 409 });
+      await expect(
+        createUser({ username: "ns-hương", email: "ns-huong2@example.com", password: "secret1" }),
+      ).rejects.toMatchObject({ status: 409 });
       expect((await verifyLogin({ login: "NS-HƯƠNG", password: "secret1" }))?.id).toBe(huong.id);
     });
 
     it("refuse a username with invisible or format characters", async () => {
-      await expect(createUser({ username: "admin\u200b", email: "ns-zw@example.com", password: "secret1" })).rejects.toMatchObject({ status: 400, messageKey: "users.usernameInvisible" });
+      await expect(
+        createUser({ username: "admin\u200b", email: "ns-zw@example.com", password: "secret1" }),
+      ).rejects.toMatchObject({ status: 400, messageKey: "users.usernameInvisible" });
       const user = await createUser({ username: "ns-visible", email: "ns-visible@example.com", password: "secret1" });
-      await expect(updateUser(user.id, { username: "ns-vis\u202eible" }, user.id)).rejects.toMatchObject({ status: 400, messageKey: "users.usernameInvisible" });
+      await expect(updateUser(user.id, { username: "ns-vis\u202eible" }, user.id)).rejects.toMatchObject({
+        status: 400,
+        messageKey: "users.usernameInvisible",
+      });
     });
 
     it("that two users shared before they were one namespace still sign each in with their own password", async () => {
@@ -171,7 +255,11 @@ describe("users", () => {
       const [first, second] = db()
         .insert(users)
         .values([
-          { username: "ns-shared@example.com", email: "ns-first@example.com", passwordHash: await hashPassword("first-pass") },
+          {
+            username: "ns-shared@example.com",
+            email: "ns-first@example.com",
+            passwordHash: await hashPassword("first-pass"),
+          },
           { username: "ns-second", email: "ns-shared@example.com", passwordHash: await hashPassword("second-pass") },
         ])
         .returning()
@@ -191,7 +279,11 @@ describe("users", () => {
       expect(getSessionUser(current!)?.id).toBe(user.id);
       expect(getSessionUser(other!)).toBeNull();
       expect(getSessionUser(another!)).toBeNull();
-      expect(listActivities({ userId: user.id })[0]).toMatchObject({ action: "update", resource: "user", details: { id: user.id, fields: ["password"], endedSessions: 2 } });
+      expect(listActivities({ userId: user.id })[0]).toMatchObject({
+        action: "update",
+        resource: "user",
+        details: { id: user.id, fields: ["password"], endedSessions: 2 },
+      });
     });
 
     it("set by the admin ends every session of the user, and none of the admin's", async () => {
@@ -199,10 +291,17 @@ describe("users", () => {
       const adminSession = createSession({ userId: admin.id, persistent: false });
       const user = await createUser({ username: "pw-reset", email: "pw-reset@example.com", password: "secret1" });
       const sessions = [0, 1].map(() => createSession({ userId: user.id, persistent: true }));
-      await updateUser(user.id, { username: "pw-reset", email: "pw-reset@example.com", password: "secret2" }, admin.id, { keepSessionToken: adminSession });
+      await updateUser(
+        user.id,
+        { username: "pw-reset", email: "pw-reset@example.com", password: "secret2" },
+        admin.id,
+        { keepSessionToken: adminSession },
+      );
       for (const token of sessions) expect(getSessionUser(token)).toBeNull();
       expect(getSessionUser(adminSession)?.id).toBe(admin.id);
-      expect(listActivities({ userId: admin.id })[0]).toMatchObject({ details: { id: user.id, fields: ["username", "email", "password"], endedSessions: 2 } });
+      expect(listActivities({ userId: admin.id })[0]).toMatchObject({
+        details: { id: user.id, fields: ["username", "email", "password"], endedSessions: 2 },
+      });
     });
 
     it("is the only change that ends sessions", async () => {

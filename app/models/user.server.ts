@@ -107,13 +107,15 @@ function nameTaken(tx: Tx, name: string, exceptId: number | undefined): boolean 
  * a new email likewise; else one user's name would stop the other from signing in with theirs.
  */
 function assertUnique(tx: Tx, fields: { username?: string; email?: string }, exceptId?: number) {
-  if (fields.username && nameTaken(tx, fields.username, exceptId)) throw new AppError(409, "users.usernameTaken", "username");
+  if (fields.username && nameTaken(tx, fields.username, exceptId))
+    throw new AppError(409, "users.usernameTaken", "username");
   if (fields.email && nameTaken(tx, fields.email, exceptId)) throw new AppError(409, "users.emailTaken", "email");
 }
 
 /** The forms refuse these too; the model does, for every other caller. */
 function assertVisible(username: string | undefined) {
-  if (username !== undefined && hasInvisibleCharacters(username)) throw new AppError(400, "users.usernameInvisible", "username");
+  if (username !== undefined && hasInvisibleCharacters(username))
+    throw new AppError(400, "users.usernameInvisible", "username");
 }
 
 export async function createUser(input: NewUser, actorId?: number): Promise<User> {
@@ -128,7 +130,12 @@ export async function createUser(input: NewUser, actorId?: number): Promise<User
       .values({ username, email, passwordHash, displayName: input.displayName?.trim() || null })
       .returning()
       .get();
-    logActivity(tx, { userId: actorId ?? user.id, action: "create", resource: "user", details: { id: user.id, username } });
+    logActivity(tx, {
+      userId: actorId ?? user.id,
+      action: "create",
+      resource: "user",
+      details: { id: user.id, username },
+    });
     return user;
   });
 }
@@ -211,7 +218,12 @@ export async function deleteUser(userId: number, actorId: number): Promise<void>
       .map((row) => row.cover!);
     tx.delete(users).where(eq(users.id, userId)).run();
     if (actorId !== userId) {
-      logActivity(tx, { userId: actorId, action: "delete", resource: "user", details: { id: userId, username: current.username } });
+      logActivity(tx, {
+        userId: actorId,
+        action: "delete",
+        resource: "user",
+        details: { id: userId, username: current.username },
+      });
     }
     return { mediaKeys, covers };
   });
@@ -228,10 +240,14 @@ export async function ensureAdmin(password?: string): Promise<{ password: string
   const existing = db().select({ id: users.id }).from(users).where(eq(users.username, ADMIN_USERNAME)).get();
   if (existing) return null;
   const chosen = password ?? crypto.randomBytes(12).toString("base64url");
-  await createUser({ username: ADMIN_USERNAME, email: "admin@heirloom.local", password: chosen, displayName: "Administrator" });
+  await createUser({
+    username: ADMIN_USERNAME,
+    email: "admin@heirloom.local",
+    password: chosen,
+    displayName: "Administrator",
+  });
   return { password: chosen, generated: !password };
 }
-
 
 export type ProfileChanges = {
   displayName?: string;
@@ -245,7 +261,11 @@ export type ProfileChanges = {
  * ends the user's other sessions and keeps `sessionToken`, the one that asked. Returns null when
  * nothing changed.
  */
-export async function updateProfile(user: User, changes: ProfileChanges, { sessionToken }: { sessionToken?: string | null } = {}): Promise<User | null> {
+export async function updateProfile(
+  user: User,
+  changes: ProfileChanges,
+  { sessionToken }: { sessionToken?: string | null } = {},
+): Promise<User | null> {
   const next: UserChanges = {};
   if (changes.displayName !== undefined && (changes.displayName.trim() || null) !== user.displayName) {
     next.displayName = changes.displayName;

@@ -38,7 +38,9 @@ export function loader(args: Route.LoaderArgs) {
   const ms = (performance.now() - started).toFixed(1);
   // The number of SQL statements behind the page, for the bench and the browser's developer tools; only when
   // SERVER_TIMING asks for it, since timings tell an observer about the server's work.
-  const headers: Record<string, string> = env().serverTiming ? { "Server-Timing": `admin-data;desc="${count} SQL queries";dur=${ms}` } : {};
+  const headers: Record<string, string> = env().serverTiming
+    ? { "Server-Timing": `admin-data;desc="${count} SQL queries";dur=${ms}` }
+    : {};
   return data({ title: translate(args.context, "admin.title"), ...result }, { headers });
 }
 
@@ -93,7 +95,12 @@ function TabPanel({ page }: { page: AdminPageData }) {
         </>
       );
     case "content":
-      return <ContentExplorer explorer={page.explorer} focus={{ storyId: page.storyId, bookId: page.bookId, topicId: page.topicId, openAt: page.openAt }} />;
+      return (
+        <ContentExplorer
+          explorer={page.explorer}
+          focus={{ storyId: page.storyId, bookId: page.bookId, topicId: page.topicId, openAt: page.openAt }}
+        />
+      );
   }
 }
 
@@ -101,7 +108,14 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
   const t = useT();
   const root = useRootData();
   const page = loaderData;
-  const total = page.tab === "overview" ? undefined : page.tab === "content" ? (page.explorer.oneUser ? undefined : page.explorer.total) : page.list.total;
+  const total =
+    page.tab === "overview"
+      ? undefined
+      : page.tab === "content"
+        ? page.explorer.oneUser
+          ? undefined
+          : page.explorer.total
+        : page.list.total;
   return (
     <main id="main" className="page page-wide">
       <h1>{t("admin.title")}</h1>

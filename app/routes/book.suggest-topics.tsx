@@ -38,14 +38,25 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
   const book = getBook({ bookId: paramId(args.params.bookId), userId: user.id });
-  if (!book) return data<SuggestState>({ suggestions: [], error: null, toast: { kind: "error", title: "books.notFoundTitle", description: "books.notFound" } }, { status: 404 });
+  if (!book)
+    return data<SuggestState>(
+      {
+        suggestions: [],
+        error: null,
+        toast: { kind: "error", title: "books.notFoundTitle", description: "books.notFound" },
+      },
+      { status: 404 },
+    );
   let form: FormData;
   try {
     form = await readForm(args.request, { maxBytes: SUGGEST_FORM_MAX_BYTES });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     // A body too large or unreadable: the dialog stays as it was loaded, with the reason in a toast.
-    return data({ toast: { kind: "error", title: "errors.title", description: error.messageKey } satisfies Toast }, { status: error.status });
+    return data(
+      { toast: { kind: "error", title: "errors.title", description: error.messageKey } satisfies Toast },
+      { status: error.status },
+    );
   }
   const isCopy = form.get("copy") === "1";
   const result = await runSuggestIntent({

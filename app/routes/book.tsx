@@ -33,7 +33,20 @@ export async function loader(args: Route.LoaderArgs) {
   if (!book) {
     // Missing and not-yours look the same, so ids reveal nothing.
     return data(
-      { title: translate(args.context, "books.notFoundTitle"), book: null, topics: [], stories: [], preview: { tab: "topic" as const, page: 1, openTopicId: null, topicPage: null, book: null }, shares: null, layout: DEFAULT_LAYOUT, dialog: null, editor: null, topicEditor: null, locale: getLocale(args.context), resizablePanelsScript: null },
+      {
+        title: translate(args.context, "books.notFoundTitle"),
+        book: null,
+        topics: [],
+        stories: [],
+        preview: { tab: "topic" as const, page: 1, openTopicId: null, topicPage: null, book: null },
+        shares: null,
+        layout: DEFAULT_LAYOUT,
+        dialog: null,
+        editor: null,
+        topicEditor: null,
+        locale: getLocale(args.context),
+        resizablePanelsScript: null,
+      },
       { status: 404 },
     );
   }
@@ -72,12 +85,23 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
   const outlet = useOutlet({ toast } satisfies WorkspaceOutletContext);
   const { book } = loaderData;
   if (!book) {
-    return <MissingPage title={t("books.notFoundTitle")} text={t("books.notFound")} backHref="/books" backLabel={t("books.backToLibrary")} />;
+    return (
+      <MissingPage
+        title={t("books.notFoundTitle")}
+        text={t("books.notFound")}
+        backHref="/books"
+        backLabel={t("books.backToLibrary")}
+      />
+    );
   }
   const editor = loaderData.topicEditor ? (
     <TopicEditor
       // A newly generated draft replaces the text the editor started from.
-      key={loaderData.topicEditor.kind === "edit" ? `${loaderData.topicEditor.topic.id}:${loaderData.topicEditor.topic.preview.length}` : loaderData.topicEditor.kind}
+      key={
+        loaderData.topicEditor.kind === "edit"
+          ? `${loaderData.topicEditor.topic.id}:${loaderData.topicEditor.topic.preview.length}`
+          : loaderData.topicEditor.kind
+      }
       bookId={book.id}
       book={book}
       editor={loaderData.topicEditor}
@@ -103,9 +127,28 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
         <link rel="modulepreload" href={loaderData.resizablePanelsScript} media={WIDE_QUERY} nonce={nonce} />
       ) : null}
       <BookHeader book={book} />
-      <Workspace bookId={book.id} layout={loaderData.layout} topics={loaderData.topics} stories={loaderData.stories} previewState={loaderData.preview} editor={editor} />
-      <BookDialogs dialog={loaderData.dialog} actionData={actionData} locale={loaderData.locale} closeHref={`/books/${book.id}`} />
-      {loaderData.shares ? <ShareDialog bookId={book.id} shares={loaderData.shares} createdLink={root?.toast?.link ?? null} closeHref={`/books/${book.id}`} /> : null}
+      <Workspace
+        bookId={book.id}
+        layout={loaderData.layout}
+        topics={loaderData.topics}
+        stories={loaderData.stories}
+        previewState={loaderData.preview}
+        editor={editor}
+      />
+      <BookDialogs
+        dialog={loaderData.dialog}
+        actionData={actionData}
+        locale={loaderData.locale}
+        closeHref={`/books/${book.id}`}
+      />
+      {loaderData.shares ? (
+        <ShareDialog
+          bookId={book.id}
+          shares={loaderData.shares}
+          createdLink={root?.toast?.link ?? null}
+          closeHref={`/books/${book.id}`}
+        />
+      ) : null}
       {outlet ?? <Toaster toast={toast} />}
     </main>
   );

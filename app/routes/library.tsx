@@ -36,8 +36,18 @@ export async function loader(args: Route.LoaderArgs) {
     locale: getLocale(args.context),
     query,
     books: listBooks({ userId, search: query.books.search, limit: query.books.limit }),
-    topics: listLibraryTopics({ userId, search: query.topics.search, bookId: query.topics.bookId, limit: query.topics.limit }),
-    stories: listLibraryStories({ userId, search: query.stories.search, bookId: query.stories.bookId, limit: query.stories.limit }),
+    topics: listLibraryTopics({
+      userId,
+      search: query.topics.search,
+      bookId: query.topics.bookId,
+      limit: query.topics.limit,
+    }),
+    stories: listLibraryStories({
+      userId,
+      search: query.stories.search,
+      bookId: query.stories.bookId,
+      limit: query.stories.limit,
+    }),
     bookOptions: listBookTitles({ userId, limit: FILTER_BOOKS }),
     dialog: bookDialogData(args.request, user),
   };
@@ -57,7 +67,11 @@ export default function Library({ loaderData, actionData }: Route.ComponentProps
     <main id="main" className="page stack-lg">
       <div className="section-header">
         <h1>{t("library.title")}</h1>
-        <Link className="button button-primary" to={hrefWith({ dialog: "create-book", bookId: null, copy: null })} preventScrollReset>
+        <Link
+          className="button button-primary"
+          to={hrefWith({ dialog: "create-book", bookId: null, copy: null })}
+          preventScrollReset
+        >
           {t("library.createBook")}
         </Link>
       </div>

@@ -13,7 +13,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const toc = form.get("toc");
   if (toc !== "collapsed" && toc !== "expanded") return textError(context, 400, "errors.invalid");
   const current = parseLayout(readCookie(request.headers.get("Cookie"), LAYOUT_COOKIE));
-  throw redirect(safeRedirect(form.get("redirectTo")), { headers: { "Set-Cookie": layoutCookie(withToc(current, toc === "collapsed")) } });
+  throw redirect(safeRedirect(form.get("redirectTo")), {
+    headers: { "Set-Cookie": layoutCookie(withToc(current, toc === "collapsed")) },
+  });
 }
 
 export function loader() {

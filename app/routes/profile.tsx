@@ -64,7 +64,12 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       <h1>{t("profile.title")}</h1>
       <p className="muted">{t("profile.intro")}</p>
       {outlet ?? <Toaster toast={toast} />}
-      <ProfileForm key={JSON.stringify(actionData ?? {})} initial={loaderData.profile} values={values} errors={actionData?.errors ?? {}} />
+      <ProfileForm
+        key={JSON.stringify(actionData ?? {})}
+        initial={loaderData.profile}
+        values={values}
+        errors={actionData?.errors ?? {}}
+      />
       <KeepsakeSection />
     </main>
   );

@@ -29,7 +29,10 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [...pageTitle(loaderData?.title), { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...pageTitle(loaderData?.title),
+  { name: "robots", content: "noindex, nofollow" },
+];
 
 export function loader({ context }: Route.LoaderArgs) {
   const shared = context.get(sharedBookContext);

@@ -6,7 +6,11 @@ import { readCover } from "~/models/media.server";
 
 // Revalidated on every use (a cheap 304): a revoked link must stop working at once, also from a cache.
 const SHARED_CACHE = "private, no-cache";
-const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "X-Robots-Tag": "noindex" } });
+const notFound = () =>
+  new Response("Not found", {
+    status: 404,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "X-Robots-Tag": "noindex" },
+  });
 
 /**
  * GET /s/{token}/media/{id | cover}: a shared book's photo (`?size=thumb`), recording or uploaded cover,
@@ -28,7 +32,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     });
   }
   const { media } = found;
-  const variant = media.type === "image" && new URL(request.url).searchParams.get("size") === "thumb" ? "thumb" : "full";
+  const variant =
+    media.type === "image" && new URL(request.url).searchParams.get("size") === "thumb" ? "thumb" : "full";
   const size = await mediaFileSize(media.storageKey, variant);
   if (size === null) return notFound();
   return fileResponse(request, {

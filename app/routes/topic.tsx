@@ -27,9 +27,23 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageTitle(loaderData
 
 export function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
-  const topic = getTopicInBook({ topicId: paramId(args.params.topicId), bookId: paramId(args.params.bookId), userId: user.id });
+  const topic = getTopicInBook({
+    topicId: paramId(args.params.topicId),
+    bookId: paramId(args.params.bookId),
+    userId: user.id,
+  });
   if (!topic) {
-    return data({ title: translate(args.context, "topics.loadFailed"), topic: null, questions: [], stories: [], deleting: null, viewing: null }, { status: 404 });
+    return data(
+      {
+        title: translate(args.context, "topics.loadFailed"),
+        topic: null,
+        questions: [],
+        stories: [],
+        deleting: null,
+        viewing: null,
+      },
+      { status: 404 },
+    );
   }
   const stories = listTopicStories({ topicId: topic.id });
   const media = listMediaOfStories(stories.map((story) => story.id));
@@ -39,10 +53,21 @@ export function loader(args: Route.LoaderArgs) {
   const viewing = [...media.values()].flat().find((item) => item.id === numbers.media) ?? null;
   return {
     title: topic.title,
-    topic: { id: topic.id, bookId: topic.bookId, bookTitle: topic.bookTitle, title: topic.title, description: topic.description },
+    topic: {
+      id: topic.id,
+      bookId: topic.bookId,
+      bookTitle: topic.bookTitle,
+      title: topic.title,
+      description: topic.description,
+    },
     questions: listQuestions({ topicId: topic.id }),
     // Cards show three lines of text: send a little more than that, not whole stories.
-    stories: stories.map((s) => ({ ...s, content: (s.refinedContent || s.content).slice(0, 400), refinedContent: null, media: cardMedia(media.get(s.id) ?? []) })),
+    stories: stories.map((s) => ({
+      ...s,
+      content: (s.refinedContent || s.content).slice(0, 400),
+      refinedContent: null,
+      media: cardMedia(media.get(s.id) ?? []),
+    })),
     deleting: deleting ? { id: deleting.id, title: deleting.title } : null,
     viewing,
   };
@@ -60,7 +85,12 @@ function cardMedia(media: MediaView[]) {
 
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
-  return runTopicPageIntent({ request: args.request, user, topicId: paramId(args.params.topicId), bookId: paramId(args.params.bookId) });
+  return runTopicPageIntent({
+    request: args.request,
+    user,
+    topicId: paramId(args.params.topicId),
+    bookId: paramId(args.params.bookId),
+  });
 }
 
 /** The topic page: its interview questions and its stories (docs/product.md §2 Topic page). */
@@ -71,7 +101,14 @@ export default function TopicPage({ loaderData, actionData, params }: Route.Comp
   const { topic, questions, stories, deleting, viewing } = loaderData;
   if (!topic) {
     // docs/product.md §2: the load error offers the way back to the book.
-    return <MissingPage title={t("topics.loadFailed")} text={t("topics.notFound")} backHref={`/books/${params.bookId}`} backLabel={t("topicPage.back")} />;
+    return (
+      <MissingPage
+        title={t("topics.loadFailed")}
+        text={t("topics.notFound")}
+        backHref={`/books/${params.bookId}`}
+        backLabel={t("topicPage.back")}
+      />
+    );
   }
   const bookHref = `/books/${topic.bookId}`;
   return (
@@ -105,7 +142,12 @@ export default function TopicPage({ loaderData, actionData, params }: Route.Comp
           <ul className="card-grid">
             {stories.map((story) => (
               <li key={story.id}>
-                <StoryCard story={story} bookId={topic.bookId} deleteHref={hrefWith({ deleteStory: String(story.id) })} mediaHref={(id) => hrefWith({ media: String(id) })} />
+                <StoryCard
+                  story={story}
+                  bookId={topic.bookId}
+                  deleteHref={hrefWith({ deleteStory: String(story.id) })}
+                  mediaHref={(id) => hrefWith({ media: String(id) })}
+                />
               </li>
             ))}
           </ul>

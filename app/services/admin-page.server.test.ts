@@ -16,7 +16,14 @@ describe("the admin dashboard's queries", () => {
   it("stay the same in number, and few, whatever the size of the database", async () => {
     await ensureAdmin("admin-pass");
     // Small: two users with a little of everything, media included, so every query of every tab runs.
-    const [userId] = seedContent({ prefix: "kin", users: 2, booksPerUser: 2, topicsPerBook: 2, storiesPerTopic: 2, mediaPerStory: 1 }).userIds;
+    const [userId] = seedContent({
+      prefix: "kin",
+      users: 2,
+      booksPerUser: 2,
+      topicsPerBook: 2,
+      storiesPerTopic: 2,
+      mediaPerStory: 1,
+    }).userIds;
     const bookId = first(`select id from books where user_id = ${userId} order by id desc`);
     const topicId = first(`select id from topics where book_id = ${bookId} order by id`);
     const storyId = first(`select id from stories where topic_id = ${topicId} order by id`);

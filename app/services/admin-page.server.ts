@@ -14,7 +14,15 @@ import {
   listUsers,
 } from "~/models/admin.server";
 import { ACTIVITY_PAGE_SIZE, EXPLORER } from "~/lib/admin-filters";
-import { adminQuery, bookListQuery, contentListQuery, explorerQuery, userListQuery, type AdminQuery, type ExplorerQuery } from "~/lib/admin-query.server";
+import {
+  adminQuery,
+  bookListQuery,
+  contentListQuery,
+  explorerQuery,
+  userListQuery,
+  type AdminQuery,
+  type ExplorerQuery,
+} from "~/lib/admin-query.server";
 
 /**
  * The Content Explorer's data (ADR 0012). Without `user`: a page of users, each with a small tree.
@@ -30,10 +38,27 @@ export function explorerData(query: ExplorerQuery) {
   const tree = contentTree(
     list.users.map((u) => u.id),
     oneUser
-      ? { ...focus, booksPerUser: EXPLORER.booksPerPage, bookOffset: (bookPage - 1) * EXPLORER.booksPerPage, topicsPerBook: EXPLORER.topicsPerBookOfOneUser, storiesPerTopic: EXPLORER.storiesPerTopicOfOneUser }
-      : { ...focus, booksPerUser: EXPLORER.booksPerUser, topicsPerBook: EXPLORER.topicsPerBook, storiesPerTopic: EXPLORER.storiesPerTopic },
+      ? {
+          ...focus,
+          booksPerUser: EXPLORER.booksPerPage,
+          bookOffset: (bookPage - 1) * EXPLORER.booksPerPage,
+          topicsPerBook: EXPLORER.topicsPerBookOfOneUser,
+          storiesPerTopic: EXPLORER.storiesPerTopicOfOneUser,
+        }
+      : {
+          ...focus,
+          booksPerUser: EXPLORER.booksPerUser,
+          topicsPerBook: EXPLORER.topicsPerBook,
+          storiesPerTopic: EXPLORER.storiesPerTopic,
+        },
   );
-  return { ...list, users: list.users.map((user) => ({ ...user, books: tree(user.id) })), oneUser, bookPage, bookPages };
+  return {
+    ...list,
+    users: list.users.map((user) => ({ ...user, books: tree(user.id) })),
+    oneUser,
+    bookPage,
+    bookPages,
+  };
 }
 
 /** The dialog the URL asks for, with what it shows; any tab can carry one. */
@@ -49,7 +74,13 @@ function dialogData(query: AdminQuery) {
     }
     case "activities": {
       const user = id ? getUserRow(id) : null;
-      return user ? { kind: "activities" as const, user, list: listUserActivities({ userId: user.id, page: query.apage, pageSize: ACTIVITY_PAGE_SIZE }) } : null;
+      return user
+        ? {
+            kind: "activities" as const,
+            user,
+            list: listUserActivities({ userId: user.id, page: query.apage, pageSize: ACTIVITY_PAGE_SIZE }),
+          }
+        : null;
     }
     case "preview":
       return { kind: "preview" as const, preview: id ? getSavedPreview(id) : null };
@@ -72,12 +103,22 @@ function tabData(query: AdminQuery) {
     }
     case "books": {
       const books = bookListQuery(query);
-      return { tab: "books" as const, query: books, list: listAdminBooks(books), languages: listBookLanguages(), userOptions: listUserOptions() };
+      return {
+        tab: "books" as const,
+        query: books,
+        list: listAdminBooks(books),
+        languages: listBookLanguages(),
+        userOptions: listUserOptions(),
+      };
     }
     case "topics":
       return { tab: "topics" as const, list: listAdminTopics(contentListQuery(query)), userOptions: listUserOptions() };
     case "stories":
-      return { tab: "stories" as const, list: listAdminStories(contentListQuery(query)), userOptions: listUserOptions() };
+      return {
+        tab: "stories" as const,
+        list: listAdminStories(contentListQuery(query)),
+        userOptions: listUserOptions(),
+      };
     case "content":
       return { tab: "content" as const, explorer: explorerData(explorerQuery(query)) };
   }

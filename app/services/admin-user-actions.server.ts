@@ -37,11 +37,19 @@ export async function runUserAction(request: Request, admin: User): Promise<Resp
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     // A body too large or unreadable: the list again, saying why.
-    return { status: error.status, body: { errors: {}, values: {}, toast: { kind: "error", title: "errors.title", description: error.messageKey } } };
+    return {
+      status: error.status,
+      body: { errors: {}, values: {}, toast: { kind: "error", title: "errors.title", description: error.messageKey } },
+    };
   }
   const intent = String(formData.get("intent") ?? "");
   const title = FAILURE_TITLES[intent] ?? "errors.title";
-  const fail = (status: number, errors: FieldErrors, values: Record<string, string>, description: MessageKey): Failure => ({
+  const fail = (
+    status: number,
+    errors: FieldErrors,
+    values: Record<string, string>,
+    description: MessageKey,
+  ): Failure => ({
     status,
     body: { errors, values, toast: { kind: "error", title, description } },
   });

@@ -38,25 +38,42 @@ export async function runBookIntent({
   try {
     const parsed = parseFormData(form, bookSchema);
     if (!parsed.success) {
-      return { status: 400, errors: parsed.errors, values: parsed.values, toast: { kind: "error", title: failure.title, description: Object.values(parsed.errors)[0]! } };
+      return {
+        status: 400,
+        errors: parsed.errors,
+        values: parsed.values,
+        toast: { kind: "error", title: failure.title, description: Object.values(parsed.errors)[0]! },
+      };
     }
     const file = form.get("coverFile");
-    const upload = form.get("coverMode") === "upload" && file instanceof File && file.size > 0 ? new Uint8Array(await file.arrayBuffer()) : null;
+    const upload =
+      form.get("coverMode") === "upload" && file instanceof File && file.size > 0
+        ? new Uint8Array(await file.arrayBuffer())
+        : null;
     if (intent === "update-book") {
       const current = getBook({ bookId, userId: user.id });
       if (!current) throw new AppError(404, "books.notFound");
       const cover = await resolveCover({ requested: parsed.data.coverImage, upload, current: current.coverImage });
-      const book = await writeWithCover(cover, () => updateBook({ bookId, userId: user.id, input: toBookInput(parsed.data, cover, current.language) }));
+      const book = await writeWithCover(cover, () =>
+        updateBook({ bookId, userId: user.id, input: toBookInput(parsed.data, cover, current.language) }),
+      );
       if (current.coverImage !== book.coverImage) await deleteCoverIfUnused(current.coverImage);
       return redirectWithToast(`/books/${book.id}`, { kind: "success", title: "books.updated" });
     }
     const cover = await resolveCover({ requested: parsed.data.coverImage, upload });
-    const book = await writeWithCover(cover, () => createBook({ userId: user.id, input: toBookInput(parsed.data, cover, getLocale(context)) }));
+    const book = await writeWithCover(cover, () =>
+      createBook({ userId: user.id, input: toBookInput(parsed.data, cover, getLocale(context)) }),
+    );
     return redirectWithToast(`/books/${book.id}/suggest-topics`, { kind: "success", title: "books.created" });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     const values = parseFormData(form, bookSchema).values;
     const errors: FieldErrors = error.field ? { [error.field]: error.messageKey } : {};
-    return { status: error.status, errors, values, toast: { kind: "error", title: error.titleKey ?? failure.title, description: error.messageKey } };
+    return {
+      status: error.status,
+      errors,
+      values,
+      toast: { kind: "error", title: error.titleKey ?? failure.title, description: error.messageKey },
+    };
   }
 }

@@ -18,7 +18,14 @@ export function bookDialogData(request: Request, user: User, pageBookId?: number
   if (dialog === "edit-book") {
     return {
       kind: "edit" as const,
-      book: { id: book.id, title: book.title, description: book.description, tone: book.tone, language: book.language, coverImage: book.coverImage },
+      book: {
+        id: book.id,
+        title: book.title,
+        description: book.description,
+        tone: book.tone,
+        language: book.language,
+        coverImage: book.coverImage,
+      },
     };
   }
   return { kind: "delete" as const, book: { id: book.id, title: book.title } };

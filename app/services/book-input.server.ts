@@ -33,7 +33,8 @@ export async function resolveCover({
     return { coverImage: cover.url, coverBytes: cover.bytes, stored: true };
   };
   if (upload && upload.byteLength > 0) return stored(upload);
-  if (requested === undefined || (requested !== null && requested !== "" && requested === current)) return { coverImage: current ?? null, stored: false };
+  if (requested === undefined || (requested !== null && requested !== "" && requested === current))
+    return { coverImage: current ?? null, stored: false };
   if (requested === null || requested === "") return { coverImage: null, coverBytes: null, stored: false };
   if (isPresetCover(requested)) return { coverImage: requested, coverBytes: null, stored: false };
   const bytes = decodeDataUrl(requested);

@@ -14,20 +14,31 @@ import { uploadTmpDir } from "~/models/media-storage.server";
 
 type FormState = { errors: FieldErrors; values: Record<string, string> };
 export type BookPageActionData = { form?: FormState; story?: FormState; topic?: FormState; toast: Toast | null };
-type Handler = (form: FormData, uploads: UploadedFile[]) => Promise<Response | ReturnType<typeof data<BookPageActionData>>>;
+type Handler = (
+  form: FormData,
+  uploads: UploadedFile[],
+) => Promise<Response | ReturnType<typeof data<BookPageActionData>>>;
 
 /**
  * A page's action as an explicit table of its intents (at most three per page; every other form posts
  * to its own route, ADR 0008). The body is read with a size cap; a multipart form's files (a cover, a
  * recording) stream to temporary files that are removed when the handler is done. An unknown intent is a 400.
  */
-export async function pageFormAction(request: Request, handlers: Record<string, Handler>, { tooLargeKey = "books.tooLarge" }: { tooLargeKey?: MessageKey } = {}) {
+export async function pageFormAction(
+  request: Request,
+  handlers: Record<string, Handler>,
+  { tooLargeKey = "books.tooLarge" }: { tooLargeKey?: MessageKey } = {},
+) {
   let form: FormData;
   let uploads: UploadedFile[] = [];
   let cleanup = async () => {};
   try {
     // A cover and a recording at most; a multipart form's files stream to disk.
-    ({ form, files: uploads, cleanup } = await readFormWithFiles(request, {
+    ({
+      form,
+      files: uploads,
+      cleanup,
+    } = await readFormWithFiles(request, {
       tmpDir: uploadTmpDir(),
       maxFileBytes: MEDIA_UPLOAD_MAX_BYTES,
       maxFiles: 2,
@@ -42,12 +53,19 @@ export async function pageFormAction(request: Request, handlers: Record<string, 
     }
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    const toast = error.status === 413 ? { title: "books.tooLargeTitle", description: tooLargeKey } : { title: "errors.title", description: error.messageKey };
+    const toast =
+      error.status === 413
+        ? { title: "books.tooLargeTitle", description: tooLargeKey }
+        : { title: "errors.title", description: error.messageKey };
     return data<BookPageActionData>({ toast: { kind: "error", ...toast } as Toast }, { status: error.status });
   }
   try {
     const handler = handlers[String(form.get("intent") ?? "")];
-    if (!handler) return data<BookPageActionData>({ toast: { kind: "error", title: "errors.title", description: "errors.invalid" } }, { status: 400 });
+    if (!handler)
+      return data<BookPageActionData>(
+        { toast: { kind: "error", title: "errors.title", description: "errors.invalid" } },
+        { status: 400 },
+      );
     return await handler(form, uploads);
   } finally {
     await cleanup();
@@ -61,16 +79,28 @@ export function bookForm(intent: "create-book" | "update-book", { user, context 
   return async (form) => {
     const result = await runBookIntent({ intent, form, user, context });
     if (result instanceof Response) return result;
-    return data<BookPageActionData>({ form: { errors: result.errors, values: result.values }, toast: result.toast }, { status: result.status });
+    return data<BookPageActionData>(
+      { form: { errors: result.errors, values: result.values }, toast: result.toast },
+      { status: result.status },
+    );
   };
 }
 
 /** The workspace's story editor form (save draft or complete). */
 export function storyForm(bookId: number, { user }: Args, signal?: AbortSignal): Handler {
   return async (form, uploads) => {
-    const result = await runStoryIntent({ form, user, bookId, recording: uploads.find((file) => file.field === "audio"), signal });
+    const result = await runStoryIntent({
+      form,
+      user,
+      bookId,
+      recording: uploads.find((file) => file.field === "audio"),
+      signal,
+    });
     if (result instanceof Response) return result;
-    return data<BookPageActionData>({ story: { errors: result.errors, values: result.values }, toast: result.toast }, { status: result.status });
+    return data<BookPageActionData>(
+      { story: { errors: result.errors, values: result.values }, toast: result.toast },
+      { status: result.status },
+    );
   };
 }
 
@@ -79,6 +109,9 @@ export function topicForm(bookId: number, { user }: Args): Handler {
   return async (form) => {
     const result = await runTopicIntent({ form, user, bookId });
     if (result instanceof Response) return result;
-    return data<BookPageActionData>({ topic: { errors: result.errors, values: result.values }, toast: result.toast }, { status: result.status });
+    return data<BookPageActionData>(
+      { topic: { errors: result.errors, values: result.values }, toast: result.toast },
+      { status: result.status },
+    );
   };
 }

@@ -8,7 +8,11 @@ import { readForm, readFormWithFiles, type UploadedFile } from "~/lib/request-bo
 import type { Toast } from "~/lib/toast";
 import { uploadTmpDir } from "~/models/media-storage.server";
 
-type FormArgs = { request: Request; context: Readonly<RouterContextProvider>; params: Record<string, string | undefined> };
+type FormArgs = {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+  params: Record<string, string | undefined>;
+};
 export type FormOutcome = { to: string; toast: Toast };
 export type FormRouteData = { toast: Toast };
 
@@ -23,7 +27,14 @@ export function formAction({
   failureTitle,
   maxFileBytes,
 }: {
-  run: (input: { form: FormData; uploads: UploadedFile[]; user: User; params: FormArgs["params"]; request: Request; context: FormArgs["context"] }) => Promise<FormOutcome> | FormOutcome;
+  run: (input: {
+    form: FormData;
+    uploads: UploadedFile[];
+    user: User;
+    params: FormArgs["params"];
+    request: Request;
+    context: FormArgs["context"];
+  }) => Promise<FormOutcome> | FormOutcome;
   failureTitle: MessageKey;
   /** A form that uploads files (multipart) says how large one may be; the files stream to disk. */
   maxFileBytes?: number;
@@ -35,13 +46,26 @@ export function formAction({
       // The fields of these forms are a few ids and short choices: the small forms' cap (FORM_MAX_BYTES).
       let form: FormData;
       let uploads: UploadedFile[] = [];
-      if (maxFileBytes) ({ form, files: uploads, cleanup } = await readFormWithFiles(request, { tmpDir: uploadTmpDir(), maxFileBytes, maxFiles: 1, tooLargeKey: "media.tooLarge" }));
+      if (maxFileBytes)
+        ({
+          form,
+          files: uploads,
+          cleanup,
+        } = await readFormWithFiles(request, {
+          tmpDir: uploadTmpDir(),
+          maxFileBytes,
+          maxFiles: 1,
+          tooLargeKey: "media.tooLarge",
+        }));
       else form = await readForm(request);
       const { to, toast } = await run({ form, uploads, user, params, request, context });
       return redirectWithToast(to, toast);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      return data<FormRouteData>({ toast: { kind: "error", title: error.titleKey ?? failureTitle, description: error.messageKey } }, { status: error.status });
+      return data<FormRouteData>(
+        { toast: { kind: "error", title: error.titleKey ?? failureTitle, description: error.messageKey } },
+        { status: error.status },
+      );
     } finally {
       await cleanup();
     }

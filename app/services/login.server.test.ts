@@ -37,7 +37,9 @@ const count = (statuses: number[], status: number) => statuses.filter((s) => s =
 describe("counting sign-in attempts", { timeout: 120_000 }, () => {
   it("checks at most the limit of wrong passwords sent at once, and refuses the rest with 429", async () => {
     await createUser({ username: "parallel", email: "parallel@example.com", password: "right-one" });
-    const statuses = await Promise.all(Array.from({ length: 30 }, (_, i) => statusOf(signIn("parallel", `guess-${i}`, "10.0.0.1"))));
+    const statuses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => statusOf(signIn("parallel", `guess-${i}`, "10.0.0.1"))),
+    );
     expect(count(statuses, 401)).toBe(LOGIN_LIMITS.accountAndClient.limit);
     expect(count(statuses, 429)).toBe(30 - LOGIN_LIMITS.accountAndClient.limit);
     const blocked = await refusalOf(signIn("parallel", "right-one", "10.0.0.1"));
@@ -49,7 +51,8 @@ describe("counting sign-in attempts", { timeout: 120_000 }, () => {
     await createUser({ username: "twonames", email: "twonames@example.com", password: "right-one" });
     const names = ["twonames", "TWONAMES@example.com", "ｔｗｏｎａｍｅｓ", "twonames@example.com"];
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) statuses.push(await statusOf(signIn(names[i % names.length]!, `guess-${i}`, "10.0.0.2")));
+    for (let i = 0; i < 12; i++)
+      statuses.push(await statusOf(signIn(names[i % names.length]!, `guess-${i}`, "10.0.0.2")));
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(10)).toEqual([429, 429]);
   });
@@ -90,7 +93,11 @@ describe("signing in through remix-auth's form strategy", () => {
   it("refuses a form that is not a sign-in with 400, before any attempt is counted", async () => {
     const form = new FormData();
     form.set("username", "someone");
-    const refused = await signInWith(new Request("http://heirloom.test/login", { method: "POST" }), fromAddress("10.0.0.7"), form).catch((error: unknown) => error);
+    const refused = await signInWith(
+      new Request("http://heirloom.test/login", { method: "POST" }),
+      fromAddress("10.0.0.7"),
+      form,
+    ).catch((error: unknown) => error);
     expect(refused).toMatchObject({ status: 400, messageKey: "errors.invalid" });
   });
 });

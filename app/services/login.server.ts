@@ -66,7 +66,10 @@ async function verify(form: FormData, request: Request, context: Context): Promi
  * attempt is counted by the client address the context holds: so each sign-in has its own authenticator.
  */
 function authenticatorFor(context: Context): Authenticator<SignedIn> {
-  return new Authenticator<SignedIn>().use(new FormStrategy<SignedIn>(({ form, request }) => verify(form, request, context)), "form");
+  return new Authenticator<SignedIn>().use(
+    new FormStrategy<SignedIn>(({ form, request }) => verify(form, request, context)),
+    "form",
+  );
 }
 
 /**
@@ -77,7 +80,11 @@ function authenticatorFor(context: Context): Authenticator<SignedIn> {
  */
 export function signIn(request: Request, context: Context, form: FormData): Promise<SignedIn> {
   const cookie = request.headers.get("Cookie");
-  const formRequest = new Request(request.url, { method: "POST", headers: cookie ? { Cookie: cookie } : {}, body: form });
+  const formRequest = new Request(request.url, {
+    method: "POST",
+    headers: cookie ? { Cookie: cookie } : {},
+    body: form,
+  });
   return authenticatorFor(context).authenticate("form", formRequest);
 }
 

@@ -29,14 +29,29 @@ export type UploadOutcome = { media: MediaView; transcription: TranscriptionOutc
  * Turns a stored recording into text through the AI provider, in its book's language, and keeps the
  * text on the media row. A failure never loses the recording: it only says why there is no text.
  */
-async function transcribeMedia({ mediaId, userId, signal }: { mediaId: number; userId: number; signal?: AbortSignal }): Promise<TranscriptionOutcome> {
+async function transcribeMedia({
+  mediaId,
+  userId,
+  signal,
+}: {
+  mediaId: number;
+  userId: number;
+  signal?: AbortSignal;
+}): Promise<TranscriptionOutcome> {
   const item = getMedia({ mediaId, userId });
   if (item?.type !== "audio") throw new AppError(404, "media.notFound");
-  const language = db().select({ language: books.language }).from(stories).innerJoin(books, eq(books.id, stories.bookId)).where(eq(stories.id, item.storyId)).get()
-    ?.language as Language;
+  const language = db()
+    .select({ language: books.language })
+    .from(stories)
+    .innerJoin(books, eq(books.id, stories.bookId))
+    .where(eq(stories.id, item.storyId))
+    .get()?.language as Language;
   try {
     const data = await openMediaBlob(item.storageKey);
-    const result = await aiProvider().transcribe({ data, mimeType: item.mimeType, filename: item.filename || `recording.${item.storageKey.split(".")[1]}` }, { language, signal });
+    const result = await aiProvider().transcribe(
+      { data, mimeType: item.mimeType, filename: item.filename || `recording.${item.storageKey.split(".")[1]}` },
+      { language, signal },
+    );
     if (result.text === null) return { text: null, reason: result.reason };
     setTranscription({ mediaId, text: result.text });
     return { text: result.text, reason: null };
@@ -70,9 +85,23 @@ export async function saveStoryUpload({
   fallbackDescription?: string;
   signal?: AbortSignal;
 }): Promise<UploadOutcome> {
-  if (!file) throw new AppError(400, kind === "image" ? "media.notImage" : "media.notAudio", "file", kind === "image" ? "media.notImageTitle" : "media.notAudioTitle");
-  if (file.tooLarge || file.size > capOf[kind]) throw new AppError(413, "media.tooLarge", "file", "books.tooLargeTitle");
-  const media = await addStoryMedia({ storyId, userId, type: kind, upload: { path: file.path, filename: file.filename, size: file.size }, description, fallbackDescription: fallbackDescription ?? "" });
+  if (!file)
+    throw new AppError(
+      400,
+      kind === "image" ? "media.notImage" : "media.notAudio",
+      "file",
+      kind === "image" ? "media.notImageTitle" : "media.notAudioTitle",
+    );
+  if (file.tooLarge || file.size > capOf[kind])
+    throw new AppError(413, "media.tooLarge", "file", "books.tooLargeTitle");
+  const media = await addStoryMedia({
+    storyId,
+    userId,
+    type: kind,
+    upload: { path: file.path, filename: file.filename, size: file.size },
+    description,
+    fallbackDescription: fallbackDescription ?? "",
+  });
   if (kind === "image") return { media, transcription: null };
   const transcription = await transcribeMedia({ mediaId: media.id, userId, signal });
   return { media: { ...media, transcription: transcription.text }, transcription };

@@ -4,7 +4,13 @@ import { env } from "~/lib/env.server";
 import { AppError } from "~/lib/errors";
 import { LONG_TEXT_MAX } from "~/lib/limits";
 import { clipAtParagraph } from "~/lib/text";
-import { bookPreviewInput, cachedBookPreview, previewHash, saveBookPreview, topicPreviewInput } from "~/models/preview.server";
+import {
+  bookPreviewInput,
+  cachedBookPreview,
+  previewHash,
+  saveBookPreview,
+  topicPreviewInput,
+} from "~/models/preview.server";
 import { updateTopic } from "~/models/topic.server";
 
 type Streaming = { signal?: AbortSignal; onText?: (chunk: string) => void };
@@ -12,7 +18,9 @@ type Streaming = { signal?: AbortSignal; onText?: (chunk: string) => void };
 /** A failed generation: the provider's reason when it gave one, else the spec's generic message. */
 function previewFailure(error: unknown): AppError {
   const failure = aiFailure(error, "preview.failed");
-  return failure.messageKey === "preview.failed" ? new AppError(502, "preview.failedText", undefined, "preview.failed") : failure;
+  return failure.messageKey === "preview.failed"
+    ? new AppError(502, "preview.failedText", undefined, "preview.failed")
+    : failure;
 }
 
 /** Who makes previews: part of the cache key, so switching the provider or the model makes fresh ones. */
@@ -24,7 +32,12 @@ const maker = () => `${aiProvider().name}:${env().aiModel}`;
  * is kept within the field's own limit (LONG_TEXT_MAX, what the editor can save back), ended at a
  * paragraph: the offline draft is the topic's stories themselves, which can be far longer (ADR 0023).
  */
-export async function generateTopicPreview({ topicId, userId, signal, onText }: { topicId: number; userId: number } & Streaming): Promise<string> {
+export async function generateTopicPreview({
+  topicId,
+  userId,
+  signal,
+  onText,
+}: { topicId: number; userId: number } & Streaming): Promise<string> {
   const input = topicPreviewInput({ topicId, userId });
   if (!input) throw new AppError(404, "topics.notFound");
   if (!hasContent(input.stories)) throw new AppError(400, "preview.noStories");
@@ -43,7 +56,13 @@ export async function generateTopicPreview({ topicId, userId, signal, onText }: 
  * The whole book's preview: from the cache while the book's content is unchanged (its hash is the
  * key), newly generated and cached otherwise, or when `force` asks for a fresh one.
  */
-export async function bookPreview({ bookId, userId, force = false, signal, onText }: { bookId: number; userId: number; force?: boolean } & Streaming) {
+export async function bookPreview({
+  bookId,
+  userId,
+  force = false,
+  signal,
+  onText,
+}: { bookId: number; userId: number; force?: boolean } & Streaming) {
   const input = bookPreviewInput({ bookId, userId });
   if (!input) throw new AppError(404, "books.notFound");
   const hash = previewHash(input, maker());

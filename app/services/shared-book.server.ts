@@ -4,7 +4,8 @@ import { bookCoverImage, publishedMedia, readBookContent } from "~/models/book-c
 import { bookIdForToken } from "~/models/share.server";
 
 /** The address of a shared book's media, through its token (never the owner's /api/media address). */
-const sharedMediaUrl = (token: string, ref: number | "cover", thumb = false) => `/s/${token}/media/${ref}${thumb ? "?size=thumb" : ""}`;
+const sharedMediaUrl = (token: string, ref: number | "cover", thumb = false) =>
+  `/s/${token}/media/${ref}${thumb ? "?size=thumb" : ""}`;
 
 function coverFor(book: Book, token: string): string {
   if (book.coverImage?.startsWith(UPLOADED_COVER_PREFIX)) return sharedMediaUrl(token, "cover");
@@ -52,7 +53,10 @@ export type SharedBook = NonNullable<ReturnType<typeof sharedBook>>;
  * The media a token may open: a photo or recording of a published story in a topic that is not
  * archived, in the token's book; or the book's uploaded cover. Null for anything else.
  */
-export function sharedMediaFor(token: string, ref: string): { kind: "media"; media: Media } | { kind: "cover"; coverImage: string } | null {
+export function sharedMediaFor(
+  token: string,
+  ref: string,
+): { kind: "media"; media: Media } | { kind: "cover"; coverImage: string } | null {
   const bookId = bookIdForToken(token);
   if (bookId === null) return null;
   if (ref === "cover") {

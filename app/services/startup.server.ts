@@ -19,18 +19,24 @@ import { sessionSecret } from "~/lib/secrets.server";
 async function sweepInterruptedWrites(): Promise<void> {
   const leftovers = [
     ...(await fs.readdir(uploadTmpDir()).catch(() => [])).map((name) => path.join(uploadTmpDir(), name)),
-    ...(await fs.readdir(mediaFilesDir()).catch(() => [])).filter((name) => name.endsWith(".tmp")).map((name) => path.join(mediaFilesDir(), name)),
+    ...(await fs.readdir(mediaFilesDir()).catch(() => []))
+      .filter((name) => name.endsWith(".tmp"))
+      .map((name) => path.join(mediaFilesDir(), name)),
   ];
   await Promise.all(leftovers.map((file) => fs.rm(file, { recursive: true, force: true })));
-  if (leftovers.length) console.log(`Removed ${leftovers.length} unfinished upload file(s) left by an interrupted run.`);
+  if (leftovers.length)
+    console.log(`Removed ${leftovers.length} unfinished upload file(s) left by an interrupted run.`);
 }
 
 /** Names stored before usernames and emails became one namespace: normalised, and any shared one named. */
 function reportNames(): void {
   const { normalised, conflicts } = normaliseStoredNames();
-  if (normalised.length) console.log(`Normalised the stored username or email of ${normalised.length} user(s) (NFKC, lower case).`);
+  if (normalised.length)
+    console.log(`Normalised the stored username or email of ${normalised.length} user(s) (NFKC, lower case).`);
   for (const { name, userIds } of conflicts) {
-    console.warn(`Users ${userIds.join(" and ")} share the sign-in name "${name}": rename one of them on the admin page.`);
+    console.warn(
+      `Users ${userIds.join(" and ")} share the sign-in name "${name}": rename one of them on the admin page.`,
+    );
   }
 }
 
@@ -44,7 +50,8 @@ async function startup(): Promise<void> {
   db(); // opens the database and applies pending migrations; DATA_DIR 0700, the database 0600
   sessionSecret();
   // The media folders 0700 before any upload streams into them, also folders an older version made 0755.
-  for (const dir of [path.join(config.dataDir, "media"), mediaFilesDir(), uploadTmpDir(), coversDir()]) await ensurePrivateDir(dir);
+  for (const dir of [path.join(config.dataDir, "media"), mediaFilesDir(), uploadTmpDir(), coversDir()])
+    await ensurePrivateDir(dir);
   purgeExpiredSessions();
   reportNames();
   await sweepInterruptedWrites();

@@ -26,7 +26,13 @@ type StoryIntent = {
  * A recording that comes with it is kept after the story is saved, and its transcript is added to the
  * text; if the recording cannot be kept, the story stays saved and the toast says so (docs/product.md §4).
  */
-export async function runStoryIntent({ form, user, bookId, recording, signal }: StoryIntent): Promise<Response | StoryFormFailure> {
+export async function runStoryIntent({
+  form,
+  user,
+  bookId,
+  recording,
+  signal,
+}: StoryIntent): Promise<Response | StoryFormFailure> {
   const parsed = parseFormData(form, storySchema);
   const failure = (status: number, errors: FieldErrors, description: Toast["description"]): StoryFormFailure => ({
     status,
@@ -42,11 +48,17 @@ export async function runStoryIntent({ form, user, bookId, recording, signal }: 
   const topicId = Number(form.get("topicId"));
   try {
     // The story (or the new story's topic) must belong to this page's book, checked before writing.
-    const target = storyId ? getStoryInBook({ storyId, bookId, userId: user.id }) : getTopicInBook({ topicId, bookId, userId: user.id });
+    const target = storyId
+      ? getStoryInBook({ storyId, bookId, userId: user.id })
+      : getTopicInBook({ topicId, bookId, userId: user.id });
     if (!target) throw new AppError(404, storyId ? "stories.notFound" : "topics.notFound");
-    const story = storyId ? updateStory({ storyId, userId: user.id, input }) : createStory({ topicId, userId: user.id, input });
+    const story = storyId
+      ? updateStory({ storyId, userId: user.id, input })
+      : createStory({ topicId, userId: user.id, input });
     const title = status === "published" ? "storyEditor.completed" : "storyEditor.saved";
-    const outcome = recording ? await keepRecording({ storyId: story.id, user, recording, signal }) : { kind: "success" as const };
+    const outcome = recording
+      ? await keepRecording({ storyId: story.id, user, recording, signal })
+      : { kind: "success" as const };
     return redirectWithToast(`/books/${bookId}?storyId=${story.id}`, { title, ...outcome });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
@@ -55,9 +67,25 @@ export async function runStoryIntent({ form, user, bookId, recording, signal }: 
 }
 
 /** Keeps a saved story's recording and adds its transcript; what happened becomes the toast's kind and text. */
-async function keepRecording({ storyId, user, recording, signal }: { storyId: number; user: User; recording: UploadedFile; signal?: AbortSignal }): Promise<Pick<Toast, "kind" | "description">> {
+async function keepRecording({
+  storyId,
+  user,
+  recording,
+  signal,
+}: {
+  storyId: number;
+  user: User;
+  recording: UploadedFile;
+  signal?: AbortSignal;
+}): Promise<Pick<Toast, "kind" | "description">> {
   try {
-    const { transcription } = await saveStoryUpload({ storyId, userId: user.id, kind: "audio", file: recording, signal });
+    const { transcription } = await saveStoryUpload({
+      storyId,
+      userId: user.id,
+      kind: "audio",
+      file: recording,
+      signal,
+    });
     if (transcription?.text) {
       appendTranscript({ storyId, userId: user.id, text: transcription.text });
       return { kind: "success", description: "media.recordingProcessed" };
@@ -66,6 +94,9 @@ async function keepRecording({ storyId, user, recording, signal }: { storyId: nu
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     // A full storage quota is said as it is: trying again would not help.
-    return { kind: "error", description: error.messageKey === "storage.quotaExceeded" ? error.messageKey : "media.recordingUploadFailed" };
+    return {
+      kind: "error",
+      description: error.messageKey === "storage.quotaExceeded" ? error.messageKey : "media.recordingUploadFailed",
+    };
   }
 }

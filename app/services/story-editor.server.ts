@@ -13,7 +13,12 @@ import { lenientNumbers, WORKSPACE_NUMBERS } from "~/lib/query-params";
  * unanswered questions, an existing one with its media. `firstTopic` is the book's first topic, which the
  * workspace has already read.
  */
-export function storyEditorData(request: Request, user: User, bookId: number, firstTopic: { id: number; title: string } | null) {
+export function storyEditorData(
+  request: Request,
+  user: User,
+  bookId: number,
+  firstTopic: { id: number; title: string } | null,
+) {
   const params = new URL(request.url).searchParams;
   if (params.get("dialog")) return null;
   const { storyId, topicId, questionId, deleteMedia } = lenientNumbers(params, WORKSPACE_NUMBERS);
@@ -21,7 +26,9 @@ export function storyEditorData(request: Request, user: User, bookId: number, fi
     const story = getStoryInBook({ storyId, bookId, userId: user.id });
     if (!story) return null;
     const topic = getTopic({ topicId: story.topicId, userId: user.id })!;
-    const question = story.questionId ? listQuestions({ topicId: topic.id }).find((q) => q.id === story.questionId) : undefined;
+    const question = story.questionId
+      ? listQuestions({ topicId: topic.id }).find((q) => q.id === story.questionId)
+      : undefined;
     const media = listStoryMedia({ storyId: story.id, userId: user.id });
     // The media files tab opens first when the URL asks for it (after an upload), or to confirm a deletion.
     const deleting = media.find((item) => item.id === deleteMedia) ?? null;
@@ -29,7 +36,15 @@ export function storyEditorData(request: Request, user: User, bookId: number, fi
     // The editor shows one text, the refined one when there is one (docs/product.md §4): only that leaves the server.
     const { content, refinedContent, ...rest } = story;
     const shown = { ...rest, text: refinedContent || content, refined: Boolean(refinedContent) };
-    return { kind: "edit" as const, topic: { id: topic.id, title: topic.title }, question: question?.question ?? null, story: shown, media, tab, deleting };
+    return {
+      kind: "edit" as const,
+      topic: { id: topic.id, title: topic.title },
+      question: question?.question ?? null,
+      story: shown,
+      media,
+      tab,
+      deleting,
+    };
   }
   const editor = params.get("openEditor") ?? params.get("open");
   if (editor === "topic") return null;
@@ -63,7 +78,13 @@ export function topicEditorData(request: Request, user: User, bookId: number) {
   if (!topic) return { kind: "missing" as const };
   return {
     kind: "edit" as const,
-    topic: { id: topic.id, title: topic.title, description: topic.description, preview: topic.preview ?? "", archived: topic.archived },
+    topic: {
+      id: topic.id,
+      title: topic.title,
+      description: topic.description,
+      preview: topic.preview ?? "",
+      archived: topic.archived,
+    },
     confirmDelete: params.get("confirmDelete") === "1",
     // The refine popover says what the built-in assistant can and cannot do with an instruction.
     offlineAi: aiProvider().name === "offline",

@@ -6,18 +6,34 @@ import { redirectWithToast } from "~/lib/flash.server";
 import type { Toast } from "~/lib/toast";
 import { mergeRegenerated, move, readSuggestedTopics, type SuggestedTopic } from "~/lib/topic-suggestions";
 
-export type SuggestState = { suggestions: SuggestedTopic[]; toast: Toast | null; error: "suggest.selectAtLeastOne" | "suggest.titleRequired" | null };
+export type SuggestState = {
+  suggestions: SuggestedTopic[];
+  toast: Toast | null;
+  error: "suggest.selectAtLeastOne" | "suggest.titleRequired" | null;
+};
 
-const context = (book: Book): BookContext => ({ title: book.title, description: book.description, tone: book.tone, language: book.language });
+const context = (book: Book): BookContext => ({
+  title: book.title,
+  description: book.description,
+  tone: book.tone,
+  language: book.language,
+});
 
 /** The toast of a failed suggestion: the spec's notice, and why beneath it when the provider said. */
 function failedToast(error: unknown): Toast {
   const failure = aiFailure(error, "suggest.generateFailed");
-  return { kind: "error", title: "suggest.generateFailed", description: failure.messageKey === "suggest.generateFailed" ? undefined : failure.messageKey };
+  return {
+    kind: "error",
+    title: "suggest.generateFailed",
+    description: failure.messageKey === "suggest.generateFailed" ? undefined : failure.messageKey,
+  };
 }
 
 /** The first list the dialog shows: fresh suggestions, all selected. Empty, with a toast, when the provider fails. */
-export async function initialSuggestions(book: Book, signal?: AbortSignal): Promise<{ suggestions: SuggestedTopic[]; toast: Toast | null }> {
+export async function initialSuggestions(
+  book: Book,
+  signal?: AbortSignal,
+): Promise<{ suggestions: SuggestedTopic[]; toast: Toast | null }> {
   try {
     const topics = await aiProvider().suggestTopics(context(book), { signal });
     return { suggestions: topics.map((topic) => ({ ...topic, selected: true })), toast: null };
@@ -60,11 +76,18 @@ export async function runSuggestIntent({
   signal?: AbortSignal;
 }): Promise<SuggestState | Response> {
   const current = readSuggestedTopics(form);
-  const state = (suggestions: SuggestedTopic[], toast: Toast | null = null, error: SuggestState["error"] = null): SuggestState => ({ suggestions, toast, error });
+  const state = (
+    suggestions: SuggestedTopic[],
+    toast: Toast | null = null,
+    error: SuggestState["error"] = null,
+  ): SuggestState => ({ suggestions, toast, error });
 
   if (intent === "regenerate") {
     try {
-      const fresh = await aiProvider().suggestTopics(context(book), { exclude: current.filter((t) => t.selected).map((t) => t.title), signal });
+      const fresh = await aiProvider().suggestTopics(context(book), {
+        exclude: current.filter((t) => t.selected).map((t) => t.title),
+        signal,
+      });
       return state(mergeRegenerated(current, fresh, newTopicTitle), { kind: "success", title: "suggest.regenerated" });
     } catch (error) {
       return state(current, failedToast(error));
@@ -72,7 +95,9 @@ export async function runSuggestIntent({
   }
   if (intent.startsWith("edit:")) {
     const edited = editSuggestions(current, intent.slice("edit:".length), newTopicTitle);
-    return edited ? state(edited) : state(current, { kind: "error", title: "errors.title", description: "errors.invalid" });
+    return edited
+      ? state(edited)
+      : state(current, { kind: "error", title: "errors.title", description: "errors.invalid" });
   }
   if (intent !== "save") return state(current, { kind: "error", title: "errors.title", description: "errors.invalid" });
 

@@ -12,7 +12,15 @@ export type TopicFormFailure = { status: number; errors: FieldErrors; values: Re
  * The workspace's topic editor form: a new topic, or an existing one with its draft narrative. The
  * topic must belong to the page's book; success redirects with a toast, failure keeps what was typed.
  */
-export async function runTopicIntent({ form, user, bookId }: { form: FormData; user: User; bookId: number }): Promise<Response | TopicFormFailure> {
+export async function runTopicIntent({
+  form,
+  user,
+  bookId,
+}: {
+  form: FormData;
+  user: User;
+  bookId: number;
+}): Promise<Response | TopicFormFailure> {
   const topicId = Number(form.get("topicId"));
   const values = Object.fromEntries([...form].filter(([, v]) => typeof v === "string")) as Record<string, string>;
   const failure = (status: number, errors: FieldErrors, description: Toast["description"]): TopicFormFailure => ({
@@ -29,11 +37,24 @@ export async function runTopicIntent({ form, user, bookId }: { form: FormData; u
     if (!parsed.success) return failure(400, parsed.errors, Object.values(parsed.errors)[0]);
     if (existing) {
       const preview = form.get("preview");
-      updateTopic({ topicId, userId: user.id, changes: { ...parsed.data, ...(typeof preview === "string" ? { preview: preview.trim() ? preview : null } : {}) } });
-      return redirectWithToast(`${bookHref}?openEditor=topic&topicId=${topicId}`, { kind: "success", title: "topicEditor.saved" });
+      updateTopic({
+        topicId,
+        userId: user.id,
+        changes: {
+          ...parsed.data,
+          ...(typeof preview === "string" ? { preview: preview.trim() ? preview : null } : {}),
+        },
+      });
+      return redirectWithToast(`${bookHref}?openEditor=topic&topicId=${topicId}`, {
+        kind: "success",
+        title: "topicEditor.saved",
+      });
     }
     const topic = createTopic({ bookId, userId: user.id, input: parsed.data });
-    return redirectWithToast(`${bookHref}?openEditor=topic&topicId=${topic.id}`, { kind: "success", title: "topicEditor.created" });
+    return redirectWithToast(`${bookHref}?openEditor=topic&topicId=${topic.id}`, {
+      kind: "success",
+      title: "topicEditor.created",
+    });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     return failure(error.status, error.field ? { [error.field]: error.messageKey } : {}, error.messageKey);

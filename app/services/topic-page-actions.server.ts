@@ -13,16 +13,28 @@ import { readForm } from "~/lib/request-body.server";
 import type { Toast } from "~/lib/toast";
 import { bookReturnPath, questionSchema } from "~/lib/validation";
 
-const fail = (status: number, error: MessageKey | undefined, toast: Toast, returnTo: string | null = null) => data({ error, toast, returnTo }, { status });
+const fail = (status: number, error: MessageKey | undefined, toast: Toast, returnTo: string | null = null) =>
+  data({ error, toast, returnTo }, { status });
 
 /**
  * The topic page's three forms: regenerate the questions, add a custom question, delete a story.
  * Each redirects back with a toast, so they work the same with and without JavaScript. Adding a
  * question may name a `returnTo` within the same book (the workspace's add-question dialog).
  */
-export async function runTopicPageIntent({ request, user, topicId, bookId }: { request: Request; user: User; topicId: number; bookId: number }) {
+export async function runTopicPageIntent({
+  request,
+  user,
+  topicId,
+  bookId,
+}: {
+  request: Request;
+  user: User;
+  topicId: number;
+  bookId: number;
+}) {
   const topic = getTopicInBook({ topicId, bookId, userId: user.id });
-  if (!topic) return fail(404, undefined, { kind: "error", title: "topics.loadFailed", description: "topics.notFound" });
+  if (!topic)
+    return fail(404, undefined, { kind: "error", title: "topics.loadFailed", description: "topics.notFound" });
   let form: FormData;
   try {
     form = await readForm(request);
@@ -51,7 +63,13 @@ export async function runTopicPageIntent({ request, user, topicId, bookId }: { r
     // outside this topic's book is ignored. A failure keeps the path, so the retry still goes back.
     const returnTo = bookReturnPath(form.get("returnTo"), bookId);
     const parsed = parseFormData(form, questionSchema);
-    if (!parsed.success) return fail(400, parsed.errors.question, { kind: "error", title: "errors.title", description: parsed.errors.question }, returnTo);
+    if (!parsed.success)
+      return fail(
+        400,
+        parsed.errors.question,
+        { kind: "error", title: "errors.title", description: parsed.errors.question },
+        returnTo,
+      );
     addQuestions({ topicId, userId: user.id, texts: [parsed.data.question], source: "custom" });
     return redirectWithToast(returnTo ?? here, { kind: "success", title: "topicPage.questionAdded" });
   }
@@ -62,10 +80,18 @@ export async function runTopicPageIntent({ request, user, topicId, bookId }: { r
       if (getStory({ storyId, userId: user.id })?.topicId !== topicId) throw new AppError(404, "stories.notFound");
       const { mediaKeys } = deleteStory({ storyId, userId: user.id });
       await deleteMediaFiles(mediaKeys);
-      return redirectWithToast(here, { kind: "success", title: "topicPage.deleted", description: "topicPage.deletedText" });
+      return redirectWithToast(here, {
+        kind: "success",
+        title: "topicPage.deleted",
+        description: "topicPage.deletedText",
+      });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      return fail(error.status, undefined, { kind: "error", title: "topicPage.deleteFailed", description: error.messageKey });
+      return fail(error.status, undefined, {
+        kind: "error",
+        title: "topicPage.deleteFailed",
+        description: error.messageKey,
+      });
     }
   }
   return fail(400, undefined, { kind: "error", title: "errors.title", description: "errors.invalid" });

@@ -9,12 +9,28 @@ import { workspaceData } from "./workspace-data.server";
 
 async function bookOf(name: string, topicCount: number, storiesPerTopic: number) {
   const user = await createUser({ username: name, email: `${name}@example.com`, password: "secret1" });
-  const book = createBook({ userId: user.id, input: { title: `${name}'s book`, description: "", tone: "", language: "vi", coverImage: null } });
-  const topics = createTopics({ bookId: book.id, userId: user.id, items: Array.from({ length: topicCount }, (_, i) => ({ title: `Topic ${i}`, description: "" })) });
+  const book = createBook({
+    userId: user.id,
+    input: { title: `${name}'s book`, description: "", tone: "", language: "vi", coverImage: null },
+  });
+  const topics = createTopics({
+    bookId: book.id,
+    userId: user.id,
+    items: Array.from({ length: topicCount }, (_, i) => ({ title: `Topic ${i}`, description: "" })),
+  });
   for (const topic of topics) {
-    addQuestions({ topicId: topic.id, userId: user.id, texts: ["Who was there?", "What did it smell like?"], source: "custom" });
+    addQuestions({
+      topicId: topic.id,
+      userId: user.id,
+      texts: ["Who was there?", "What did it smell like?"],
+      source: "custom",
+    });
     for (let s = 0; s < storiesPerTopic; s++) {
-      createStory({ topicId: topic.id, userId: user.id, input: { title: `Story ${s}`, content: "Text", status: "published", hasAudio: false, hasImages: false } });
+      createStory({
+        topicId: topic.id,
+        userId: user.id,
+        input: { title: `Story ${s}`, content: "Text", status: "published", hasAudio: false, hasImages: false },
+      });
     }
   }
   return { user, book, topics };
@@ -28,7 +44,13 @@ describe("the workspace's data", () => {
     const large = await bookOf("lon", 30, 20);
     for (const path of ["", "?openEditor=story&topicId=TOPIC&questionId=1", "?openEditor=topic&topicId=TOPIC"]) {
       const run = ({ user, book, topics }: Awaited<ReturnType<typeof bookOf>>) =>
-        countQueries(() => workspaceData(request(`http://localhost/books/${book.id}${path.replace("TOPIC", String(topics[1]!.id))}`), user, book));
+        countQueries(() =>
+          workspaceData(
+            request(`http://localhost/books/${book.id}${path.replace("TOPIC", String(topics[1]!.id))}`),
+            user,
+            book,
+          ),
+        );
       const a = run(small);
       const b = run(large);
       expect(b.result.stories).toHaveLength(600);

@@ -25,7 +25,9 @@ function previewState(params: URLSearchParams, user: User, book: Book, activeTop
   const openText = tab === "topic" && open !== null ? topicPreviewText({ topicId: open, bookId: book.id }) : null;
   // The book's text only on its tab, and only from the cache: generating is the user's choice.
   const bookText = tab === "book" ? currentBookPreview({ bookId: book.id, userId: user.id }) : null;
-  const topicPage: PreviewPage | null = openText?.trim() ? previewPage(openText, TOPIC_BLOCKS_PER_PAGE, asked === open ? page : 1) : null;
+  const topicPage: PreviewPage | null = openText?.trim()
+    ? previewPage(openText, TOPIC_BLOCKS_PER_PAGE, asked === open ? page : 1)
+    : null;
   const bookPage: PreviewPage | null = bookText?.trim() ? previewPage(bookText, BOOK_PARAGRAPHS_PER_PAGE, page) : null;
   return { tab, page, openTopicId: open, topicPage, book: bookPage };
 }

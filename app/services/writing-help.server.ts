@@ -14,7 +14,8 @@ export function writingContext(
   user: User,
   input: { topicId?: number; topicTitle: string; topicDescription: string },
 ): { topic: { title: string; description: string }; language: Locale } {
-  if (!input.topicId) return { topic: { title: input.topicTitle, description: input.topicDescription }, language: getLocale(context) };
+  if (!input.topicId)
+    return { topic: { title: input.topicTitle, description: input.topicDescription }, language: getLocale(context) };
   const topic = getTopic({ topicId: input.topicId, userId: user.id });
   if (!topic) throw new AppError(404, "topics.notFound");
   return { topic: { title: topic.title, description: topic.description }, language: topic.bookLanguage };

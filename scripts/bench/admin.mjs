@@ -30,13 +30,20 @@ export function adminPages(someUser) {
   ];
 }
 
-
-/** One request: the SQL queries and their time from `Server-Timing: admin-data;desc="N SQL queries";dur=ms`, and the size. */
+/**
+ * One request: the SQL queries and their time from `Server-Timing: admin-data;desc="N SQL queries";dur=ms`, and the
+ * size.
+ */
 async function serverTiming(url, cookie) {
   const response = await fetch(url, { headers: { Cookie: cookie }, signal: AbortSignal.timeout(15_000) });
   const bytes = (await response.arrayBuffer()).byteLength;
   const timing = /desc="(\d+) SQL queries";dur=([\d.]+)/.exec(response.headers.get("server-timing") ?? "");
-  return { status: response.status, bytes, queries: timing ? Number(timing[1]) : null, dataMs: timing ? Number(timing[2]) : null };
+  return {
+    status: response.status,
+    bytes,
+    queries: timing ? Number(timing[1]) : null,
+    dataMs: timing ? Number(timing[2]) : null,
+  };
 }
 
 /**
@@ -49,7 +56,16 @@ export async function benchAdmin({ seconds = 3, connections = 10, cpus = cpuPlan
   log("admin: starting Heirloom on a fresh data directory");
   const server = await startServer(command, args, {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, ADMIN_PASSWORD, COOKIE_SECURE: "false", SERVER_TIMING: "1" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD,
+      COOKIE_SECURE: "false",
+      SERVER_TIMING: "1",
+    },
     readyFrom: (output) => /listening on (http:\/\/\S+)/.exec(output)?.[1],
     label: "Heirloom server (admin bench)",
   });
@@ -57,14 +73,25 @@ export async function benchAdmin({ seconds = 3, connections = 10, cpus = cpuPlan
   try {
     const started = Date.now();
     const seeded = seedAdmin(dataDir, ADMIN_BENCH_SHAPE);
-    log(`admin: seeded ${seeded.users} users, ${seeded.books} books, ${seeded.topics} topics, ${seeded.stories} stories in ${Date.now() - started} ms`);
+    log(
+      `admin: seeded ${seeded.users} users, ${seeded.books} books, ${seeded.topics} topics, ${seeded.stories} stories in ${Date.now() - started} ms`,
+    );
     const cookie = await loginAsAdmin(server.url, ADMIN_PASSWORD);
     const tabs = [];
     for (const [label, page] of adminPages(seeded.someUser)) {
       const url = new URL(page, server.url).href;
-      const rps = await measureRps(url, { connections, seconds, warmupSeconds: 1, headers: { Cookie: cookie }, cpu: cpus.load, pid: server.child.pid });
+      const rps = await measureRps(url, {
+        connections,
+        seconds,
+        warmupSeconds: 1,
+        headers: { Cookie: cookie },
+        cpu: cpus.load,
+        pid: server.child.pid,
+      });
       const timing = await serverTiming(url, cookie);
-      log(`admin: ${label.padEnd(34)} ${String(Math.round(rps.rps)).padStart(5)} req/s, p50 ${rps.latencyP50} ms, ${timing.queries} SQL queries in ${timing.dataMs} ms`);
+      log(
+        `admin: ${label.padEnd(34)} ${String(Math.round(rps.rps)).padStart(5)} req/s, p50 ${rps.latencyP50} ms, ${timing.queries} SQL queries in ${timing.dataMs} ms`,
+      );
       tabs.push({ label, page, ...rps, ...timing, valid: rps.valid && timing.status === 200 });
     }
     return { seeded, load: { connections, durationSeconds: seconds, warmupSeconds: 1 }, tabs };
@@ -75,14 +102,17 @@ export async function benchAdmin({ seconds = 3, connections = 10, cpus = cpuPlan
 
 const table = (headers, rows) => {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
-  const line = (cells) => cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join("  ");
+  const line = (cells) =>
+    cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join("  ");
   return [line(headers), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
 };
 
 /** The admin section of the report: one row per tab. */
 export function printAdminReport(admin) {
   const { seeded, load } = admin;
-  console.log(`\nAdmin dashboard: ${seeded.users} users, ${seeded.books} books, ${seeded.topics} topics, ${seeded.stories} stories; autocannon ${load.connections} connections, ${load.durationSeconds} s per tab`);
+  console.log(
+    `\nAdmin dashboard: ${seeded.users} users, ${seeded.books} books, ${seeded.topics} topics, ${seeded.stories} stories; autocannon ${load.connections} connections, ${load.durationSeconds} s per tab`,
+  );
   console.log(
     table(
       ["tab", "req/s", "p50 ms", "p99 ms", "req/CPU-s", "SQL queries", "SQL ms", "HTML kB"],
@@ -98,7 +128,9 @@ export function printAdminReport(admin) {
       ]),
     ),
   );
-  console.log(`(SQL queries and ms: one request's Server-Timing, the admin loader's data only; the budget is ${ADMIN_QUERY_BUDGET} per tab)`);
+  console.log(
+    `(SQL queries and ms: one request's Server-Timing, the admin loader's data only; the budget is ${ADMIN_QUERY_BUDGET} per tab)`,
+  );
 }
 
 /** Budgets for report.mjs: every tab within the query budget, and every run a real page render. */
@@ -106,17 +138,29 @@ export function adminBudgets(admin) {
   const worst = Math.max(...admin.tabs.map((t) => t.queries ?? Infinity));
   const valid = admin.tabs.every((t) => t.valid);
   const status = !valid ? "INVALID" : worst <= ADMIN_QUERY_BUDGET ? "ok" : "OVER BUDGET";
-  return [{ name: `admin tabs: SQL queries per render ≤ ${ADMIN_QUERY_BUDGET} (issue 7)`, value: worst, max: ADMIN_QUERY_BUDGET, valid, unit: "queries", status }];
+  return [
+    {
+      name: `admin tabs: SQL queries per render ≤ ${ADMIN_QUERY_BUDGET} (issue 7)`,
+      value: worst,
+      max: ADMIN_QUERY_BUDGET,
+      valid,
+      unit: "queries",
+      status,
+    },
+  ];
 }
 
 // Run alone: node scripts/bench/admin.mjs [--duration 3] [--connections 10]
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  const { values } = parseArgs({ options: { duration: { type: "string", default: "3" }, connections: { type: "string", default: "10" } } });
+  const { values } = parseArgs({
+    options: { duration: { type: "string", default: "3" }, connections: { type: "string", default: "10" } },
+  });
   process.on("exit", cleanupAll);
   try {
     const admin = await benchAdmin({ seconds: Number(values.duration), connections: Number(values.connections) });
     printAdminReport(admin);
-    for (const budget of adminBudgets(admin)) console.log(`${budget.status}: ${budget.name} (worst tab: ${budget.value})`);
+    for (const budget of adminBudgets(admin))
+      console.log(`${budget.status}: ${budget.name} (worst tab: ${budget.value})`);
     cleanupAll();
     process.exit(0);
   } catch (error) {

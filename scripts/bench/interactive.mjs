@@ -29,10 +29,13 @@ const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, 
 /** "a=1; b=2" → Playwright cookies for `origin`. */
 function cookiesFor(header, origin) {
   if (!header) return [];
-  return header.split(/;\s*/).filter(Boolean).map((pair) => {
-    const eq = pair.indexOf("=");
-    return { name: pair.slice(0, eq), value: pair.slice(eq + 1), url: origin };
-  });
+  return header
+    .split(/;\s*/)
+    .filter(Boolean)
+    .map((pair) => {
+      const eq = pair.indexOf("=");
+      return { name: pair.slice(0, eq), value: pair.slice(eq + 1), url: origin };
+    });
 }
 
 async function oneRun(browser, url, cookie, cpuSlowdown) {
@@ -66,7 +69,8 @@ async function oneRun(browser, url, cookie, cpuSlowdown) {
       )
     ).jsonValue();
     const toggle = page.locator("button.preview-toggle");
-    if ((await toggle.getAttribute("aria-pressed")) !== "true") throw new Error(`${url}: the preview toggle is not pressed at first`);
+    if ((await toggle.getAttribute("aria-pressed")) !== "true")
+      throw new Error(`${url}: the preview toggle is not pressed at first`);
     await toggle.click({ timeout: 60_000 });
     const interactiveMs = await (
       await page.waitForFunction(
@@ -94,7 +98,11 @@ async function oneRun(browser, url, cookie, cpuSlowdown) {
     ).jsonValue();
     const navigation = await page.evaluate(() => {
       const [entry] = performance.getEntriesByType("navigation");
-      return { responseEnd: entry?.responseEnd ?? null, domContentLoaded: entry?.domContentLoadedEventEnd ?? null, load: entry?.loadEventEnd ?? null };
+      return {
+        responseEnd: entry?.responseEnd ?? null,
+        domContentLoaded: entry?.domContentLoadedEventEnd ?? null,
+        load: entry?.loadEventEnd ?? null,
+      };
     });
     return {
       interactiveMs: Math.round(interactiveMs),
@@ -122,8 +130,17 @@ export async function measureInteractive(targets, { runs = 3, log = console.log,
       for (let i = 0; i < runs; i++) all.push(await oneRun(browser, target.url, target.cookie, cpuSlowdown));
       const sorted = [...all].sort((a, b) => a.interactiveMs - b.interactiveMs);
       const median = sorted[Math.floor((sorted.length - 1) / 2)];
-      const result = { key: target.key, app: target.app, url: new URL(target.url).pathname, cpuSlowdown, ...median, runs: all.map((r) => r.interactiveMs) };
-      log(`  interactive ${target.app.padEnd(8)} ${result.url.padEnd(10)} ${result.interactiveMs} ms (hydrated ${result.hydratedMs} ms, all ${result.allHydratedMs} ms, HTML ${result.htmlMs} ms; runs ${result.runs.join(", ")} ms)`);
+      const result = {
+        key: target.key,
+        app: target.app,
+        url: new URL(target.url).pathname,
+        cpuSlowdown,
+        ...median,
+        runs: all.map((r) => r.interactiveMs),
+      };
+      log(
+        `  interactive ${target.app.padEnd(8)} ${result.url.padEnd(10)} ${result.interactiveMs} ms (hydrated ${result.hydratedMs} ms, all ${result.allHydratedMs} ms, HTML ${result.htmlMs} ms; runs ${result.runs.join(", ")} ms)`,
+      );
       results.push(result);
     }
     return results;
@@ -138,7 +155,10 @@ export async function measureInteractive(targets, { runs = 3, log = console.log,
  * Lighthouse rates at about 700 the fixed 4× emulates a phone about 2.5 times slower than its target.
  */
 export async function calibratedSlowdown() {
-  const [{ chromium }, { pageFunctions }] = await Promise.all([import("playwright-core"), import("lighthouse/core/lib/page-functions.js")]);
+  const [{ chromium }, { pageFunctions }] = await Promise.all([
+    import("playwright-core"),
+    import("lighthouse/core/lib/page-functions.js"),
+  ]);
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, timeout: 30_000 });
   try {
     const page = await browser.newPage();

@@ -27,7 +27,8 @@ export function scriptUrlsInHtml(html) {
     }
     if ((attr(openTag, "type") ?? "").toLowerCase() !== "module") continue;
     // React Router's entry: `import "/assets/…"; import * as route0 from "…"; import("/assets/entry.client-….js")`.
-    for (const [, spec] of body.matchAll(/\bimport\s*(?:[\w*${}\s,]+\s*from\s*)?\(?\s*["']([^"']+)["']/g)) urls.push(spec);
+    for (const [, spec] of body.matchAll(/\bimport\s*(?:[\w*${}\s,]+\s*from\s*)?\(?\s*["']([^"']+)["']/g))
+      urls.push(spec);
   }
   return [...new Set(urls)];
 }
@@ -46,9 +47,14 @@ export function staticImports(code) {
  * per-file breakdown; `extra` counts files reached only through static imports (missing preloads).
  */
 export async function measurePageJs(origin, pagePath, { headers = {} } = {}) {
-  const page = await fetch(new URL(pagePath, origin), { headers, redirect: "manual", signal: AbortSignal.timeout(15_000) });
+  const page = await fetch(new URL(pagePath, origin), {
+    headers,
+    redirect: "manual",
+    signal: AbortSignal.timeout(15_000),
+  });
   const html = await page.text();
-  if (page.status !== 200) throw new Error(`GET ${pagePath} answered ${page.status}, not 200 (is the session cookie valid?)`);
+  if (page.status !== 200)
+    throw new Error(`GET ${pagePath} answered ${page.status}, not 200 (is the session cookie valid?)`);
   const listed = scriptUrlsInHtml(html).map((u) => new URL(u, new URL(pagePath, origin)).href);
   if (listed.length === 0) throw new Error(`GET ${pagePath}: no scripts found in the HTML`);
 
@@ -60,8 +66,15 @@ export async function measurePageJs(origin, pagePath, { headers = {} } = {}) {
     const response = await fetch(url, { signal: AbortSignal.timeout(15_000) });
     if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}`);
     const body = Buffer.from(await response.arrayBuffer());
-    files.set(url, { url, path: new URL(url).pathname, raw: body.length, gzip: zlib.gzipSync(body, { level: 9 }).length, inHtml });
-    for (const spec of staticImports(body.toString("utf8"))) queue.push({ url: new URL(spec, url).href, listed: false });
+    files.set(url, {
+      url,
+      path: new URL(url).pathname,
+      raw: body.length,
+      gzip: zlib.gzipSync(body, { level: 9 }).length,
+      inHtml,
+    });
+    for (const spec of staticImports(body.toString("utf8")))
+      queue.push({ url: new URL(spec, url).href, listed: false });
   }
   const list = [...files.values()];
   return {

@@ -23,14 +23,25 @@ export const chromiumPath = () => process.env.CHROMIUM_PATH || "/usr/bin/chromiu
 /** Starts Chromium with a DevTools port; resolves with `{ port, stop }` once it listens. */
 export async function launchChromium({ timeoutMs = 30_000 } = {}) {
   const executable = chromiumPath();
-  if (!fs.existsSync(executable)) throw new Error(`no Chromium at ${executable} (apt-get install chromium, or set CHROMIUM_PATH)`);
+  if (!fs.existsSync(executable))
+    throw new Error(`no Chromium at ${executable} (apt-get install chromium, or set CHROMIUM_PATH)`);
   const profile = tempDir(os.tmpdir(), "heirloom-bench-chromium-");
-  const child = spawnTracked(executable, [...CHROMIUM_ARGS, "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"], {
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+  const child = spawnTracked(
+    executable,
+    [...CHROMIUM_ARGS, "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"],
+    {
+      stdio: ["ignore", "ignore", "pipe"],
+    },
+  );
   let output = "";
   const port = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Chromium did not open its DevTools port within ${timeoutMs / 1000} s\n${output.slice(-2000)}`)), timeoutMs);
+    const timer = setTimeout(
+      () =>
+        reject(
+          new Error(`Chromium did not open its DevTools port within ${timeoutMs / 1000} s\n${output.slice(-2000)}`),
+        ),
+      timeoutMs,
+    );
     child.stderr.on("data", (chunk) => {
       output += chunk;
       const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(output);
@@ -88,16 +99,26 @@ export async function audit(lighthouse, port, url, { headers } = {}) {
   });
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
-  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError)
+    throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
-  const category = (id) => (lhr.categories[id]?.score === null || lhr.categories[id]?.score === undefined ? null : Math.round(lhr.categories[id].score * 100));
+  const category = (id) =>
+    lhr.categories[id]?.score === null || lhr.categories[id]?.score === undefined
+      ? null
+      : Math.round(lhr.categories[id].score * 100);
   const accessibilityFailures = lhr.categories.accessibility.auditRefs
     .map((ref) => lhr.audits[ref.id])
     .filter((a) => a && a.scoreDisplayMode === "binary" && a.score === 0)
-    .map((a) => ({ id: a.id, title: a.title, items: (a.details?.items ?? []).slice(0, 5).map((item) => item.node?.snippet ?? item.node?.selector ?? null) }));
+    .map((a) => ({
+      id: a.id,
+      title: a.title,
+      items: (a.details?.items ?? []).slice(0, 5).map((item) => item.node?.snippet ?? item.node?.selector ?? null),
+    }));
   // Everything else that did not pass and is not a metric: Lighthouse 13's insights and diagnostics.
   const a11yIds = new Set(lhr.categories.accessibility.auditRefs.map((ref) => ref.id));
-  const metricIds = new Set(lhr.categories.performance.auditRefs.filter((ref) => ref.group === "metrics").map((ref) => ref.id));
+  const metricIds = new Set(
+    lhr.categories.performance.auditRefs.filter((ref) => ref.group === "metrics").map((ref) => ref.id),
+  );
   const findings = Object.values(lhr.audits)
     .filter((a) => !a11yIds.has(a.id) && !metricIds.has(a.id) && typeof a.score === "number" && a.score < 0.9)
     .filter((a) => !["informative", "notApplicable", "manual", "error"].includes(a.scoreDisplayMode))
@@ -137,7 +158,10 @@ export async function auditPages(targets, { runs = 1, log = console.log } = {}) 
       const sorted = [...all].sort((a, b) => a.performance - b.performance);
       const chosen = sorted[Math.floor((sorted.length - 1) / 2)];
       const result = { key: target.key, app: target.app, ...chosen, runs: all.map((r) => r.performance) };
-      if (result.finalPath !== result.url) throw new Error(`Lighthouse ${target.app} ${target.url} ended on ${result.finalPath} (is the session cookie valid?)`);
+      if (result.finalPath !== result.url)
+        throw new Error(
+          `Lighthouse ${target.app} ${target.url} ended on ${result.finalPath} (is the session cookie valid?)`,
+        );
       log(
         `  lighthouse ${target.app.padEnd(8)} ${result.url.padEnd(10)} performance ${result.performance}, accessibility ${result.accessibility}, ` +
           `LCP ${result.lcpMs} ms, TBT ${result.tbtMs} ms, CLS ${result.cls?.toFixed(3)}${runs > 1 ? ` (runs: ${result.runs.join(", ")})` : ""}`,

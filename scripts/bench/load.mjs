@@ -21,7 +21,16 @@ export function cpuSeconds(pid) {
 const autocannonBin = path.resolve(import.meta.dirname, "..", "..", "node_modules", "autocannon", "autocannon.js");
 
 async function autocannon(url, { connections, seconds, headers, cpu }) {
-  const args = [autocannonBin, "--json", "--connections", String(connections), "--duration", String(seconds), "--timeout", "10"];
+  const args = [
+    autocannonBin,
+    "--json",
+    "--connections",
+    String(connections),
+    "--duration",
+    String(seconds),
+    "--timeout",
+    "10",
+  ];
   for (const [name, value] of Object.entries(headers)) args.push("--headers", `${name}=${value}`);
   args.push(url);
   const [command, commandArgs] = nodeCommand(args, cpu);
@@ -35,7 +44,10 @@ async function autocannon(url, { connections, seconds, headers, cpu }) {
  * With the server's `pid`, it also reports the server's CPU time per request, and the requests per
  * CPU-second that follow from it: unlike rps, that figure hardly moves when other work shares the core.
  */
-export async function measureRps(url, { connections = 10, seconds = 10, warmupSeconds = 2, headers = {}, cpu, pid } = {}) {
+export async function measureRps(
+  url,
+  { connections = 10, seconds = 10, warmupSeconds = 2, headers = {}, cpu, pid } = {},
+) {
   if (warmupSeconds > 0) await autocannon(url, { connections, seconds: warmupSeconds, headers, cpu });
   const cpuBefore = pid ? cpuSeconds(pid) : null;
   const result = await autocannon(url, { connections, seconds, headers, cpu });

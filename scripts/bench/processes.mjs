@@ -67,7 +67,9 @@ export function cpuPlan() {
 
 /** The command line for `node <args>`, pinned to one CPU when `cpu` is a number. */
 export function nodeCommand(args, cpu) {
-  return typeof cpu === "number" ? ["taskset", ["-c", String(cpu), process.execPath, ...args]] : [process.execPath, args];
+  return typeof cpu === "number"
+    ? ["taskset", ["-c", String(cpu), process.execPath, ...args]]
+    : [process.execPath, args];
 }
 
 /** Sends SIGTERM, then SIGKILL if the process is still there after `graceMs`. */
@@ -123,7 +125,11 @@ export function run(command, args, { timeoutMs, cwd, env, label = command } = {}
  * Starts a server and waits until `ready(output)` returns its URL (read from its output) or until
  * GET `probeUrl` answers. The output stays readable for error messages.
  */
-export function startServer(command, args, { cwd, env, timeoutMs = 30_000, readyFrom, probeUrl, quietStdout = false, label }) {
+export function startServer(
+  command,
+  args,
+  { cwd, env, timeoutMs = 30_000, readyFrom, probeUrl, quietStdout = false, label },
+) {
   const child = spawnTracked(command, args, { cwd, env, stdio: ["ignore", quietStdout ? "ignore" : "pipe", "pipe"] });
   let log = "";
   child.stdout?.on("data", (chunk) => (log = (log + chunk).slice(-20_000)));
@@ -139,7 +145,10 @@ export function startServer(command, args, { cwd, env, timeoutMs = 30_000, ready
       if (error) reject(error);
       else resolve(url);
     };
-    const timer = setTimeout(() => finish(new Error(`${label} did not start within ${timeoutMs / 1000} s\n${tail(log)}`)), timeoutMs);
+    const timer = setTimeout(
+      () => finish(new Error(`${label} did not start within ${timeoutMs / 1000} s\n${tail(log)}`)),
+      timeoutMs,
+    );
     const poll = setInterval(async () => {
       if (readyFrom) {
         const url = readyFrom(log);
@@ -154,7 +163,9 @@ export function startServer(command, args, { cwd, env, timeoutMs = 30_000, ready
       }
     }, 100);
     child.once("error", (error) => finish(error));
-    child.once("exit", (code, signal) => finish(new Error(`${label} exited (${signal ?? `exit ${code}`}) before it was ready\n${tail(log)}`)));
+    child.once("exit", (code, signal) =>
+      finish(new Error(`${label} exited (${signal ?? `exit ${code}`}) before it was ready\n${tail(log)}`)),
+    );
   });
   return started.then(
     (url) => ({ url, child, stop, output: () => log }),

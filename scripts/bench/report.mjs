@@ -1,6 +1,7 @@
 // The printed report: one table, page by page (JS, load, Lighthouse, time to interactive), Heirloom beside
 // the bare app, with each figure's budget and whether it is met; then what Lighthouse found and what is over
-// budget. The budgets are issue 8's, the design's (docs/architecture.md, Performance budgets) and issue 7's (the admin's SQL queries).
+// budget. The budgets are issue 8's, the design's (docs/architecture.md, Performance budgets) and issue 7's (the
+// admin's SQL queries).
 import { ADMIN_QUERY_BUDGET, printAdminReport } from "./admin.mjs";
 
 export const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
@@ -11,7 +12,8 @@ export const PAGE_LABELS = { login: "/login", home: "/", books: "/books", worksp
 
 /**
  * Every budget the run could check. The signed-in / is measured under load too but has no budget: the design
- * and issue 8 name /books, and the bare / is a heading and a link. `max` or `min` is the limit, `value` the measured figure (a ratio
+ * and issue 8 name /books, and the bare / is a heading and a link. `max` or `min` is the limit, `value` the measured
+ * figure (a ratio
  * against the bare app, a score, a time or a count). A load run with non-2xx answers or errors is not a
  * page render, so it never counts as within budget.
  */
@@ -28,22 +30,71 @@ export function budgetsOf(results) {
       ["books", 1.6, "issue 8"],
       ["workspace", 2.5, "issue 8"],
     ]) {
-      add({ id: `js.${key}${source === "design" ? ".design" : ""}`, page: key, metric: "JS", source, value: h.js[key].gzip / b.js[key].gzip, max, unit: "×" });
+      add({
+        id: `js.${key}${source === "design" ? ".design" : ""}`,
+        page: key,
+        metric: "JS",
+        source,
+        value: h.js[key].gzip / b.js[key].gzip,
+        max,
+        unit: "×",
+      });
     }
   }
   if (h.load) {
-    add({ id: "rps.books", page: "books", metric: "req/s", source: "design, issue 8", value: h.load.books.rps / b.load.books.rps, min: 0.5, unit: "×", valid: h.load.books.valid && b.load.books.valid });
+    add({
+      id: "rps.books",
+      page: "books",
+      metric: "req/s",
+      source: "design, issue 8",
+      value: h.load.books.rps / b.load.books.rps,
+      min: 0.5,
+      unit: "×",
+      valid: h.load.books.valid && b.load.books.valid,
+    });
   }
   if (h.lighthouse) {
     for (const key of Object.keys(PAGE_LABELS)) {
-      add({ id: `lighthouse.performance.${key}`, page: key, metric: "performance", source: "issue 8", value: h.lighthouse[key].performance, min: 95 });
-      add({ id: `lighthouse.accessibility.${key}`, page: key, metric: "accessibility", source: "issue 8", value: h.lighthouse[key].accessibility, min: 100 });
+      add({
+        id: `lighthouse.performance.${key}`,
+        page: key,
+        metric: "performance",
+        source: "issue 8",
+        value: h.lighthouse[key].performance,
+        min: 95,
+      });
+      add({
+        id: `lighthouse.accessibility.${key}`,
+        page: key,
+        metric: "accessibility",
+        source: "issue 8",
+        value: h.lighthouse[key].accessibility,
+        min: 100,
+      });
     }
   }
-  if (h.interactive) add({ id: "interactive.workspace", page: "workspace", metric: "interactive", source: "issue 8", value: h.interactive.workspace.interactiveMs, max: 3000, unit: "ms" });
+  if (h.interactive)
+    add({
+      id: "interactive.workspace",
+      page: "workspace",
+      metric: "interactive",
+      source: "issue 8",
+      value: h.interactive.workspace.interactiveMs,
+      max: 3000,
+      unit: "ms",
+    });
   if (admin) {
     const worst = Math.max(...admin.tabs.map((t) => t.queries ?? Infinity));
-    add({ id: "admin.queries", page: "admin", metric: "SQL queries", source: "issue 7", value: worst, max: ADMIN_QUERY_BUDGET, unit: "queries", valid: admin.tabs.every((t) => t.valid) });
+    add({
+      id: "admin.queries",
+      page: "admin",
+      metric: "SQL queries",
+      source: "issue 7",
+      value: worst,
+      max: ADMIN_QUERY_BUDGET,
+      unit: "queries",
+      valid: admin.tabs.every((t) => t.valid),
+    });
   }
   for (const budget of budgets) {
     const within = budget.max !== undefined ? budget.value <= budget.max : budget.value >= budget.min;
@@ -63,7 +114,11 @@ const limitText = (budget) => {
 function table(headers, rows) {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i] ?? "").length)));
   const right = new Set([2, 3, 4]);
-  const line = (cells) => cells.map((c, i) => (right.has(i) ? String(c ?? "").padStart(widths[i]) : String(c ?? "").padEnd(widths[i]))).join("  ").trimEnd();
+  const line = (cells) =>
+    cells
+      .map((c, i) => (right.has(i) ? String(c ?? "").padStart(widths[i]) : String(c ?? "").padEnd(widths[i])))
+      .join("  ")
+      .trimEnd();
   return [line(headers), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
 }
 
@@ -74,21 +129,46 @@ export function tableRows(results) {
     const found = ids.map((id) => budgets.find((x) => x.id === id)).filter(Boolean);
     if (!found.length) return ["", ""];
     const limits = found.map((x, i) => (i === 0 ? limitText(x) : `${limitText(x)} ${x.source}`)).join(", ");
-    const status = found.map((x, i) => (x.status === "ok" ? (i === 0 ? "ok" : null) : i === 0 ? x.status : `over ${x.source}'s ${limitText(x)}`)).filter(Boolean).join("; ");
+    const status = found
+      .map((x, i) =>
+        x.status === "ok" ? (i === 0 ? "ok" : null) : i === 0 ? x.status : `over ${x.source}'s ${limitText(x)}`,
+      )
+      .filter(Boolean)
+      .join("; ");
     return [limits, status];
   };
   const rows = [];
   for (const [key, label] of Object.entries(PAGE_LABELS)) {
     const page = [];
     const row = (metric, heirloom, bare, r, ids = []) => page.push([metric, heirloom, bare, r, ...budgetCells(...ids)]);
-    if (h.js) row("JS at first render, gzip", kb(h.js[key].gzip), kb(b.js[key].gzip), ratio(h.js[key].gzip / b.js[key].gzip), [`js.${key}`, `js.${key}.design`]);
+    if (h.js)
+      row("JS at first render, gzip", kb(h.js[key].gzip), kb(b.js[key].gzip), ratio(h.js[key].gzip / b.js[key].gzip), [
+        `js.${key}`,
+        `js.${key}.design`,
+      ]);
     if (h.load?.[key]) {
       const run = h.load[key];
       const bareRun = b.load[key];
-      row(`req/s, ${results.loadGenerator.connections} connections${run.valid ? "" : " (!)"}`, Math.round(run.rps), Math.round(bareRun.rps), ratio(run.rps / bareRun.rps), [`rps.${key}`]);
-      row("latency p99 under that load", msText(run.latencyP99), msText(bareRun.latencyP99), ratio(run.latencyP99 / bareRun.latencyP99));
+      row(
+        `req/s, ${results.loadGenerator.connections} connections${run.valid ? "" : " (!)"}`,
+        Math.round(run.rps),
+        Math.round(bareRun.rps),
+        ratio(run.rps / bareRun.rps),
+        [`rps.${key}`],
+      );
+      row(
+        "latency p99 under that load",
+        msText(run.latencyP99),
+        msText(bareRun.latencyP99),
+        ratio(run.latencyP99 / bareRun.latencyP99),
+      );
       if (run.requestsPerCpuSecond && bareRun.requestsPerCpuSecond) {
-        row("req per server CPU-second", Math.round(run.requestsPerCpuSecond), Math.round(bareRun.requestsPerCpuSecond), ratio(run.requestsPerCpuSecond / bareRun.requestsPerCpuSecond));
+        row(
+          "req per server CPU-second",
+          Math.round(run.requestsPerCpuSecond),
+          Math.round(bareRun.requestsPerCpuSecond),
+          ratio(run.requestsPerCpuSecond / bareRun.requestsPerCpuSecond),
+        );
       }
     }
     if (h.lighthouse) {
@@ -103,7 +183,13 @@ export function tableRows(results) {
     if (h.interactive?.[key]) {
       const it = h.interactive[key];
       const bit = b.interactive[key];
-      row(`interactive, slow 4G + 4× CPU (median of ${it.runs.length})`, msText(it.interactiveMs), msText(bit.interactiveMs), ratio(it.interactiveMs / bit.interactiveMs), [`interactive.${key}`]);
+      row(
+        `interactive, slow 4G + 4× CPU (median of ${it.runs.length})`,
+        msText(it.interactiveMs),
+        msText(bit.interactiveMs),
+        ratio(it.interactiveMs / bit.interactiveMs),
+        [`interactive.${key}`],
+      );
       row("  of which: shell hydrated", msText(it.hydratedMs), msText(bit.hydratedMs), "");
       row("  whole page hydrated", msText(it.allHydratedMs), msText(bit.allHydratedMs), "");
       row("  fastest run", msText(Math.min(...it.runs)), msText(Math.min(...bit.runs)), "");
@@ -118,7 +204,8 @@ export function tableRows(results) {
     page.forEach((cells, i) => rows.push([i === 0 ? label : "", ...cells]));
   }
   const adminBudget = budgets.find((x) => x.id === "admin.queries");
-  if (adminBudget) rows.push(["admin", "SQL queries per tab, worst", adminBudget.value, "", "", ...budgetCells("admin.queries")]);
+  if (adminBudget)
+    rows.push(["admin", "SQL queries per tab, worst", adminBudget.value, "", "", ...budgetCells("admin.queries")]);
   return rows;
 }
 
@@ -146,39 +233,69 @@ export function printReport(results) {
       `load average ${machine.loadAverageAtStart.map((n) => n.toFixed(2)).join(", ")} at the start`,
   );
   console.log(table(headers, tableRows(results)));
-  if (b.load?.books?.runs) console.log(`(bare /books was measured before and after Heirloom: ${b.load.books.runs.map((r) => Math.round(r)).join(" and ")} req/s; the mean is used)`);
-  if (h.load) console.log("(req per server CPU-second = requests ÷ the server's user+system CPU time: its one-core capacity, little affected by other load)");
-  if (h.lighthouse) console.log("(Lighthouse runs one page at a time; its TBT and score follow the machine's load, so compare with the bare app's row measured in the same run)");
+  if (b.load?.books?.runs)
+    console.log(
+      `(bare /books was measured before and after Heirloom: ${b.load.books.runs.map((r) => Math.round(r)).join(" and ")} req/s; the mean is used)`,
+    );
+  if (h.load)
+    console.log(
+      "(req per server CPU-second = requests ÷ the server's user+system CPU time: its one-core capacity, little affected by other load)",
+    );
+  if (h.lighthouse)
+    console.log(
+      "(Lighthouse runs one page at a time; its TBT and score follow the machine's load, so compare with the bare app's row measured in the same run)",
+    );
 
   if (h.js) {
     console.log("\nHeirloom JS by file (gzip -9)");
     for (const [key, label] of Object.entries(PAGE_LABELS)) {
       const page = h.js[key];
-      console.log(`  ${label}: ${page.breakdown.map((f) => `${f.path.replace(/^\/assets\//, "")} ${kb(f.gzip)}`).join(", ")}`);
-      if (page.extra.length) console.log(`  ${label}: NOT PRELOADED (reached through static imports only): ${page.extra.join(", ")}`);
+      console.log(
+        `  ${label}: ${page.breakdown.map((f) => `${f.path.replace(/^\/assets\//, "")} ${kb(f.gzip)}`).join(", ")}`,
+      );
+      if (page.extra.length)
+        console.log(`  ${label}: NOT PRELOADED (reached through static imports only): ${page.extra.join(", ")}`);
     }
   }
   if (h.lighthouse) {
     console.log("\nWhat Lighthouse found on Heirloom's pages");
     for (const [key, label] of Object.entries(PAGE_LABELS)) {
       const lh = h.lighthouse[key];
-      for (const failure of lh.accessibilityFailures) console.log(`  ${label}: accessibility: ${failure.id}: ${failure.title} ${failure.items.filter(Boolean).slice(0, 3).join(" ")}`);
+      for (const failure of lh.accessibilityFailures)
+        console.log(
+          `  ${label}: accessibility: ${failure.id}: ${failure.title} ${failure.items.filter(Boolean).slice(0, 3).join(" ")}`,
+        );
       const findings = lh.performanceFindings.filter((f) => f.score < 0.5);
-      if (findings.length) console.log(`  ${label}: performance: ${findings.map((f) => `${f.id}${f.displayValue ? ` (${f.displayValue})` : ""}`).join(", ")}`);
+      if (findings.length)
+        console.log(
+          `  ${label}: performance: ${findings.map((f) => `${f.id}${f.displayValue ? ` (${f.displayValue})` : ""}`).join(", ")}`,
+        );
     }
   }
   if (results.admin) printAdminReport(results.admin);
 
-  const invalid = Object.values(h.load ?? {}).concat(Object.values(b.load ?? {})).filter((run) => run && !run.valid);
-  for (const run of invalid) console.log(`\n(!) ${run.url}: ${run.non2xx} non-2xx answers, ${run.errors} errors: the req/s figure is not a page render.`);
+  const invalid = Object.values(h.load ?? {})
+    .concat(Object.values(b.load ?? {}))
+    .filter((run) => run && !run.valid);
+  for (const run of invalid)
+    console.log(
+      `\n(!) ${run.url}: ${run.non2xx} non-2xx answers, ${run.errors} errors: the req/s figure is not a page render.`,
+    );
 
   const over = budgets.filter((budget) => budget.status !== "ok");
   console.log("");
   if (over.length) {
     console.log("=".repeat(72));
     for (const budget of over) {
-      const value = budget.unit === "×" ? ratio(budget.value) : budget.unit ? `${Math.round(budget.value)} ${budget.unit}` : budget.value;
-      console.log(`${budget.status}: ${PAGE_LABELS[budget.page] ?? budget.page} ${budget.metric} ${value}, budget ${limitText(budget)} (${budget.source})`);
+      const value =
+        budget.unit === "×"
+          ? ratio(budget.value)
+          : budget.unit
+            ? `${Math.round(budget.value)} ${budget.unit}`
+            : budget.value;
+      console.log(
+        `${budget.status}: ${PAGE_LABELS[budget.page] ?? budget.page} ${budget.metric} ${value}, budget ${limitText(budget)} (${budget.source})`,
+      );
     }
     console.log("=".repeat(72));
   } else {

@@ -69,7 +69,11 @@ if ([seconds, connections, lighthouseRuns, interactiveRuns, adminSeconds].includ
 const started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
 const log = (message) => console.log(`[bench ${elapsed().padStart(7)}] ${message}`);
-const load = () => os.loadavg().map((n) => n.toFixed(2)).join(", ");
+const load = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(", ");
 
 // ---- Always clean up: normal end, failure, Ctrl-C, and a watchdog for anything that hangs.
 process.on("exit", cleanupAll);
@@ -113,7 +117,8 @@ async function buildHeirloom() {
   }
   const sources = ["app", "db", "public", "react-router.config.ts", "vite.config.ts", "package-lock.json"];
   const stale = Math.max(...sources.map((s) => newestMtime(path.join(root, s)))) > fs.statSync(serverBuild).mtimeMs;
-  if (stale) log("WARNING: build/ is older than the sources; figures are for the old build (run `npm run bench -- --build`)");
+  if (stale)
+    log("WARNING: build/ is older than the sources; figures are for the old build (run `npm run bench -- --build`)");
   return { rebuilt: false, stale };
 }
 
@@ -124,7 +129,15 @@ async function startHeirloom(cpus) {
   log("starting Heirloom (node server/index.mjs)");
   const server = await startServer(command, args, {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD, COOKIE_SECURE: "false" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
+      COOKIE_SECURE: "false",
+    },
     readyFrom: (output) => /listening on (http:\/\/\S+)/.exec(output)?.[1],
     label: "Heirloom server",
   });
@@ -136,8 +149,16 @@ async function startHeirloom(cpus) {
 }
 
 async function rpsRun(label, server, page, headers, cpus) {
-  const result = await measureRps(new URL(page, server.url).href, { connections, seconds, headers, cpu: cpus.load, pid: server.child.pid });
-  const perCpu = result.requestsPerCpuSecond ? `, ${Math.round(result.requestsPerCpuSecond)} req per server CPU-second` : "";
+  const result = await measureRps(new URL(page, server.url).href, {
+    connections,
+    seconds,
+    headers,
+    cpu: cpus.load,
+    pid: server.child.pid,
+  });
+  const perCpu = result.requestsPerCpuSecond
+    ? `, ${Math.round(result.requestsPerCpuSecond)} req per server CPU-second`
+    : "";
   log(
     `  ${label.padEnd(8)} GET ${page.padEnd(10)} ${String(Math.round(result.rps)).padStart(5)} req/s, p99 ${result.latencyP99} ms${perCpu}` +
       `${result.valid ? "" : ` (INVALID: ${result.non2xx} non-2xx, ${result.errors} errors)`}`,
@@ -171,9 +192,17 @@ function chromiumVersion() {
 
 async function main() {
   const cpus = cpuPlan();
-  const machine = { cpus: os.availableParallelism(), plan: cpus.note, loadAverageAtStart: os.loadavg(), loadAverageAtEnd: null };
+  const machine = {
+    cpus: os.availableParallelism(),
+    plan: cpus.note,
+    loadAverageAtStart: os.loadavg(),
+    loadAverageAtEnd: null,
+  };
   log(`node ${process.version}, ${machine.cpus} CPUs; ${cpus.note}; load average ${load()}`);
-  if (machine.loadAverageAtStart[0] > 0.5) log("WARNING: other work shares the CPUs: req/s and Lighthouse's TBT are noisy; compare req per CPU-second, and run again when the machine is quiet");
+  if (machine.loadAverageAtStart[0] > 0.5)
+    log(
+      "WARNING: other work shares the CPUs: req/s and Lighthouse's TBT are noisy; compare req per CPU-second, and run again when the machine is quiet",
+    );
   const heirloomBuild = await buildHeirloom();
 
   // Everything after the Heirloom build is bounded: the bare build, starts, load runs, audits and the admin.
@@ -196,29 +225,42 @@ async function main() {
   const signedIn = { Cookie: heirloomServer.cookie };
 
   // The workspace of the seeded user's most recent book: contents, editor and preview.
-  const [firstBook] = await (await fetch(new URL("/api/books?limit=1", heirloomServer.url), { headers: signedIn })).json();
+  const [firstBook] = await (
+    await fetch(new URL("/api/books?limit=1", heirloomServer.url), { headers: signedIn })
+  ).json();
   const pages = { login: "/login", home: "/", books: "/books", workspace: `/books/${firstBook.id}` };
   // The bare app's page of the same role for each.
   const barePages = { login: "/login", home: "/", books: "/books", workspace: "/books/1" };
   const headersFor = (key) => (key === "login" ? {} : signedIn);
 
-  const heirloom = { seeded: heirloomServer.seeded, js: null, load: null, lighthouse: null, interactive: null, interactiveCalibrated: null };
+  const heirloom = {
+    seeded: heirloomServer.seeded,
+    js: null,
+    load: null,
+    lighthouse: null,
+    interactive: null,
+    interactiveCalibrated: null,
+  };
   const bare = { js: null, load: null, lighthouse: null, interactive: null, interactiveCalibrated: null };
 
   if (options.js) {
     log("JS at first render (gzip -9)");
     heirloom.js = {};
     bare.js = {};
-    for (const [key, page] of Object.entries(pages)) heirloom.js[key] = await measurePageJs(heirloomServer.url, page, { headers: headersFor(key) });
+    for (const [key, page] of Object.entries(pages))
+      heirloom.js[key] = await measurePageJs(heirloomServer.url, page, { headers: headersFor(key) });
     for (const [key, page] of Object.entries(barePages)) bare.js[key] = await measurePageJs(bareServer.url, page);
   }
 
   if (options.load) {
-    log(`load: autocannon, ${connections} connections, 2 s warm-up + ${seconds} s per page; the bare /books before and after Heirloom`);
+    log(
+      `load: autocannon, ${connections} connections, 2 s warm-up + ${seconds} s per page; the bare /books before and after Heirloom`,
+    );
     heirloom.load = {};
     bare.load = {};
     const bareBefore = await rpsRun("bare", bareServer, barePages.books, {}, cpus);
-    for (const key of ["books", "workspace", "home"]) heirloom.load[key] = await rpsRun("Heirloom", heirloomServer, pages[key], signedIn, cpus);
+    for (const key of ["books", "workspace", "home"])
+      heirloom.load[key] = await rpsRun("Heirloom", heirloomServer, pages[key], signedIn, cpus);
     const bareAfter = await rpsRun("bare", bareServer, barePages.books, {}, cpus);
     bare.load.books = meanRun(bareBefore, bareAfter);
     bare.load.workspace = await rpsRun("bare", bareServer, barePages.workspace, {}, cpus);
@@ -228,8 +270,17 @@ async function main() {
   if (options.lighthouse) {
     log(`Lighthouse mobile, ${lighthouseRuns} run(s) per page`);
     const targets = [
-      ...Object.entries(pages).map(([key, page]) => ({ key, app: "Heirloom", url: new URL(page, heirloomServer.url).href, headers: key === "login" ? null : signedIn })),
-      ...Object.entries(barePages).map(([key, page]) => ({ key, app: "bare", url: new URL(page, bareServer.url).href })),
+      ...Object.entries(pages).map(([key, page]) => ({
+        key,
+        app: "Heirloom",
+        url: new URL(page, heirloomServer.url).href,
+        headers: key === "login" ? null : signedIn,
+      })),
+      ...Object.entries(barePages).map(([key, page]) => ({
+        key,
+        app: "bare",
+        url: new URL(page, bareServer.url).href,
+      })),
     ];
     const audits = await auditPages(targets, { runs: lighthouseRuns, log });
     heirloom.lighthouse = Object.fromEntries(audits.filter((a) => a.app === "Heirloom").map((a) => [a.key, a]));
@@ -239,7 +290,12 @@ async function main() {
   if (options.interactive) {
     log(`time to interactive under slow 4G and 4× CPU, ${interactiveRuns} cold run(s) each`);
     const workspaces = [
-      { key: "workspace", app: "Heirloom", url: new URL(pages.workspace, heirloomServer.url).href, cookie: heirloomServer.cookie },
+      {
+        key: "workspace",
+        app: "Heirloom",
+        url: new URL(pages.workspace, heirloomServer.url).href,
+        cookie: heirloomServer.cookie,
+      },
       { key: "workspace", app: "bare", url: new URL(barePages.workspace, bareServer.url).href },
     ];
     const [h, b] = await measureInteractive(workspaces, { runs: interactiveRuns, log });
@@ -247,8 +303,14 @@ async function main() {
     bare.interactive = { workspace: b };
     // The fixed 4× is the budget's condition; beside it, the slowdown that makes this machine a mid-tier phone.
     const calibration = await calibratedSlowdown();
-    log(`the same with the CPU calibrated to a mid-tier phone: benchmarkIndex ${calibration.benchmarkIndex}, so ${calibration.cpuSlowdown}× instead of 4×`);
-    const [hc, bc] = await measureInteractive(workspaces, { runs: interactiveRuns, log, cpuSlowdown: calibration.cpuSlowdown });
+    log(
+      `the same with the CPU calibrated to a mid-tier phone: benchmarkIndex ${calibration.benchmarkIndex}, so ${calibration.cpuSlowdown}× instead of 4×`,
+    );
+    const [hc, bc] = await measureInteractive(workspaces, {
+      runs: interactiveRuns,
+      log,
+      cpuSlowdown: calibration.cpuSlowdown,
+    });
     heirloom.interactiveCalibrated = { benchmarkIndex: calibration.benchmarkIndex, workspace: hc };
     bare.interactiveCalibrated = { benchmarkIndex: calibration.benchmarkIndex, workspace: bc };
   }
@@ -265,8 +327,16 @@ async function main() {
     node: process.version,
     chromium: options.lighthouse || options.interactive ? chromiumVersion() : null,
     machine,
-    options: { js: options.js, load: options.load, lighthouse: options.lighthouse, interactive: options.interactive, admin: options.admin },
-    loadGenerator: options.load ? { tool: "autocannon", connections, durationSeconds: seconds, warmupSeconds: 2 } : null,
+    options: {
+      js: options.js,
+      load: options.load,
+      lighthouse: options.lighthouse,
+      interactive: options.interactive,
+      admin: options.admin,
+    },
+    loadGenerator: options.load
+      ? { tool: "autocannon", connections, durationSeconds: seconds, warmupSeconds: 2 }
+      : null,
     lighthouseRuns: options.lighthouse ? lighthouseRuns : null,
     interactiveRuns: options.interactive ? interactiveRuns : null,
     heirloomBuild,
@@ -284,7 +354,9 @@ async function main() {
   fs.writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
   const markdown = `${out.replace(/\.json$/, "")}.md`;
   fs.writeFileSync(markdown, markdownReport(results));
-  console.log(`\nFigures written to ${path.relative(root, out)}, the table to ${path.relative(root, markdown)}. Bench took ${elapsed()}; load average at the end ${load()}.`);
+  console.log(
+    `\nFigures written to ${path.relative(root, out)}, the table to ${path.relative(root, markdown)}. Bench took ${elapsed()}; load average at the end ${load()}.`,
+  );
 }
 
 try {

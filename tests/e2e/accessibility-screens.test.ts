@@ -33,8 +33,11 @@ async function preferenceCookies({ locale, theme }: Combo) {
   return [pair(await serializeLanguage(locale)), pair(await serializeTheme(theme))];
 }
 
-async function walk(combo: Combo, expect: (typeof import("vitest"))["expect"]) {
-  const { page, context, assertNoErrors } = await openPage(env.browser, { locale: combo.locale === "vi" ? "vi-VN" : "en-US", viewport: { width: 1280, height: 900 } });
+async function walk(combo: Combo, expect: typeof import("vitest")["expect"]) {
+  const { page, context, assertNoErrors } = await openPage(env.browser, {
+    locale: combo.locale === "vi" ? "vi-VN" : "en-US",
+    viewport: { width: 1280, height: 900 },
+  });
   await context.addCookies((await preferenceCookies(combo)).map((cookie) => ({ ...cookie, url: env.server.url })));
   await preloadAxe(context);
   const found: string[] = [];
@@ -46,7 +49,10 @@ async function walk(combo: Combo, expect: (typeof import("vitest"))["expect"]) {
     for (const violation of await axeViolations(page, { include })) found.push(`${label}: ${violation}`);
   };
   type VisitOptions = { status?: number; ready?: string; lang?: string; scripts?: boolean };
-  const visit = async (path: string, { status = 200, ready, lang = combo.locale, scripts = true }: VisitOptions = {}) => {
+  const visit = async (
+    path: string,
+    { status = 200, ready, lang = combo.locale, scripts = true }: VisitOptions = {},
+  ) => {
     const response = await page.goto(`${env.server.url}${path}`);
     expect(response?.status(), path).toBe(status);
     expect(await page.locator("html").getAttribute("lang"), path).toBe(lang);
@@ -84,7 +90,9 @@ async function walk(combo: Combo, expect: (typeof import("vitest"))["expect"]) {
   await signInAsAdmin(page.request, env.server);
   // Home, with each header menu open, and the create-book dialog.
   await screen("/");
-  for (const label of combo.locale === "vi" ? ["Ngôn ngữ", "Sách", "Menu tài khoản"] : ["Language", "Books", "Account menu"]) {
+  for (const label of combo.locale === "vi"
+    ? ["Ngôn ngữ", "Sách", "Menu tài khoản"]
+    : ["Language", "Books", "Account menu"]) {
     const menu = await openMenu(page, label);
     await check(`/ with the ${label} menu open`, "details.menu[open]");
     await menu.locator("summary").click();
@@ -97,7 +105,8 @@ async function walk(combo: Combo, expect: (typeof import("vitest"))["expect"]) {
   await screen("/books");
   await dialog(`/books?dialog=delete-book&bookId=${ids.book}`);
 
-  // The workspace: story editor (new story: questions and manual tabs; existing story: edit and media, text and recording).
+  // The workspace: story editor (new story: questions and manual tabs; existing story: edit and media, text and
+  // recording).
   await workspace();
   await tab("workspace, new story, manual tab", `[name="new-story-tab"][value="manual"]`);
   await workspace(`?storyId=${ids.story}`);
@@ -115,7 +124,10 @@ async function walk(combo: Combo, expect: (typeof import("vitest"))["expect"]) {
     const popover = popovers.nth(i);
     await popover.locator("summary").click();
     await popover.locator(".ai-panel").waitFor({ state: "visible" });
-    await check(`workspace, topic editor, popover ${await popover.locator("summary").textContent()}`, "details.ai-popover[open]");
+    await check(
+      `workspace, topic editor, popover ${await popover.locator("summary").textContent()}`,
+      "details.ai-popover[open]",
+    );
     await popover.locator("summary").click();
   }
   await dialog(`/books/${ids.book}?openEditor=topic&topicId=${ids.topic}&confirmDelete=1`);

@@ -22,7 +22,10 @@ async function visit(page: Page, path: string) {
 
 async function clickAndWait(page: Page, link: Locator, path: string, search: Record<string, string> = {}) {
   await Promise.all([
-    page.waitForURL((url) => url.pathname === path && Object.entries(search).every(([key, value]) => url.searchParams.get(key) === value)),
+    page.waitForURL(
+      (url) =>
+        url.pathname === path && Object.entries(search).every(([key, value]) => url.searchParams.get(key) === value),
+    ),
     link.click(),
   ]);
 }
@@ -44,7 +47,9 @@ async function checkSignedInPages(page: Page) {
   await page.locator(".stat-grid").waitFor();
   await expectNoAxeViolations(page);
   // The dashboard's other tabs have their own test (admin-dashboard.test.ts); the users table is here.
-  await clickAndWait(page, page.locator("nav.admin-tabs").getByRole("link", { name: "Users" }), "/admin", { tab: "users" });
+  await clickAndWait(page, page.locator("nav.admin-tabs").getByRole("link", { name: "Users" }), "/admin", {
+    tab: "users",
+  });
   await page.locator("table").waitFor();
   await expectNoAxeViolations(page);
 
@@ -86,12 +91,18 @@ describe.concurrent("axe-core", { timeout: 120_000 }, () => {
     await page.click("button[type=submit]:below(#password)");
     await toast(page).waitFor({ state: "visible" });
     await expectNoAxeViolations(page);
-    await Promise.all([page.waitForURL(/\/login$/), page.locator(".login-language").getByRole("button", { name: "Tiếng Việt" }).click()]);
+    await Promise.all([
+      page.waitForURL(/\/login$/),
+      page.locator(".login-language").getByRole("button", { name: "Tiếng Việt" }).click(),
+    ]);
     await waitForHydration(page);
     expect(await page.locator("html").getAttribute("lang")).toBe("vi");
     expect(await page.locator("h1").textContent()).toBe("Đăng nhập");
     await expectNoAxeViolations(page);
-    await Promise.all([page.waitForURL(/\/login$/), page.locator(".login-language").getByRole("button", { name: "English" }).click()]);
+    await Promise.all([
+      page.waitForURL(/\/login$/),
+      page.locator(".login-language").getByRole("button", { name: "English" }).click(),
+    ]);
     expect(await page.locator("html").getAttribute("lang")).toBe("en");
     await visit(page, "/unauthorized");
     await expectNoAxeViolations(page);
@@ -130,14 +141,19 @@ describe.concurrent("axe-core", { timeout: 120_000 }, () => {
     ]);
   });
 
-  it("finds nothing on any page in the dark theme, then the system theme on a dark device, chosen in the account menu", async ({ expect }) => {
+  it("finds nothing on any page in the dark theme, then the system theme on a dark device, chosen in the account menu", async ({
+    expect,
+  }) => {
     const { page, assertNoErrors } = await openPage(env.browser);
     await signIn(page, env.server, "admin", ADMIN_PASSWORD);
     expect(await page.locator("html").getAttribute("class")).toBe("theme-light");
 
     // The theme form in the account menu sets the cookie; the server renders the dark theme from the first byte.
     const account = await openMenu(page, "Account menu");
-    await Promise.all([page.waitForURL((url) => url.pathname === "/"), account.getByRole("button", { name: "Dark" }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === "/"),
+      account.getByRole("button", { name: "Dark" }).click(),
+    ]);
     await waitForHydration(page);
     expect(await page.locator("html").getAttribute("class")).toBe("theme-dark");
     expect(await page.evaluate(() => localStorage.getItem("heirloom:theme"))).toBe("dark");
@@ -150,14 +166,20 @@ describe.concurrent("axe-core", { timeout: 120_000 }, () => {
 
     // System follows the device: on a dark-mode device it is dark too.
     await page.emulateMedia({ colorScheme: "dark" });
-    await Promise.all([page.waitForURL((url) => url.pathname === "/"), darkMenu.getByRole("button", { name: "System" }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === "/"),
+      darkMenu.getByRole("button", { name: "System" }).click(),
+    ]);
     await waitForHydration(page);
     expect(await page.locator("html").getAttribute("class")).toBe("theme-system");
     expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe("rgb(23, 21, 18)");
     await expectNoAxeViolations(page);
     const systemMenu = await openMenu(page, "Account menu");
     expect(await systemMenu.getByRole("button", { name: "System" }).getAttribute("aria-current")).toBe("true");
-    await Promise.all([page.waitForURL((url) => url.pathname === "/"), systemMenu.getByRole("button", { name: "Dark" }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === "/"),
+      systemMenu.getByRole("button", { name: "Dark" }).click(),
+    ]);
     await waitForHydration(page);
     const accountAgain = await openMenu(page, "Account menu");
 
@@ -178,28 +200,38 @@ describe.concurrent("axe-core", { timeout: 120_000 }, () => {
   });
 
   it("finds nothing on a 390 px phone screen with the slide-out menu open", async ({ expect }) => {
-    const { page, assertNoErrors } = await openPage(env.browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const { page, assertNoErrors } = await openPage(env.browser, {
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
     await visit(page, "/login");
     await expectNoAxeViolations(page);
     await signIn(page, env.server, "admin", ADMIN_PASSWORD);
 
     for (const path of ["/", "/profile", "/admin?tab=users"]) {
       await visit(page, path);
-      // The wide-screen navigation is hidden and nothing scrolls sideways: the users table scrolls inside its own region.
+      // The wide-screen navigation is hidden and nothing scrolls sideways: the users table scrolls inside its own
+      // region.
       expect(await page.locator("nav.header-nav").isVisible()).toBe(false);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
       const menu = await openMenu(page, "Open menu");
       const panel = menu.locator(".slide-out");
       for (const name of ["Home", "Library", "Admin", "View all books", "Profile", "Logout"]) {
-        expect(await panel.getByRole(name === "Logout" ? "button" : "link", { name, exact: true }).isVisible(), name).toBe(true);
+        expect(
+          await panel.getByRole(name === "Logout" ? "button" : "link", { name, exact: true }).isVisible(),
+          name,
+        ).toBe(true);
       }
       // The page's Save action moves into the menu on small screens.
       expect(await panel.getByRole("button", { name: "Save" }).count()).toBe(path === "/profile" ? 1 : 0);
       // Once it has slid in, the panel sits inside the screen at its right edge.
-      await expect.poll(async () => {
-        const box = (await panel.boundingBox())!;
-        return Math.round(box.x + box.width);
-      }).toBe(390);
+      await expect
+        .poll(async () => {
+          const box = (await panel.boundingBox())!;
+          return Math.round(box.x + box.width);
+        })
+        .toBe(390);
       expect((await panel.boundingBox())!.x).toBeGreaterThan(0);
       await expectNoAxeViolations(page);
       // Escape closes it and gives focus back to its button.

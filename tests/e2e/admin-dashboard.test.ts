@@ -13,7 +13,8 @@ import { createUser, signIn, waitForHydration, type TestUser } from "./helpers";
 const env = serverAndBrowser();
 
 const PREVIEW = "Bà Na lớn lên bên dòng sông, nơi mùa nước nổi mang phù sa về cho cả làng.";
-const STORY = "Mỗi sáng, bà chèo xuồng qua sông để đi học. Nước lên cao, gió thổi mạnh, nhưng bà chưa bao giờ nghỉ một buổi nào. Thầy giáo khen bà chăm chỉ nhất lớp.";
+const STORY =
+  "Mỗi sáng, bà chèo xuồng qua sông để đi học. Nước lên cao, gió thổi mạnh, nhưng bà chưa bao giờ nghỉ một buổi nào. Thầy giáo khen bà chăm chỉ nhất lớp.";
 
 let na: TestUser;
 let tu: TestUser;
@@ -46,14 +47,26 @@ beforeAll(async () => {
   ids.childhood = (await post(`/api/books/${ids.book}/topics`, { title: "Tuổi thơ", description: "Những năm đầu" })).id;
   ids.work = (await post(`/api/books/${ids.book}/topics`, { title: "Công việc", description: "" })).id;
   await client.json("PUT", `/api/topics/${ids.childhood}`, { preview: PREVIEW });
-  ids.story = (await post(`/api/topics/${ids.childhood}/stories`, { title: "Con sông", content: STORY, status: "published", hasAudio: false, hasImages: true })).id;
+  ids.story = (
+    await post(`/api/topics/${ids.childhood}/stories`, {
+      title: "Con sông",
+      content: STORY,
+      status: "published",
+      hasAudio: false,
+      hasImages: true,
+    })
+  ).id;
   ids.media = await uploadPhoto(client, ids.story);
   // Volumes the API would take long to make, straight into the database.
   const db = new Database(path.join(env.server.dataDir, "heirloom.db"));
   try {
     db.pragma("busy_timeout = 5000");
-    const book = db.prepare("insert into books (user_id, title, description, language, created_at, updated_at) values (?, ?, '', ?, ?, ?)");
-    const activity = db.prepare("insert into activities (user_id, action, resource, details, created_at) values (?, 'update', 'book', ?, ?)");
+    const book = db.prepare(
+      "insert into books (user_id, title, description, language, created_at, updated_at) values (?, ?, '', ?, ?, ?)",
+    );
+    const activity = db.prepare(
+      "insert into activities (user_id, action, resource, details, created_at) values (?, 'update', 'book', ?, ?)",
+    );
     for (let i = 1; i <= 25; i++) {
       const at = Date.UTC(2024, 0, i, 9, 30);
       book.run(tu.id, `Nhật ký ${String(i).padStart(2, "0")}`, i % 2 ? "en" : "vi", at, at);
@@ -66,10 +79,14 @@ beforeAll(async () => {
 
 const heading = (page: Page) => page.locator("#admin-tab-heading");
 const rows = (page: Page) => page.locator("table.table tbody tr");
-const columnTexts = async (page: Page, column: number) => (await rows(page).locator(`td:nth-child(${column})`).allTextContents()).map((text) => text.trim());
+const columnTexts = async (page: Page, column: number) =>
+  (await rows(page).locator(`td:nth-child(${column})`).allTextContents()).map((text) => text.trim());
 
 async function openTab(page: Page, name: string, tab: string) {
-  await Promise.all([page.waitForURL((url) => (url.searchParams.get("tab") ?? "overview") === tab), page.locator("nav.admin-tabs").getByRole("link", { name, exact: true }).click()]);
+  await Promise.all([
+    page.waitForURL((url) => (url.searchParams.get("tab") ?? "overview") === tab),
+    page.locator("nav.admin-tabs").getByRole("link", { name, exact: true }).click(),
+  ]);
   await heading(page).filter({ hasText: name }).waitFor();
 }
 
@@ -77,7 +94,8 @@ async function clickAndWaitFor(page: Page, name: string | RegExp, check: (url: U
   await Promise.all([page.waitForURL(check), page.getByRole("link", { name }).first().click()]);
 }
 
-const opened = (within: Page | Locator, selector: string, text: string) => within.locator(selector, { hasText: text }).first();
+const opened = (within: Page | Locator, selector: string, text: string) =>
+  within.locator(selector, { hasText: text }).first();
 /** Opens a <details> by its summary, as a person would (no JavaScript needed), and waits until it is open. */
 const toggle = async (details: Locator) => {
   await details.locator(":scope > summary").click();
@@ -85,7 +103,9 @@ const toggle = async (details: Locator) => {
 };
 
 describe.concurrent("the admin dashboard", { timeout: 120_000 }, () => {
-  it("every table tab with JavaScript: sorting toggles, filters, the global search and pages; axe finds nothing", async ({ expect }) => {
+  it("every table tab with JavaScript: sorting toggles, filters, the global search and pages; axe finds nothing", async ({
+    expect,
+  }) => {
     const { page, assertNoErrors } = await openPage(env.browser);
     await signIn(page, env.server, "admin", ADMIN_PASSWORD, "/admin");
     expect(await heading(page).textContent()).toBe("Overview");
@@ -95,7 +115,11 @@ describe.concurrent("the admin dashboard", { timeout: 120_000 }, () => {
     await expectNoAxeViolations(page);
 
     await openTab(page, "Books", "books");
-    await clickAndWaitFor(page, "Sort by Title", (url) => url.searchParams.get("sort") === "title" && url.searchParams.get("dir") === "asc");
+    await clickAndWaitFor(
+      page,
+      "Sort by Title",
+      (url) => url.searchParams.get("sort") === "title" && url.searchParams.get("dir") === "asc",
+    );
     // With JavaScript the address changes a moment before the new rows render: wait for them.
     await page.locator('th[aria-sort="ascending"]').waitFor();
     const ascending = await columnTexts(page, 2);
@@ -107,7 +131,10 @@ describe.concurrent("the admin dashboard", { timeout: 120_000 }, () => {
     // Filters: English books of one user, still sorted by title, descending.
     await page.selectOption("#language", "en");
     await page.selectOption("#user", String(tu.id));
-    await Promise.all([page.waitForURL((url) => url.searchParams.get("language") === "en"), page.getByRole("button", { name: "Search" }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.searchParams.get("language") === "en"),
+      page.getByRole("button", { name: "Search" }).click(),
+    ]);
     expect(new URL(page.url()).searchParams.get("user")).toBe(String(tu.id));
     expect(new URL(page.url()).searchParams.get("dir")).toBe("desc");
     await expect.poll(() => rows(page).count()).toBe(13);
@@ -117,7 +144,10 @@ describe.concurrent("the admin dashboard", { timeout: 120_000 }, () => {
 
     // Pages: the user's 25 books over two pages.
     await page.selectOption("#language", "");
-    await Promise.all([page.waitForURL((url) => !url.searchParams.has("language") || url.searchParams.get("language") === ""), page.getByRole("button", { name: "Search" }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => !url.searchParams.has("language") || url.searchParams.get("language") === ""),
+      page.getByRole("button", { name: "Search" }).click(),
+    ]);
     await page.locator(".pager", { hasText: "Page 1 of 2" }).waitFor();
     await clickAndWaitFor(page, "Next", (url) => url.searchParams.get("page") === "2");
     await page.locator(".pager", { hasText: "Page 2 of 2" }).waitFor();
@@ -127,7 +157,10 @@ describe.concurrent("the admin dashboard", { timeout: 120_000 }, () => {
     await page.goto(`${env.server.url}/admin?tab=books`);
     await waitForHydration(page);
     await page.fill("#admin-q", "sông");
-    await Promise.all([page.waitForURL((url) => url.searchParams.get("q") === "sông"), page.getByRole("button", { name: "Search" }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.searchParams.get("q") === "sông"),
+      page.getByRole("button", { name: "Search" }).click(),
+    ]);
     await expect.poll(() => columnTexts(page, 2)).toEqual(["Quê nội"]);
     await openTab(page, "Stories", "stories");
     expect(new URL(page.url()).searchParams.get("q")).toBe("sông");
@@ -145,13 +178,18 @@ describe.concurrent("the admin dashboard", { timeout: 120_000 }, () => {
 
     await openTab(page, "Users", "users");
     await page.selectOption("#role", "admin");
-    await Promise.all([page.waitForURL((url) => url.searchParams.get("role") === "admin"), page.getByRole("button", { name: "Search" }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.searchParams.get("role") === "admin"),
+      page.getByRole("button", { name: "Search" }).click(),
+    ]);
     await expect.poll(() => columnTexts(page, 2)).toEqual(["admin Admin"]);
     await expectNoAxeViolations(page);
     assertNoErrors();
   });
 
-  it("the Content Explorer with JavaScript: nested details, a whole story, Topic Preview and a photo", async ({ expect }) => {
+  it("the Content Explorer with JavaScript: nested details, a whole story, Topic Preview and a photo", async ({
+    expect,
+  }) => {
     const { page, assertNoErrors } = await openPage(env.browser);
     await signIn(page, env.server, "admin", ADMIN_PASSWORD, "/admin?tab=content");
     expect(await heading(page).textContent()).toBe("Content Explorer");
@@ -172,17 +210,26 @@ describe.concurrent("the admin dashboard", { timeout: 120_000 }, () => {
     await expectNoAxeViolations(page);
 
     // The whole story, and back; the tree stays open.
-    await Promise.all([page.waitForURL((url) => url.searchParams.get("story") === String(ids.story)), story.getByRole("link", { name: /^Read the whole story/ }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.searchParams.get("story") === String(ids.story)),
+      story.getByRole("link", { name: /^Read the whole story/ }).click(),
+    ]);
     await story.getByRole("link", { name: /^Show less/ }).waitFor();
     expect(await story.locator(".story-text").textContent()).toBe(STORY);
-    await Promise.all([page.waitForURL((url) => !url.searchParams.has("story")), story.getByRole("link", { name: /^Show less/ }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => !url.searchParams.has("story")),
+      story.getByRole("link", { name: /^Show less/ }).click(),
+    ]);
     await story.getByRole("link", { name: /^Read the whole story/ }).waitFor();
     expect(await story.locator(".story-text").textContent()).toBe(`${STORY.slice(0, 80).trimEnd()}…`);
     expect(await story.isVisible()).toBe(true);
 
     // Topic Preview, as a dialog in the address.
     // (The button is a flex box, so its hidden ": title" counts as a separate block in the accessible name.)
-    await Promise.all([page.waitForURL((url) => url.searchParams.get("dialog") === "preview"), topic.getByRole("link", { name: /^Preview\W+Tuổi thơ$/ }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.searchParams.get("dialog") === "preview"),
+      topic.getByRole("link", { name: /^Preview\W+Tuổi thơ$/ }).click(),
+    ]);
     const dialog = page.locator("dialog.dialog");
     await dialog.waitFor({ state: "visible" });
     expect(await dialog.getByRole("heading", { level: 2 }).textContent()).toBe("Topic Preview");
@@ -194,7 +241,10 @@ describe.concurrent("the admin dashboard", { timeout: 120_000 }, () => {
     expect(await story.isVisible()).toBe(true);
 
     // A photo opens in its own dialog, served to the admin.
-    await Promise.all([page.waitForURL((url) => url.searchParams.get("dialog") === "media"), story.getByRole("link", { name: /^Open Photo: Ảnh bến sông/ }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.searchParams.get("dialog") === "media"),
+      story.getByRole("link", { name: /^Open Photo: Ảnh bến sông/ }).click(),
+    ]);
     await dialog.waitFor({ state: "visible" });
     expect(await dialog.getByRole("heading", { level: 2 }).textContent()).toBe("Photo");
     const photo = dialog.locator("img");
@@ -206,20 +256,29 @@ describe.concurrent("the admin dashboard", { timeout: 120_000 }, () => {
     // A topic without a saved preview, asked for by hand.
     await page.goto(`${env.server.url}/admin?tab=content&dialog=preview&id=${ids.work}`);
     await waitForHydration(page);
-    expect(await page.locator("dialog.dialog [role=alert]").textContent()).toBe("Error loading preview. No saved preview was found for this topic.");
+    expect(await page.locator("dialog.dialog [role=alert]").textContent()).toBe(
+      "Error loading preview. No saved preview was found for this topic.",
+    );
     assertNoErrors();
   });
 
-  it("the activities dialog with JavaScript: what a user did, dd/MM/yyyy HH:mm, a page at a time", async ({ expect }) => {
+  it("the activities dialog with JavaScript: what a user did, dd/MM/yyyy HH:mm, a page at a time", async ({
+    expect,
+  }) => {
     const { page, assertNoErrors } = await openPage(env.browser);
     await signIn(page, env.server, "admin", ADMIN_PASSWORD, "/admin?tab=users");
     const naRow = rows(page).filter({ hasText: "bana@example.com" });
-    await Promise.all([page.waitForURL((url) => url.searchParams.get("dialog") === "activities"), naRow.getByRole("link", { name: "Activities bana" }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.searchParams.get("dialog") === "activities"),
+      naRow.getByRole("link", { name: "Activities bana" }).click(),
+    ]);
     const dialog = page.locator("dialog.dialog");
     await dialog.waitFor({ state: "visible" });
     expect(await dialog.evaluate((d) => d.matches(":modal"))).toBe(true);
     expect(await dialog.getByRole("heading", { level: 2 }).textContent()).toBe("Activities of Bà Na");
-    const lines = await dialog.locator("tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent)));
+    const lines = await dialog
+      .locator("tbody tr")
+      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent)));
     expect(lines.map(([action, resource]) => `${action} ${resource}`)).toEqual([
       "Created Media",
       "Created Story",
@@ -241,7 +300,10 @@ describe.concurrent("the admin dashboard", { timeout: 120_000 }, () => {
     await waitForHydration(page);
     expect(await dialog.locator("tbody tr").count()).toBe(20);
     expect(await dialog.locator("tbody tr").first().textContent()).toContain("id: 25; title: Nhật ký 25");
-    await Promise.all([page.waitForURL((url) => url.searchParams.get("apage") === "2"), dialog.getByRole("link", { name: "Next" }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.searchParams.get("apage") === "2"),
+      dialog.getByRole("link", { name: "Next" }).click(),
+    ]);
     await dialog.locator(".pager", { hasText: "Page 2 of 2" }).waitFor();
     expect(await dialog.locator("tbody tr").count()).toBe(5);
     assertNoErrors();
@@ -262,12 +324,19 @@ describe.concurrent("the admin dashboard", { timeout: 120_000 }, () => {
     ] as const) {
       await openTab(page, name, tab);
     }
-    await clickAndWaitFor(page, "Sort by Language", (url) => url.searchParams.get("sort") === "language" && url.searchParams.get("dir") === "asc");
+    await clickAndWaitFor(
+      page,
+      "Sort by Language",
+      (url) => url.searchParams.get("sort") === "language" && url.searchParams.get("dir") === "asc",
+    );
     await clickAndWaitFor(page, "Sort by Language", (url) => url.searchParams.get("dir") === "desc");
     expect(await page.locator("th[aria-sort]").getAttribute("aria-sort")).toBe("descending");
     await page.selectOption("#user", String(tu.id));
     await page.selectOption("#language", "vi");
-    await Promise.all([page.waitForURL((url) => url.searchParams.get("language") === "vi"), page.getByRole("button", { name: "Search" }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.searchParams.get("language") === "vi"),
+      page.getByRole("button", { name: "Search" }).click(),
+    ]);
     expect(new Set(await columnTexts(page, 5))).toEqual(new Set(["Tiếng Việt"]));
     expect(await rows(page).count()).toBe(12);
     await page.goto(`${env.server.url}/admin?tab=books&user=${tu.id}`);
@@ -282,22 +351,37 @@ describe.concurrent("the admin dashboard", { timeout: 120_000 }, () => {
     await toggle(book);
     await toggle(opened(book, "details.tree-node", "Tuổi thơ"));
     const story = page.locator(`#story-${ids.story}`);
-    await Promise.all([page.waitForURL((url) => url.searchParams.get("story") === String(ids.story)), story.getByRole("link", { name: /^Read the whole story/ }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.searchParams.get("story") === String(ids.story)),
+      story.getByRole("link", { name: /^Read the whole story/ }).click(),
+    ]);
     expect(await story.locator(".story-text").textContent()).toBe(STORY);
     expect(await story.isVisible()).toBe(true);
-    await Promise.all([page.waitForURL((url) => url.searchParams.get("dialog") === "preview"), page.getByRole("link", { name: /^Preview\W+Tuổi thơ$/ }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.searchParams.get("dialog") === "preview"),
+      page.getByRole("link", { name: /^Preview\W+Tuổi thơ$/ }).click(),
+    ]);
     const dialog = page.locator("dialog.dialog");
     expect(await dialog.isVisible()).toBe(true);
     expect(await dialog.getByRole("heading", { level: 2 }).textContent()).toBe("Topic Preview");
-    await Promise.all([page.waitForURL((url) => !url.searchParams.has("dialog")), dialog.getByRole("link", { name: "Close" }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => !url.searchParams.has("dialog")),
+      dialog.getByRole("link", { name: "Close" }).click(),
+    ]);
     expect(await dialog.count()).toBe(0);
     expect(await page.locator(`#story-${ids.story}`).isVisible()).toBe(true);
 
     // Activities, as a dialog the server renders open.
     await page.goto(`${env.server.url}/admin?tab=users`);
-    await Promise.all([page.waitForURL((url) => url.searchParams.get("dialog") === "activities"), rows(page).filter({ hasText: "chutu@example.com" }).getByRole("link", { name: "Activities chutu" }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.searchParams.get("dialog") === "activities"),
+      rows(page).filter({ hasText: "chutu@example.com" }).getByRole("link", { name: "Activities chutu" }).click(),
+    ]);
     expect(await dialog.getByRole("heading", { level: 2 }).textContent()).toBe("Activities of Chú Tư");
-    await Promise.all([page.waitForURL((url) => url.searchParams.get("apage") === "2"), dialog.getByRole("link", { name: "Next" }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.searchParams.get("apage") === "2"),
+      dialog.getByRole("link", { name: "Next" }).click(),
+    ]);
     expect(await dialog.locator("tbody tr").count()).toBe(5);
     assertNoErrors();
   });

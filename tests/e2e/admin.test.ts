@@ -8,10 +8,13 @@ import { createUser, pathOf, signIn, waitForHydration, waitForToast } from "./he
 // The admin dashboard's Users tab with JavaScript: the add, edit and delete dialogs, and the server-side guard.
 const env = serverAndBrowser();
 
-const row = (page: Page, username: string) => page.locator("table tbody tr", { has: page.locator("td:nth-child(2)", { hasText: new RegExp(`^${username}\\b`) }) });
+const row = (page: Page, username: string) =>
+  page.locator("table tbody tr", { has: page.locator("td:nth-child(2)", { hasText: new RegExp(`^${username}\\b`) }) });
 
 describe.concurrent("admin users page", () => {
-  it("creates a user through the Add user dialog, with docs/product.md §5's validation messages", async ({ expect }) => {
+  it("creates a user through the Add user dialog, with docs/product.md §5's validation messages", async ({
+    expect,
+  }) => {
     const { page, assertNoErrors } = await openPage(env.browser);
     await signIn(page, env.server, "admin", ADMIN_PASSWORD, "/admin?tab=users");
 
@@ -86,7 +89,9 @@ describe.concurrent("admin users page", () => {
     await signIn(page, env.server, "admin", ADMIN_PASSWORD, "/admin?tab=users");
 
     await row(page, user.username).getByRole("link", { name: /^Edit/ }).click();
-    await page.waitForURL((url) => url.searchParams.get("dialog") === "edit-user" && url.searchParams.get("id") === String(user.id));
+    await page.waitForURL(
+      (url) => url.searchParams.get("dialog") === "edit-user" && url.searchParams.get("id") === String(user.id),
+    );
     const dialog = page.locator("dialog.dialog");
     await dialog.waitFor({ state: "visible" });
     expect(await dialog.getByRole("heading").textContent()).toBe(`Edit user ${user.username}`);
@@ -132,7 +137,9 @@ describe.concurrent("admin users page", () => {
     await signIn(page, env.server, "admin", ADMIN_PASSWORD, "/admin?tab=users");
 
     // Cancel leaves the user in place.
-    await row(page, user.username).getByRole("link", { name: /^Delete/ }).click();
+    await row(page, user.username)
+      .getByRole("link", { name: /^Delete/ })
+      .click();
     let dialog = page.locator("dialog.dialog");
     await dialog.waitFor({ state: "visible" });
     expect(await dialog.getByRole("heading").textContent()).toBe("Delete user Chú Tư?");
@@ -142,7 +149,9 @@ describe.concurrent("admin users page", () => {
     expect(await row(page, user.username).count()).toBe(1);
 
     // Confirming deletes it.
-    await row(page, user.username).getByRole("link", { name: /^Delete/ }).click();
+    await row(page, user.username)
+      .getByRole("link", { name: /^Delete/ })
+      .click();
     dialog = page.locator("dialog.dialog");
     await dialog.waitFor({ state: "visible" });
     await dialog.getByRole("button", { name: "Delete user" }).click();
@@ -150,7 +159,11 @@ describe.concurrent("admin users page", () => {
     await waitForToast(page, "User deleted");
     expect(await row(page, user.username).count()).toBe(0);
     const client = createClient(env.server.url);
-    const refused = await client.json("POST", "/api/auth/login", { username: user.username, password: user.password, rememberMe: false });
+    const refused = await client.json("POST", "/api/auth/login", {
+      username: user.username,
+      password: user.password,
+      rememberMe: false,
+    });
     expect(refused.status).toBe(401);
 
     // Even a hand-made URL shows no delete dialog for the admin.

@@ -9,12 +9,16 @@ const env = serverAndBrowser();
 
 describe("Back after logout", () => {
   for (const javaScriptEnabled of [true, false]) {
-    it(`does not show the signed-out user's book page again, ${javaScriptEnabled ? "with" : "without"} JavaScript`, async ({ expect }) => {
+    it(`does not show the signed-out user's book page again, ${javaScriptEnabled ? "with" : "without"} JavaScript`, async ({
+      expect,
+    }) => {
       const user = await createUser(env.server);
       const { page, assertNoErrors } = await openPage(env.browser, { javaScriptEnabled });
       await loginThroughForm(page, env.server.url, user.username, user.password);
       const title = "Nhật ký riêng của bà";
-      const created = await page.context().request.post(`${env.server.url}/api/books`, { data: { title, description: "Chỉ bà được đọc" } });
+      const created = await page
+        .context()
+        .request.post(`${env.server.url}/api/books`, { data: { title, description: "Chỉ bà được đọc" } });
       expect(created.status()).toBe(201);
       const { id } = (await created.json()) as { id: number };
 
@@ -23,7 +27,10 @@ describe("Back after logout", () => {
       expect(await page.getByRole("heading", { name: title }).count()).toBeGreaterThan(0);
 
       const account = await openMenu(page, "Account menu");
-      await Promise.all([page.waitForURL((url) => url.pathname === "/login"), account.getByRole("button", { name: "Logout" }).click()]);
+      await Promise.all([
+        page.waitForURL((url) => url.pathname === "/login"),
+        account.getByRole("button", { name: "Logout" }).click(),
+      ]);
 
       await page.goBack();
       // Back ends on the book page from the browser's cache, or, when the browser asks the server again, on the

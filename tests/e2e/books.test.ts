@@ -21,7 +21,10 @@ async function createBookThroughDialog(page: Page, title: string) {
   await page.fill("#title", title);
   await page.fill("#description", "Childhood in the village and the school years");
   await page.locator("label.cover-option").nth(1).click();
-  await Promise.all([page.waitForURL(/\/books\/\d+\/suggest-topics$/), dialog(page).getByRole("button", { name: "Create book" }).click()]);
+  await Promise.all([
+    page.waitForURL(/\/books\/\d+\/suggest-topics$/),
+    dialog(page).getByRole("button", { name: "Create book" }).click(),
+  ]);
   await dialog(page).getByRole("heading", { name: "Suggested topics" }).waitFor();
 }
 
@@ -48,10 +51,20 @@ describe("books with JavaScript", () => {
     const before = await items.count();
     expect(before).toBeGreaterThan(3);
     await dialog(page).getByRole("button", { name: "Deselect all" }).click();
-    expect(await dialog(page).getByRole("button", { name: /Save selected/ }).textContent()).toBe("Save selected (0)");
+    expect(
+      await dialog(page)
+        .getByRole("button", { name: /Save selected/ })
+        .textContent(),
+    ).toBe("Save selected (0)");
     // The button is marked disabled (aria-disabled, still focusable); pressing it explains why.
-    expect(await dialog(page).getByRole("button", { name: /Save selected/ }).getAttribute("aria-disabled")).toBe("true");
-    await dialog(page).getByRole("button", { name: /Save selected/ }).click({ force: true });
+    expect(
+      await dialog(page)
+        .getByRole("button", { name: /Save selected/ })
+        .getAttribute("aria-disabled"),
+    ).toBe("true");
+    await dialog(page)
+      .getByRole("button", { name: /Save selected/ })
+      .click({ force: true });
     await dialog(page).getByRole("alert").filter({ hasText: "Please select at least one topic to save." }).waitFor();
     await items.nth(0).locator("input[type=checkbox]").check();
     await items.nth(1).locator("input[type=checkbox]").check();
@@ -69,8 +82,17 @@ describe("books with JavaScript", () => {
     expect(await items.nth(1).locator("input:not([type])").inputValue()).toBe(thirdTitle);
     await dialog(page).getByRole("button", { name: "Add new topic" }).click();
     await items.last().locator("input:not([type])").fill("The family house");
-    expect(await dialog(page).getByRole("button", { name: /Save selected/ }).textContent()).toBe("Save selected (3)");
-    await Promise.all([page.waitForURL(/\/books\/\d+$/), dialog(page).getByRole("button", { name: /Save selected/ }).click()]);
+    expect(
+      await dialog(page)
+        .getByRole("button", { name: /Save selected/ })
+        .textContent(),
+    ).toBe("Save selected (3)");
+    await Promise.all([
+      page.waitForURL(/\/books\/\d+$/),
+      dialog(page)
+        .getByRole("button", { name: /Save selected/ })
+        .click(),
+    ]);
     await expect.poll(() => toast(page).locator(".toast-title").textContent()).toBe("Topics Saved");
     const topicTitles = await page.locator(".topic-list .item-title").allTextContents();
     expect(topicTitles).toEqual([secondTitle, expect.any(String), "The family house"]);
@@ -82,7 +104,10 @@ describe("books with JavaScript", () => {
     expect(await page.inputValue("#title")).toBe("Grandma's stories");
     await page.fill("#title", "Grandma's life");
     await page.fill("#tone", "Nostalgic");
-    await Promise.all([page.waitForURL(/\/books\/\d+$/), dialog(page).getByRole("button", { name: "Save changes" }).click()]);
+    await Promise.all([
+      page.waitForURL(/\/books\/\d+$/),
+      dialog(page).getByRole("button", { name: "Save changes" }).click(),
+    ]);
     await expect.poll(() => page.locator("#book-title").textContent()).toBe("Grandma's life");
     expect(await page.locator(".badges").textContent()).toContain("Style: Nostalgic");
 
@@ -93,7 +118,10 @@ describe("books with JavaScript", () => {
     const card = page.locator(".book-card", { hasText: "Grandma's life" });
     await card.locator("summary").click();
     expect(pathOf(page)).toBe("/books");
-    await Promise.all([page.waitForURL(/\/suggest-topics\?copy=1$/), card.getByRole("button", { name: "Create copy" }).click()]);
+    await Promise.all([
+      page.waitForURL(/\/suggest-topics\?copy=1$/),
+      card.getByRole("button", { name: "Create copy" }).click(),
+    ]);
     await expect.poll(() => toast(page).locator(".toast-title").textContent()).toBe("Copy Created");
     expect(await dialog(page).textContent()).toContain("Grandma's life (Copy)");
     await dialog(page).getByRole("link", { name: "Cancel" }).click();
@@ -118,9 +146,15 @@ describe("books with JavaScript", () => {
     await page.goto(`${env.server.url}/books?dialog=create-book`);
     await waitForHydration(page);
     await page.locator("label.cover-tab", { hasText: "Upload a cover" }).click();
-    await page.setInputFiles("#coverFile", { name: "notes.svg", mimeType: "image/svg+xml", buffer: Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>") });
+    await page.setInputFiles("#coverFile", {
+      name: "notes.svg",
+      mimeType: "image/svg+xml",
+      buffer: Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"),
+    });
     await expect.poll(() => toast(page).locator(".toast-title").textContent()).toBe("Format error");
-    expect(await toast(page).locator(".toast-message").textContent()).toBe("Please select a file with format: JPEG, PNG, GIF, or WEBP.");
+    expect(await toast(page).locator(".toast-message").textContent()).toBe(
+      "Please select a file with format: JPEG, PNG, GIF, or WEBP.",
+    );
     expect(await page.inputValue("#coverFile")).toBe("");
     assertNoErrors();
   });
@@ -133,18 +167,29 @@ describe("books without JavaScript", () => {
     await page.getByRole("link", { name: "Create New Book" }).click();
     await dialog(page).waitFor();
     await page.fill("#title", "Ông nội");
-    await Promise.all([page.waitForURL(/\/suggest-topics$/), dialog(page).getByRole("button", { name: "Create book" }).click()]);
+    await Promise.all([
+      page.waitForURL(/\/suggest-topics$/),
+      dialog(page).getByRole("button", { name: "Create book" }).click(),
+    ]);
     expect(await toast(page).locator(".toast-title").textContent()).toBe("Book created");
     // Without JS the list buttons are form posts: deselect all is a round trip.
     await dialog(page).getByRole("button", { name: "Deselect all" }).click();
     await dialog(page).getByRole("checkbox", { name: "Select topic 1" }).check();
     // Without JS the count on the button is the server's (0) until the next post; the checkbox is what counts.
-    await Promise.all([page.waitForURL(/\/books\/\d+$/), dialog(page).getByRole("button", { name: /Save selected/ }).click({ force: true })]);
+    await Promise.all([
+      page.waitForURL(/\/books\/\d+$/),
+      dialog(page)
+        .getByRole("button", { name: /Save selected/ })
+        .click({ force: true }),
+    ]);
     expect(await page.locator(".topic-list .item-title").count()).toBe(1);
 
     await page.getByRole("link", { name: "Edit book information" }).click();
     await page.fill("#title", "Ông nội, bản mới");
-    await Promise.all([page.waitForURL(/\/books\/\d+$/), dialog(page).getByRole("button", { name: "Save changes" }).click()]);
+    await Promise.all([
+      page.waitForURL(/\/books\/\d+$/),
+      dialog(page).getByRole("button", { name: "Save changes" }).click(),
+    ]);
     expect(await page.locator("#book-title").textContent()).toBe("Ông nội, bản mới");
 
     await page.goto(`${env.server.url}/books`);

@@ -10,17 +10,28 @@ import { createUser, pathOf, signIn, toast, waitForHydration, waitForToast } fro
 // Keepsakes in the browser: the workspace's download link, the profile's download-all link and import form.
 const env = serverAndBrowser();
 
-const png = () => sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 160, g: 90, b: 60 } } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 160, g: 90, b: 60 } } })
+    .png()
+    .toBuffer();
 
 /** A book with a topic, a story and a photo, made through the API with the context's signed-in session. */
 async function bookWithPhoto(request: APIRequestContext, title: string) {
   const origin = { Origin: env.server.url };
-  const post = async (url: string, data: unknown) => (await (await request.post(`${env.server.url}${url}`, { data, headers: origin })).json()) as { id: number };
+  const post = async (url: string, data: unknown) =>
+    (await (await request.post(`${env.server.url}${url}`, { data, headers: origin })).json()) as { id: number };
   const book = await post("/api/books", { title, language: "en" });
   const topic = await post(`/api/books/${book.id}/topics`, { title: "Summers" });
-  const story = await post(`/api/topics/${topic.id}/stories`, { title: "By the river", content: "We swam every day.", status: "published" });
+  const story = await post(`/api/topics/${topic.id}/stories`, {
+    title: "By the river",
+    content: "We swam every day.",
+    status: "published",
+  });
   await post(`/api/topics/${topic.id}/stories`, { title: "Half told", content: "Later…", status: "draft" });
-  const media = await request.post(`${env.server.url}/api/stories/${story.id}/media`, { headers: origin, multipart: { type: "image", file: { name: "river.png", mimeType: "image/png", buffer: await png() } } });
+  const media = await request.post(`${env.server.url}/api/stories/${story.id}/media`, {
+    headers: origin,
+    multipart: { type: "image", file: { name: "river.png", mimeType: "image/png", buffer: await png() } },
+  });
   expect(media.status()).toBe(201);
   return book;
 }
@@ -35,8 +46,13 @@ async function saved(download: Download): Promise<{ file: string; files: Map<str
 describe("keepsakes", () => {
   it("downloads a book from the workspace without JavaScript, and its book.html reads well and is accessible", async () => {
     const user = await createUser(env.server);
-    const { page, context, assertNoErrors } = await openPage(env.browser, { javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
-    await context.request.post(`${env.server.url}/api/auth/login`, { data: { username: user.username, password: user.password } });
+    const { page, context, assertNoErrors } = await openPage(env.browser, {
+      javaScriptEnabled: false,
+      viewport: { width: 1280, height: 900 },
+    });
+    await context.request.post(`${env.server.url}/api/auth/login`, {
+      data: { username: user.username, password: user.password },
+    });
     const book = await bookWithPhoto(context.request, "Grandma's river");
     await page.goto(`${env.server.url}/books/${book.id}`);
 
@@ -67,7 +83,8 @@ describe("keepsakes", () => {
     await photo.scrollIntoViewIfNeeded();
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(64);
     await expectNoAxeViolations(reader.page);
-    if (process.env.KEEPSAKE_SCREENSHOT) await reader.page.screenshot({ path: process.env.KEEPSAKE_SCREENSHOT, fullPage: true });
+    if (process.env.KEEPSAKE_SCREENSHOT)
+      await reader.page.screenshot({ path: process.env.KEEPSAKE_SCREENSHOT, fullPage: true });
     reader.assertNoErrors();
     await reader.context.close();
   });
@@ -86,19 +103,30 @@ describe("keepsakes", () => {
     const [download] = await Promise.all([page.waitForEvent("download"), all.click()]);
     expect(download.suggestedFilename()).toBe(`${user.username} - Heirloom.zip`);
     const library = await saved(download);
-    expect(JSON.parse(library.files.get("library.json")!.toString()).books).toEqual([{ folder: "books/01-ong-ngoai/", title: "Ông ngoại" }]);
+    expect(JSON.parse(library.files.get("library.json")!.toString()).books).toEqual([
+      { folder: "books/01-ong-ngoai/", title: "Ông ngoại" },
+    ]);
 
     // A file that is not a zip: the failure's toast, and the page stays usable.
-    await page.getByLabel("Import a book from a zip").setInputFiles({ name: "notes.zip", mimeType: "application/zip", buffer: Buffer.from("not a zip") });
+    await page
+      .getByLabel("Import a book from a zip")
+      .setInputFiles({ name: "notes.zip", mimeType: "application/zip", buffer: Buffer.from("not a zip") });
     await page.getByRole("button", { name: "Import", exact: true }).click();
     await waitForToast(page, "Import failed");
-    expect(await toast(page).locator(".toast-message").textContent()).toBe("This file is not a zip file, or it is incomplete.");
+    expect(await toast(page).locator(".toast-message").textContent()).toBe(
+      "This file is not a zip file, or it is incomplete.",
+    );
     await expectNoAxeViolations(page);
 
     // The one-book export of the book: imported as a new book, which opens with a toast.
     const single = await context.request.get(`${env.server.url}/api/books/${book.id}/export`);
-    await page.getByLabel("Import a book from a zip").setInputFiles({ name: "Ông ngoại - Heirloom.zip", mimeType: "application/zip", buffer: await single.body() });
-    await Promise.all([page.waitForURL((url) => /^\/books\/\d+$/.test(url.pathname) && url.pathname !== `/books/${book.id}`), page.getByRole("button", { name: "Import", exact: true }).click()]);
+    await page
+      .getByLabel("Import a book from a zip")
+      .setInputFiles({ name: "Ông ngoại - Heirloom.zip", mimeType: "application/zip", buffer: await single.body() });
+    await Promise.all([
+      page.waitForURL((url) => /^\/books\/\d+$/.test(url.pathname) && url.pathname !== `/books/${book.id}`),
+      page.getByRole("button", { name: "Import", exact: true }).click(),
+    ]);
     await waitForToast(page, "Import complete");
     expect(await toast(page).locator(".toast-message").textContent()).toBe("Books added to your library: 1.");
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Ông ngoại");
@@ -108,20 +136,35 @@ describe("keepsakes", () => {
 
   it("imports the all-books zip without JavaScript, in Vietnamese, and refuses a bad one with a toast", async () => {
     const user = await createUser(env.server);
-    const { page, context, assertNoErrors } = await openPage(env.browser, { javaScriptEnabled: false, locale: "vi-VN", viewport: { width: 390, height: 844 } });
-    await context.request.post(`${env.server.url}/api/auth/login`, { data: { username: user.username, password: user.password } });
+    const { page, context, assertNoErrors } = await openPage(env.browser, {
+      javaScriptEnabled: false,
+      locale: "vi-VN",
+      viewport: { width: 390, height: 844 },
+    });
+    await context.request.post(`${env.server.url}/api/auth/login`, {
+      data: { username: user.username, password: user.password },
+    });
     await bookWithPhoto(context.request, "Một");
     await bookWithPhoto(context.request, "Hai");
     const zip = await (await context.request.get(`${env.server.url}/api/export`)).body();
 
     await page.goto(`${env.server.url}/profile`);
-    await page.getByLabel("Nhập sách từ tệp zip").setInputFiles({ name: "x.zip", mimeType: "application/zip", buffer: zip.subarray(0, 500) });
+    await page
+      .getByLabel("Nhập sách từ tệp zip")
+      .setInputFiles({ name: "x.zip", mimeType: "application/zip", buffer: zip.subarray(0, 500) });
     await page.getByRole("button", { name: "Nhập", exact: true }).click();
     await waitForToast(page, "Nhập sách thất bại");
-    expect(await toast(page).locator(".toast-message").textContent()).toBe("Tệp này không phải tệp zip, hoặc chưa đầy đủ.");
+    expect(await toast(page).locator(".toast-message").textContent()).toBe(
+      "Tệp này không phải tệp zip, hoặc chưa đầy đủ.",
+    );
 
-    await page.getByLabel("Nhập sách từ tệp zip").setInputFiles({ name: "all.zip", mimeType: "application/zip", buffer: zip });
-    await Promise.all([page.waitForURL((url) => url.pathname === "/books"), page.getByRole("button", { name: "Nhập", exact: true }).click()]);
+    await page
+      .getByLabel("Nhập sách từ tệp zip")
+      .setInputFiles({ name: "all.zip", mimeType: "application/zip", buffer: zip });
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === "/books"),
+      page.getByRole("button", { name: "Nhập", exact: true }).click(),
+    ]);
     await waitForToast(page, "Đã nhập xong");
     expect(await toast(page).locator(".toast-message").textContent()).toBe("Số sách đã thêm vào thư viện: 2.");
     const books = (await (await context.request.get(`${env.server.url}/api/books`)).json()) as { title: string }[];

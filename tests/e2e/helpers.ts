@@ -10,7 +10,10 @@ export type TestUser = { id: number; username: string; email: string; password: 
 let counter = 0;
 
 /** Creates an ordinary user through the admin API, the way the admin page does. */
-export async function createUser(server: RunningServer, overrides: Partial<Omit<TestUser, "id">> = {}): Promise<TestUser> {
+export async function createUser(
+  server: RunningServer,
+  overrides: Partial<Omit<TestUser, "id">> = {},
+): Promise<TestUser> {
   counter += 1;
   const username = overrides.username ?? `user${Date.now().toString(36)}${counter}`;
   const input = {
@@ -31,9 +34,18 @@ export async function createUser(server: RunningServer, overrides: Partial<Omit<
  * Signs a browser context in through POST /api/auth/login (its request client shares the context's
  * cookies), then opens `path`. For tests whose subject is not the login form, which other tests cover.
  */
-export async function signIn(page: Page, server: RunningServer, username: string, password: string, path = "/"): Promise<void> {
-  const response = await page.context().request.post(`${server.url}/api/auth/login`, { data: { username, password, rememberMe: false } });
-  if (response.status() !== 200) throw new Error(`sign-in as ${username} failed: ${response.status()} ${await response.text()}`);
+export async function signIn(
+  page: Page,
+  server: RunningServer,
+  username: string,
+  password: string,
+  path = "/",
+): Promise<void> {
+  const response = await page
+    .context()
+    .request.post(`${server.url}/api/auth/login`, { data: { username, password, rememberMe: false } });
+  if (response.status() !== 200)
+    throw new Error(`sign-in as ${username} failed: ${response.status()} ${await response.text()}`);
   await page.goto(`${server.url}${path}`);
   await waitForHydration(page);
 }
@@ -57,7 +69,9 @@ export async function waitForHydration(page: Page): Promise<void> {
  * visible text after a colon (the language menu is "Language: EN", WCAG 2.5.3); "Language" finds it.
  */
 export async function openMenu(page: Page, label: string): Promise<Locator> {
-  const details = page.locator("details.menu", { has: page.locator(`summary[aria-label="${label}"], summary[aria-label^="${label}: "]`) });
+  const details = page.locator("details.menu", {
+    has: page.locator(`summary[aria-label="${label}"], summary[aria-label^="${label}: "]`),
+  });
   await details.locator("summary").click();
   await details.locator(".menu-panel").waitFor({ state: "visible" });
   return details;
@@ -90,7 +104,10 @@ export function pathOf(page: Page): string {
  * frames. dnd-kit measures the list in an effect after announcing a step, and an arrow pressed before that
  * moves nothing: on a busy machine it had not been committed yet.
  */
-export async function keyboardDrag(page: Page, steps: readonly (readonly [key: string, said: string])[]): Promise<void> {
+export async function keyboardDrag(
+  page: Page,
+  steps: readonly (readonly [key: string, said: string])[],
+): Promise<void> {
   const live = page.locator("[id^=DndLiveRegion]").first();
   for (const [key, said] of steps) {
     await page.keyboard.press(key);

@@ -9,7 +9,10 @@ import { createUser, signIn, waitForHydration } from "./helpers";
 // the sticky header (WCAG 2.4.7, 2.4.11), and each result is checked through the API.
 const env = serverAndBrowser();
 
-/** How the focused element looks: its focus ring (on it or the label or card that draws it) and whether something covers it. */
+/**
+ * How the focused element looks: its focus ring (on it or the label or card that draws it) and whether something covers
+ * it.
+ */
 function focusReport(page: Page) {
   return page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
@@ -64,11 +67,13 @@ async function tabTo(page: Page, target: Locator, { back = false, max = 60 } = {
 }
 
 describe("a keyboard-only walk", () => {
-  it("creates a book, adds a topic, writes and completes a story and opens the preview", { timeout: 180_000 }, async () => {
+  it("creates a book, adds a topic, writes and completes a story and opens the preview", {
+    timeout: 180_000,
+  }, async () => {
     const user = await createUser(env.server);
     const { page, assertNoErrors } = await openPage(env.browser, { viewport: { width: 1280, height: 900 } });
     await signIn(page, env.server, user.username, user.password);
-    const api = async <T,>(path: string) => (await (await page.request.get(`${env.server.url}${path}`)).json()) as T;
+    const api = async <T>(path: string) => (await (await page.request.get(`${env.server.url}${path}`)).json()) as T;
 
     // The skip link comes first and shows itself.
     await page.keyboard.press("Tab");
@@ -77,7 +82,10 @@ describe("a keyboard-only walk", () => {
 
     // 1. Create a book from the home page's hero.
     await tabTo(page, page.locator("main").getByRole("link", { name: "Create a new book" }).first());
-    await Promise.all([page.waitForURL((url) => url.searchParams.get("dialog") === "create-book"), page.keyboard.press("Enter")]);
+    await Promise.all([
+      page.waitForURL((url) => url.searchParams.get("dialog") === "create-book"),
+      page.keyboard.press("Enter"),
+    ]);
     const dialog = page.locator("dialog.dialog:modal");
     await dialog.waitFor();
     await tabTo(page, dialog.getByLabel("Title", { exact: true }));
@@ -89,13 +97,22 @@ describe("a keyboard-only walk", () => {
     await Promise.all([page.waitForURL(/\/books\/\d+\/suggest-topics$/), page.keyboard.press("Enter")]);
     const bookId = Number(/\/books\/(\d+)/.exec(page.url())![1]);
     const books = await api<{ id: number; title: string; description: string }[]>("/api/books");
-    expect(books).toEqual([expect.objectContaining({ id: bookId, title: "Grandpa's garden", description: "Vegetables, fruit trees and the neighbours" })]);
+    expect(books).toEqual([
+      expect.objectContaining({
+        id: bookId,
+        title: "Grandpa's garden",
+        description: "Vegetables, fruit trees and the neighbours",
+      }),
+    ]);
 
     // The suggested topics are not wanted: Cancel leaves them, and the focus goes on to the book's
     // title (the control that had it is gone), not back to the top of the page.
     await waitForHydration(page);
     await tabTo(page, page.locator("dialog.dialog:modal").getByRole("link", { name: "Cancel" }));
-    await Promise.all([page.waitForURL((url) => url.pathname === `/books/${bookId}` && !url.search), page.keyboard.press("Enter")]);
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === `/books/${bookId}` && !url.search),
+      page.keyboard.press("Enter"),
+    ]);
     await page.locator("dialog.dialog").waitFor({ state: "detached" });
     await expectFocusOn(page, page.locator("#book-title"));
 
@@ -146,16 +163,27 @@ describe("a keyboard-only walk", () => {
     await page.keyboard.press("Enter");
     await expectFocusOn(page, page.getByRole("heading", { name: "Edit story" }));
     expect(await api<{ title: string; content: string; status: string }[]>(`/api/topics/${topic.id}/stories`)).toEqual([
-      expect.objectContaining({ title: "Tomatoes in July", status: "published", content: "Grandpa picked the first tomatoes in July and shared them with the neighbours." }),
+      expect.objectContaining({
+        title: "Tomatoes in July",
+        status: "published",
+        content: "Grandpa picked the first tomatoes in July and shared them with the neighbours.",
+      }),
     ]);
 
     // 4. Open the book's preview tab and generate it.
     await tabTo(page, page.getByRole("link", { name: "Book preview" }));
-    await Promise.all([page.waitForURL((url) => url.searchParams.get("ptab") === "book"), page.keyboard.press("Enter")]);
+    await Promise.all([
+      page.waitForURL((url) => url.searchParams.get("ptab") === "book"),
+      page.keyboard.press("Enter"),
+    ]);
     const generate = page.locator(".preview-actions button[type=submit]");
     await tabTo(page, page.getByRole("button", { name: "Generate the book preview" }));
     await page.keyboard.press("Enter");
-    await page.locator(".preview-panel").getByText("Grandpa picked the first tomatoes", { exact: false }).first().waitFor();
+    await page
+      .locator(".preview-panel")
+      .getByText("Grandpa picked the first tomatoes", { exact: false })
+      .first()
+      .waitFor();
     // Busy, the button keeps the focus (aria-disabled, not disabled), and is Regenerate after.
     await expectFocusOn(page, generate);
     await page.getByRole("button", { name: "Regenerate" }).waitFor({ timeout: 10_000 });

@@ -14,8 +14,12 @@ async function signedInPage(javaScriptEnabled: boolean) {
   const user = await createUser(env.server);
   const watched = await openPage(env.browser, { javaScriptEnabled, viewport: { width: 1280, height: 900 } });
   await loginThroughForm(watched.page, env.server.url, user.username, user.password);
-  const post = async (url: string, data: unknown) => (await (await watched.page.request.post(`${env.server.url}${url}`, { data, headers: { Origin: env.server.url } })).json()) as { id: number };
-  const put = (url: string, data: unknown) => watched.page.request.put(`${env.server.url}${url}`, { data, headers: { Origin: env.server.url } });
+  const post = async (url: string, data: unknown) =>
+    (await (
+      await watched.page.request.post(`${env.server.url}${url}`, { data, headers: { Origin: env.server.url } })
+    ).json()) as { id: number };
+  const put = (url: string, data: unknown) =>
+    watched.page.request.put(`${env.server.url}${url}`, { data, headers: { Origin: env.server.url } });
   return { ...watched, post, put };
 }
 
@@ -30,7 +34,11 @@ for (const javaScriptEnabled of [true, false]) {
       const { page, post, assertNoErrors } = await signedInPage(javaScriptEnabled);
       const book = await post("/api/books", { title: "Bà nội", language: "vi" });
       const topic = await post(`/api/books/${book.id}/topics`, { title: "Quê nhà" });
-      await post(`/api/topics/${topic.id}/stories`, { title: "Chuyện ngắn", content: "Một đoạn.", status: "published" });
+      await post(`/api/topics/${topic.id}/stories`, {
+        title: "Chuyện ngắn",
+        content: "Một đoạn.",
+        status: "published",
+      });
       const text = longText(STORY_CHARS, "Chuyện dài");
       await post(`/api/topics/${topic.id}/stories`, { title: "Chuyện dài", content: text, status: "published" });
       await open(page, `/books/${book.id}`, javaScriptEnabled);
@@ -55,7 +63,10 @@ for (const javaScriptEnabled of [true, false]) {
       expect(await page.content()).not.toContain("Bản thảo: bà kể rằng");
       await topic.locator("summary").click();
       if (!javaScriptEnabled) await topic.getByRole("link", { name: "Read the draft of Chiến tranh" }).click();
-      await topic.getByText(/^Bản thảo: bà kể rằng/).first().waitFor();
+      await topic
+        .getByText(/^Bản thảo: bà kể rằng/)
+        .first()
+        .waitFor();
       expect(await topic.getAttribute("open")).not.toBeNull();
       // Its pages: the second one follows.
       await topic.getByRole("link", { name: "Next page" }).click();

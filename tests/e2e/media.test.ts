@@ -19,16 +19,27 @@ async function withStory(javaScriptEnabled: boolean, locale = "en-US") {
   const watched = await openPage(env.browser, { javaScriptEnabled, locale, viewport: { width: 1280, height: 900 } });
   const request = watched.context.request;
   const origin = { Origin: env.server.url };
-  const login = await request.post(`${env.server.url}/api/auth/login`, { data: { username: user.username, password: user.password, rememberMe: false } });
+  const login = await request.post(`${env.server.url}/api/auth/login`, {
+    data: { username: user.username, password: user.password, rememberMe: false },
+  });
   expect(login.status()).toBe(200);
-  const post = async (url: string, data: unknown) => (await (await request.post(`${env.server.url}${url}`, { data, headers: origin })).json()) as { id: number };
+  const post = async (url: string, data: unknown) =>
+    (await (await request.post(`${env.server.url}${url}`, { data, headers: origin })).json()) as { id: number };
   const book = await post("/api/books", { title: "Album", language: "en" });
   const topic = await post(`/api/books/${book.id}/topics`, { title: "Summers" });
-  const story = await post(`/api/topics/${topic.id}/stories`, { title: "By the river", content: "We swam every day.", status: "published" });
+  const story = await post(`/api/topics/${topic.id}/stories`, {
+    title: "By the river",
+    content: "We swam every day.",
+    status: "published",
+  });
   const addMedia = async (type: "image" | "audio", buffer: Buffer, name: string, description?: string) => {
     const response = await request.post(`${env.server.url}/api/stories/${story.id}/media`, {
       headers: origin,
-      multipart: { type, ...(description ? { description } : {}), file: { name, mimeType: type === "image" ? "image/png" : "audio/webm", buffer } },
+      multipart: {
+        type,
+        ...(description ? { description } : {}),
+        file: { name, mimeType: type === "image" ? "image/png" : "audio/webm", buffer },
+      },
     });
     expect(response.status()).toBe(201);
     return (await response.json()) as Row;
@@ -37,7 +48,8 @@ async function withStory(javaScriptEnabled: boolean, locale = "en-US") {
     await watched.page.goto(`${env.server.url}${url}`);
     if (javaScriptEnabled) await waitForHydration(watched.page);
   };
-  const storyMedia = async () => ((await (await request.get(`${env.server.url}/api/stories/${story.id}`)).json()) as { media: Row[] }).media;
+  const storyMedia = async () =>
+    ((await (await request.get(`${env.server.url}/api/stories/${story.id}`)).json()) as { media: Row[] }).media;
   return { ...watched, book, topic, story, addMedia, open, storyMedia };
 }
 
@@ -58,13 +70,17 @@ for (const javaScriptEnabled of [true, false]) {
       await mediaTab(page).check();
       await page.getByText("This story has no images or recordings yet.").waitFor();
 
-      await page.getByLabel("Photo", { exact: true }).setInputFiles(await fixture("grandma_at_the_market.png", await png(180)));
+      await page
+        .getByLabel("Photo", { exact: true })
+        .setInputFiles(await fixture("grandma_at_the_market.png", await png(180)));
       await page.getByRole("button", { name: "Upload photo" }).click();
       await waitForToast(page, "File added");
       const [photo] = await storyMedia();
       expect(photo).toMatchObject({ type: "image", description: "grandma at the market" });
       const thumbnail = page.locator(".media-item img");
-      await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
+      await expect
+        .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBe(320);
       expect(await thumbnail.getAttribute("alt")).toBe("grandma at the market");
 
       const description = page.getByLabel("Description", { exact: true });
@@ -72,7 +88,9 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("button", { name: "Save description of grandma at the market" }).click();
       await waitForToast(page, "Description saved");
       expect((await storyMedia())[0]!.description).toBe("Grandma selling mangoes, 1975");
-      await expect.poll(() => page.getByLabel("Description", { exact: true }).inputValue()).toBe("Grandma selling mangoes, 1975");
+      await expect
+        .poll(() => page.getByLabel("Description", { exact: true }).inputValue())
+        .toBe("Grandma selling mangoes, 1975");
       // axe runs its script in the page, so it checks the same markup with JavaScript on.
       if (javaScriptEnabled) await expectNoAxeViolations(page);
 
@@ -94,9 +112,13 @@ describe("the media files tab", () => {
     const { page, book, story, open, storyMedia, assertNoErrors } = await withStory(true, "vi-VN");
     await open(`/books/${book.id}?storyId=${story.id}`);
     await page.getByRole("radio", { name: "Tệp đa phương tiện", exact: true }).check();
-    await page.getByLabel("Ảnh", { exact: true }).setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a photo") });
+    await page
+      .getByLabel("Ảnh", { exact: true })
+      .setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a photo") });
     await waitForToast(page, "Không có hình ảnh");
-    expect(await page.getByLabel("Ảnh", { exact: true }).evaluate((input: HTMLInputElement) => input.files?.length)).toBe(0);
+    expect(
+      await page.getByLabel("Ảnh", { exact: true }).evaluate((input: HTMLInputElement) => input.files?.length),
+    ).toBe(0);
     expect(await storyMedia()).toEqual([]);
     assertNoErrors();
   });
@@ -118,7 +140,8 @@ describe("media on the topic page", () => {
   it("shows four thumbnails then +N and counts, and opens a photo or a recording in the media dialog", async () => {
     const { page, book, topic, addMedia, open, assertNoErrors } = await withStory(true);
     const photos: Row[] = [];
-    for (let i = 0; i < 5; i++) photos.push(await addMedia("image", await png(40 * i), `photo-${i}.png`, `Photo number ${i}`));
+    for (let i = 0; i < 5; i++)
+      photos.push(await addMedia("image", await png(40 * i), `photo-${i}.png`, `Photo number ${i}`));
     await addMedia("audio", webm(), "voice.webm");
     await open(`/books/${book.id}/topics/${topic.id}`);
     const card = page.locator(".story-card");
@@ -151,7 +174,10 @@ describe("media on the topic page", () => {
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
     await open(`/books/${book.id}/topics/${topic.id}?media=${voice.id}`);
-    await page.getByRole("dialog").locator("audio").evaluate((audio: HTMLAudioElement) => audio.play().catch(() => undefined));
+    await page
+      .getByRole("dialog")
+      .locator("audio")
+      .evaluate((audio: HTMLAudioElement) => audio.play().catch(() => undefined));
     await waitForToast(page, "Audio loading error");
     await page.getByRole("dialog").getByText("This recording cannot be played right now.").waitFor();
     assertNoErrors([

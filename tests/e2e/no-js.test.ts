@@ -30,7 +30,9 @@ describe.concurrent("without JavaScript", () => {
     // A good login through the same form lands on the home page.
     await loginThroughForm(page, env.server.url, "admin", ADMIN_PASSWORD);
     expect(pathOf(page)).toBe("/");
-    expect(await page.locator("nav.header-nav").getByRole("link", { name: "Home" }).getAttribute("aria-current")).toBe("page");
+    expect(await page.locator("nav.header-nav").getByRole("link", { name: "Home" }).getAttribute("aria-current")).toBe(
+      "page",
+    );
 
     // The language <details> menu opens without JavaScript, and its form posts to /preferences/language.
     const language = await openMenu(page, "Language");
@@ -50,7 +52,10 @@ describe.concurrent("without JavaScript", () => {
 
     // Logout sits in the account menu and ends on /login, still in Vietnamese.
     const account = await openMenu(page, "Menu tài khoản");
-    await Promise.all([page.waitForURL((url) => url.pathname === "/login"), account.getByRole("button", { name: "Đăng xuất" }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === "/login"),
+      account.getByRole("button", { name: "Đăng xuất" }).click(),
+    ]);
     expect(await page.locator("h1").textContent()).toBe("Đăng nhập");
 
     // The session is really gone: the home page sends us back to /login.
@@ -63,7 +68,9 @@ describe.concurrent("without JavaScript", () => {
     await page.click("button[type=submit]:below(#password)");
     await page.waitForLoadState();
     await waitForToast(page, "Đăng nhập thất bại");
-    expect(await toast(page).locator(".toast-message").textContent()).toBe("Tên đăng nhập, email hoặc mật khẩu không đúng.");
+    expect(await toast(page).locator(".toast-message").textContent()).toBe(
+      "Tên đăng nhập, email hoặc mật khẩu không đúng.",
+    );
 
     // The failed form posts answer 401 on purpose; nothing else may log an error.
     assertNoErrors([{ path: "/login", status: 401 }]);
@@ -120,10 +127,16 @@ describe.concurrent("without JavaScript", () => {
     expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/profile");
     await page.fill("#username", "admin");
     await page.fill("#password", ADMIN_PASSWORD);
-    await Promise.all([page.waitForURL((url) => url.pathname === "/profile"), page.click("button[type=submit]:below(#password)")]);
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === "/profile"),
+      page.click("button[type=submit]:below(#password)"),
+    ]);
 
     // Saving the unchanged profile posts the whole form; the flash cookie brings the info toast back.
-    await Promise.all([page.waitForURL((url) => url.pathname === "/profile"), page.locator("#profile-form button[type=submit]").click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === "/profile"),
+      page.locator("#profile-form button[type=submit]").click(),
+    ]);
     await page.waitForLoadState();
     const info = toast(page);
     expect(await info.locator(".toast-title").textContent()).toBe("Nothing has changed, so there is nothing to save.");

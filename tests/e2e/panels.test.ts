@@ -7,15 +7,22 @@ import { createUser, signIn, waitForHydration } from "./helpers";
 const env = serverAndBrowser();
 
 async function bookWithTopics(page: Page, titles: string[]) {
-  const post = (path: string, data: unknown) => page.request.post(`${env.server.url}${path}`, { data, headers: { Origin: env.server.url } });
+  const post = (path: string, data: unknown) =>
+    page.request.post(`${env.server.url}${path}`, { data, headers: { Origin: env.server.url } });
   const book = (await (await post("/api/books", { title: "Panels book", language: "en" })).json()) as { id: number };
   const topics: { id: number }[] = [];
-  for (const title of titles) topics.push((await (await post(`/api/books/${book.id}/topics`, { title })).json()) as { id: number });
-  await post(`/api/topics/${topics[0]!.id}/stories`, { title: "The well behind the house", content: "We drew water every morning.", status: "published" });
+  for (const title of titles)
+    topics.push((await (await post(`/api/books/${book.id}/topics`, { title })).json()) as { id: number });
+  await post(`/api/topics/${topics[0]!.id}/stories`, {
+    title: "The well behind the house",
+    content: "We drew water every morning.",
+    status: "published",
+  });
   return { book, topics };
 }
 
-const width = (page: Page, id: string) => page.locator(`[data-panel][id="${id}"]`).evaluate((el) => el.getBoundingClientRect().width);
+const width = (page: Page, id: string) =>
+  page.locator(`[data-panel][id="${id}"]`).evaluate((el) => el.getBoundingClientRect().width);
 
 describe("the workspace panels", () => {
   it("resizes and collapses the contents panel, and keeps the layout after a reload", async () => {
@@ -38,7 +45,9 @@ describe("the workspace panels", () => {
     await page.keyboard.press("ArrowLeft");
     await expect.poll(async () => Math.round(((await width(page, "toc")) / group) * 100)).toBe(20);
     // Saved 100 ms after the change settles.
-    await expect.poll(async () => (await page.context().cookies()).find((c) => c.name === "workspace_layout")?.value).toMatch(/^20\.0-/);
+    await expect
+      .poll(async () => (await page.context().cookies()).find((c) => c.name === "workspace_layout")?.value)
+      .toMatch(/^20\.0-/);
     await page.reload();
     await waitForHydration(page);
     await expect.poll(async () => Math.round(((await width(page, "toc")) / group) * 100)).toBe(20);
@@ -60,8 +69,13 @@ describe("the workspace panels", () => {
 
   it("collapses and expands without JavaScript, through the layout cookie", async () => {
     const user = await createUser(env.server);
-    const { page, assertNoErrors } = await openPage(env.browser, { javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
-    await page.context().request.post(`${env.server.url}/api/auth/login`, { data: { username: user.username, password: user.password } });
+    const { page, assertNoErrors } = await openPage(env.browser, {
+      javaScriptEnabled: false,
+      viewport: { width: 1280, height: 900 },
+    });
+    await page
+      .context()
+      .request.post(`${env.server.url}/api/auth/login`, { data: { username: user.username, password: user.password } });
     const { book } = await bookWithTopics(page, ["Childhood"]);
     await page.goto(`${env.server.url}/books/${book.id}`);
     await page.getByRole("button", { name: "Collapse the table of contents" }).click();
@@ -80,7 +94,11 @@ describe("the workspace panels", () => {
 
   it("stacks the panels as cards on a 390 px phone, with a preview toggle", async () => {
     const user = await createUser(env.server);
-    const { page, assertNoErrors } = await openPage(env.browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const { page, assertNoErrors } = await openPage(env.browser, {
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
     await signIn(page, env.server, user.username, user.password);
     const { book } = await bookWithTopics(page, ["Childhood"]);
     const panelScripts: string[] = [];
@@ -91,9 +109,13 @@ describe("the workspace panels", () => {
     await waitForHydration(page);
     // A phone never resizes, so it never loads the resizable panels (ADR 17).
     expect(panelScripts).toEqual([]);
-    const heights = await page.locator("[data-panel]").evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().height)));
+    const heights = await page
+      .locator("[data-panel]")
+      .evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().height)));
     expect(heights).toEqual([400, 500, 600]);
-    const widths = await page.locator("[data-panel]").evaluateAll((els) => els.map((el) => el.getBoundingClientRect().width));
+    const widths = await page
+      .locator("[data-panel]")
+      .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().width));
     for (const w of widths) expect(w).toBeLessThanOrEqual(390);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.screenshot({ path: ".tmp/shots/narrow.png", fullPage: true });
@@ -106,7 +128,8 @@ describe("the workspace panels", () => {
     // Turned into a wide screen, the page keeps its panels (swapping them would lose what the editor holds),
     // side by side at the saved layout, and fetches the library for the next workspace it opens.
     await page.setViewportSize({ width: 1280, height: 800 });
-    const tops = () => page.locator("[data-panel]").evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+    const tops = () =>
+      page.locator("[data-panel]").evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
     await expect.poll(async () => new Set(await tops()).size).toBe(1);
     await expect.poll(() => panelScripts.length).toBe(1);
     expect(await page.locator("#workspace-separator-1").getAttribute("aria-valuenow")).toBeNull();
@@ -129,7 +152,9 @@ describe("the workspace panels", () => {
     await waitForHydration(page);
     expect(chunk).not.toBe("");
     // The static panels, side by side: the page hydrated without the library instead of failing to load.
-    const tops = await page.locator("[data-panel]").evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+    const tops = await page
+      .locator("[data-panel]")
+      .evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
     expect(new Set(tops).size).toBe(1);
     expect(await page.locator("#workspace-separator-1").getAttribute("aria-valuenow")).toBeNull();
     await page.getByRole("link", { name: "Childhood" }).first().click();

@@ -28,12 +28,23 @@ describe("a phone hydrating the library and the workspace", () => {
       });
     });
     await signIn(page, env.server, user.username, user.password);
-    const post = (path: string, data: unknown) => page.request.post(`${env.server.url}${path}`, { data, headers: { Origin: env.server.url } });
-    const book = (await (await post("/api/books", { title: "Ông ngoại", language: "vi" })).json()) as { id: number; updatedAt: string };
+    const post = (path: string, data: unknown) =>
+      page.request.post(`${env.server.url}${path}`, { data, headers: { Origin: env.server.url } });
+    const book = (await (await post("/api/books", { title: "Ông ngoại", language: "vi" })).json()) as {
+      id: number;
+      updatedAt: string;
+    };
     const topic = (await (await post(`/api/books/${book.id}/topics`, { title: "Tuổi thơ" })).json()) as { id: number };
     await post(`/api/topics/${topic.id}/stories`, { title: "Con sông", content: "Ngày xưa.", status: "published" });
-    const updated = (await (await page.request.get(`${env.server.url}/api/books/${book.id}`)).json()) as { updatedAt: string };
-    const shown = new Intl.DateTimeFormat("en-GB", { timeZone: "Asia/Ho_Chi_Minh", day: "2-digit", month: "2-digit", year: "numeric" }).format(new Date(updated.updatedAt));
+    const updated = (await (await page.request.get(`${env.server.url}/api/books/${book.id}`)).json()) as {
+      updatedAt: string;
+    };
+    const shown = new Intl.DateTimeFormat("en-GB", {
+      timeZone: "Asia/Ho_Chi_Minh",
+      day: "2-digit",
+      month: "2-digit",
+      year: "numeric",
+    }).format(new Date(updated.updatedAt));
 
     for (const path of ["/books", `/books/${book.id}`]) {
       await page.goto(`${env.server.url}${path}`);

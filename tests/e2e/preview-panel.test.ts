@@ -6,7 +6,8 @@ import { createUser, signIn, toast, waitForHydration } from "./helpers";
 const env = serverAndBrowser();
 
 async function bookWithStories(page: Page) {
-  const post = async (path: string, data: unknown) => (await page.request.post(`${env.server.url}${path}`, { data, headers: { Origin: env.server.url } })).json();
+  const post = async (path: string, data: unknown) =>
+    (await page.request.post(`${env.server.url}${path}`, { data, headers: { Origin: env.server.url } })).json();
   const book = (await post("/api/books", { title: "Grandma", language: "en" })) as { id: number };
   const topic = (await post(`/api/books/${book.id}/topics`, { title: "Childhood" })) as { id: number };
   // Twelve paragraphs: more than a topic preview's page of 10 blocks.
@@ -30,7 +31,8 @@ describe("the preview panel", () => {
     // The preview endpoints save what they make: the page asks for them with POST, never GET (ADR 0022).
     const asked: string[] = [];
     page.on("request", (request) => {
-      if (/\/api\/(topics|books)\/\d+\/preview\?stream=1/.test(request.url())) asked.push(`${request.method()} ${new URL(request.url()).pathname}`);
+      if (/\/api\/(topics|books)\/\d+\/preview\?stream=1/.test(request.url()))
+        asked.push(`${request.method()} ${new URL(request.url()).pathname}`);
     });
     await page.goto(`${env.server.url}/books/${book.id}`);
     await waitForHydration(page);
@@ -51,10 +53,15 @@ describe("the preview panel", () => {
     expect(await panel(page).getByRole("button", { name: "Generating…" }).getAttribute("aria-disabled")).toBe("true");
     await panel(page).getByRole("button", { name: "Regenerate" }).waitFor({ timeout: 10_000 });
     expect(asked).toEqual([`POST /api/topics/${topic.id}/preview`, `POST /api/books/${book.id}/preview`]);
-    const [download] = await Promise.all([page.waitForEvent("download"), panel(page).getByRole("link", { name: "Download as text" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      panel(page).getByRole("link", { name: "Download as text" }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe("Grandma Preview.txt");
     await panel(page).getByRole("button", { name: "Print" }).click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed), { timeout: 5000 }).toBe(1);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed), { timeout: 5000 })
+      .toBe(1);
     expect(await page.locator("body > .preview-printable").textContent()).toContain("Paragraph 12 about the river.");
     await expectNoAxeViolations(page);
     assertNoErrors();
@@ -62,8 +69,13 @@ describe("the preview panel", () => {
 
   it("works without JavaScript: generate, tabs and pages are forms and links", async () => {
     const user = await createUser(env.server);
-    const { page, assertNoErrors } = await openPage(env.browser, { javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
-    await page.context().request.post(`${env.server.url}/api/auth/login`, { data: { username: user.username, password: user.password } });
+    const { page, assertNoErrors } = await openPage(env.browser, {
+      javaScriptEnabled: false,
+      viewport: { width: 1280, height: 900 },
+    });
+    await page
+      .context()
+      .request.post(`${env.server.url}/api/auth/login`, { data: { username: user.username, password: user.password } });
     const { book } = await bookWithStories(page);
     await page.goto(`${env.server.url}/books/${book.id}`);
     await panel(page).getByRole("button", { name: "Generate preview" }).click();
@@ -72,7 +84,9 @@ describe("the preview panel", () => {
     await panel(page).getByRole("link", { name: "Book preview" }).click();
     await panel(page).getByRole("button", { name: "Generate the book preview" }).click();
     await panel(page).getByRole("heading", { name: "Grandma" }).waitFor();
-    expect(await panel(page).getByRole("link", { name: "Download as text" }).getAttribute("href")).toBe(`/api/books/${book.id}/preview?download=1`);
+    expect(await panel(page).getByRole("link", { name: "Download as text" }).getAttribute("href")).toBe(
+      `/api/books/${book.id}/preview?download=1`,
+    );
     assertNoErrors();
   });
 });

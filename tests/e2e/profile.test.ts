@@ -22,7 +22,9 @@ async function openProfile(page: Page) {
 const avatar = (page: Page) => page.locator(".site-header summary .avatar");
 
 describe.concurrent("profile", () => {
-  it("makes no request when nothing changed, catches a password mismatch, and saves only the display name", async ({ expect }) => {
+  it("makes no request when nothing changed, catches a password mismatch, and saves only the display name", async ({
+    expect,
+  }) => {
     const user = await createUser(env.server, { displayName: "" });
     const { page, assertNoErrors } = await openPage(env.browser);
     await signIn(page, env.server, user.username, user.password, "/profile");
@@ -55,7 +57,9 @@ describe.concurrent("profile", () => {
     await page.getByLabel("Confirm new password").fill("new-secret-1");
     await page.getByLabel("Confirm new password").press("Enter");
     await page.locator("#currentPassword-error").waitFor();
-    expect(await page.locator("#currentPassword-error").textContent()).toBe("Please enter your current password to set a new one.");
+    expect(await page.locator("#currentPassword-error").textContent()).toBe(
+      "Please enter your current password to set a new one.",
+    );
 
     expect(requests.map((r) => `${r.method()} ${r.url()}`)).toEqual([]);
 
@@ -105,7 +109,11 @@ describe.concurrent("profile", () => {
 
     const client = createClient(env.server.url);
     expect((await loginAs(client, user.username, "brand-new-secret")).id).toBe(user.id);
-    const old = await client.json("POST", "/api/auth/login", { username: user.username, password: user.password, rememberMe: false });
+    const old = await client.json("POST", "/api/auth/login", {
+      username: user.username,
+      password: user.password,
+      rememberMe: false,
+    });
     expect(old.status).toBe(401);
     assertNoErrors([{ path: "/profile.data", status: 400 }]);
   });
@@ -115,7 +123,10 @@ describe.concurrent("profile", () => {
     const { page, assertNoErrors } = await openPage(env.browser);
     await signIn(page, env.server, user.username, user.password);
     const language = await openMenu(page, "Language");
-    await Promise.all([page.waitForURL((url) => url.pathname === "/"), language.getByRole("button", { name: "Tiếng Việt" }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === "/"),
+      language.getByRole("button", { name: "Tiếng Việt" }).click(),
+    ]);
     expect(await page.locator("html").getAttribute("lang")).toBe("vi");
     await openProfile(page);
 

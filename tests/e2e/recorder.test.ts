@@ -1,6 +1,12 @@
 import type { Page, Request, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectNoAxeViolations, FAKE_MICROPHONE_ARGS, loginThroughForm, openPage, serverAndBrowser } from "../support/browser";
+import {
+  expectNoAxeViolations,
+  FAKE_MICROPHONE_ARGS,
+  loginThroughForm,
+  openPage,
+  serverAndBrowser,
+} from "../support/browser";
 import { fakeAiEnv, reply, startFakeOpenAi, type FakeOpenAi } from "../support/fake-openai";
 import { startServer, type RunningServer } from "../support/server";
 import { RECORDING_MAX_MS } from "~/components/recorder/recording";
@@ -13,13 +19,19 @@ const env = serverAndBrowser({ browserArgs: FAKE_MICROPHONE_ARGS });
 type Json = Record<string, unknown> & { id: number };
 
 /** A new user with a book and a topic, on the new-story form of that topic (the manual tab opens first). */
-async function openNewStory({ javaScriptEnabled = true, server = env.server, language = "en", fakeClock = false } = {}) {
+async function openNewStory({
+  javaScriptEnabled = true,
+  server = env.server,
+  language = "en",
+  fakeClock = false,
+} = {}) {
   const user = await createUser(server);
   const watched = await openPage(env.browser, { javaScriptEnabled, viewport: { width: 1280, height: 900 } });
   const { page } = watched;
   if (fakeClock) await page.clock.install();
   await loginThroughForm(page, server.url, user.username, user.password);
-  const post = async (path: string, data: unknown) => (await (await page.request.post(`${server.url}${path}`, { data, headers: { Origin: server.url } })).json()) as Json;
+  const post = async (path: string, data: unknown) =>
+    (await (await page.request.post(`${server.url}${path}`, { data, headers: { Origin: server.url } })).json()) as Json;
   const get = async <T>(path: string) => (await (await page.request.get(`${server.url}${path}`)).json()) as T;
   const book = await post("/api/books", { title: "Voices", language });
   const topic = await post(`/api/books/${book.id}/topics`, { title: "Childhood" });
@@ -31,7 +43,8 @@ async function openNewStory({ javaScriptEnabled = true, server = env.server, lan
 const recordingTab = (page: Page) => page.getByRole("radio", { name: "Recording", exact: true });
 const button = (page: Page, name: string) => page.getByRole("button", { name, exact: true });
 const status = (page: Page) => page.locator(".recorder-status");
-const timerShows = (page: Page, text: string) => page.getByRole("timer", { name: "Recording time" }).filter({ hasText: text }).waitFor();
+const timerShows = (page: Page, text: string) =>
+  page.getByRole("timer", { name: "Recording time" }).filter({ hasText: text }).waitFor();
 
 /** The file the story form would post in its `audio` field, if any. */
 function attachedFile(page: Page) {
@@ -53,15 +66,21 @@ async function record(page: Page, seconds: number) {
   for (let s = 1; s <= seconds; s += 1) await timerShows(page, `00:0${s}`);
 }
 
-const isStoryPost = (bookId: number) => (request: Request) => request.method() === "POST" && new URL(request.url()).pathname.startsWith(`/books/${bookId}`);
+const isStoryPost = (bookId: number) => (request: Request) =>
+  request.method() === "POST" && new URL(request.url()).pathname.startsWith(`/books/${bookId}`);
 
 /** A multipart body's text fields and files, enough to read what the story form posted. */
 function multipart(body: Buffer) {
   const text = body.toString("latin1");
-  const parts = [...text.matchAll(/Content-Disposition: form-data; name="([^"]+)"(?:; filename="([^"]*)")?\r\n(?:[^\r\n]+\r\n)*\r\n([\s\S]*?)\r\n--/g)];
+  const parts = [
+    ...text.matchAll(
+      /Content-Disposition: form-data; name="([^"]+)"(?:; filename="([^"]*)")?\r\n(?:[^\r\n]+\r\n)*\r\n([\s\S]*?)\r\n--/g,
+    ),
+  ];
   return {
     field: (name: string) => parts.find((p) => p[1] === name && p[2] === undefined)?.[3],
-    file: (name: string) => parts.filter((p) => p[1] === name && p[2] !== undefined).map((p) => ({ filename: p[2]!, size: p[3]!.length }))[0],
+    file: (name: string) =>
+      parts.filter((p) => p[1] === name && p[2] !== undefined).map((p) => ({ filename: p[2]!, size: p[3]!.length }))[0],
     names: parts.map((p) => p[1]),
   };
 }
@@ -113,7 +132,9 @@ describe("the voice recorder in the story form", () => {
     const playback = page.locator(".recorder audio[controls]");
     await playback.waitFor();
     expect(await playback.getAttribute("src")).toMatch(/^blob:/);
-    expect(await status(page).textContent()).toBe("Recording stopped. Listen to it, then add it to the story or record again.");
+    expect(await status(page).textContent()).toBe(
+      "Recording stopped. Listen to it, then add it to the story or record again.",
+    );
     expect(await attachedFile(page)).toBeNull();
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Add recording");
     await expectNoAxeViolations(page);
@@ -159,7 +180,12 @@ describe("the voice recorder in the story form", () => {
     expect(form.file("audio")!.size).toBeGreaterThan(0);
     expect(body.toString("latin1")).toContain('filename="recording-');
     // The same button's status travels with the second submission; the tab radios never do.
-    expect([form.field("intent"), form.field("status"), form.field("title"), form.field("content")]).toEqual(["story:save", "published", "The river", "We lived by the river."]);
+    expect([form.field("intent"), form.field("status"), form.field("title"), form.field("content")]).toEqual([
+      "story:save",
+      "published",
+      "The river",
+      "We lived by the river.",
+    ]);
     expect(form.names).not.toContain("story-content-tab");
     await status(page).filter({ hasText: "Saving the recording and converting it to text…" }).waitFor();
     expect(await button(page, "Complete").isDisabled()).toBe(true);
@@ -185,7 +211,9 @@ describe("the voice recorder in the story form", () => {
     await page.getByRole("heading", { name: "Edit story" }).waitFor();
     const [story] = await get<{ id: number; hasAudio: boolean }[]>(`/api/topics/${topicId}/stories`);
     const saved = await get<{ media: { type: string; filename: string; size: number }[] }>(`/api/stories/${story!.id}`);
-    expect(saved.media).toEqual([expect.objectContaining({ type: "audio", filename: expect.stringMatching(/^recording-\d{8}-\d{4}\.webm$/) })]);
+    expect(saved.media).toEqual([
+      expect.objectContaining({ type: "audio", filename: expect.stringMatching(/^recording-\d{8}-\d{4}\.webm$/) }),
+    ]);
     expect(saved.media[0]!.size).toBeGreaterThan(0);
     assertNoErrors();
   });
@@ -227,7 +255,8 @@ describe("the voice recorder in the story form", () => {
     const { page, assertNoErrors } = await openNewStory();
     await openRecorder(page);
     await page.evaluate(() => {
-      navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException("Permission denied", "NotAllowedError"));
+      navigator.mediaDevices.getUserMedia = () =>
+        Promise.reject(new DOMException("Permission denied", "NotAllowedError"));
     });
     await button(page, "Start recording").click();
     await waitForToast(page, "Unable to access microphone. Please check access permissions.");
@@ -268,7 +297,10 @@ describe("the Recording tab without JavaScript", () => {
     await page.fill("#content", "Typed too.");
     // Chromium does not show a test the body of a page's own file upload; the form it came from says
     // what it carried: the file input is the story form's, the tab radios belong to no form.
-    expect(await input.evaluate((el: HTMLInputElement) => [el.form?.enctype, el.files?.[0]?.name])).toEqual(["multipart/form-data", "voice.webm"]);
+    expect(await input.evaluate((el: HTMLInputElement) => [el.form?.enctype, el.files?.[0]?.name])).toEqual([
+      "multipart/form-data",
+      "voice.webm",
+    ]);
     expect(await recordingTab(page).evaluate((el: HTMLInputElement) => el.form)).toBeNull();
     const [request] = await Promise.all([page.waitForRequest(isStoryPost(bookId)), button(page, "Save draft").click()]);
     expect(request.headers()["content-type"]).toMatch(/^multipart\/form-data; boundary=/);
@@ -295,7 +327,11 @@ describe("a recording saved with the story", () => {
   /** The story's media, read through the story API. */
   async function storyMedia(get: <T>(path: string) => Promise<T>, topicId: number) {
     const [story] = await get<{ id: number; content: string; hasAudio: boolean }[]>(`/api/topics/${topicId}/stories`);
-    const full = await get<{ content: string; hasAudio: boolean; media?: { type: string; url: string; filename: string | null; transcription: string | null }[] }>(`/api/stories/${story!.id}`);
+    const full = await get<{
+      content: string;
+      hasAudio: boolean;
+      media?: { type: string; url: string; filename: string | null; transcription: string | null }[];
+    }>(`/api/stories/${story!.id}`);
     return { story: story!, full };
   }
 
@@ -309,11 +345,15 @@ describe("a recording saved with the story", () => {
     await button(page, "Add recording").click();
     await button(page, "Save draft").click();
     await page.getByRole("heading", { name: "Edit story" }).waitFor();
-    await expect.poll(async () => (await toast(page).textContent()) ?? "").toContain("Turning speech into text needs an AI server.");
+    await expect
+      .poll(async () => (await toast(page).textContent()) ?? "")
+      .toContain("Turning speech into text needs an AI server.");
 
     const { full } = await storyMedia(get, topicId);
     expect(full.hasAudio).toBe(true);
-    expect(full.media).toEqual([expect.objectContaining({ type: "audio", filename: expect.stringMatching(/^recording-\d{8}-\d{4}\.webm$/) })]);
+    expect(full.media).toEqual([
+      expect.objectContaining({ type: "audio", filename: expect.stringMatching(/^recording-\d{8}-\d{4}\.webm$/) }),
+    ]);
     const served = await page.request.get(new URL(full.media![0]!.url, env.server.url).toString());
     expect(served.status()).toBe(200);
     expect(served.headers()["content-type"]).toMatch(/^audio\/webm/);
@@ -355,7 +395,10 @@ describe("a recording saved with the story", () => {
     await expect.poll(() => page.inputValue("#content")).toBe("Những buổi tối ở quê.\n\nMẹ tôi hát ru mỗi tối.");
     const request = await ai.fake.waitForRequest(1);
     expect(request.path).toBe("/v1/audio/transcriptions");
-    expect(request.body.form).toMatchObject({ language: "vi", file: expect.stringMatching(/^file:recording-\d{8}-\d{4}\.webm:\d+$/) });
+    expect(request.body.form).toMatchObject({
+      language: "vi",
+      file: expect.stringMatching(/^file:recording-\d{8}-\d{4}\.webm:\d+$/),
+    });
     const { full } = await storyMedia(get, topicId);
     expect(full.media).toEqual([expect.objectContaining({ type: "audio", transcription: "Mẹ tôi hát ru mỗi tối." })]);
     // The form came back fresh: nothing is attached any more, so saving again posts no second copy.
@@ -368,7 +411,9 @@ describe("a recording saved with the story", () => {
   it("stores the file chosen without JavaScript as the story's audio", async () => {
     const { page, assertNoErrors, topicId, get } = await openNewStory({ javaScriptEnabled: false });
     await page.getByText("Recording", { exact: true }).click();
-    await page.locator("#audio").setInputFiles({ name: "phone.webm", mimeType: "audio/webm", buffer: await recordWebm(800) });
+    await page
+      .locator("#audio")
+      .setInputFiles({ name: "phone.webm", mimeType: "audio/webm", buffer: await recordWebm(800) });
     await page.fill("#title", "From the phone's recorder");
     await button(page, "Save draft").click();
     await page.getByRole("heading", { name: "Edit story" }).waitFor();
@@ -389,7 +434,9 @@ describe("a recording saved with the story", () => {
     await record(page, 1);
     await button(page, "Save draft").click();
     await page.getByRole("heading", { name: "Edit story" }).waitFor();
-    await expect.poll(async () => (await toast(page).textContent()) ?? "").toContain("Cannot transcribe audio, please try again.");
+    await expect
+      .poll(async () => (await toast(page).textContent()) ?? "")
+      .toContain("Cannot transcribe audio, please try again.");
     expect(await page.inputValue("#content")).toBe("Kept as typed.");
     const { full } = await storyMedia(get, topicId);
     expect(full.media).toEqual([expect.objectContaining({ type: "audio" })]);

@@ -30,16 +30,21 @@ function reflowProblems(page: Page): Promise<string[]> {
       }
       return false;
     };
-    const label = (el: Element) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} "${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 30)}"`;
+    const label = (el: Element) =>
+      `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} "${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 30)}"`;
     const check = (scope: ParentNode, when: string) => {
       const root = document.documentElement;
-      if (root.scrollWidth > innerWidth) out.push(`${when}the page is ${root.scrollWidth} px wide in a ${innerWidth} px window`);
-      for (const el of scope.querySelectorAll("a[href], button, input:not([type=hidden]), select, textarea, summary, audio[controls], [tabindex]:not([tabindex='-1'])")) {
+      if (root.scrollWidth > innerWidth)
+        out.push(`${when}the page is ${root.scrollWidth} px wide in a ${innerWidth} px window`);
+      for (const el of scope.querySelectorAll(
+        "a[href], button, input:not([type=hidden]), select, textarea, summary, audio[controls], [tabindex]:not([tabindex='-1'])",
+      )) {
         // Not rendered: display none, hidden, or inside a closed <details>.
         if (!el.checkVisibility({ visibilityProperty: true }) || el.closest(".skip-link, .visually-hidden")) continue;
         const box = el.getBoundingClientRect();
         if (box.width <= 1 || box.height <= 1) continue;
-        if ((box.left < -1 || box.right > innerWidth + 1) && !inScrollingBox(el)) out.push(`${when}${label(el)} spans ${Math.round(box.left)}..${Math.round(box.right)}`);
+        if ((box.left < -1 || box.right > innerWidth + 1) && !inScrollingBox(el))
+          out.push(`${when}${label(el)} spans ${Math.round(box.left)}..${Math.round(box.right)}`);
       }
     };
     check(document, "");
@@ -48,7 +53,9 @@ function reflowProblems(page: Page): Promise<string[]> {
       if (details.open || !summary?.checkVisibility({ visibilityProperty: true })) continue;
       details.open = true;
       // Measured where it comes to rest: the slide-out menu slides in.
-      const settling = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+      const settling = document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
       await Promise.all(settling.map((animation) => animation.finished.catch(() => null)));
       check(details, `with ${label(summary)} open: `);
       details.open = false;
@@ -72,9 +79,16 @@ function controlProblems(page: Page, selectors: string[]): Promise<string[]> {
       }
       el.scrollIntoView({ block: "center", inline: "nearest" });
       const box = el.getBoundingClientRect();
-      if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: true }) || box.width === 0 || box.height === 0) out.push(`${selector} is not visible`);
-      else if (box.left < -1 || box.right > innerWidth + 1) out.push(`${selector} spans ${Math.round(box.left)}..${Math.round(box.right)} of ${innerWidth}`);
-      else if (box.bottom < 0 || box.top > innerHeight) out.push(`${selector} cannot be scrolled into view (at ${Math.round(box.top)} of ${innerHeight})`);
+      if (
+        !el.checkVisibility({ visibilityProperty: true, opacityProperty: true }) ||
+        box.width === 0 ||
+        box.height === 0
+      )
+        out.push(`${selector} is not visible`);
+      else if (box.left < -1 || box.right > innerWidth + 1)
+        out.push(`${selector} spans ${Math.round(box.left)}..${Math.round(box.right)} of ${innerWidth}`);
+      else if (box.bottom < 0 || box.top > innerHeight)
+        out.push(`${selector} cannot be scrolled into view (at ${Math.round(box.top)} of ${innerHeight})`);
     }
     return out;
   }, selectors);
@@ -82,8 +96,16 @@ function controlProblems(page: Page, selectors: string[]): Promise<string[]> {
 
 describe.concurrent("every screen reflows", () => {
   for (const view of [
-    { name: "at 320 CSS px wide, where axe finds nothing either", options: { viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true }, axe: true },
-    { name: "at 200 % zoom of a 1280 x 900 window", options: { viewport: { width: 640, height: 450 }, deviceScaleFactor: 2 }, axe: false },
+    {
+      name: "at 320 CSS px wide, where axe finds nothing either",
+      options: { viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true },
+      axe: true,
+    },
+    {
+      name: "at 200 % zoom of a 1280 x 900 window",
+      options: { viewport: { width: 640, height: 450 }, deviceScaleFactor: 2 },
+      axe: false,
+    },
   ]) {
     it(view.name, { timeout: 180_000 }, async ({ expect }) => {
       const { page, context, assertNoErrors } = await openPage(env.browser, view.options);
@@ -94,7 +116,8 @@ describe.concurrent("every screen reflows", () => {
         expect(await openScreen(page, env.server.url, screen), screen.path).toBe(200);
         for (const problem of await reflowProblems(page)) problems.push(`${screen.path}: ${problem}`);
         for (const problem of await controlProblems(page, screen.controls)) problems.push(`${screen.path}: ${problem}`);
-        if (view.axe) for (const violation of await axeViolations(page)) problems.push(`${screen.path}: axe ${violation}`);
+        if (view.axe)
+          for (const violation of await axeViolations(page)) problems.push(`${screen.path}: axe ${violation}`);
       }
       expect(problems).toEqual([]);
       assertNoErrors();

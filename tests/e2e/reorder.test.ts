@@ -7,9 +7,18 @@ const env = serverAndBrowser();
 
 async function bookWithTopics(page: Page, titles: string[]) {
   const headers = { Origin: env.server.url };
-  const book = (await (await page.request.post(`${env.server.url}/api/books`, { data: { title: "Order", language: "en" }, headers })).json()) as { id: number };
+  const book = (await (
+    await page.request.post(`${env.server.url}/api/books`, { data: { title: "Order", language: "en" }, headers })
+  ).json()) as { id: number };
   const ids: number[] = [];
-  for (const title of titles) ids.push(((await (await page.request.post(`${env.server.url}/api/books/${book.id}/topics`, { data: { title }, headers })).json()) as { id: number }).id);
+  for (const title of titles)
+    ids.push(
+      (
+        (await (
+          await page.request.post(`${env.server.url}/api/books/${book.id}/topics`, { data: { title }, headers })
+        ).json()) as { id: number }
+      ).id,
+    );
   return { book, ids };
 }
 
@@ -24,7 +33,11 @@ describe("reordering the table of contents", () => {
     await page.goto(`${env.server.url}/books/${book.id}`);
     await page.getByRole("button", { name: /^Drag Gamma to reorder/ }).waitFor();
     // Meanwhile another tab deletes Alpha: this page's order names a topic that no longer exists.
-    expect((await page.request.delete(`${env.server.url}/api/topics/${ids[0]}`, { headers: { Origin: env.server.url } })).status()).toBe(200);
+    expect(
+      (
+        await page.request.delete(`${env.server.url}/api/topics/${ids[0]}`, { headers: { Origin: env.server.url } })
+      ).status(),
+    ).toBe(200);
 
     await page.getByRole("button", { name: /^Drag Gamma to reorder/ }).focus();
     await keyboardDrag(page, [
@@ -40,8 +53,13 @@ describe("reordering the table of contents", () => {
 
   it("moves topics with the up and down buttons without JavaScript", async () => {
     const user = await createUser(env.server);
-    const { page, assertNoErrors } = await openPage(env.browser, { javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
-    await page.context().request.post(`${env.server.url}/api/auth/login`, { data: { username: user.username, password: user.password } });
+    const { page, assertNoErrors } = await openPage(env.browser, {
+      javaScriptEnabled: false,
+      viewport: { width: 1280, height: 900 },
+    });
+    await page
+      .context()
+      .request.post(`${env.server.url}/api/auth/login`, { data: { username: user.username, password: user.password } });
     const { book } = await bookWithTopics(page, ["Alpha", "Beta", "Gamma"]);
     await page.goto(`${env.server.url}/books/${book.id}`);
     await page.getByRole("button", { name: "Move Gamma up" }).click();

@@ -52,7 +52,11 @@ async function recordTone(browser: Browser): Promise<Buffer> {
   }
 }
 
-async function upload(client: Client, storyId: number, file: { type: "image"; png: Buffer } | { type: "audio"; webm: Buffer }): Promise<number> {
+async function upload(
+  client: Client,
+  storyId: number,
+  file: { type: "image"; png: Buffer } | { type: "audio"; webm: Buffer },
+): Promise<number> {
   const form = new FormData();
   form.append("type", file.type);
   if (file.type === "image") {
@@ -74,7 +78,9 @@ export async function createScreenData(server: RunningServer, browser: Browser):
   const [member, webm, png] = await Promise.all([
     createUser(server, { displayName: "Bà Năm" }),
     recordTone(browser),
-    sharp({ create: { width: 64, height: 48, channels: 3, background: "#b35a3c" } }).png().toBuffer(),
+    sharp({ create: { width: 64, height: 48, channels: 3, background: "#b35a3c" } })
+      .png()
+      .toBuffer(),
   ]);
   const admin = createClient(server.url);
   await loginAs(admin, "admin", ADMIN_PASSWORD);
@@ -83,23 +89,55 @@ export async function createScreenData(server: RunningServer, browser: Browser):
     if (response.status >= 300) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
     return (await response.json()) as { id: number; token: string };
   };
-  const book = (await call("POST", "/api/books", { title: "Grandma's kitchen", description: "Recipes and the people who cooked them", language: "en", tone: "Warm" })).id;
-  const topic = (await call("POST", `/api/books/${book}/topics`, { title: "Childhood", description: "The village years" })).id;
+  const book = (
+    await call("POST", "/api/books", {
+      title: "Grandma's kitchen",
+      description: "Recipes and the people who cooked them",
+      language: "en",
+      tone: "Warm",
+    })
+  ).id;
+  const topic = (
+    await call("POST", `/api/books/${book}/topics`, { title: "Childhood", description: "The village years" })
+  ).id;
   const emptyTopic = (await call("POST", `/api/books/${book}/topics`, { title: "Work", description: "" })).id;
   const archived = (await call("POST", `/api/books/${book}/topics`, { title: "Old notes", description: "" })).id;
   await call("PUT", `/api/topics/${archived}`, { archived: true });
   await call("POST", `/api/topics/${topic}/questions`, { question: "Who cooked on feast days?" });
-  const story = (await call("POST", `/api/topics/${topic}/stories`, { title: "The river market", content: "Every morning we walked to the market by the river. Grandma knew every seller by name.", status: "published" })).id;
-  const draft = (await call("POST", `/api/topics/${topic}/stories`, { title: "Rice cakes", content: "We made rice cakes before Tết.", status: "draft" })).id;
+  const story = (
+    await call("POST", `/api/topics/${topic}/stories`, {
+      title: "The river market",
+      content: "Every morning we walked to the market by the river. Grandma knew every seller by name.",
+      status: "published",
+    })
+  ).id;
+  const draft = (
+    await call("POST", `/api/topics/${topic}/stories`, {
+      title: "Rice cakes",
+      content: "We made rice cakes before Tết.",
+      status: "draft",
+    })
+  ).id;
   const photo = await upload(admin, story, { type: "image", png });
   const recording = await upload(admin, story, { type: "audio", webm });
-  await call("PUT", `/api/topics/${topic}`, { preview: "We grew up by the river.\n\n[IMAGE 1: Grandma at the market]\n\nEvery morning we walked to the market." });
+  await call("PUT", `/api/topics/${topic}`, {
+    preview: "We grew up by the river.\n\n[IMAGE 1: Grandma at the market]\n\nEvery morning we walked to the market.",
+  });
   // The whole book's preview, cached, so its tab shows text.
   await call("GET", `/api/books/${book}/preview`);
   const token = (await call("POST", `/api/books/${book}/shares`, {})).token;
-  const viBook = (await call("POST", "/api/books", { title: "Quê nội", description: "Làng ven sông", language: "vi" })).id;
-  const viTopic = (await call("POST", `/api/books/${viBook}/topics`, { title: "Tuổi thơ", description: "Những năm đầu" })).id;
-  const viStory = (await call("POST", `/api/topics/${viTopic}/stories`, { title: "Con sông", content: "Mỗi sáng, bà chèo xuồng qua sông để đi học.", status: "published" })).id;
+  const viBook = (await call("POST", "/api/books", { title: "Quê nội", description: "Làng ven sông", language: "vi" }))
+    .id;
+  const viTopic = (
+    await call("POST", `/api/books/${viBook}/topics`, { title: "Tuổi thơ", description: "Những năm đầu" })
+  ).id;
+  const viStory = (
+    await call("POST", `/api/topics/${viTopic}/stories`, {
+      title: "Con sông",
+      content: "Mỗi sáng, bà chèo xuồng qua sông để đi học.",
+      status: "published",
+    })
+  ).id;
   await upload(admin, viStory, { type: "image", png });
   await upload(admin, viStory, { type: "audio", webm });
   const viToken = (await call("POST", `/api/books/${viBook}/shares`, {})).token;
@@ -107,8 +145,13 @@ export async function createScreenData(server: RunningServer, browser: Browser):
 }
 
 /** Signs a browser context in as the admin, who owns the screen data. */
-export async function signInAsAdmin(request: { post: (url: string, options: { data: unknown }) => Promise<{ status: () => number }> }, server: RunningServer) {
-  const response = await request.post(`${server.url}/api/auth/login`, { data: { username: "admin", password: ADMIN_PASSWORD, rememberMe: false } });
+export async function signInAsAdmin(
+  request: { post: (url: string, options: { data: unknown }) => Promise<{ status: () => number }> },
+  server: RunningServer,
+) {
+  const response = await request.post(`${server.url}/api/auth/login`, {
+    data: { username: "admin", password: ADMIN_PASSWORD, rememberMe: false },
+  });
   if (response.status() !== 200) throw new Error(`admin sign-in failed: ${response.status()}`);
 }
 
@@ -131,28 +174,137 @@ export async function openScreen(page: Page, origin: string, screen: Screen): Pr
 export function screens(d: ScreenData): Screen[] {
   const book = `/books/${d.book}`;
   const topicPage = `${book}/topics/${d.topic}`;
-  const dialog = (path: string, controls: string[] = []): Screen => ({ path, ready: "dialog.dialog[open]", controls: ["dialog.dialog .dialog-header a", ...controls] });
+  const dialog = (path: string, controls: string[] = []): Screen => ({
+    path,
+    ready: "dialog.dialog[open]",
+    controls: ["dialog.dialog .dialog-header a", ...controls],
+  });
   return [
     { path: "/", ready: "main h1", controls: ['main a[href="/?dialog=create-book"]', 'main a[href="/books"]'] },
-    dialog("/?dialog=create-book", ["dialog.dialog #title", "dialog.dialog label.cover-tab", "dialog.dialog button[type=submit]"]),
-    { path: "/books", ready: ".book-grid", controls: ['main a[href*="dialog=create-book"]', "main input[type=search]", ".book-card .card-link", ".book-card summary"] },
-    { path: book, ready: ".topic-list .drag-handle", controls: [".book-header-edit", ".book-header-download a", '.workspace-toc a[href$="openEditor=topic"]', ".workspace-toc .drag-handle", ".workspace-editor h2", ".preview-tab"] },
-    { path: `${book}?storyId=${d.story}`, ready: ".topic-list .drag-handle", controls: [".workspace-editor #title", ".workspace-editor textarea", ".workspace-editor button[value=published]", ".workspace-editor button[value=draft]"] },
-    { path: `${book}?storyId=${d.story}&tab=media`, ready: ".media-item", controls: [".media-item input[name=description]", ".media-item a.button-danger", '.workspace-editor input[type=file][accept^="image"]'] },
-    { path: `${book}?openEditor=topic&topicId=${d.topic}`, ready: ".topic-tab", controls: [".topic-tab", ".workspace-editor #title", ".workspace-editor .form-actions button[type=submit]"] },
-    { path: `${book}?ptab=book`, ready: ".preview-actions button", controls: [".preview-actions button[type=submit]", ".preview-actions a[download]", ".preview-text p"] },
+    dialog("/?dialog=create-book", [
+      "dialog.dialog #title",
+      "dialog.dialog label.cover-tab",
+      "dialog.dialog button[type=submit]",
+    ]),
+    {
+      path: "/books",
+      ready: ".book-grid",
+      controls: [
+        'main a[href*="dialog=create-book"]',
+        "main input[type=search]",
+        ".book-card .card-link",
+        ".book-card summary",
+      ],
+    },
+    {
+      path: book,
+      ready: ".topic-list .drag-handle",
+      controls: [
+        ".book-header-edit",
+        ".book-header-download a",
+        '.workspace-toc a[href$="openEditor=topic"]',
+        ".workspace-toc .drag-handle",
+        ".workspace-editor h2",
+        ".preview-tab",
+      ],
+    },
+    {
+      path: `${book}?storyId=${d.story}`,
+      ready: ".topic-list .drag-handle",
+      controls: [
+        ".workspace-editor #title",
+        ".workspace-editor textarea",
+        ".workspace-editor button[value=published]",
+        ".workspace-editor button[value=draft]",
+      ],
+    },
+    {
+      path: `${book}?storyId=${d.story}&tab=media`,
+      ready: ".media-item",
+      controls: [
+        ".media-item input[name=description]",
+        ".media-item a.button-danger",
+        '.workspace-editor input[type=file][accept^="image"]',
+      ],
+    },
+    {
+      path: `${book}?openEditor=topic&topicId=${d.topic}`,
+      ready: ".topic-tab",
+      controls: [".topic-tab", ".workspace-editor #title", ".workspace-editor .form-actions button[type=submit]"],
+    },
+    {
+      path: `${book}?ptab=book`,
+      ready: ".preview-actions button",
+      controls: [".preview-actions button[type=submit]", ".preview-actions a[download]", ".preview-text p"],
+    },
     dialog(`${book}?dialog=edit-book`, ["dialog.dialog button[type=submit]"]),
-    dialog(`${book}?dialog=share`, ["dialog.dialog .share-create button[type=submit]", "dialog.dialog .share-item button"]),
-    { path: `${book}/suggest-topics`, ready: "dialog.dialog .suggest-item .drag-handle", controls: ["dialog.dialog .suggest-item input[type=checkbox]", "dialog.dialog .suggest-item .drag-handle", "dialog.dialog button[value=save]"] },
-    { path: topicPage, ready: "main h1", controls: [`main a[href="${book}"]`, `main a[href="${book}?openEditor=story&topicId=${d.topic}"]`, ".question-link", ".media-thumb"] },
+    dialog(`${book}?dialog=share`, [
+      "dialog.dialog .share-create button[type=submit]",
+      "dialog.dialog .share-item button",
+    ]),
+    {
+      path: `${book}/suggest-topics`,
+      ready: "dialog.dialog .suggest-item .drag-handle",
+      controls: [
+        "dialog.dialog .suggest-item input[type=checkbox]",
+        "dialog.dialog .suggest-item .drag-handle",
+        "dialog.dialog button[value=save]",
+      ],
+    },
+    {
+      path: topicPage,
+      ready: "main h1",
+      controls: [
+        `main a[href="${book}"]`,
+        `main a[href="${book}?openEditor=story&topicId=${d.topic}"]`,
+        ".question-link",
+        ".media-thumb",
+      ],
+    },
     dialog(`${topicPage}?media=${d.photo}`),
     dialog(`${topicPage}?deleteStory=${d.story}`, ["dialog.dialog button[type=submit]"]),
-    { path: "/profile", ready: "#profile-form", controls: ["#profile-form input", "#profile-form button[type=submit]", 'a[href="/api/export"]', "#import-file"] },
+    {
+      path: "/profile",
+      ready: "#profile-form",
+      controls: ["#profile-form input", "#profile-form button[type=submit]", 'a[href="/api/export"]', "#import-file"],
+    },
     { path: "/admin", ready: ".stat-grid", controls: ["nav.admin-tabs a", ".overview-item a"] },
-    { path: "/admin?tab=books", ready: "table", controls: ["nav.admin-tabs a", ".admin-search input[type=search]", ".table-scroll", ".sort-link", "td .cell-link"] },
-    ...["topics", "stories"].map((tab) => ({ path: `/admin?tab=${tab}`, ready: "table", controls: ["nav.admin-tabs a", ".admin-search input[type=search]", ".table-scroll"] })),
-    { path: "/admin?tab=users", ready: "table", controls: ["nav.admin-tabs a", 'main a[href*="dialog=add-user"]', ".admin-search input[type=search]", ".table-scroll"] },
-    { path: `/admin?tab=content&open=${d.topic}&story=${d.story}`, ready: ".tree", controls: [".tree-node > summary", `#story-${d.story} a`] },
-    { path: `/s/${d.token}`, ready: ".reader", controls: [".reader-contents a", ".reader-voice audio", ".reader-photos a"], scripts: false },
+    {
+      path: "/admin?tab=books",
+      ready: "table",
+      controls: [
+        "nav.admin-tabs a",
+        ".admin-search input[type=search]",
+        ".table-scroll",
+        ".sort-link",
+        "td .cell-link",
+      ],
+    },
+    ...["topics", "stories"].map((tab) => ({
+      path: `/admin?tab=${tab}`,
+      ready: "table",
+      controls: ["nav.admin-tabs a", ".admin-search input[type=search]", ".table-scroll"],
+    })),
+    {
+      path: "/admin?tab=users",
+      ready: "table",
+      controls: [
+        "nav.admin-tabs a",
+        'main a[href*="dialog=add-user"]',
+        ".admin-search input[type=search]",
+        ".table-scroll",
+      ],
+    },
+    {
+      path: `/admin?tab=content&open=${d.topic}&story=${d.story}`,
+      ready: ".tree",
+      controls: [".tree-node > summary", `#story-${d.story} a`],
+    },
+    {
+      path: `/s/${d.token}`,
+      ready: ".reader",
+      controls: [".reader-contents a", ".reader-voice audio", ".reader-photos a"],
+      scripts: false,
+    },
   ];
 }

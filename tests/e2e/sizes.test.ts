@@ -10,7 +10,10 @@ let user: TestUser;
 let data: ScreenData;
 
 beforeAll(async () => {
-  [user, data] = await Promise.all([createUser(env.server, { displayName: "Bà Năm" }), createScreenData(env.server, env.browser)]);
+  [user, data] = await Promise.all([
+    createUser(env.server, { displayName: "Bà Năm" }),
+    createScreenData(env.server, env.browser),
+  ]);
 });
 
 const MIN_TARGET = 44;
@@ -33,7 +36,8 @@ function smallTargets(page: Page): Promise<string[]> {
       if (box.width === 0 || box.height === 0) continue;
       // Off-screen until focused, like the skip link.
       if (box.right <= 0 || box.bottom <= 0 || box.left >= innerWidth) continue;
-      if (el.tagName === "A" && style.display === "inline" && el.closest("p, li") && !el.classList.contains("button")) continue;
+      if (el.tagName === "A" && style.display === "inline" && el.closest("p, li") && !el.classList.contains("button"))
+        continue;
       if (box.width < min - 0.5 || box.height < min - 0.5) out.push(label(el, box));
     }
     return out;
@@ -54,14 +58,20 @@ function smallText(page: Page): Promise<string[]> {
       if (box.width === 0 || box.height === 0 || box.right <= 0 || box.bottom <= 0) continue;
       // Screen-reader-only text has no visible size.
       if (box.width <= 1 && box.height <= 1) continue;
-      if (parseFloat(style.fontSize) < min) out.push(`${el.tagName.toLowerCase()}.${[...el.classList].join(".")} "${node.textContent.trim().slice(0, 30)}" ${style.fontSize}`);
+      if (parseFloat(style.fontSize) < min)
+        out.push(
+          `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} "${node.textContent.trim().slice(0, 30)}" ${style.fontSize}`,
+        );
     }
     return out;
   }, MIN_FONT);
 }
 
 async function expectComfortable(page: Page, what: string) {
-  expect(parseFloat(await page.evaluate(() => getComputedStyle(document.body).fontSize)), `${what}: body font-size`).toBeGreaterThanOrEqual(MIN_FONT);
+  expect(
+    parseFloat(await page.evaluate(() => getComputedStyle(document.body).fontSize)),
+    `${what}: body font-size`,
+  ).toBeGreaterThanOrEqual(MIN_FONT);
   expect(await smallTargets(page), `${what}: targets under 44x44`).toEqual([]);
   expect(await smallText(page), `${what}: text under 16px`).toEqual([]);
 }
@@ -78,10 +88,16 @@ describe.concurrent("target and text sizes", () => {
     await page.click("button[type=submit]:below(#password)");
     await page.locator(".toast").waitFor({ state: "visible" });
     await expectComfortable(page, "/login with a toast");
-    await Promise.all([page.waitForURL(/\/login$/), page.locator(".login-language").getByRole("button", { name: "Tiếng Việt" }).click()]);
+    await Promise.all([
+      page.waitForURL(/\/login$/),
+      page.locator(".login-language").getByRole("button", { name: "Tiếng Việt" }).click(),
+    ]);
     await waitForHydration(page);
     await expectComfortable(page, "/login in Vietnamese");
-    await Promise.all([page.waitForURL(/\/login$/), page.locator(".login-language").getByRole("button", { name: "English" }).click()]);
+    await Promise.all([
+      page.waitForURL(/\/login$/),
+      page.locator(".login-language").getByRole("button", { name: "English" }).click(),
+    ]);
 
     await loginThroughForm(page, env.server.url, user.username, user.password);
     await waitForHydration(page);
@@ -95,7 +111,11 @@ describe.concurrent("target and text sizes", () => {
   });
 
   it("are comfortable on a 390 px phone, with the slide-out menu open", async () => {
-    const { page, assertNoErrors } = await openPage(env.browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const { page, assertNoErrors } = await openPage(env.browser, {
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
     await page.goto(`${env.server.url}/login`);
     await waitForHydration(page);
     await expectComfortable(page, "/login on a phone");

@@ -1,4 +1,3 @@
-
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { formatDateTime } from "~/lib/dates";
@@ -17,7 +16,8 @@ async function signedInPage(javaScriptEnabled = true) {
   await loginThroughForm(watched.page, env.server.url, user.username, user.password);
   const headers = { Origin: env.server.url };
   const api = {
-    post: async (url: string, data: unknown) => (await (await watched.page.request.post(`${env.server.url}${url}`, { data, headers })).json()) as Json,
+    post: async (url: string, data: unknown) =>
+      (await (await watched.page.request.post(`${env.server.url}${url}`, { data, headers })).json()) as Json,
     get: async <T>(url: string) => (await (await watched.page.request.get(`${env.server.url}${url}`)).json()) as T,
     delete: (url: string) => watched.page.request.delete(`${env.server.url}${url}`, { headers }),
   };
@@ -78,7 +78,11 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("button", { name: "Complete" }).click();
       await expect.poll(() => toastTitle(page)).toBe("Story completed");
       const storyId = (await api.get<{ id: number }[]>(`/api/topics/${topic.id}/stories`))[0]!.id;
-      expect(await api.get(`/api/stories/${storyId}`)).toMatchObject({ questionId: first.id, status: "published", title: "Where were you born?" });
+      expect(await api.get(`/api/stories/${storyId}`)).toMatchObject({
+        questionId: first.id,
+        status: "published",
+        title: "Where were you born?",
+      });
       const questions = await api.get<{ question: string; answered: boolean }[]>(`/api/topics/${topic.id}/questions`);
       expect(questions.map((q) => [q.question, q.answered])).toEqual([
         ["Where were you born?", true],
@@ -100,7 +104,10 @@ for (const javaScriptEnabled of [true, false]) {
       expect(await tab(page, "Manual story").isChecked()).toBe(true);
       await page.getByText("Interview questions", { exact: true }).click();
       await page.getByText("This topic has no unanswered questions.", { exact: false }).waitFor();
-      await Promise.all([page.waitForURL(/addQuestion=1/), page.getByRole("link", { name: "Add a custom question" }).click()]);
+      await Promise.all([
+        page.waitForURL(/addQuestion=1/),
+        page.getByRole("link", { name: "Add a custom question" }).click(),
+      ]);
       const dialog = page.getByRole("dialog", { name: "Add a custom question" });
       await dialog.waitFor();
       expect(await tab(page, "Interview questions").isChecked()).toBe(true);
@@ -114,13 +121,19 @@ for (const javaScriptEnabled of [true, false]) {
         expect(await page.locator("#custom-question").getAttribute("aria-invalid")).toBe("true");
         await expectNoAxeViolations(page);
         await page.fill("#custom-question", "What was your first job?");
-        await Promise.all([page.waitForURL((url) => !url.search.includes("addQuestion")), dialog.getByRole("button", { name: "Add question" }).click()]);
+        await Promise.all([
+          page.waitForURL((url) => !url.search.includes("addQuestion")),
+          dialog.getByRole("button", { name: "Add question" }).click(),
+        ]);
       } else {
         // Without JavaScript the topic page answers with the error, and its form still leads back.
         await page.waitForURL(new RegExp(`/books/${book.id}/topics/${topic.id}$`));
         expect(await page.locator("#question-error").textContent()).toBe("Câu hỏi trống");
         await page.fill("#question", "What was your first job?");
-        await Promise.all([page.waitForURL(new RegExp(`/books/${book.id}(\\?|$)`)), page.getByRole("button", { name: "Add", exact: true }).click()]);
+        await Promise.all([
+          page.waitForURL(new RegExp(`/books/${book.id}(\\?|$)`)),
+          page.getByRole("button", { name: "Add", exact: true }).click(),
+        ]);
       }
       // Back in the workspace's story editor for that topic (with JavaScript its parameters then leave the address).
       expect(new URL(page.url()).pathname).toBe(`/books/${book.id}`);
@@ -140,12 +153,17 @@ for (const javaScriptEnabled of [true, false]) {
       const { page, api, assertNoErrors } = await signedInPage(javaScriptEnabled);
       const book = await api.post("/api/books", { title: "Media book", language: "en" });
       const topic = await api.post(`/api/books/${book.id}/topics`, { title: "Travels" });
-      const story = await api.post(`/api/topics/${topic.id}/stories`, { title: "Hạ Long", content: "The boat left at dawn." });
+      const story = await api.post(`/api/topics/${topic.id}/stories`, {
+        title: "Hạ Long",
+        content: "The boat left at dawn.",
+      });
       await open(page, `/books/${book.id}?storyId=${story.id}`, javaScriptEnabled);
 
       expect(await tab(page, "Edit").isChecked()).toBe(true);
       expect(await page.inputValue("#title")).toBe("Hạ Long");
-      expect(await page.getByRole("link", { name: "Delete story" }).getAttribute("href")).toBe(`/books/${book.id}/topics/${topic.id}?deleteStory=${story.id}`);
+      expect(await page.getByRole("link", { name: "Delete story" }).getAttribute("href")).toBe(
+        `/books/${book.id}/topics/${topic.id}?deleteStory=${story.id}`,
+      );
       if (javaScriptEnabled) await expectNoAxeViolations(page);
       await page.getByText("Media files", { exact: true }).click();
       await page.getByText("This story has no images or recordings yet.").waitFor();
@@ -153,7 +171,11 @@ for (const javaScriptEnabled of [true, false]) {
       if (javaScriptEnabled) await expectNoAxeViolations(page);
 
       // A photo and a recording, uploaded through the API the media issue built.
-      const upload = async (type: "image" | "audio", file: { name: string; mimeType: string; buffer: Buffer }, description?: string) => {
+      const upload = async (
+        type: "image" | "audio",
+        file: { name: string; mimeType: string; buffer: Buffer },
+        description?: string,
+      ) => {
         const response = await page.request.post(`${env.server.url}/api/stories/${story.id}/media`, {
           headers: { Origin: env.server.url },
           multipart: { type, ...(description ? { description } : {}), file },
@@ -163,14 +185,21 @@ for (const javaScriptEnabled of [true, false]) {
       };
       const photo = Buffer.from(await pngBytes(40, 30, "#336699"));
       const waves = Buffer.from(webmBytes(1024));
-      const { createdAt } = await upload("image", { name: "bay.png", mimeType: "image/png", buffer: photo }, "The bay from the boat");
+      const { createdAt } = await upload(
+        "image",
+        { name: "bay.png", mimeType: "image/png", buffer: photo },
+        "The bay from the boat",
+      );
       await upload("audio", { name: "waves.webm", mimeType: "audio/webm", buffer: waves });
       await open(page, `/books/${book.id}?storyId=${story.id}`, javaScriptEnabled);
       await page.getByText("Media files", { exact: true }).click();
       const items = page.locator(".media-item");
       await items.first().waitFor();
       const when = formatDateTime(createdAt, Intl.DateTimeFormat().resolvedOptions().timeZone);
-      expect(await items.allInnerTexts()).toEqual([expect.stringMatching(/^Photo\s+Added /), expect.stringMatching(/^Recording\s+Added /)]);
+      expect(await items.allInnerTexts()).toEqual([
+        expect.stringMatching(/^Photo\s+Added /),
+        expect.stringMatching(/^Recording\s+Added /),
+      ]);
       expect(await items.first().textContent()).toContain(`Added ${when}`);
       expect(when).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
       expect(await items.first().getByLabel("Description", { exact: true }).inputValue()).toBe("The bay from the boat");
@@ -179,7 +208,10 @@ for (const javaScriptEnabled of [true, false]) {
       expect(await items.nth(1).locator("audio").getAttribute("aria-label")).toBe("waves.webm");
       if (javaScriptEnabled) await expectNoAxeViolations(page);
 
-      await Promise.all([page.waitForURL(`${env.server.url}/books/${book.id}`), page.getByRole("link", { name: "Done" }).click()]);
+      await Promise.all([
+        page.waitForURL(`${env.server.url}/books/${book.id}`),
+        page.getByRole("link", { name: "Done" }).click(),
+      ]);
       await expect.poll(() => page.getByRole("radio", { name: "Media files" }).count()).toBe(0);
       assertNoErrors();
     });
@@ -193,9 +225,13 @@ describe("reordering stories by drag and drop", () => {
     const home = await api.post(`/api/books/${book.id}/topics`, { title: "Home" });
     const school = await api.post(`/api/books/${book.id}/topics`, { title: "School" });
     const stories: Json[] = [];
-    for (const title of ["Kitchen", "Garden", "Roof"]) stories.push(await api.post(`/api/topics/${home.id}/stories`, { title, content: `The ${title}.`, status: "published" }));
+    for (const title of ["Kitchen", "Garden", "Roof"])
+      stories.push(
+        await api.post(`/api/topics/${home.id}/stories`, { title, content: `The ${title}.`, status: "published" }),
+      );
     await api.post(`/api/topics/${school.id}/stories`, { title: "First day", content: "Rain.", status: "published" });
-    const order = async (topicId: number) => (await api.get<{ title: string }[]>(`/api/topics/${topicId}/stories`)).map((s) => s.title);
+    const order = async (topicId: number) =>
+      (await api.get<{ title: string }[]>(`/api/topics/${topicId}/stories`)).map((s) => s.title);
     await open(page, `/books/${book.id}?openEditor=topic`, true);
 
     const handle = page.getByRole("button", { name: /^Drag Kitchen to reorder/ });
@@ -212,7 +248,11 @@ describe("reordering stories by drag and drop", () => {
       ["Space", "Kitchen was dropped at position 2 of 3."],
     ]);
     await expect.poll(() => order(home.id), { timeout: 10_000 }).toEqual(["Garden", "Kitchen", "Roof"]);
-    const tocTitles = (topicTitle: string) => page.getByRole("list", { name: `Stories of ${topicTitle}` }).locator("a").allTextContents();
+    const tocTitles = (topicTitle: string) =>
+      page
+        .getByRole("list", { name: `Stories of ${topicTitle}` })
+        .locator("a")
+        .allTextContents();
     await expect.poll(() => tocTitles("Home")).toEqual(["Garden", "Kitchen", "Roof"]);
 
     // The topics' own drag and drop still works around the nested story lists.
@@ -223,7 +263,8 @@ describe("reordering stories by drag and drop", () => {
       ["ArrowUp", "School is now at position 1 of 2."],
       ["Space", "School was dropped at position 1 of 2."],
     ]);
-    const topicOrder = async () => (await api.get<{ title: string }[]>(`/api/books/${book.id}/topics`)).map((t) => t.title);
+    const topicOrder = async () =>
+      (await api.get<{ title: string }[]>(`/api/books/${book.id}/topics`)).map((t) => t.title);
     await expect.poll(topicOrder, { timeout: 10_000 }).toEqual(["School", "Home"]);
     await expect.poll(() => page.locator(".topic-list .item-title a").allTextContents()).toEqual(["School", "Home"]);
 

@@ -1,7 +1,17 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, it } from "vitest";
 import { openPage, serverAndBrowser } from "../support/browser";
-import { createUser, openMenu, pathOf, signIn, toast, toastRegion, waitForHydration, waitForToast, type TestUser } from "./helpers";
+import {
+  createUser,
+  openMenu,
+  pathOf,
+  signIn,
+  toast,
+  toastRegion,
+  waitForHydration,
+  waitForToast,
+  type TestUser,
+} from "./helpers";
 
 // Toasts (F8, 5 s, swipe) and the signal that makes other open tabs re-check who is signed in.
 const env = serverAndBrowser();
@@ -41,7 +51,9 @@ describe.concurrent("toasts and other tabs", () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains("toast-region"))).toBe(true);
 
     await toast(page).waitFor({ state: "detached", timeout: 9000 });
-    const times = await page.evaluate(() => (window as unknown as { toastTimes: { shown: number; hidden: number } }).toastTimes);
+    const times = await page.evaluate(
+      () => (window as unknown as { toastTimes: { shown: number; hidden: number } }).toastTimes,
+    );
     const shownFor = times.hidden - times.shown;
     expect(shownFor).toBeGreaterThanOrEqual(4900);
     expect(shownFor).toBeLessThan(8000);
@@ -95,7 +107,10 @@ describe.concurrent("toasts and other tabs", () => {
 
     // Logging out in the first tab sends the second one to /login, keeping where it was.
     const account = await openMenu(first, "Account menu");
-    await Promise.all([first.waitForURL((url) => url.pathname === "/login"), account.getByRole("button", { name: "Logout" }).click()]);
+    await Promise.all([
+      first.waitForURL((url) => url.pathname === "/login"),
+      account.getByRole("button", { name: "Logout" }).click(),
+    ]);
     await expect.poll(() => first.evaluate(() => localStorage.getItem("heirloom:auth"))).toBe("anonymous");
     await second.waitForURL((url) => url.pathname === "/login");
     expect(new URL(second.url()).searchParams.get("redirectTo")).toBe("/profile");
@@ -106,7 +121,10 @@ describe.concurrent("toasts and other tabs", () => {
     await waitForHydration(first);
     await first.fill("#username", user.username);
     await first.fill("#password", user.password);
-    await Promise.all([first.waitForURL((url) => url.pathname === "/"), first.click("button[type=submit]:below(#password)")]);
+    await Promise.all([
+      first.waitForURL((url) => url.pathname === "/"),
+      first.click("button[type=submit]:below(#password)"),
+    ]);
     await second.waitForURL((url) => url.pathname === "/profile");
     await second.locator("#profile-form").waitFor({ state: "visible" });
     expect(await second.getByLabel("Display name").inputValue()).toBe("Thu");

@@ -21,12 +21,20 @@ afterAll(async () => {
   await failing.fake?.close();
 });
 
-const MESSY_EN = "we moved to the city in 1975 .it was a hard year !my mother worked at the mill ,my father drove a truck .\ndad always said \"keep going\" and we did.";
-const CLEAN_EN = "We moved to the city in 1975. It was a hard year! My mother worked at the mill, my father drove a truck.\n\nDad always said “keep going” and we did.";
+const MESSY_EN =
+  'we moved to the city in 1975 .it was a hard year !my mother worked at the mill ,my father drove a truck .\ndad always said "keep going" and we did.';
+const CLEAN_EN =
+  "We moved to the city in 1975. It was a hard year! My mother worked at the mill, my father drove a truck.\n\nDad always said “keep going” and we did.";
 const SHORT_VI = "Hồi nhỏ tôi sống ở làng. Rất vui.";
 
 /** Signs a new user in with a book in `language` and a topic whose draft is `preview`, and opens its Preview tab. */
-async function openDraft(locale: "en-US" | "vi-VN", language: "en" | "vi", preview: string, topicTitle = "Moving house", server: RunningServer = env.server) {
+async function openDraft(
+  locale: "en-US" | "vi-VN",
+  language: "en" | "vi",
+  preview: string,
+  topicTitle = "Moving house",
+  server: RunningServer = env.server,
+) {
   const user = await createUser(server);
   const watched = await openPage(env.browser, { locale, viewport: { width: 1280, height: 900 } });
   const { page } = watched;
@@ -58,12 +66,16 @@ describe("Refine with AI", () => {
     const posts: Record<string, unknown>[] = [];
     const deletes: string[] = [];
     page.on("request", (request) => {
-      if (request.method() === "POST" && request.url().endsWith(`/api/topics/${topicId}/stories`)) posts.push(request.postDataJSON());
-      if (request.method() === "DELETE" && request.url().includes("/api/stories/")) deletes.push(new URL(request.url()).pathname);
+      if (request.method() === "POST" && request.url().endsWith(`/api/topics/${topicId}/stories`))
+        posts.push(request.postDataJSON());
+      if (request.method() === "DELETE" && request.url().includes("/api/stories/"))
+        deletes.push(new URL(request.url()).pathname);
     });
 
     const popover = await openPopover(page, "Refine with AI");
-    expect(await popover.locator(".field-hint").textContent()).toContain("Without an AI server, refining only tidies spaces");
+    expect(await popover.locator(".field-hint").textContent()).toContain(
+      "Without an AI server, refining only tidies spaces",
+    );
     await expectComfortableEditor(page);
     await expectNoAxeViolations(page);
     await page.getByLabel("What should change? (optional)").fill("make it warmer");
@@ -77,7 +89,15 @@ describe("Refine with AI", () => {
     expect(await savedPreview(env.server, page, topicId)).toBe(CLEAN_EN);
 
     // The spec's flow: a temporary draft story with refineContent, deleted again.
-    expect(posts).toEqual([expect.objectContaining({ content: MESSY_EN, status: "draft", refineContent: true, additionalRefinementInfo: "make it warmer", topicId })]);
+    expect(posts).toEqual([
+      expect.objectContaining({
+        content: MESSY_EN,
+        status: "draft",
+        refineContent: true,
+        additionalRefinementInfo: "make it warmer",
+        topicId,
+      }),
+    ]);
     expect(deletes).toHaveLength(1);
     expect(await topicStories(page, topicId)).toEqual([]);
     assertNoErrors();
@@ -89,7 +109,9 @@ describe("Refine with AI", () => {
     const popover = await openPopover(page, "Tinh chỉnh bằng AI");
     await popover.getByRole("button", { name: "Tinh chỉnh", exact: true }).click();
     await waitForToast(page, "Lỗi tinh chỉnh");
-    expect(await toast(page).locator(".toast-message").textContent()).toBe("Không thể tinh chỉnh nội dung. Văn bản gốc vẫn được giữ nguyên.");
+    expect(await toast(page).locator(".toast-message").textContent()).toBe(
+      "Không thể tinh chỉnh nội dung. Văn bản gốc vẫn được giữ nguyên.",
+    );
     expect(await page.inputValue("#topic-preview")).toBe(SHORT_VI);
     expect(await page.locator("#topic-preview").getAttribute("readonly")).toBeNull();
     expect(await savedPreview(failing.server, page, topicId)).toBe(SHORT_VI);
@@ -109,7 +131,9 @@ describe("Refine with AI", () => {
     await page.keyboard.press("Escape");
     const suggestions = await openPopover(page, "Content suggestions");
     await suggestions.getByRole("button", { name: "Get suggestions" }).click();
-    await toast(page).locator(".toast-message", { hasText: /^Please enter content to get improvement suggestions\.$/ }).waitFor();
+    await toast(page)
+      .locator(".toast-message", { hasText: /^Please enter content to get improvement suggestions\.$/ })
+      .waitFor();
     expect(requests).toBe(0);
     expect(await topicStories(page, topicId)).toEqual([]);
     assertNoErrors();
@@ -125,9 +149,14 @@ describe("Content suggestions", () => {
     await items.first().waitFor();
     const suggestions = await items.allTextContents();
     expect(suggestions[0]).toMatch(/^Câu chuyện còn ngắn \(8 chữ\)\./);
-    expect(suggestions).toContain("Hãy cho biết những ai có mặt: gọi tên những người trong câu chuyện và mối quan hệ của họ với bạn.");
+    expect(suggestions).toContain(
+      "Hãy cho biết những ai có mặt: gọi tên những người trong câu chuyện và mối quan hệ của họ với bạn.",
+    );
     expect(await popover.locator("h3").allTextContents()).toEqual(["Gợi ý", "Điểm mạnh"]);
-    expect(await popover.locator("ul.ai-list > li").allTextContents()).toEqual(["Có mốc thời gian (Hồi nhỏ).", "Có nói rõ nơi chốn (làng)."]);
+    expect(await popover.locator("ul.ai-list > li").allTextContents()).toEqual([
+      "Có mốc thời gian (Hồi nhỏ).",
+      "Có nói rõ nơi chốn (làng).",
+    ]);
     await expectComfortableEditor(page);
     await expectNoAxeViolations(page);
 
@@ -172,7 +201,10 @@ describe("Content suggestions", () => {
 describe("without JavaScript", () => {
   it("the popovers are not offered (they could not work), and the draft is still a plain field", async () => {
     const user = await createUser(env.server);
-    const { page, assertNoErrors } = await openPage(env.browser, { javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+    const { page, assertNoErrors } = await openPage(env.browser, {
+      javaScriptEnabled: false,
+      viewport: { width: 1280, height: 900 },
+    });
     await loginThroughForm(page, env.server.url, user.username, user.password);
     const book = await createBook(env.server, page, { title: "Family book", language: "en" });
     const topicId = await createTopic(env.server, page, book.id, { title: "Work", preview: "At the mill." });

@@ -12,7 +12,8 @@ const CHILDHOOD_EN = "The home, the games and the people of the early years.";
 const TET_VI = "Tết Nguyên Đán, ngày giỗ và những phong tục gia đình gìn giữ.";
 
 /** The polite note that says a description was put in. */
-const suggestedNote = (page: Page) => page.locator(".suggest-description [role=status]", { hasText: "A description was suggested" });
+const suggestedNote = (page: Page) =>
+  page.locator(".suggest-description [role=status]", { hasText: "A description was suggested" });
 
 const tab = (page: Page, name: string) => page.locator(".topic-tab", { hasText: name }).locator("input[type=radio]");
 
@@ -22,7 +23,11 @@ describe("the topic editor's tabs", () => {
     const { page, assertNoErrors } = await openPage(env.browser, { viewport: { width: 1280, height: 900 } });
     await signIn(page, env.server, user.username, user.password);
     const book = await createBook(env.server, page, { title: "Family book", language: "en" });
-    const topicId = await createTopic(env.server, page, book.id, { title: "Childhood", description: "The early years", preview: "We lived by the river." });
+    const topicId = await createTopic(env.server, page, book.id, {
+      title: "Childhood",
+      description: "The early years",
+      preview: "We lived by the river.",
+    });
     await page.goto(`${env.server.url}/books/${book.id}?openEditor=topic&topicId=${topicId}`);
     await waitForHydration(page);
 
@@ -67,7 +72,10 @@ describe("the topic editor's tabs", () => {
 
   it("work without JavaScript: Save topic stores the preview edited on the Preview tab", async () => {
     const user = await createUser(env.server);
-    const { page, assertNoErrors } = await openPage(env.browser, { javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+    const { page, assertNoErrors } = await openPage(env.browser, {
+      javaScriptEnabled: false,
+      viewport: { width: 1280, height: 900 },
+    });
     await loginThroughForm(page, env.server.url, user.username, user.password);
     const book = await createBook(env.server, page, { title: "Family book", language: "en" });
     const topicId = await createTopic(env.server, page, book.id, { title: "School days", preview: "First draft." });
@@ -101,7 +109,10 @@ for (const lang of [
   describe(`the preview's autosave (${lang.locale})`, () => {
     it("saves a second after typing stops, shows Saving… then Saved, and the text is there after a reload", async () => {
       const user = await createUser(env.server);
-      const { page, assertNoErrors } = await openPage(env.browser, { locale: lang.locale, viewport: { width: 1280, height: 900 } });
+      const { page, assertNoErrors } = await openPage(env.browser, {
+        locale: lang.locale,
+        viewport: { width: 1280, height: 900 },
+      });
       await signIn(page, env.server, user.username, user.password);
       const book = await createBook(env.server, page, { title: "Sổ tay", language: "vi" });
       const topicId = await createTopic(env.server, page, book.id, { title: "Tết" });
@@ -171,7 +182,11 @@ describe("Suggest description", () => {
     const user = await createUser(env.server);
     const { page, assertNoErrors } = await openPage(env.browser, { viewport: { width: 1280, height: 900 } });
     await signIn(page, env.server, user.username, user.password);
-    const book = await createBook(env.server, page, { title: "Grandpa's life", description: "From the village to the city", language: "en" });
+    const book = await createBook(env.server, page, {
+      title: "Grandpa's life",
+      description: "From the village to the city",
+      language: "en",
+    });
     await page.goto(`${env.server.url}/books/${book.id}?openEditor=topic`);
     await waitForHydration(page);
     const button = page.getByRole("button", { name: "Suggest description" });
@@ -194,7 +209,9 @@ describe("Suggest description", () => {
     // A title no theme fits: no unrelated description, the text stays as it was.
     await page.fill("#title", "The blue bicycle");
     await Promise.all([page.waitForResponse("**/api/books/suggest-topics"), button.click()]);
-    await toast(page).locator(".toast-message", { hasText: /^Cannot generate suggestions$/ }).waitFor();
+    await toast(page)
+      .locator(".toast-message", { hasText: /^Cannot generate suggestions$/ })
+      .waitFor();
     expect(await toast(page).locator(".toast-title").textContent()).toBe("Error");
     expect(await page.inputValue("#topic-description")).toBe(CHILDHOOD_EN);
 

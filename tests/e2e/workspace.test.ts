@@ -8,9 +8,15 @@ for (const javaScriptEnabled of [true, false]) {
   describe(`the workspace ${javaScriptEnabled ? "with" : "without"} JavaScript`, () => {
     it("creates a topic, adds a question and answers it with a story", async () => {
       const user = await createUser(env.server);
-      const { page, assertNoErrors } = await openPage(env.browser, { javaScriptEnabled, viewport: { width: 1280, height: 900 } });
+      const { page, assertNoErrors } = await openPage(env.browser, {
+        javaScriptEnabled,
+        viewport: { width: 1280, height: 900 },
+      });
       await loginThroughForm(page, env.server.url, user.username, user.password);
-      const created = await page.request.post(`${env.server.url}/api/books`, { data: { title: "Family book", language: "en" }, headers: { Origin: env.server.url } });
+      const created = await page.request.post(`${env.server.url}/api/books`, {
+        data: { title: "Family book", language: "en" },
+        headers: { Origin: env.server.url },
+      });
       const book = (await created.json()) as { id: number };
       await page.goto(`${env.server.url}/books/${book.id}`);
       if (javaScriptEnabled) await waitForHydration(page);
@@ -25,7 +31,10 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("link", { name: "Childhood" }).first().click();
       await page.waitForURL(/\/topics\/\d+$/);
       await page.fill("#question", "What games did you play with your cousins?");
-      await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), page.getByRole("button", { name: "Add", exact: true }).click()]);
+      await Promise.all([
+        page.waitForResponse((r) => r.request().method() === "POST"),
+        page.getByRole("button", { name: "Add", exact: true }).click(),
+      ]);
       await page.getByRole("link", { name: "What games did you play with your cousins?" }).waitFor();
       if (javaScriptEnabled) await expectNoAxeViolations(page);
 
@@ -48,7 +57,9 @@ for (const javaScriptEnabled of [true, false]) {
       await page.waitForURL(/\/topics\/\d+$/);
       expect(pathOf(page)).toMatch(/\/topics\/\d+$/);
       expect(await page.locator(".story-card").textContent()).toContain("We played ô ăn quan");
-      expect(await page.locator(".question-list.is-answered").textContent()).toContain("What games did you play with your cousins?");
+      expect(await page.locator(".question-list.is-answered").textContent()).toContain(
+        "What games did you play with your cousins?",
+      );
       assertNoErrors();
     });
   });
@@ -60,8 +71,11 @@ describe("reordering topics by drag and drop", () => {
     const { page, assertNoErrors } = await openPage(env.browser, { viewport: { width: 1280, height: 900 } });
     await loginThroughForm(page, env.server.url, user.username, user.password);
     const headers = { Origin: env.server.url };
-    const book = (await (await page.request.post(`${env.server.url}/api/books`, { data: { title: "Sortable", language: "en" }, headers })).json()) as { id: number };
-    for (const title of ["Alpha", "Beta", "Gamma"]) await page.request.post(`${env.server.url}/api/books/${book.id}/topics`, { data: { title }, headers });
+    const book = (await (
+      await page.request.post(`${env.server.url}/api/books`, { data: { title: "Sortable", language: "en" }, headers })
+    ).json()) as { id: number };
+    for (const title of ["Alpha", "Beta", "Gamma"])
+      await page.request.post(`${env.server.url}/api/books/${book.id}/topics`, { data: { title }, headers });
     await page.goto(`${env.server.url}/books/${book.id}?openEditor=topic`);
     await waitForHydration(page);
     const handle = page.getByRole("button", { name: /^Drag Gamma to reorder/ });
@@ -74,10 +88,15 @@ describe("reordering topics by drag and drop", () => {
       ["ArrowUp", "Gamma is now at position 1 of 3."],
       ["Space", "Gamma was dropped at position 1 of 3."],
     ]);
-    const order = async () => ((await (await page.request.get(`${env.server.url}/api/books/${book.id}/topics`)).json()) as { title: string }[]).map((t) => t.title);
+    const order = async () =>
+      (
+        (await (await page.request.get(`${env.server.url}/api/books/${book.id}/topics`)).json()) as { title: string }[]
+      ).map((t) => t.title);
     await expect.poll(order, { timeout: 10_000 }).toEqual(["Gamma", "Alpha", "Beta"]);
     await page.reload();
-    await expect.poll(() => page.locator(".topic-list .item-title a").allTextContents()).toEqual(["Gamma", "Alpha", "Beta"]);
+    await expect
+      .poll(() => page.locator(".topic-list .item-title a").allTextContents())
+      .toEqual(["Gamma", "Alpha", "Beta"]);
     assertNoErrors();
   });
 });

@@ -39,17 +39,41 @@ beforeAll(async () => {
   server = await startServer({ SERVER_TIMING: "1" });
   admin = createClient(server.url);
   await loginAs(admin, "admin", ADMIN_PASSWORD);
-  lanId = (await created(admin, "/api/admin/create-user", { username: "lan", email: "lan@example.com", password: "secret1", displayName: "Bà Lan" })).id;
-  minhId = (await created(admin, "/api/admin/create-user", { username: "minh", email: "minh@example.com", password: "secret1" })).id;
+  lanId = (
+    await created(admin, "/api/admin/create-user", {
+      username: "lan",
+      email: "lan@example.com",
+      password: "secret1",
+      displayName: "Bà Lan",
+    })
+  ).id;
+  minhId = (
+    await created(admin, "/api/admin/create-user", { username: "minh", email: "minh@example.com", password: "secret1" })
+  ).id;
   lan = createClient(server.url);
   await loginAs(lan, "lan", "secret1");
   book = await created(lan, "/api/books", { title: "Quê nội", description: "Làng ven sông", language: "vi" });
   topic = await created(lan, `/api/books/${book.id}/topics`, { title: "Tuổi thơ", description: "" });
-  await created(lan, `/api/topics/${topic.id}/stories`, { title: "Con sông", content: "Ngày xưa ".repeat(40), status: "published", hasAudio: false, hasImages: false });
+  await created(lan, `/api/topics/${topic.id}/stories`, {
+    title: "Con sông",
+    content: "Ngày xưa ".repeat(40),
+    status: "published",
+    hasAudio: false,
+    hasImages: false,
+  });
   // Minh's books, straight into the database: 30 in English and Vietnamese, titled in reverse order.
   withDatabase((db) => {
-    const insert = db.prepare("insert into books (user_id, title, description, language, created_at, updated_at) values (?, ?, '', ?, ?, ?)");
-    for (let i = 0; i < 30; i++) insert.run(minhId, `Minh ${String(30 - i).padStart(2, "0")}`, i % 3 ? "en" : "vi", Date.UTC(2024, 0, 1 + i), Date.UTC(2024, 0, 1 + i));
+    const insert = db.prepare(
+      "insert into books (user_id, title, description, language, created_at, updated_at) values (?, ?, '', ?, ?, ?)",
+    );
+    for (let i = 0; i < 30; i++)
+      insert.run(
+        minhId,
+        `Minh ${String(30 - i).padStart(2, "0")}`,
+        i % 3 ? "en" : "vi",
+        Date.UTC(2024, 0, 1 + i),
+        Date.UTC(2024, 0, 1 + i),
+      );
   });
 });
 afterAll(() => server?.stop());
@@ -85,7 +109,15 @@ describe("who reaches the admin dashboard", () => {
       expect(response.status, url).toBe(403);
       expect(await response.json()).toHaveProperty("message");
     }
-    for (const query of ["tab=users", "tab=books", "tab=topics", "tab=stories", "tab=content&user=1", "dialog=activities&id=1", `dialog=preview&id=${topic.id}`]) {
+    for (const query of [
+      "tab=users",
+      "tab=books",
+      "tab=topics",
+      "tab=stories",
+      "tab=content&user=1",
+      "dialog=activities&id=1",
+      `dialog=preview&id=${topic.id}`,
+    ]) {
       const page = await lan.get(`/admin?${query}`);
       expect(page.headers.get("location"), query).toBe("/unauthorized");
       // The data request of a client-side navigation is refused the same way.
@@ -94,7 +126,11 @@ describe("who reaches the admin dashboard", () => {
   });
 
   it("never lets a password or its hash leave the server", async () => {
-    for (const url of [...ADMIN_APIS(), `/api/admin/content?user=${lanId}`, `/api/admin/users/${lanId}/activities?page=1`]) {
+    for (const url of [
+      ...ADMIN_APIS(),
+      `/api/admin/content?user=${lanId}`,
+      `/api/admin/users/${lanId}/activities?page=1`,
+    ]) {
       const text = await (await admin.get(url)).text();
       expect(text, url).not.toMatch(/password|argon2|hash/i);
     }
@@ -111,16 +147,39 @@ describe("admin tables API", () => {
     expect(all.total).toBe(31);
     expect(all.books).toHaveLength(20);
     expect(all.books[0]).toMatchObject({ title: "Quê nội", owner: "lan", ownerName: "Bà Lan", language: "vi" });
-    expect(Object.keys(all.books[0]).sort()).toEqual(["createdAt", "description", "id", "language", "owner", "ownerName", "title", "userId"]);
+    expect(Object.keys(all.books[0]).sort()).toEqual([
+      "createdAt",
+      "description",
+      "id",
+      "language",
+      "owner",
+      "ownerName",
+      "title",
+      "userId",
+    ]);
 
     const english = await (await admin.get(`/api/admin/books?language=en&user=${minhId}&pageSize=100`)).json();
     expect(english.total).toBe(20);
     expect(english.books.every((b: { language: string }) => b.language === "en")).toBe(true);
     const byTitle = await (await admin.get(`/api/admin/books?user=${minhId}&sort=title&dir=asc&pageSize=5`)).json();
-    expect(byTitle.books.map((b: { title: string }) => b.title)).toEqual(["Minh 01", "Minh 02", "Minh 03", "Minh 04", "Minh 05"]);
-    const desc = await (await admin.get(`/api/admin/books?user=${minhId}&sort=title&dir=desc&pageSize=5&page=2`)).json();
+    expect(byTitle.books.map((b: { title: string }) => b.title)).toEqual([
+      "Minh 01",
+      "Minh 02",
+      "Minh 03",
+      "Minh 04",
+      "Minh 05",
+    ]);
+    const desc = await (
+      await admin.get(`/api/admin/books?user=${minhId}&sort=title&dir=desc&pageSize=5&page=2`)
+    ).json();
     expect(desc).toMatchObject({ total: 30, page: 2, pages: 6 });
-    expect(desc.books.map((b: { title: string }) => b.title)).toEqual(["Minh 25", "Minh 24", "Minh 23", "Minh 22", "Minh 21"]);
+    expect(desc.books.map((b: { title: string }) => b.title)).toEqual([
+      "Minh 25",
+      "Minh 24",
+      "Minh 23",
+      "Minh 22",
+      "Minh 21",
+    ]);
     const search = await (await admin.get(`/api/admin/books?q=${encodeURIComponent("ven sông")}`)).json();
     expect(search.books.map((b: { title: string }) => b.title)).toEqual(["Quê nội"]);
     // Unknown words fall back to the defaults instead of failing; a number that is not one is a 400 (ADR 0022).
@@ -196,8 +255,12 @@ describe("saved previews", () => {
     expect(await none.json()).toEqual({ message: "Error loading preview. No saved preview was found for this topic." });
     const vi = await admin.get(`/api/topics/${topic.id}/saved-preview`, { headers: { "Accept-Language": "vi" } });
     expect((await vi.json()).message).toBe("Lỗi tải bản thảo. Không tìm thấy bản thảo đã lưu cho chủ đề này.");
-    expect((await lan.json("PUT", `/api/topics/${topic.id}`, { preview: "Tuổi thơ của bà bên dòng sông." })).status).toBe(200);
-    expect(await (await admin.get(`/api/topics/${topic.id}/saved-preview`)).json()).toEqual({ preview: "Tuổi thơ của bà bên dòng sông." });
+    expect(
+      (await lan.json("PUT", `/api/topics/${topic.id}`, { preview: "Tuổi thơ của bà bên dòng sông." })).status,
+    ).toBe(200);
+    expect(await (await admin.get(`/api/topics/${topic.id}/saved-preview`)).json()).toEqual({
+      preview: "Tuổi thơ của bà bên dòng sông.",
+    });
     expect((await admin.get("/api/topics/99999/saved-preview")).status).toBe(404);
     // The explorer shows the Preview button and the dialog, without JavaScript.
     const html = await (await admin.get(`/admin?tab=content&user=${lanId}&dialog=preview&id=${topic.id}`)).text();
@@ -241,22 +304,43 @@ describe("the /admin page without JavaScript", () => {
 
 describe("deleting a user", () => {
   it("removes their books, topics, stories, media rows and files, cover files and sessions", async () => {
-    const id = (await created(admin, "/api/admin/create-user", { username: "tuan", email: "tuan@example.com", password: "secret1" })).id;
+    const id = (
+      await created(admin, "/api/admin/create-user", {
+        username: "tuan",
+        email: "tuan@example.com",
+        password: "secret1",
+      })
+    ).id;
     const tu = createClient(server.url);
     await loginAs(tu, "tuan", "secret1");
-    const png = await sharp({ create: { width: 40, height: 60, channels: 3, background: "#7a3e12" } }).png().toBuffer();
-    const withCover = await created(tu, "/api/books", { title: "Ảnh", coverImage: `data:image/png;base64,${png.toString("base64")}` });
+    const png = await sharp({ create: { width: 40, height: 60, channels: 3, background: "#7a3e12" } })
+      .png()
+      .toBuffer();
+    const withCover = await created(tu, "/api/books", {
+      title: "Ảnh",
+      coverImage: `data:image/png;base64,${png.toString("base64")}`,
+    });
     const coverFile = path.join(server.dataDir, "media", "covers", `${withCover.coverImage.split(":").pop()}.webp`);
     expect(fs.existsSync(coverFile)).toBe(true);
     const tuTopic = await created(tu, `/api/books/${withCover.id}/topics`, { title: "Gia đình", description: "" });
-    const story = await created(tu, `/api/topics/${tuTopic.id}/stories`, { title: "Ảnh cưới", content: "", status: "draft", hasAudio: false, hasImages: true });
+    const story = await created(tu, `/api/topics/${tuTopic.id}/stories`, {
+      title: "Ảnh cưới",
+      content: "",
+      status: "draft",
+      hasAudio: false,
+      hasImages: true,
+    });
     // Media uploads come with issue 5; the rows and files are made here the way it will store them.
     const files = path.join(server.dataDir, "media", "files");
     fs.mkdirSync(files, { recursive: true });
     const keys = [`${crypto.randomBytes(16).toString("hex")}.webp`, `${crypto.randomBytes(16).toString("hex")}.webm`];
     withDatabase((db) => {
-      const insert = db.prepare("insert into media (story_id, type, storage_key, mime_type, created_at) values (?, ?, ?, ?, ?)");
-      keys.forEach((key, i) => insert.run(story.id, i ? "audio" : "image", key, i ? "audio/webm" : "image/webp", Date.now()));
+      const insert = db.prepare(
+        "insert into media (story_id, type, storage_key, mime_type, created_at) values (?, ?, ?, ?, ?)",
+      );
+      keys.forEach((key, i) =>
+        insert.run(story.id, i ? "audio" : "image", key, i ? "audio/webm" : "image/webp", Date.now()),
+      );
     });
     for (const key of keys) fs.writeFileSync(path.join(files, key), "bytes");
 

@@ -38,7 +38,11 @@ describe("anonymous visitors", () => {
 describe("login and logout", () => {
   it("returns the user without any password field, and /api/me says isAdmin for the admin", async () => {
     const client = createClient(server.url);
-    const response = await client.json("POST", "/api/auth/login", { username: "admin", password: ADMIN_PASSWORD, rememberMe: false });
+    const response = await client.json("POST", "/api/auth/login", {
+      username: "admin",
+      password: ADMIN_PASSWORD,
+      rememberMe: false,
+    });
     expect(response.status).toBe(200);
     const user = await response.json();
     expect(user).toMatchObject({ id: expect.any(Number), username: "admin", isAdmin: true });
@@ -54,7 +58,11 @@ describe("login and logout", () => {
 
   it("gives a 30-day cookie only with Remember me", async () => {
     const client = createClient(server.url);
-    const response = await client.json("POST", "/api/auth/login", { username: "admin", password: ADMIN_PASSWORD, rememberMe: true });
+    const response = await client.json("POST", "/api/auth/login", {
+      username: "admin",
+      password: ADMIN_PASSWORD,
+      rememberMe: true,
+    });
     const cookie = response.headers.getSetCookie().find((c) => c.startsWith("heirloom_session="))!;
     expect(cookie).toMatch(/Max-Age=2592000/);
   });
@@ -66,18 +74,30 @@ describe("login and logout", () => {
     expect((await bad.json()).message).toBeTruthy();
     const malformed = await client.json("POST", "/api/auth/login", { username: "" });
     expect(malformed.status).toBe(400);
-    const notJson = await client.request("/api/auth/login", { method: "POST", body: "{", headers: { "Content-Type": "application/json" } });
+    const notJson = await client.request("/api/auth/login", {
+      method: "POST",
+      body: "{",
+      headers: { "Content-Type": "application/json" },
+    });
     expect(notJson.status).toBe(400);
   });
 
   it("signs in by a plain form post and redirects to a safe redirectTo", async () => {
     const client = createClient(server.url);
-    const response = await client.form("/login", { username: "admin", password: ADMIN_PASSWORD, redirectTo: "/profile" });
+    const response = await client.form("/login", {
+      username: "admin",
+      password: ADMIN_PASSWORD,
+      redirectTo: "/profile",
+    });
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/profile");
     expect((await client.get("/profile")).status).toBe(200);
     const evil = createClient(server.url);
-    const other = await evil.form("/login", { username: "admin", password: ADMIN_PASSWORD, redirectTo: "//evil.example/" });
+    const other = await evil.form("/login", {
+      username: "admin",
+      password: ADMIN_PASSWORD,
+      redirectTo: "//evil.example/",
+    });
     expect(other.headers.get("location")).toBe("/");
   });
 
@@ -112,7 +132,9 @@ describe("login and logout", () => {
     const response = await client.form("/logout", {});
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/login");
-    expect((await fetch(new URL("/", server.url), { headers: { Cookie: cookie }, redirect: "manual" })).status).toBe(302);
+    expect((await fetch(new URL("/", server.url), { headers: { Cookie: cookie }, redirect: "manual" })).status).toBe(
+      302,
+    );
   });
 });
 
@@ -121,10 +143,16 @@ describe("rate limiting", () => {
     const client = createClient(server.url, { "Accept-Language": "vi" });
     const admin = createClient(server.url);
     await loginAs(admin, "admin", ADMIN_PASSWORD);
-    await admin.json("POST", "/api/admin/create-user", { username: "victim", email: "victim@example.com", password: "victim-pass" });
+    await admin.json("POST", "/api/admin/create-user", {
+      username: "victim",
+      email: "victim@example.com",
+      password: "victim-pass",
+    });
     const statuses: number[] = [];
     for (let i = 0; i < 30; i++) {
-      statuses.push((await client.json("POST", "/api/auth/login", { username: "victim", password: `guess-${i}` })).status);
+      statuses.push(
+        (await client.json("POST", "/api/auth/login", { username: "victim", password: `guess-${i}` })).status,
+      );
     }
     expect(statuses[0]).toBe(401);
     expect(statuses.at(-1)).toBe(429);
@@ -139,17 +167,26 @@ describe("counting guesses", () => {
   it("checks at most 10 of 30 wrong passwords sent at once for one account; the others get 429", async () => {
     const admin = createClient(server.url);
     await loginAs(admin, "admin", ADMIN_PASSWORD);
-    await admin.json("POST", "/api/admin/create-user", { username: "parallel", email: "parallel@example.com", password: "parallel-pass" });
+    await admin.json("POST", "/api/admin/create-user", {
+      username: "parallel",
+      email: "parallel@example.com",
+      password: "parallel-pass",
+    });
     const client = createClient(server.url);
     const statuses = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => client.json("POST", "/api/auth/login", { username: "parallel", password: `guess-${i}` }).then((r) => r.status)),
+      Array.from({ length: 30 }, (_, i) =>
+        client.json("POST", "/api/auth/login", { username: "parallel", password: `guess-${i}` }).then((r) => r.status),
+      ),
     );
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
     expect(statuses.filter((s) => s !== 401).every((s) => s === 429)).toBe(true);
   });
 });
 
-/** A Location a browser resolves on this site: one leading "/", then no second "/" or "\", and no control or space character. */
+/**
+ * A Location a browser resolves on this site: one leading "/", then no second "/" or "\", and no control or space
+ * character.
+ */
 function expectSameSitePath(location: string | null) {
   expect(location).toMatch(/^\/(?![/\\])/);
   expect(location).not.toMatch(/[\u0000-\u0020\u007f-\u009f]/);
@@ -195,7 +232,11 @@ describe("redirectTo", () => {
 
   it("is checked the same way after a form sign-in and by the preference forms", async () => {
     for (const value of ["/\t/evil.example", "/\\evil.example", "\r\n/evil.example", "/\u0001", "/\u0085", "/ệ"]) {
-      const signIn = await createClient(server.url).form("/login", { username: "admin", password: ADMIN_PASSWORD, redirectTo: value });
+      const signIn = await createClient(server.url).form("/login", {
+        username: "admin",
+        password: ADMIN_PASSWORD,
+        redirectTo: value,
+      });
       expect(signIn.status, JSON.stringify(value)).toBe(302);
       expectSameSitePath(signIn.headers.get("location"));
       const language = await createClient(server.url).form("/preferences/language", { lng: "vi", redirectTo: value });
@@ -204,7 +245,10 @@ describe("redirectTo", () => {
       const theme = await createClient(server.url).form("/preferences/theme", { theme: "dark", redirectTo: value });
       expect(theme.status, JSON.stringify(value)).toBe(302);
       expectSameSitePath(theme.headers.get("location"));
-      const layout = await createClient(server.url).form("/preferences/layout", { toc: "collapsed", redirectTo: value });
+      const layout = await createClient(server.url).form("/preferences/layout", {
+        toc: "collapsed",
+        redirectTo: value,
+      });
       expect(layout.status, JSON.stringify(value)).toBe(302);
       expectSameSitePath(layout.headers.get("location"));
     }

@@ -26,7 +26,11 @@ beforeAll(async () => {
   server = await startServer();
   const admin = createClient(server.url);
   await loginAs(admin, "admin", ADMIN_PASSWORD);
-  await admin.json("POST", "/api/admin/create-user", { username: "lan", email: "lan@example.com", password: "secret1" });
+  await admin.json("POST", "/api/admin/create-user", {
+    username: "lan",
+    email: "lan@example.com",
+    password: "secret1",
+  });
   lan = createClient(server.url);
   await loginAs(lan, "lan", "secret1");
 });
@@ -37,11 +41,16 @@ afterAll(async () => {
 });
 
 const png = async (seed: number) =>
-  new Uint8Array(await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: seed % 256, g: 120, b: 40 } } }).png().toBuffer());
+  new Uint8Array(
+    await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: seed % 256, g: 120, b: 40 } } })
+      .png()
+      .toBuffer(),
+  );
 
 async function post(client: Client, url: string, body: unknown) {
   const response = await client.json("POST", url, body);
-  if (response.status !== 201 && response.status !== 200) throw new Error(`POST ${url}: ${response.status} ${await response.text()}`);
+  if (response.status !== 201 && response.status !== 200)
+    throw new Error(`POST ${url}: ${response.status} ${await response.text()}`);
   return (await response.json()) as { id: number; coverImage?: string };
 }
 
@@ -55,14 +64,19 @@ async function uploadPhoto(client: Client, storyId: number, seed: number) {
 }
 
 // Each story's text says which story it is, so a row cut short or mixed up is seen.
-const contentOf = (n: number) => `Story ${n}: ${crypto.createHash("sha256").update(String(n)).digest("hex").repeat(40)}`;
+const contentOf = (n: number) =>
+  `Story ${n}: ${crypto.createHash("sha256").update(String(n)).digest("hex").repeat(40)}`;
 
 type Run = { status: number | null; stdout: string; stderr: string };
 
 /** `npm run backup -- DESTINATION`, as a person or cron would run it, against the server's data folder. */
 function npmBackup(dataDir: string, target: string): Promise<Run> {
   return new Promise((resolve) => {
-    const child = spawn("npm", ["run", "--silent", "backup", "--", target], { cwd: root, env: { ...process.env, DATA_DIR: dataDir }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn("npm", ["run", "--silent", "backup", "--", target], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
@@ -90,14 +104,20 @@ describe("npm run backup while the app writes, and a restore", () => {
   let beforeBackup = 0;
   let duringBackup = 0;
 
-  it("copies a database and media that are consistent with each other, checked, with a true manifest", { timeout: 120_000 }, async () => {
+  it("copies a database and media that are consistent with each other, checked, with a true manifest", {
+    timeout: 120_000,
+  }, async () => {
     const cover = `data:image/png;base64,${Buffer.from(await png(7)).toString("base64")}`;
     const book = await post(lan, "/api/books", { title: "Sổ tay gia đình", language: "vi", coverImage: cover });
     bookId = book.id;
     coverUrl = book.coverImage!;
     expect(coverUrl).toMatch(/^\/api\/media\/render\/cover:/);
     topicId = (await post(lan, `/api/books/${bookId}/topics`, { title: "Quê nhà" })).id;
-    const photoStory = await post(lan, `/api/topics/${topicId}/stories`, { title: "Bến sông", content: "Ảnh bà ở bến sông.", status: "draft" });
+    const photoStory = await post(lan, `/api/topics/${topicId}/stories`, {
+      title: "Bến sông",
+      content: "Ảnh bà ở bến sông.",
+      status: "draft",
+    });
     photo = await uploadPhoto(lan, photoStory.id, 1);
     oldSessionCookie = lan.cookieHeader();
 
@@ -109,7 +129,11 @@ describe("npm run backup while the app writes, and a restore", () => {
     const writer = async () => {
       while (!stop) {
         const n = next++;
-        const response = await lan.json("POST", `/api/topics/${topicId}/stories`, { title: `Concurrent ${n}`, content: contentOf(n), status: "draft" });
+        const response = await lan.json("POST", `/api/topics/${topicId}/stories`, {
+          title: `Concurrent ${n}`,
+          content: contentOf(n),
+          status: "draft",
+        });
         if (response.status !== 201) errors.push(`story ${n}: ${response.status}`);
         else {
           acknowledged.set(((await response.json()) as { id: number }).id, n);
@@ -138,7 +162,9 @@ describe("npm run backup while the app writes, and a restore", () => {
     expect(errors).toEqual([]);
     expect(run.stderr.replace(/^npm warn .*\n/gm, "")).toBe("");
     expect(run.status).toBe(0);
-    expect(run.stdout).toMatch(/^Backup complete: .*nightly \(heirloom\.db [\d.]+ (KB|MB), integrity ok, \d+ stories, \d+ media files .*, secrets\.json\) in [\d.]+ s$/m);
+    expect(run.stdout).toMatch(
+      /^Backup complete: .*nightly \(heirloom\.db [\d.]+ (KB|MB), integrity ok, \d+ stories, \d+ media files .*, secrets\.json\) in [\d.]+ s$/m,
+    );
     // The app really was writing while the backup ran.
     expect(duringBackup).toBeGreaterThan(0);
 
@@ -154,7 +180,11 @@ describe("npm run backup while the app writes, and a restore", () => {
       expect(copy.pragma("journal_mode", { simple: true })).toBe("delete");
 
       // Every story written before the backup started is in it, and every story in it is whole.
-      const rows = copy.prepare("SELECT id, title, content, topic_id AS topicId, book_id AS bookId FROM stories WHERE title LIKE 'Concurrent %'").all() as {
+      const rows = copy
+        .prepare(
+          "SELECT id, title, content, topic_id AS topicId, book_id AS bookId FROM stories WHERE title LIKE 'Concurrent %'",
+        )
+        .all() as {
         id: number;
         title: string;
         content: string;
@@ -170,13 +200,21 @@ describe("npm run backup while the app writes, and a restore", () => {
       }
 
       // Every media row has its files (a photo: the web size and the thumbnail), and the cover is there.
-      const media = copy.prepare("SELECT id, type, storage_key AS key FROM media").all() as { id: number; type: string; key: string }[];
+      const media = copy.prepare("SELECT id, type, storage_key AS key FROM media").all() as {
+        id: number;
+        type: string;
+        key: string;
+      }[];
       expect(media.map((row) => row.id)).toContain(photo.id);
       for (const row of media) {
         expect(fs.existsSync(path.join(destination, "media", "files", row.key))).toBe(true);
-        if (row.type === "image") expect(fs.existsSync(path.join(destination, "media", "files", row.key.replace(".", ".thumb.")))).toBe(true);
+        if (row.type === "image")
+          expect(fs.existsSync(path.join(destination, "media", "files", row.key.replace(".", ".thumb.")))).toBe(true);
       }
-      const covers = copy.prepare("SELECT cover_image FROM books WHERE cover_image LIKE '/api/media/render/cover:%'").pluck().all() as string[];
+      const covers = copy
+        .prepare("SELECT cover_image FROM books WHERE cover_image LIKE '/api/media/render/cover:%'")
+        .pluck()
+        .all() as string[];
       expect(covers).toEqual([coverUrl]);
       expect(fs.existsSync(path.join(destination, "media", "covers", `${coverUrl.split(":").at(-1)}.webp`))).toBe(true);
 
@@ -196,7 +234,12 @@ describe("npm run backup while the app writes, and a restore", () => {
           integrityCheck: "ok",
           rows: { users: 2, books: 1, stories: rows.length + 1, media: media.length },
         },
-        media: { folder: "media", files: mediaFiles.length, bytes: mediaFiles.reduce((sum, file) => sum + fs.statSync(path.join(destination, "media", file)).size, 0), missing: [] },
+        media: {
+          folder: "media",
+          files: mediaFiles.length,
+          bytes: mediaFiles.reduce((sum, file) => sum + fs.statSync(path.join(destination, "media", file)).size, 0),
+          missing: [],
+        },
         secrets: "secrets.json",
       });
       expect(Date.now() - Date.parse(manifest.createdAt)).toBeLessThan(60_000);
@@ -207,10 +250,13 @@ describe("npm run backup while the app writes, and a restore", () => {
     expect(beforeBackup).toBeGreaterThanOrEqual(40);
   });
 
-  it("restores onto a fresh data folder: the same user signs in and reads the same stories and photo", { timeout: 60_000 }, async () => {
+  it("restores onto a fresh data folder: the same user signs in and reads the same stories and photo", {
+    timeout: 60_000,
+  }, async () => {
     // The README's restore: a fresh DATA_DIR (no stale -wal/-shm) gets the database, media and secrets.
     fs.mkdirSync(restoredDir);
-    for (const name of ["heirloom.db", "secrets.json"]) fs.copyFileSync(path.join(destination, name), path.join(restoredDir, name));
+    for (const name of ["heirloom.db", "secrets.json"])
+      fs.copyFileSync(path.join(destination, name), path.join(restoredDir, name));
     fs.cpSync(path.join(destination, "media"), path.join(restoredDir, "media"), { recursive: true });
     // startServer makes its own empty folder; the restored one is given as DATA_DIR instead (and removed by afterAll).
     restored = await startServer({ DATA_DIR: restoredDir });
@@ -224,7 +270,11 @@ describe("npm run backup while the app writes, and a restore", () => {
     const client = createClient(restored.url);
     await loginAs(client, "lan", "secret1");
     const copy = new Database(path.join(destination, "heirloom.db"), { readonly: true });
-    const stories = copy.prepare("SELECT id, title, content FROM stories ORDER BY id").all() as { id: number; title: string; content: string }[];
+    const stories = copy.prepare("SELECT id, title, content FROM stories ORDER BY id").all() as {
+      id: number;
+      title: string;
+      content: string;
+    }[];
     copy.close();
     expect(stories.length).toBeGreaterThan(beforeBackup);
     for (const story of stories) {

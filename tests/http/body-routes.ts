@@ -1,5 +1,11 @@
 import type { MessageKey } from "~/i18n/types";
-import { BOOK_FORM_FIELDS_MAX_BYTES, BOOK_JSON_MAX_BYTES, FORM_MAX_BYTES, JSON_MAX_BYTES, SUGGEST_FORM_MAX_BYTES } from "~/lib/body-caps";
+import {
+  BOOK_FORM_FIELDS_MAX_BYTES,
+  BOOK_JSON_MAX_BYTES,
+  FORM_MAX_BYTES,
+  JSON_MAX_BYTES,
+  SUGGEST_FORM_MAX_BYTES,
+} from "~/lib/body-caps";
 import { IMPORT_MAX_BYTES } from "~/lib/keepsake-format";
 import { AUDIO_UPLOAD_MAX_BYTES, IMAGE_UPLOAD_MAX_BYTES } from "~/lib/limits";
 import { uploadBodyCap } from "~/lib/request-body.server";
@@ -8,7 +14,14 @@ import { uploadBodyCap } from "~/lib/request-body.server";
 // that tests/http/body-caps.test.ts sends too much to. That test checks the list is complete against the
 // modules themselves (a route module that loads app/lib/request-body.server.ts reads a body).
 
-export type Ids = { bookId: number; topicId: number; storyId: number; mediaId: number; userId: number; otherUserId: number };
+export type Ids = {
+  bookId: number;
+  topicId: number;
+  storyId: number;
+  mediaId: number;
+  userId: number;
+  otherUserId: number;
+};
 
 export type BodyRoute = {
   /** The route module, as app/routes.ts names it. */
@@ -17,7 +30,9 @@ export type BodyRoute = {
   path: (ids: Ids) => string;
   /** Who may post: the body is read only after the sign-in (and admin) check. */
   who: "anon" | "user" | "admin";
-  /** How a refusal comes back: the page again with a toast, translated plain text (no page of its own), or /api's JSON. */
+  /**
+   * How a refusal comes back: the page again with a toast, translated plain text (no page of its own), or /api's JSON.
+   */
   answer: "page" | "text" | "json";
   /** What the route reads: a form's fields, JSON, or a multipart form with files streamed to disk. */
   kind: "form" | "json" | "upload";
@@ -29,13 +44,37 @@ export type BodyRoute = {
 };
 
 const MEDIA_FILE_MAX_BYTES = Math.max(IMAGE_UPLOAD_MAX_BYTES, AUDIO_UPLOAD_MAX_BYTES);
-/** The book forms (create, edit, story, topic): a cover and a recording, a recording over its cap dropped and the story kept. */
-const BOOK_FORM_CAP = uploadBodyCap({ maxFileBytes: MEDIA_FILE_MAX_BYTES, maxFiles: 2, maxFieldBytes: BOOK_FORM_FIELDS_MAX_BYTES, oversized: "drop" });
+/**
+ * The book forms (create, edit, story, topic): a cover and a recording, a recording over its cap dropped and the story
+ * kept.
+ */
+const BOOK_FORM_CAP = uploadBodyCap({
+  maxFileBytes: MEDIA_FILE_MAX_BYTES,
+  maxFiles: 2,
+  maxFieldBytes: BOOK_FORM_FIELDS_MAX_BYTES,
+  oversized: "drop",
+});
 const MEDIA_FORM_CAP = uploadBodyCap({ maxFileBytes: MEDIA_FILE_MAX_BYTES, maxFiles: 1 });
 const IMPORT_CAP = uploadBodyCap({ maxFileBytes: IMPORT_MAX_BYTES, maxFiles: 1 });
 
-const form = (file: string, path: BodyRoute["path"], who: BodyRoute["who"], cap = FORM_MAX_BYTES): BodyRoute => ({ file, method: "POST", path, who, answer: "page", kind: "form", cap, tooLarge: "errors.bodyTooLarge" });
-const json = (file: string, method: BodyRoute["method"], path: BodyRoute["path"], who: BodyRoute["who"] = "user", cap = JSON_MAX_BYTES, tooLarge: MessageKey = "errors.bodyTooLarge"): BodyRoute => ({
+const form = (file: string, path: BodyRoute["path"], who: BodyRoute["who"], cap = FORM_MAX_BYTES): BodyRoute => ({
+  file,
+  method: "POST",
+  path,
+  who,
+  answer: "page",
+  kind: "form",
+  cap,
+  tooLarge: "errors.bodyTooLarge",
+});
+const json = (
+  file: string,
+  method: BodyRoute["method"],
+  path: BodyRoute["path"],
+  who: BodyRoute["who"] = "user",
+  cap = JSON_MAX_BYTES,
+  tooLarge: MessageKey = "errors.bodyTooLarge",
+): BodyRoute => ({
   file,
   method,
   path,
@@ -49,20 +88,70 @@ const json = (file: string, method: BodyRoute["method"], path: BodyRoute["path"]
 export const BODY_ROUTES: BodyRoute[] = [
   // Pages
   form("routes/login.tsx", () => "/login", "anon"),
-  { file: "routes/home.tsx", method: "POST", path: () => "/?index", who: "user", answer: "page", kind: "upload", cap: BOOK_FORM_CAP, fieldsCap: BOOK_FORM_FIELDS_MAX_BYTES, tooLarge: "books.tooLarge" },
-  { file: "routes/library.tsx", method: "POST", path: () => "/books?index", who: "user", answer: "page", kind: "upload", cap: BOOK_FORM_CAP, fieldsCap: BOOK_FORM_FIELDS_MAX_BYTES, tooLarge: "books.tooLarge" },
-  { file: "routes/book.tsx", method: "POST", path: (i) => `/books/${i.bookId}`, who: "user", answer: "page", kind: "upload", cap: BOOK_FORM_CAP, fieldsCap: BOOK_FORM_FIELDS_MAX_BYTES, tooLarge: "media.tooLarge" },
+  {
+    file: "routes/home.tsx",
+    method: "POST",
+    path: () => "/?index",
+    who: "user",
+    answer: "page",
+    kind: "upload",
+    cap: BOOK_FORM_CAP,
+    fieldsCap: BOOK_FORM_FIELDS_MAX_BYTES,
+    tooLarge: "books.tooLarge",
+  },
+  {
+    file: "routes/library.tsx",
+    method: "POST",
+    path: () => "/books?index",
+    who: "user",
+    answer: "page",
+    kind: "upload",
+    cap: BOOK_FORM_CAP,
+    fieldsCap: BOOK_FORM_FIELDS_MAX_BYTES,
+    tooLarge: "books.tooLarge",
+  },
+  {
+    file: "routes/book.tsx",
+    method: "POST",
+    path: (i) => `/books/${i.bookId}`,
+    who: "user",
+    answer: "page",
+    kind: "upload",
+    cap: BOOK_FORM_CAP,
+    fieldsCap: BOOK_FORM_FIELDS_MAX_BYTES,
+    tooLarge: "media.tooLarge",
+  },
   form("routes/book.suggest-topics.tsx", (i) => `/books/${i.bookId}/suggest-topics`, "user", SUGGEST_FORM_MAX_BYTES),
   form("routes/forms/book-copy.tsx", (i) => `/books/${i.bookId}/copy`, "user"),
   form("routes/forms/book-delete.tsx", (i) => `/books/${i.bookId}/delete`, "user"),
   form("routes/forms/book-toc.tsx", (i) => `/books/${i.bookId}/toc`, "user"),
   form("routes/forms/topic-delete.tsx", (i) => `/books/${i.bookId}/topics/${i.topicId}/delete`, "user"),
-  { file: "routes/forms/story-media.tsx", method: "POST", path: (i) => `/books/${i.bookId}/stories/${i.storyId}/media`, who: "user", answer: "page", kind: "upload", cap: MEDIA_FORM_CAP, fieldsCap: FORM_MAX_BYTES, tooLarge: "media.tooLarge" },
+  {
+    file: "routes/forms/story-media.tsx",
+    method: "POST",
+    path: (i) => `/books/${i.bookId}/stories/${i.storyId}/media`,
+    who: "user",
+    answer: "page",
+    kind: "upload",
+    cap: MEDIA_FORM_CAP,
+    fieldsCap: FORM_MAX_BYTES,
+    tooLarge: "media.tooLarge",
+  },
   form("routes/forms/book-preview.tsx", (i) => `/books/${i.bookId}/preview`, "user"),
   form("routes/forms/book-shares.tsx", (i) => `/books/${i.bookId}/shares`, "user"),
   form("routes/topic.tsx", (i) => `/books/${i.bookId}/topics/${i.topicId}`, "user"),
   form("routes/profile.tsx", () => "/profile", "user"),
-  { file: "routes/forms/profile-import.tsx", method: "POST", path: () => "/profile/import", who: "user", answer: "page", kind: "upload", cap: IMPORT_CAP, fieldsCap: FORM_MAX_BYTES, tooLarge: "keepsake.tooLarge" },
+  {
+    file: "routes/forms/profile-import.tsx",
+    method: "POST",
+    path: () => "/profile/import",
+    who: "user",
+    answer: "page",
+    kind: "upload",
+    cap: IMPORT_CAP,
+    fieldsCap: FORM_MAX_BYTES,
+    tooLarge: "keepsake.tooLarge",
+  },
   form("routes/admin.tsx", () => "/admin", "admin"),
   { ...form("routes/preferences.language.ts", () => "/preferences/language", "anon"), answer: "text" },
   { ...form("routes/preferences.theme.ts", () => "/preferences/theme", "anon"), answer: "text" },
@@ -82,11 +171,31 @@ export const BODY_ROUTES: BodyRoute[] = [
   json("routes/api/topic.questions.ts", "POST", (i) => `/api/topics/${i.topicId}/questions`),
   json("routes/api/stories.suggest-improvements.ts", "POST", () => "/api/stories/suggest-improvements"),
   json("routes/api/story.ts", "PUT", (i) => `/api/stories/${i.storyId}`),
-  { file: "routes/api/story.media.ts", method: "POST", path: (i) => `/api/stories/${i.storyId}/media`, who: "user", answer: "json", kind: "upload", cap: MEDIA_FORM_CAP, fieldsCap: FORM_MAX_BYTES, tooLarge: "media.tooLarge" },
+  {
+    file: "routes/api/story.media.ts",
+    method: "POST",
+    path: (i) => `/api/stories/${i.storyId}/media`,
+    who: "user",
+    answer: "json",
+    kind: "upload",
+    cap: MEDIA_FORM_CAP,
+    fieldsCap: FORM_MAX_BYTES,
+    tooLarge: "media.tooLarge",
+  },
   json("routes/api/generate-autocomplete.ts", "POST", () => "/api/generate-autocomplete"),
   json("routes/api/answer-followup.ts", "POST", () => "/api/answer-followup"),
   json("routes/api/media.ts", "PUT", (i) => `/api/media/${i.mediaId}`),
-  { file: "routes/api/import.ts", method: "POST", path: () => "/api/import", who: "user", answer: "json", kind: "upload", cap: IMPORT_CAP, fieldsCap: FORM_MAX_BYTES, tooLarge: "keepsake.tooLarge" },
+  {
+    file: "routes/api/import.ts",
+    method: "POST",
+    path: () => "/api/import",
+    who: "user",
+    answer: "json",
+    kind: "upload",
+    cap: IMPORT_CAP,
+    fieldsCap: FORM_MAX_BYTES,
+    tooLarge: "keepsake.tooLarge",
+  },
   json("routes/api/admin.create-user.ts", "POST", () => "/api/admin/create-user", "admin"),
   json("routes/api/admin.user.ts", "PUT", (i) => `/api/admin/users/${i.otherUserId}`, "admin"),
   json("routes/api/users.ts", "PUT", (i) => `/api/users/${i.userId}`),
@@ -103,8 +212,16 @@ export const NO_BODY: { file: string; methods: string[]; why: string }[] = [
   { file: "routes/api/media.ts", methods: ["DELETE"], why: "the id is in the path" },
   { file: "routes/api/admin.user.ts", methods: ["DELETE"], why: "the id is in the path" },
   { file: "routes/api/shares.ts", methods: ["DELETE"], why: "the token is in the path" },
-  { file: "routes/api/book.preview.ts", methods: ["POST"], why: "the same preview as its GET: its options are in the query" },
-  { file: "routes/api/topic.preview.ts", methods: ["POST"], why: "the same preview as its GET: its options are in the query" },
+  {
+    file: "routes/api/book.preview.ts",
+    methods: ["POST"],
+    why: "the same preview as its GET: its options are in the query",
+  },
+  {
+    file: "routes/api/topic.preview.ts",
+    methods: ["POST"],
+    why: "the same preview as its GET: its options are in the query",
+  },
   { file: "routes/api/topic.regenerate-questions.ts", methods: ["POST"], why: "docs/product.md §7: no body" },
   { file: "routes/api/not-found.ts", methods: ["POST", "PUT", "PATCH", "DELETE"], why: "the JSON 404" },
 ];

@@ -8,13 +8,20 @@ let lan: Client;
 let minh: Client;
 
 async function makeUser(admin: Client, username: string) {
-  await admin.json("POST", "/api/admin/create-user", { username, email: `${username}@example.com`, password: "secret1" });
+  await admin.json("POST", "/api/admin/create-user", {
+    username,
+    email: `${username}@example.com`,
+    password: "secret1",
+  });
   const client = createClient(server.url);
   await loginAs(client, username, "secret1");
   return client;
 }
 
-const png = (width = 40, height = 60) => sharp({ create: { width, height, channels: 3, background: "#7a3e12" } }).png().toBuffer();
+const png = (width = 40, height = 60) =>
+  sharp({ create: { width, height, channels: 3, background: "#7a3e12" } })
+    .png()
+    .toBuffer();
 
 beforeAll(async () => {
   server = await startServer();
@@ -32,7 +39,11 @@ async function createBook(client: Client, body: Record<string, unknown>) {
 
 describe("/api/books", () => {
   it("creates a book, defaulting the language to the UI language, and lists it with a story count", async () => {
-    const { response, book } = await createBook(lan, { title: "Bà nội", description: "Chuyện của bà", tone: "nostalgic" });
+    const { response, book } = await createBook(lan, {
+      title: "Bà nội",
+      description: "Chuyện của bà",
+      tone: "nostalgic",
+    });
     expect(response.status).toBe(201);
     expect(book).toMatchObject({ id: expect.any(Number), title: "Bà nội", tone: "nostalgic", language: "en" });
     const vi = await lan.json("POST", "/api/books", { title: "Quê" }, { headers: { "Accept-Language": "vi" } });
@@ -46,7 +57,12 @@ describe("/api/books", () => {
     const empty = await lan.json("POST", "/api/books", { title: "  " });
     expect(empty.status).toBe(400);
     expect((await empty.json()).message).toBe("Please enter book title");
-    const long = await lan.json("POST", "/api/books", { title: "x", tone: "a".repeat(129) }, { headers: { "Accept-Language": "vi" } });
+    const long = await lan.json(
+      "POST",
+      "/api/books",
+      { title: "x", tone: "a".repeat(129) },
+      { headers: { "Accept-Language": "vi" } },
+    );
     expect((await long.json()).message).toBe("Giọng điệu không được quá 128 ký tự");
     expect((await lan.json("POST", "/api/books", { title: "x", tone: "a".repeat(128) })).status).toBe(201);
   });
@@ -68,27 +84,47 @@ describe("/api/books", () => {
 
   it("updates and deletes the owner's book", async () => {
     const { book } = await createBook(lan, { title: "Draft title", language: "vi" });
-    const updated = await lan.json("PUT", `/api/books/${book.id}`, { title: "Final title", description: "d", tone: "formal", language: "en", coverImage: "/covers/3.webp" });
+    const updated = await lan.json("PUT", `/api/books/${book.id}`, {
+      title: "Final title",
+      description: "d",
+      tone: "formal",
+      language: "en",
+      coverImage: "/covers/3.webp",
+    });
     expect(await updated.json()).toMatchObject({ title: "Final title", language: "en", coverImage: "/covers/3.webp" });
     expect((await lan.request(`/api/books/${book.id}`, { method: "DELETE" })).status).toBe(200);
     expect((await lan.get(`/api/books/${book.id}`)).status).toBe(404);
   });
 
   it("suggests topics through the AI provider, in the book's language", async () => {
-    const response = await lan.json("POST", "/api/books/suggest-topics", { title: "Ông ngoại", description: "chiến tranh và quê hương", language: "vi" });
+    const response = await lan.json("POST", "/api/books/suggest-topics", {
+      title: "Ông ngoại",
+      description: "chiến tranh và quê hương",
+      language: "vi",
+    });
     expect(response.status).toBe(200);
     const topics = await response.json();
     expect(topics.length).toBeGreaterThan(2);
     expect(topics[0]).toEqual({ title: expect.any(String), description: expect.any(String) });
-    expect(topics.map((t: { title: string }) => t.title)).toEqual(expect.arrayContaining(["Chiến tranh và những năm gian khó", "Quê hương"]));
+    expect(topics.map((t: { title: string }) => t.title)).toEqual(
+      expect.arrayContaining(["Chiến tranh và những năm gian khó", "Quê hương"]),
+    );
     expect((await lan.json("POST", "/api/books/suggest-topics", { title: "" })).status).toBe(400);
   });
 
   it("with a topic title, suggests only topics about it: a description for the topic editor", async () => {
     const book = { title: "Ông ngoại", description: "chiến tranh và quê hương", language: "vi" };
     const tet = await (await lan.json("POST", "/api/books/suggest-topics", { ...book, topicTitle: "Tết" })).json();
-    expect(tet).toEqual([{ title: "Tết và truyền thống gia đình", description: "Tết Nguyên Đán, ngày giỗ và những phong tục gia đình gìn giữ." }]);
-    const unknown = await lan.json("POST", "/api/books/suggest-topics", { ...book, topicTitle: "Chiếc xe đạp màu xanh" });
+    expect(tet).toEqual([
+      {
+        title: "Tết và truyền thống gia đình",
+        description: "Tết Nguyên Đán, ngày giỗ và những phong tục gia đình gìn giữ.",
+      },
+    ]);
+    const unknown = await lan.json("POST", "/api/books/suggest-topics", {
+      ...book,
+      topicTitle: "Chiếc xe đạp màu xanh",
+    });
     expect(unknown.status).toBe(200);
     expect(await unknown.json()).toEqual([]);
   });
@@ -123,13 +159,24 @@ describe("covers", () => {
     for (const coverImage of [svg, lying, truncated, "https://evil.example/cover.png"]) {
       const response = await lan.json("POST", "/api/books", { title: "Bad cover", coverImage });
       expect(response.status).toBe(400);
-      expect(await response.json()).toMatchObject({ message: "Please select a file with format: JPEG, PNG, GIF, or WEBP.", title: "Format error" });
+      expect(await response.json()).toMatchObject({
+        message: "Please select a file with format: JPEG, PNG, GIF, or WEBP.",
+        title: "Format error",
+      });
     }
     const big = Buffer.alloc(2 * 1024 * 1024 + 10, 0);
     (await png()).copy(big);
-    const tooLarge = await lan.json("POST", "/api/books", { title: "Huge", coverImage: `data:image/png;base64,${big.toString("base64")}` }, { headers: { "Accept-Language": "vi" } });
+    const tooLarge = await lan.json(
+      "POST",
+      "/api/books",
+      { title: "Huge", coverImage: `data:image/png;base64,${big.toString("base64")}` },
+      { headers: { "Accept-Language": "vi" } },
+    );
     expect(tooLarge.status).toBe(413);
-    expect(await tooLarge.json()).toMatchObject({ message: "Kích thước tệp không được vượt quá 2MB.", title: "File quá lớn" });
+    expect(await tooLarge.json()).toMatchObject({
+      message: "Kích thước tệp không được vượt quá 2MB.",
+      title: "File quá lớn",
+    });
     expect((await (await lan.get("/api/books")).json()).length).toBe(before);
   });
 });
@@ -190,10 +237,24 @@ describe("pages without JavaScript", () => {
     expect(bookPage).toContain("Created 1 topics for your book.");
 
     const edit = new FormData();
-    for (const [k, v] of Object.entries({ intent: "update-book", bookId: String(id), title: "Form book, edited", description: "", tone: "poetic", language: "en", coverMode: "preset", coverImage: "/covers/4.webp" })) edit.set(k, v);
+    for (const [k, v] of Object.entries({
+      intent: "update-book",
+      bookId: String(id),
+      title: "Form book, edited",
+      description: "",
+      tone: "poetic",
+      language: "en",
+      coverMode: "preset",
+      coverImage: "/covers/4.webp",
+    }))
+      edit.set(k, v);
     const edited = await lan.request(`/books/${id}?dialog=edit-book`, { method: "POST", body: edit });
     expect(edited.headers.get("location")).toBe(`/books/${id}`);
-    expect(await (await lan.get(`/api/books/${id}`)).json()).toMatchObject({ title: "Form book, edited", tone: "poetic", coverImage: "/covers/4.webp" });
+    expect(await (await lan.get(`/api/books/${id}`)).json()).toMatchObject({
+      title: "Form book, edited",
+      tone: "poetic",
+      coverImage: "/covers/4.webp",
+    });
 
     const copied = await lan.form(`/books/${id}/copy`, {});
     expect(copied.headers.get("location")).toMatch(/^\/books\/\d+\/suggest-topics\?copy=1$/);

@@ -17,16 +17,36 @@ let ids: { book: number; topic: number; story: number; media: number; token: str
 
 beforeAll(async () => {
   ({ server, lan, minh } = await serverWithLanAndMinh());
-  const png = await sharp({ create: { width: 40, height: 60, channels: 3, background: "#7a3e12" } }).png().toBuffer();
-  const book = await (await lan.json("POST", "/api/books", { title: "Bà nội", coverImage: `data:image/png;base64,${png.toString("base64")}` })).json();
+  const png = await sharp({ create: { width: 40, height: 60, channels: 3, background: "#7a3e12" } })
+    .png()
+    .toBuffer();
+  const book = await (
+    await lan.json("POST", "/api/books", {
+      title: "Bà nội",
+      coverImage: `data:image/png;base64,${png.toString("base64")}`,
+    })
+  ).json();
   const topic = await (await lan.json("POST", `/api/books/${book.id}/topics`, { title: "Quê nhà" })).json();
-  const story = await (await lan.json("POST", `/api/topics/${topic.id}/stories`, { title: "Bến sông", content: "Ngày xưa", status: "published" })).json();
+  const story = await (
+    await lan.json("POST", `/api/topics/${topic.id}/stories`, {
+      title: "Bến sông",
+      content: "Ngày xưa",
+      status: "published",
+    })
+  ).json();
   const form = new FormData();
   form.append("type", "image");
   form.append("file", new File([await pngBytes()], "song.png"));
   const media = await (await lan.request(`/api/stories/${story.id}/media`, { method: "POST", body: form })).json();
   const share = await (await lan.json("POST", `/api/books/${book.id}/shares`, {})).json();
-  ids = { book: book.id, topic: topic.id, story: story.id, media: media.id, token: share.token, cover: book.coverImage };
+  ids = {
+    book: book.id,
+    topic: topic.id,
+    story: story.id,
+    media: media.id,
+    token: share.token,
+    cover: book.coverImage,
+  };
 });
 afterAll(() => server?.stop());
 
@@ -66,19 +86,42 @@ describe("Cache-Control: private, no-store", () => {
 
   it("on React Router's .data requests, loaders and actions", async () => {
     const { book, topic } = ids;
-    for (const path of ["/_.data", "/books.data", `/books/${book}.data`, `/books/${book}/topics/${topic}.data`, "/profile.data", `/books/${book}.data?_routes=root`]) {
+    for (const path of [
+      "/_.data",
+      "/books.data",
+      `/books/${book}.data`,
+      `/books/${book}/topics/${topic}.data`,
+      "/profile.data",
+      `/books/${book}.data?_routes=root`,
+    ]) {
       expect(await cacheControl(lan, path)).toEqual([path, 200, NO_STORE]);
     }
     // A signed-out request for a page's data: a redirect to /login, not to be kept either.
-    expect(await cacheControl(createClient(server.url), `/books/${book}.data`)).toEqual([`/books/${book}.data`, 202, NO_STORE]);
+    expect(await cacheControl(createClient(server.url), `/books/${book}.data`)).toEqual([
+      `/books/${book}.data`,
+      202,
+      NO_STORE,
+    ]);
     // An action's answer: a failed login.
-    const failed = await createClient(server.url).request("/login.data", { method: "POST", body: new URLSearchParams({ username: "lan", password: "wrong" }) });
+    const failed = await createClient(server.url).request("/login.data", {
+      method: "POST",
+      body: new URLSearchParams({ username: "lan", password: "wrong" }),
+    });
     expect([failed.status, failed.headers.get("cache-control")]).toEqual([401, NO_STORE]);
   });
 
   it("on /api JSON, errors included", async () => {
     const { book, topic, story } = ids;
-    for (const path of ["/api/me", "/api/books", `/api/books/${book}`, `/api/books/${book}/topics`, `/api/topics/${topic}/stories`, `/api/stories/${story}`, "/api/suggested-actions", `/api/books/${book}/shares`]) {
+    for (const path of [
+      "/api/me",
+      "/api/books",
+      `/api/books/${book}`,
+      `/api/books/${book}/topics`,
+      `/api/topics/${topic}/stories`,
+      `/api/stories/${story}`,
+      "/api/suggested-actions",
+      `/api/books/${book}/shares`,
+    ]) {
       expect(await cacheControl(lan, path)).toEqual([path, 200, NO_STORE]);
     }
     expect(await cacheControl(minh, `/api/books/${book}`)).toEqual([`/api/books/${book}`, 404, NO_STORE]);
@@ -122,6 +165,10 @@ describe("what does not depend on the session keeps its caching", () => {
     const asset = /\/assets\/[^"]+\.js/.exec(await (await createClient(server.url).get("/login")).text())![0];
     expect(await cacheControl(lan, asset)).toEqual([asset, 200, "public, max-age=31536000, immutable"]);
     expect(await cacheControl(lan, "/covers/2.webp")).toEqual(["/covers/2.webp", 200, "public, max-age=3600"]);
-    expect(await cacheControl(lan, "/api/media/render/placeholder")).toEqual(["/api/media/render/placeholder", 200, "public, max-age=86400"]);
+    expect(await cacheControl(lan, "/api/media/render/placeholder")).toEqual([
+      "/api/media/render/placeholder",
+      200,
+      "public, max-age=86400",
+    ]);
   });
 });

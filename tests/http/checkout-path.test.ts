@@ -21,16 +21,22 @@ let server: RunningServer;
 
 function build(cwd: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(cwd, "node_modules", "@react-router", "dev", "bin.cjs"), "build"], {
-      cwd,
-      env: { ...process.env, NODE_ENV: "production" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      [path.join(cwd, "node_modules", "@react-router", "dev", "bin.cjs"), "build"],
+      {
+        cwd,
+        env: { ...process.env, NODE_ENV: "production" },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.once("error", reject);
-    child.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`react-router build in ${cwd} exited with ${code}:\n${output}`))));
+    child.once("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`react-router build in ${cwd} exited with ${code}:\n${output}`)),
+    );
   });
 }
 
@@ -65,7 +71,9 @@ describe("a checkout under a folder named app", () => {
     for (const language of ["en", "vi"]) {
       const page = await createClient(server.url, { "Accept-Language": language }).get("/login");
       expect(page.status).toBe(200);
-      const strings = [...preloads(await page.text()).keys()].filter((href) => new RegExp(`^/assets/${language}-[\\w-]+\\.js$`).test(href));
+      const strings = [...preloads(await page.text()).keys()].filter((href) =>
+        new RegExp(`^/assets/${language}-[\\w-]+\\.js$`).test(href),
+      );
       expect(strings, language).toHaveLength(1);
       expect(built(strings[0]!)).toBe(true);
     }
@@ -74,10 +82,14 @@ describe("a checkout under a folder named app", () => {
   it("preloads the workspace's resizable panels for wide screens", async () => {
     const admin = createClient(server.url);
     await loginAs(admin, "admin", ADMIN_PASSWORD);
-    const book = (await (await admin.json("POST", "/api/books", { title: "Under app/", language: "en" })).json()) as { id: number };
+    const book = (await (await admin.json("POST", "/api/books", { title: "Under app/", language: "en" })).json()) as {
+      id: number;
+    };
     const page = await admin.get(`/books/${book.id}`);
     expect(page.status).toBe(200);
-    const panels = [...preloads(await page.text())].filter(([href]) => /^\/assets\/resizable-panels-[\w-]+\.js$/.test(href));
+    const panels = [...preloads(await page.text())].filter(([href]) =>
+      /^\/assets\/resizable-panels-[\w-]+\.js$/.test(href),
+    );
     expect(panels.map(([, media]) => media)).toEqual(["not all and (max-width: 767px)"]);
     expect(built(panels[0]![0])).toBe(true);
   });

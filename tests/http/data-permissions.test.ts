@@ -21,10 +21,19 @@ afterAll(async () => {
 async function fill(running: RunningServer) {
   const client = createClient(running.url);
   await loginAs(client, "admin", ADMIN_PASSWORD);
-  const png = await sharp({ create: { width: 40, height: 60, channels: 3, background: "#7a3e12" } }).png().toBuffer();
-  const book = await (await client.json("POST", "/api/books", { title: "Ảnh", coverImage: `data:image/png;base64,${png.toString("base64")}` })).json();
+  const png = await sharp({ create: { width: 40, height: 60, channels: 3, background: "#7a3e12" } })
+    .png()
+    .toBuffer();
+  const book = await (
+    await client.json("POST", "/api/books", {
+      title: "Ảnh",
+      coverImage: `data:image/png;base64,${png.toString("base64")}`,
+    })
+  ).json();
   const topic = await (await client.json("POST", `/api/books/${book.id}/topics`, { title: "Gia đình" })).json();
-  const story = await (await client.json("POST", `/api/topics/${topic.id}/stories`, { title: "Ảnh cưới", content: "x", status: "draft" })).json();
+  const story = await (
+    await client.json("POST", `/api/topics/${topic.id}/stories`, { title: "Ảnh cưới", content: "x", status: "draft" })
+  ).json();
   for (const [type, file] of [
     ["image", new File([await pngBytes()], "cuoi.png")],
     ["audio", new File([webmBytes()], "giong.webm")],
@@ -49,7 +58,9 @@ function modes(dataDir: string): Record<string, string> {
 
 /** The same names with the modes they must have: 700 for a folder, 600 for a file. */
 function ownerOnly(dataDir: string, names: string[]): Record<string, string> {
-  return Object.fromEntries(names.map((name) => [name, fs.statSync(path.join(dataDir, name)).isDirectory() ? "700" : "600"]));
+  return Object.fromEntries(
+    names.map((name) => [name, fs.statSync(path.join(dataDir, name)).isDirectory() ? "700" : "600"]),
+  );
 }
 
 describe("DATA_DIR", () => {
@@ -60,7 +71,16 @@ describe("DATA_DIR", () => {
     const all = modes(dataDir);
     // What the start and the uploads made: the database and its WAL files, the secret, a cover, a photo and
     // its thumbnail, a recording, and their folders.
-    expect(Object.keys(all)).toEqual(expect.arrayContaining(["heirloom.db", "heirloom.db-wal", "heirloom.db-shm", "secrets.json", path.join("media", "covers"), path.join("media", "files")]));
+    expect(Object.keys(all)).toEqual(
+      expect.arrayContaining([
+        "heirloom.db",
+        "heirloom.db-wal",
+        "heirloom.db-shm",
+        "secrets.json",
+        path.join("media", "covers"),
+        path.join("media", "files"),
+      ]),
+    );
     expect(Object.keys(all).filter((name) => name.startsWith(path.join("media", "files") + path.sep))).toHaveLength(3);
     expect(all).toEqual(ownerOnly(dataDir, Object.keys(all)));
   });

@@ -25,9 +25,19 @@ const webm = (size = 6000) => {
   return bytes;
 };
 const png = async (width: number, height: number) =>
-  new Uint8Array(await sharp({ create: { width, height, channels: 3, background: { r: 180, g: 90, b: 30 } } }).png().toBuffer());
+  new Uint8Array(
+    await sharp({ create: { width, height, channels: 3, background: { r: 180, g: 90, b: 30 } } })
+      .png()
+      .toBuffer(),
+  );
 
-async function upload(client: Client, storyId: number, bytes: Uint8Array<ArrayBuffer>, name: string, fields: Record<string, string>) {
+async function upload(
+  client: Client,
+  storyId: number,
+  bytes: Uint8Array<ArrayBuffer>,
+  name: string,
+  fields: Record<string, string>,
+) {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   form.append("file", new File([bytes], name));
@@ -40,7 +50,10 @@ async function importZip(client: Client, bytes: Uint8Array, headers: Record<stri
   const form = new FormData();
   form.append("file", new File([new Uint8Array(bytes)], "book.zip", { type: "application/zip" }));
   const response = await client.request("/api/import", { method: "POST", body: form, headers });
-  return { status: response.status, body: (await response.json()) as { bookIds?: number[]; message?: string; title?: string } };
+  return {
+    status: response.status,
+    body: (await response.json()) as { bookIds?: number[]; message?: string; title?: string },
+  };
 }
 
 async function download(client: Client, url: string) {
@@ -56,21 +69,69 @@ async function download(client: Client, url: string) {
  */
 async function richBook(client: Client, title = 'Bà nội <kể> & "chuyện" xưa') {
   const cover = `data:image/png;base64,${Buffer.from(await png(120, 180)).toString("base64")}`;
-  const book = await (await client.json("POST", "/api/books", { title, description: "Những câu chuyện\n\nvề quê nhà", tone: "nostalgic", language: "vi", coverImage: cover })).json();
-  const home = await (await client.json("POST", `/api/books/${book.id}/topics`, { title: "Quê nhà", description: "Làng và sông" })).json();
-  const war = await (await client.json("POST", `/api/books/${book.id}/topics`, { title: "Những năm chiến tranh", description: "" })).json();
-  const old = await (await client.json("POST", `/api/books/${book.id}/topics`, { title: "Chủ đề cũ", description: "" })).json();
+  const book = await (
+    await client.json("POST", "/api/books", {
+      title,
+      description: "Những câu chuyện\n\nvề quê nhà",
+      tone: "nostalgic",
+      language: "vi",
+      coverImage: cover,
+    })
+  ).json();
+  const home = await (
+    await client.json("POST", `/api/books/${book.id}/topics`, { title: "Quê nhà", description: "Làng và sông" })
+  ).json();
+  const war = await (
+    await client.json("POST", `/api/books/${book.id}/topics`, { title: "Những năm chiến tranh", description: "" })
+  ).json();
+  const old = await (
+    await client.json("POST", `/api/books/${book.id}/topics`, { title: "Chủ đề cũ", description: "" })
+  ).json();
   await client.json("PUT", `/api/topics/${old.id}`, { archived: true });
   await client.json("PUT", `/api/topics/${home.id}`, { preview: "Bà sinh ra ở một làng ven sông…" });
-  const question = await (await client.json("POST", `/api/topics/${home.id}/questions`, { question: "Bà lớn lên ở đâu?" })).json();
+  const question = await (
+    await client.json("POST", `/api/topics/${home.id}/questions`, { question: "Bà lớn lên ở đâu?" })
+  ).json();
   await client.json("POST", `/api/topics/${war.id}/questions`, { question: "Điều gì bà nhớ nhất?" });
-  const answered = await (await client.json("POST", `/api/topics/${home.id}/stories`, { title: "Làng ven sông", content: "Ngày xưa <script>alert(1)</script> *rất* đẹp.\nDòng hai.\n\n# Đoạn hai", questionId: question.id, status: "published" })).json();
-  const draft = await (await client.json("POST", `/api/topics/${home.id}/stories`, { title: "Chưa xong", content: "Bản nháp…", status: "draft" })).json();
-  await client.json("POST", `/api/topics/${war.id}/stories`, { title: "Tản cư", content: "ngày  ấy ,chúng tôi đi", status: "published", refineContent: true });
-  const photo = await upload(client, answered.id, await png(800, 600), "IMG_1 bến sông.png", { type: "image", description: 'Bến sông "quê"' });
+  const answered = await (
+    await client.json("POST", `/api/topics/${home.id}/stories`, {
+      title: "Làng ven sông",
+      content: "Ngày xưa <script>alert(1)</script> *rất* đẹp.\nDòng hai.\n\n# Đoạn hai",
+      questionId: question.id,
+      status: "published",
+    })
+  ).json();
+  const draft = await (
+    await client.json("POST", `/api/topics/${home.id}/stories`, {
+      title: "Chưa xong",
+      content: "Bản nháp…",
+      status: "draft",
+    })
+  ).json();
+  await client.json("POST", `/api/topics/${war.id}/stories`, {
+    title: "Tản cư",
+    content: "ngày  ấy ,chúng tôi đi",
+    status: "published",
+    refineContent: true,
+  });
+  const photo = await upload(client, answered.id, await png(800, 600), "IMG_1 bến sông.png", {
+    type: "image",
+    description: 'Bến sông "quê"',
+  });
   const recording = webm();
   const voice = await upload(client, answered.id, recording, "giong-ba.webm", { type: "audio" });
-  return { book: book as { id: number; title: string }, home, war, old, question, answered, draft, photo, voice, recording };
+  return {
+    book: book as { id: number; title: string },
+    home,
+    war,
+    old,
+    question,
+    answered,
+    draft,
+    photo,
+    voice,
+    recording,
+  };
 }
 
 /** Every key in a JSON value, however deep. */
@@ -98,7 +159,9 @@ function rowCounts() {
   const database = new Database(path.join(server.dataDir, "heirloom.db"), { readonly: true, fileMustExist: true });
   try {
     const count = (table: string) => (database.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
-    return Object.fromEntries(["books", "topics", "questions", "stories", "media", "activities"].map((table) => [table, count(table)]));
+    return Object.fromEntries(
+      ["books", "topics", "questions", "stories", "media", "activities"].map((table) => [table, count(table)]),
+    );
   } finally {
     database.close();
   }
@@ -107,7 +170,12 @@ const fileCount = (dir: string) => {
   const full = path.join(server.dataDir, "media", dir);
   return fs.existsSync(full) ? fs.readdirSync(full).length : 0;
 };
-const footprint = () => ({ rows: rowCounts(), files: fileCount("files"), covers: fileCount("covers"), tmp: fileCount("tmp") });
+const footprint = () => ({
+  rows: rowCounts(),
+  files: fileCount("files"),
+  covers: fileCount("covers"),
+  tmp: fileCount("tmp"),
+});
 
 describe("exporting a book", () => {
   it("gives its owner a zip with book.json, book.md, book.html and the full-size media, named after the book", async () => {
@@ -120,14 +188,43 @@ describe("exporting a book", () => {
       `attachment; filename="Ba noi ke & chuyen xua - Heirloom.zip"; filename*=UTF-8''${encodeURIComponent("Bà nội kể & chuyện xưa - Heirloom.zip")}`,
     );
     const names = [...files.keys()].sort();
-    expect(names).toEqual(["book.html", "book.json", "book.md", "media/001-ben-song-que.webp", "media/002-giong-ba.webm", "media/cover.webp"]);
+    expect(names).toEqual([
+      "book.html",
+      "book.json",
+      "book.md",
+      "media/001-ben-song-que.webp",
+      "media/002-giong-ba.webm",
+      "media/cover.webp",
+    ]);
 
     const doc = JSON.parse(files.get("book.json")!.toString("utf8"));
-    expect(doc).toMatchObject({ format: "heirloom-book", version: 1, book: { title: made.book.title, tone: "nostalgic", language: "vi", description: "Những câu chuyện\n\nvề quê nhà", cover: { file: "media/cover.webp" } } });
+    expect(doc).toMatchObject({
+      format: "heirloom-book",
+      version: 1,
+      book: {
+        title: made.book.title,
+        tone: "nostalgic",
+        language: "vi",
+        description: "Những câu chuyện\n\nvề quê nhà",
+        cover: { file: "media/cover.webp" },
+      },
+    });
     expect(new Date(doc.exportedAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
     // Nothing that means something only on this server: no ids, storage keys or users.
     const keys = keysOf(doc);
-    for (const key of ["id", "userId", "bookId", "topicId", "storyId", "questionId", "storageKey", "url", "size", "position"]) expect(keys.has(key), key).toBe(false);
+    for (const key of [
+      "id",
+      "userId",
+      "bookId",
+      "topicId",
+      "storyId",
+      "questionId",
+      "storageKey",
+      "url",
+      "size",
+      "position",
+    ])
+      expect(keys.has(key), key).toBe(false);
     expect(JSON.stringify(doc)).not.toMatch(/[a-f0-9]{32}/);
 
     expect(doc.topics.map((t: { title: string; archived: boolean }) => [t.title, t.archived])).toEqual([
@@ -139,14 +236,36 @@ describe("exporting a book", () => {
     expect(home.preview).toBe("Bà sinh ra ở một làng ven sông…");
     expect(home.questions).toEqual([{ key: "q1", question: "Bà lớn lên ở đâu?", createdAt: expect.any(String) }]);
     expect(war.questions.map((q: { key: string }) => q.key)).toEqual(["q2"]);
-    expect(home.stories.map((s: { title: string; status: string; question: string | null }) => [s.title, s.status, s.question])).toEqual([
+    expect(
+      home.stories.map((s: { title: string; status: string; question: string | null }) => [
+        s.title,
+        s.status,
+        s.question,
+      ]),
+    ).toEqual([
       ["Làng ven sông", "published", "q1"],
       ["Chưa xong", "draft", null],
     ]);
     expect(war.stories[0].refinedContent).toBeTruthy();
     expect(home.stories[0].media).toEqual([
-      { file: "media/001-ben-song-que.webp", type: "image", mimeType: "image/webp", description: 'Bến sông "quê"', transcription: null, filename: "IMG_1 bến sông.png", createdAt: expect.any(String) },
-      { file: "media/002-giong-ba.webm", type: "audio", mimeType: "audio/webm", description: "", transcription: null, filename: "giong-ba.webm", createdAt: expect.any(String) },
+      {
+        file: "media/001-ben-song-que.webp",
+        type: "image",
+        mimeType: "image/webp",
+        description: 'Bến sông "quê"',
+        transcription: null,
+        filename: "IMG_1 bến sông.png",
+        createdAt: expect.any(String),
+      },
+      {
+        file: "media/002-giong-ba.webm",
+        type: "audio",
+        mimeType: "audio/webm",
+        description: "",
+        transcription: null,
+        filename: "giong-ba.webm",
+        createdAt: expect.any(String),
+      },
     ]);
 
     // The files are the stored ones: the recording as recorded, the photo at its full (web) size.
@@ -171,8 +290,8 @@ describe("exporting a book", () => {
     expect(html.indexOf("Quê nhà</h2>")).toBeLessThan(html.indexOf("Những năm chiến tranh</h2>"));
 
     const markdown = files.get("book.md")!.toString("utf8");
-    expect(markdown.startsWith("# Bà nội \\<kể\\> \\& \"chuyện\" xưa\n")).toBe(true);
-    expect(markdown).toContain("![Bến sông \"quê\"](<media/001-ben-song-que.webp>)");
+    expect(markdown.startsWith('# Bà nội \\<kể\\> \\& "chuyện" xưa\n')).toBe(true);
+    expect(markdown).toContain('![Bến sông "quê"](<media/001-ben-song-que.webp>)');
     expect(markdown).toContain("[Bản ghi âm](<media/002-giong-ba.webm>)");
     expect(markdown).toContain("### Chưa xong *(Bản nháp)*");
     expect(markdown).toContain("Ngày xưa \\<script\\>alert(1)\\</script\\> \\*rất\\* đẹp.\\\nDòng hai.");
@@ -204,14 +323,23 @@ describe("importing an export", () => {
     const newId = imported.body.bookIds![0]!;
     expect(newId).not.toBe(made.book.id);
     const after = footprint();
-    expect(after.rows).toEqual({ ...before.rows, books: before.rows.books! + 1, topics: before.rows.topics! + 3, questions: before.rows.questions! + 2, stories: before.rows.stories! + 3, media: before.rows.media! + 2, activities: before.rows.activities! + 1 });
+    expect(after.rows).toEqual({
+      ...before.rows,
+      books: before.rows.books! + 1,
+      topics: before.rows.topics! + 3,
+      questions: before.rows.questions! + 2,
+      stories: before.rows.stories! + 3,
+      media: before.rows.media! + 2,
+      activities: before.rows.activities! + 1,
+    });
     // A photo and its thumbnail, a recording, a cover; nothing left in the upload folder.
     expect([after.files - before.files, after.covers - before.covers, after.tmp]).toEqual([3, 1, 0]);
 
     const second = await download(lan, `/api/books/${newId}/export`);
     expect([...second.files.keys()].sort()).toEqual([...first.files.keys()].sort());
     expect(normalised(second.files.get("book.json")!)).toEqual(normalised(first.files.get("book.json")!));
-    for (const [name, bytes] of first.files) if (name.startsWith("media/")) expect(second.files.get(name)!.equals(bytes), name).toBe(true);
+    for (const [name, bytes] of first.files)
+      if (name.startsWith("media/")) expect(second.files.get(name)!.equals(bytes), name).toBe(true);
 
     // The new book works like any other: the answered question is linked, the media are served.
     const book = await (await lan.get(`/api/books/${newId}`)).json();
@@ -221,7 +349,12 @@ describe("importing an export", () => {
     const questions = await (await lan.get(`/api/topics/${home.id}/questions`)).json();
     const homeStories = await (await lan.get(`/api/topics/${home.id}/stories`)).json();
     const answered = homeStories.find((s: { title: string }) => s.title === "Làng ven sông");
-    expect(answered).toMatchObject({ questionId: questions[0].id, hasAudio: true, hasImages: true, status: "published" });
+    expect(answered).toMatchObject({
+      questionId: questions[0].id,
+      hasAudio: true,
+      hasImages: true,
+      status: "published",
+    });
     expect(questions[0]).toMatchObject({ question: "Bà lớn lên ở đâu?", answered: true });
     for (const item of answered.media) expect((await lan.get(item.url)).status).toBe(200);
     expect((await lan.get(`${answered.media[0].url}?size=thumb`)).status).toBe(200);
@@ -244,7 +377,12 @@ describe("importing an export", () => {
   it("imports the all-books export: every book, in order, each the same as its original", async () => {
     const admin = createClient(server.url);
     await loginAs(admin, "admin", ADMIN_PASSWORD);
-    await admin.json("POST", "/api/admin/create-user", { username: "hoa", email: "hoa@example.com", password: "secret1", displayName: "Cô Hoa" });
+    await admin.json("POST", "/api/admin/create-user", {
+      username: "hoa",
+      email: "hoa@example.com",
+      password: "secret1",
+      displayName: "Cô Hoa",
+    });
     const hoa = createClient(server.url);
     await loginAs(hoa, "hoa", "secret1");
     const one = await richBook(hoa, "Sách một");
@@ -253,8 +391,23 @@ describe("importing an export", () => {
     const { response, files } = await download(hoa, "/api/export");
     expect(response.headers.get("content-disposition")).toContain("filename*=UTF-8''C%C3%B4%20Hoa%20-%20Heirloom.zip");
     const library = JSON.parse(files.get("library.json")!.toString("utf8"));
-    expect(library).toMatchObject({ format: "heirloom-library", version: 1, books: [{ folder: "books/01-sach-mot/", title: "Sách một" }, { folder: "books/02-sach-hai/", title: "Sách hai" }] });
-    for (const name of ["index.html", "books/01-sach-mot/book.json", "books/01-sach-mot/book.md", "books/01-sach-mot/book.html", "books/01-sach-mot/media/cover.webp", "books/02-sach-hai/book.json"]) expect(files.has(name), name).toBe(true);
+    expect(library).toMatchObject({
+      format: "heirloom-library",
+      version: 1,
+      books: [
+        { folder: "books/01-sach-mot/", title: "Sách một" },
+        { folder: "books/02-sach-hai/", title: "Sách hai" },
+      ],
+    });
+    for (const name of [
+      "index.html",
+      "books/01-sach-mot/book.json",
+      "books/01-sach-mot/book.md",
+      "books/01-sach-mot/book.html",
+      "books/01-sach-mot/media/cover.webp",
+      "books/02-sach-hai/book.json",
+    ])
+      expect(files.has(name), name).toBe(true);
     expect(files.get("index.html")!.toString("utf8")).toContain('<a href="books/01-sach-mot/book.html">Sách một</a>');
     // A book's folder is a one-book export of its own.
     const single = await download(hoa, `/api/books/${one.book.id}/export`);
@@ -264,12 +417,21 @@ describe("importing an export", () => {
     expect(imported.status).toBe(201);
     expect(imported.body.bookIds).toHaveLength(2);
     const [newOne, newTwo] = imported.body.bookIds!;
-    expect(normalised((await download(hoa, `/api/books/${newOne}/export`)).files.get("book.json")!)).toEqual(normalised(files.get("books/01-sach-mot/book.json")!));
-    expect(normalised((await download(hoa, `/api/books/${newTwo}/export`)).files.get("book.json")!)).toEqual(normalised(files.get("books/02-sach-hai/book.json")!));
+    expect(normalised((await download(hoa, `/api/books/${newOne}/export`)).files.get("book.json")!)).toEqual(
+      normalised(files.get("books/01-sach-mot/book.json")!),
+    );
+    expect(normalised((await download(hoa, `/api/books/${newTwo}/export`)).files.get("book.json")!)).toEqual(
+      normalised(files.get("books/02-sach-hai/book.json")!),
+    );
     expect(two.id).not.toBe(newTwo);
     // And the library export now lists four books.
     const again = JSON.parse((await download(hoa, "/api/export")).files.get("library.json")!.toString("utf8"));
-    expect(again.books.map((b: { title: string }) => b.title).sort()).toEqual(["Sách hai", "Sách hai", "Sách một", "Sách một"]);
+    expect(again.books.map((b: { title: string }) => b.title).sort()).toEqual([
+      "Sách hai",
+      "Sách hai",
+      "Sách một",
+      "Sách một",
+    ]);
   });
 });
 
@@ -309,59 +471,229 @@ describe("a hostile or broken zip", () => {
   };
 
   const cases: [string, () => Buffer | Promise<Buffer>, RegExp][] = [
-    ["not a zip", () => Buffer.from("just some text, not a zip at all"), /^This file is not a zip file, or it is incomplete\.$/],
+    [
+      "not a zip",
+      () => Buffer.from("just some text, not a zip at all"),
+      /^This file is not a zip file, or it is incomplete\.$/,
+    ],
     ["an empty file", () => Buffer.alloc(0), /not a zip file/],
     ["a truncated zip", () => zipOf(good).subarray(0, 3000), /not a zip file/],
-    ["a zip whose file data is corrupted (CRC)", () => {
-      const zip = makeZip(goodEntries().map((e) => (e.name.endsWith(".webm") ? { ...e, method: 0 as const } : e)));
-      const at = zip.indexOf(good.get(VOICE)!);
-      zip[at + 500] = zip[at + 500]! ^ 0xff;
-      return zip;
-    }, /^The zip is damaged and cannot be read\.$/],
-    ["zip slip with ../", () => makeZip([...goodEntries(), { name: "../../evil.sh", data: "rm -rf /" }]), /name is not allowed \(\.\.\/\.\.\/evil\.sh\)/],
-    ["zip slip through media/../", () => makeZip([...goodEntries(), { name: "media/../../../etc/cron.d/x", data: "x" }]), /name is not allowed/],
-    ["an absolute path", () => makeZip([...goodEntries(), { name: "/etc/passwd", data: "root" }]), /name is not allowed \(\/etc\/passwd\)/],
-    ["a backslash path", () => makeZip([...goodEntries(), { name: "media\\..\\..\\evil.exe", data: "MZ" }]), /name is not allowed/],
-    ["a drive letter", () => makeZip([...goodEntries(), { name: "C:/Windows/evil.dll", data: "MZ" }]), /name is not allowed/],
-    ["a NUL in a name", () => makeZip([...goodEntries(), { name: "media/a\u0000.webp", data: "x" }]), /name is not allowed/],
-    ["a symbolic link", () => makeZip([...goodEntries(), { name: "media/link", data: "/etc/passwd", symlink: true }]), /password or compressed in a way/],
-    ["an encrypted entry", () => makeZip(goodEntries().map((e) => (e.name === "book.json" ? { ...e, encrypted: true } : e))), /password or compressed in a way/],
-    ["two entries with one name", () => makeZip([...goodEntries(), { name: "book.json", data: "{}" }]), /two files named book\.json/],
-    ["a bomb that declares its size: one entry over 32 MB", () => makeZip([...goodEntries(), { name: "big.bin", compressed: zeros(40 * 1024 * 1024) }]), /unpacks to more than Heirloom accepts/],
-    ["a bomb that declares its sizes: over 1 GB in all", () => {
-      const chunk = zeros(30 * 1024 * 1024);
-      return makeZip([...goodEntries(), ...Array.from({ length: 36 }, (_, i) => ({ name: `pad/${i}.bin`, compressed: chunk }))]);
-    }, /unpacks to more than Heirloom accepts/],
-    ["a bomb that lies about its size", () => {
-      const real = Buffer.alloc(50 * 1024 * 1024, 0x20);
-      const json = Buffer.concat([good.get("book.json")!, real]);
-      return makeZip([...goodEntries().filter((e) => e.name !== "book.json"), { name: "book.json", compressed: { bytes: zlib.deflateRawSync(json), size: 2000, crc: zlib.crc32(json) } }]);
-    }, /damaged|unpacks to more/],
-    ["too many entries", () => makeZip([...goodEntries(), ...Array.from({ length: 20_001 }, (_, i) => ({ name: `x/${i}`, data: "", method: 0 as const }))]), /too many files \(at most 20,000\)/],
+    [
+      "a zip whose file data is corrupted (CRC)",
+      () => {
+        const zip = makeZip(goodEntries().map((e) => (e.name.endsWith(".webm") ? { ...e, method: 0 as const } : e)));
+        const at = zip.indexOf(good.get(VOICE)!);
+        zip[at + 500] = zip[at + 500]! ^ 0xff;
+        return zip;
+      },
+      /^The zip is damaged and cannot be read\.$/,
+    ],
+    [
+      "zip slip with ../",
+      () => makeZip([...goodEntries(), { name: "../../evil.sh", data: "rm -rf /" }]),
+      /name is not allowed \(\.\.\/\.\.\/evil\.sh\)/,
+    ],
+    [
+      "zip slip through media/../",
+      () => makeZip([...goodEntries(), { name: "media/../../../etc/cron.d/x", data: "x" }]),
+      /name is not allowed/,
+    ],
+    [
+      "an absolute path",
+      () => makeZip([...goodEntries(), { name: "/etc/passwd", data: "root" }]),
+      /name is not allowed \(\/etc\/passwd\)/,
+    ],
+    [
+      "a backslash path",
+      () => makeZip([...goodEntries(), { name: "media\\..\\..\\evil.exe", data: "MZ" }]),
+      /name is not allowed/,
+    ],
+    [
+      "a drive letter",
+      () => makeZip([...goodEntries(), { name: "C:/Windows/evil.dll", data: "MZ" }]),
+      /name is not allowed/,
+    ],
+    [
+      "a NUL in a name",
+      () => makeZip([...goodEntries(), { name: "media/a\u0000.webp", data: "x" }]),
+      /name is not allowed/,
+    ],
+    [
+      "a symbolic link",
+      () => makeZip([...goodEntries(), { name: "media/link", data: "/etc/passwd", symlink: true }]),
+      /password or compressed in a way/,
+    ],
+    [
+      "an encrypted entry",
+      () => makeZip(goodEntries().map((e) => (e.name === "book.json" ? { ...e, encrypted: true } : e))),
+      /password or compressed in a way/,
+    ],
+    [
+      "two entries with one name",
+      () => makeZip([...goodEntries(), { name: "book.json", data: "{}" }]),
+      /two files named book\.json/,
+    ],
+    [
+      "a bomb that declares its size: one entry over 32 MB",
+      () => makeZip([...goodEntries(), { name: "big.bin", compressed: zeros(40 * 1024 * 1024) }]),
+      /unpacks to more than Heirloom accepts/,
+    ],
+    [
+      "a bomb that declares its sizes: over 1 GB in all",
+      () => {
+        const chunk = zeros(30 * 1024 * 1024);
+        return makeZip([
+          ...goodEntries(),
+          ...Array.from({ length: 36 }, (_, i) => ({ name: `pad/${i}.bin`, compressed: chunk })),
+        ]);
+      },
+      /unpacks to more than Heirloom accepts/,
+    ],
+    [
+      "a bomb that lies about its size",
+      () => {
+        const real = Buffer.alloc(50 * 1024 * 1024, 0x20);
+        const json = Buffer.concat([good.get("book.json")!, real]);
+        return makeZip([
+          ...goodEntries().filter((e) => e.name !== "book.json"),
+          { name: "book.json", compressed: { bytes: zlib.deflateRawSync(json), size: 2000, crc: zlib.crc32(json) } },
+        ]);
+      },
+      /damaged|unpacks to more/,
+    ],
+    [
+      "too many entries",
+      () =>
+        makeZip([
+          ...goodEntries(),
+          ...Array.from({ length: 20_001 }, (_, i) => ({ name: `x/${i}`, data: "", method: 0 as const })),
+        ]),
+      /too many files \(at most 20,000\)/,
+    ],
     ["no book.json", () => zipOf({ "notes.txt": "hello" }), /holds no book\.json/],
     ["book.json that is not JSON", () => variant({ "book.json": "{ not json" }), /^book\.json is not valid JSON\.$/],
-    ["book.json that is not UTF-8", () => variant({ "book.json": new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]) }), /not valid JSON/],
-    ["book.json of another kind", () => variant({ "book.json": JSON.stringify({ hello: "world" }) }), /^book\.json is not a book exported from Heirloom\.$/],
+    [
+      "book.json that is not UTF-8",
+      () => variant({ "book.json": new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]) }),
+      /not valid JSON/,
+    ],
+    [
+      "book.json of another kind",
+      () => variant({ "book.json": JSON.stringify({ hello: "world" }) }),
+      /^book\.json is not a book exported from Heirloom\.$/,
+    ],
     ["book.json that is an array", () => variant({ "book.json": "[]" }), /not a book exported from Heirloom/],
-    ["book.json from a newer version", () => withDoc((doc) => (doc.version = 2)), /made by a newer version of Heirloom/],
-    ["a field of the wrong type", () => withDoc((doc) => (doc.book.title = 42)), /^book\.json is not valid \(at book\.title\)\.$/],
-    ["a story without a title", () => withDoc((doc) => (doc.topics[0].stories[0].title = "   ")), /at topics\.0\.stories\.0\.title/],
-    ["a story's question that is not in the book", () => withDoc((doc) => (doc.topics[0].stories[0].question = "q99")), /at topics\.0\.stories\.0\.question/],
+    [
+      "book.json from a newer version",
+      () => withDoc((doc) => (doc.version = 2)),
+      /made by a newer version of Heirloom/,
+    ],
+    [
+      "a field of the wrong type",
+      () => withDoc((doc) => (doc.book.title = 42)),
+      /^book\.json is not valid \(at book\.title\)\.$/,
+    ],
+    [
+      "a story without a title",
+      () => withDoc((doc) => (doc.topics[0].stories[0].title = "   ")),
+      /at topics\.0\.stories\.0\.title/,
+    ],
+    [
+      "a story's question that is not in the book",
+      () => withDoc((doc) => (doc.topics[0].stories[0].question = "q99")),
+      /at topics\.0\.stories\.0\.question/,
+    ],
     ["a bad date", () => withDoc((doc) => (doc.topics[0].createdAt = "yesterday")), /at topics\.0\.createdAt/],
-    ["an oversized story", () => withDoc((doc) => (doc.topics[0].stories[0].content = "x".repeat(200_001))), /at topics\.0\.stories\.0\.content/],
+    [
+      "an oversized story",
+      () => withDoc((doc) => (doc.topics[0].stories[0].content = "x".repeat(200_001))),
+      /at topics\.0\.stories\.0\.content/,
+    ],
     ["an oversized tone", () => withDoc((doc) => (doc.book.tone = "t".repeat(129))), /at book\.tone/],
-    ["a media path outside media/", () => withDoc((doc) => (doc.topics[0].stories[0].media[0].file = "../book.json")), /at topics\.0\.stories\.0\.media\.0\.file/],
-    ["one file used by two media", () => withDoc((doc) => (doc.topics[0].stories[0].media[1].file = doc.topics[0].stories[0].media[0].file)), /not valid/],
-    ["a preset cover that is not one", () => withDoc((doc) => (doc.book.cover = { preset: "/etc/passwd" })), /at book\.cover/],
-    ["a missing media file", () => variant({ [VOICE]: null }), /^The zip has no media\/002-.*\.webm, which the book needs\.$/],
-    ["a photo that is an HTML page", () => variant({ [PHOTO]: "<!doctype html><script>alert(1)</script>" }), /^media\/001-.*\.webp is not a photo or a recording that Heirloom accepts\.$/],
-    ["a photo that is an SVG", () => variant({ [PHOTO]: '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>' }), /is not a photo or a recording/],
-    ["a recording that is a photo (stored after a good photo: that one is removed again)", async () => variant({ [VOICE]: await png(10, 10) }), /^media\/002-.*\.webm is not a photo or a recording/],
-    ["a cover that is not an image", () => variant({ "media/cover.webp": "GIF89a but not really" }), /media\/cover\.webp is not a photo/],
-    ["a photo over 10 MB", () => variant({ [PHOTO]: new Uint8Array(10 * 1024 * 1024 + 1) }), /is too large: photos can be up to 10 MB/],
-    ["a library whose book folder is missing", () => zipOf({ "library.json": JSON.stringify({ format: "heirloom-library", version: 1, exportedAt: new Date().toISOString(), books: [{ folder: "books/01-x/", title: "X" }] }) }), /^The zip has no books\/01-x\/book\.json/],
-    ["a library with an unsafe folder", () => zipOf({ "library.json": JSON.stringify({ format: "heirloom-library", version: 1, exportedAt: new Date().toISOString(), books: [{ folder: "../", title: "X" }] }) }), /library\.json is not valid/],
-    ["an empty library", () => zipOf({ "library.json": JSON.stringify({ format: "heirloom-library", version: 1, exportedAt: new Date().toISOString(), books: [] }) }), /no book to import/],
+    [
+      "a media path outside media/",
+      () => withDoc((doc) => (doc.topics[0].stories[0].media[0].file = "../book.json")),
+      /at topics\.0\.stories\.0\.media\.0\.file/,
+    ],
+    [
+      "one file used by two media",
+      () => withDoc((doc) => (doc.topics[0].stories[0].media[1].file = doc.topics[0].stories[0].media[0].file)),
+      /not valid/,
+    ],
+    [
+      "a preset cover that is not one",
+      () => withDoc((doc) => (doc.book.cover = { preset: "/etc/passwd" })),
+      /at book\.cover/,
+    ],
+    [
+      "a missing media file",
+      () => variant({ [VOICE]: null }),
+      /^The zip has no media\/002-.*\.webm, which the book needs\.$/,
+    ],
+    [
+      "a photo that is an HTML page",
+      () => variant({ [PHOTO]: "<!doctype html><script>alert(1)</script>" }),
+      /^media\/001-.*\.webp is not a photo or a recording that Heirloom accepts\.$/,
+    ],
+    [
+      "a photo that is an SVG",
+      () => variant({ [PHOTO]: '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>' }),
+      /is not a photo or a recording/,
+    ],
+    [
+      "a recording that is a photo (stored after a good photo: that one is removed again)",
+      async () => variant({ [VOICE]: await png(10, 10) }),
+      /^media\/002-.*\.webm is not a photo or a recording/,
+    ],
+    [
+      "a cover that is not an image",
+      () => variant({ "media/cover.webp": "GIF89a but not really" }),
+      /media\/cover\.webp is not a photo/,
+    ],
+    [
+      "a photo over 10 MB",
+      () => variant({ [PHOTO]: new Uint8Array(10 * 1024 * 1024 + 1) }),
+      /is too large: photos can be up to 10 MB/,
+    ],
+    [
+      "a library whose book folder is missing",
+      () =>
+        zipOf({
+          "library.json": JSON.stringify({
+            format: "heirloom-library",
+            version: 1,
+            exportedAt: new Date().toISOString(),
+            books: [{ folder: "books/01-x/", title: "X" }],
+          }),
+        }),
+      /^The zip has no books\/01-x\/book\.json/,
+    ],
+    [
+      "a library with an unsafe folder",
+      () =>
+        zipOf({
+          "library.json": JSON.stringify({
+            format: "heirloom-library",
+            version: 1,
+            exportedAt: new Date().toISOString(),
+            books: [{ folder: "../", title: "X" }],
+          }),
+        }),
+      /library\.json is not valid/,
+    ],
+    [
+      "an empty library",
+      () =>
+        zipOf({
+          "library.json": JSON.stringify({
+            format: "heirloom-library",
+            version: 1,
+            exportedAt: new Date().toISOString(),
+            books: [],
+          }),
+        }),
+      /no book to import/,
+    ],
   ];
 
   it.each(cases)("is refused with a clear 400 and nothing written: %s", async (_name, build, message) => {
@@ -378,38 +710,119 @@ describe("a hostile or broken zip", () => {
   // One import is bounded (ADR 0023) so that the largest one is cheap; past a bound, the message says it.
   const many = <T>(n: number, item: (i: number) => T) => Array.from({ length: n }, (_, i) => item(i));
   const at = "2026-11-01T08:30:00.000Z";
-  const plainTopic = (extra: Record<string, unknown> = {}) => ({ title: "T", description: "", preview: null, archived: false, createdAt: at, updatedAt: at, questions: [], stories: [], ...extra });
-  const plainStory = (extra: Record<string, unknown> = {}) => ({ title: "S", content: "", refinedContent: null, status: "draft", question: null, createdAt: at, updatedAt: at, media: [], ...extra });
+  const plainTopic = (extra: Record<string, unknown> = {}) => ({
+    title: "T",
+    description: "",
+    preview: null,
+    archived: false,
+    createdAt: at,
+    updatedAt: at,
+    questions: [],
+    stories: [],
+    ...extra,
+  });
+  const plainStory = (extra: Record<string, unknown> = {}) => ({
+    title: "S",
+    content: "",
+    refinedContent: null,
+    status: "draft",
+    question: null,
+    createdAt: at,
+    updatedAt: at,
+    media: [],
+    ...extra,
+  });
   const { books, topics, questions, stories, media, jsonBytes } = IMPORT_BOUNDS;
   const bounds: [string, () => Buffer, string, string][] = [
-    ["books", () => zipOf({ "library.json": JSON.stringify({ format: "heirloom-library", version: 1, exportedAt: at, books: many(books + 1, (i) => ({ folder: `books/${i}-b/`, title: "B" })) }) }),
+    [
+      "books",
+      () =>
+        zipOf({
+          "library.json": JSON.stringify({
+            format: "heirloom-library",
+            version: 1,
+            exportedAt: at,
+            books: many(books + 1, (i) => ({ folder: `books/${i}-b/`, title: "B" })),
+          }),
+        }),
       `The zip holds more books than one import takes: at most ${books}. Download the books one by one and import each.`,
-      `Tệp zip có nhiều sách hơn mức một lần nhập cho phép: tối đa ${books} cuốn. Hãy tải từng cuốn về rồi nhập từng cuốn một.`],
-    ["topics", () => withDoc((doc) => doc.topics.push(...many(topics + 1 - doc.topics.length, () => plainTopic()))),
-      `The zip holds more topics than one import takes: at most ${topics}.`, `Tệp zip có nhiều chủ đề hơn mức một lần nhập cho phép: tối đa ${topics} chủ đề.`],
-    ["interview questions", () => withDoc((doc) => doc.topics.push(plainTopic({ questions: many(questions, (i) => ({ key: `q${i + 100}`, question: "Q?", createdAt: at })) }))),
-      `The zip holds more interview questions than one import takes: at most ${questions}.`, `Tệp zip có nhiều câu hỏi phỏng vấn hơn mức một lần nhập cho phép: tối đa ${questions} câu hỏi.`],
-    ["stories", () => withDoc((doc) => doc.topics.push(plainTopic({ stories: many(stories, () => plainStory()) }))),
-      `The zip holds more stories than one import takes: at most ${stories}.`, `Tệp zip có nhiều câu chuyện hơn mức một lần nhập cho phép: tối đa ${stories} câu chuyện.`],
-    ["photos and recordings", () => withDoc((doc) => doc.topics.push(plainTopic({ stories: many(media / 100, (s) => plainStory({ media: many(100, (m) => ({ ...doc.topics[0].stories[0].media[1], file: `media/x-${s}-${m}.webm` })) })) }))),
-      `The zip holds more photos and recordings than one import takes: at most ${media}.`, `Tệp zip có nhiều ảnh và bản ghi âm hơn mức một lần nhập cho phép: tối đa ${media} tệp.`],
-    ["text", () => withDoc((doc) => doc.topics.push(plainTopic({ stories: many(Math.ceil(jsonBytes / 190_000), () => plainStory({ content: "x".repeat(190_000) })) }))),
-      `The zip holds more text than one import takes: at most ${jsonBytes / 1024 / 1024} MB of book.json in all.`, `Tệp zip có nhiều chữ hơn mức một lần nhập cho phép: tổng cộng tối đa ${jsonBytes / 1024 / 1024} MB trong các tệp book.json.`],
+      `Tệp zip có nhiều sách hơn mức một lần nhập cho phép: tối đa ${books} cuốn. Hãy tải từng cuốn về rồi nhập từng cuốn một.`,
+    ],
+    [
+      "topics",
+      () => withDoc((doc) => doc.topics.push(...many(topics + 1 - doc.topics.length, () => plainTopic()))),
+      `The zip holds more topics than one import takes: at most ${topics}.`,
+      `Tệp zip có nhiều chủ đề hơn mức một lần nhập cho phép: tối đa ${topics} chủ đề.`,
+    ],
+    [
+      "interview questions",
+      () =>
+        withDoc((doc) =>
+          doc.topics.push(
+            plainTopic({ questions: many(questions, (i) => ({ key: `q${i + 100}`, question: "Q?", createdAt: at })) }),
+          ),
+        ),
+      `The zip holds more interview questions than one import takes: at most ${questions}.`,
+      `Tệp zip có nhiều câu hỏi phỏng vấn hơn mức một lần nhập cho phép: tối đa ${questions} câu hỏi.`,
+    ],
+    [
+      "stories",
+      () => withDoc((doc) => doc.topics.push(plainTopic({ stories: many(stories, () => plainStory()) }))),
+      `The zip holds more stories than one import takes: at most ${stories}.`,
+      `Tệp zip có nhiều câu chuyện hơn mức một lần nhập cho phép: tối đa ${stories} câu chuyện.`,
+    ],
+    [
+      "photos and recordings",
+      () =>
+        withDoc((doc) =>
+          doc.topics.push(
+            plainTopic({
+              stories: many(media / 100, (s) =>
+                plainStory({
+                  media: many(100, (m) => ({ ...doc.topics[0].stories[0].media[1], file: `media/x-${s}-${m}.webm` })),
+                }),
+              ),
+            }),
+          ),
+        ),
+      `The zip holds more photos and recordings than one import takes: at most ${media}.`,
+      `Tệp zip có nhiều ảnh và bản ghi âm hơn mức một lần nhập cho phép: tối đa ${media} tệp.`,
+    ],
+    [
+      "text",
+      () =>
+        withDoc((doc) =>
+          doc.topics.push(
+            plainTopic({
+              stories: many(Math.ceil(jsonBytes / 190_000), () => plainStory({ content: "x".repeat(190_000) })),
+            }),
+          ),
+        ),
+      `The zip holds more text than one import takes: at most ${jsonBytes / 1024 / 1024} MB of book.json in all.`,
+      `Tệp zip có nhiều chữ hơn mức một lần nhập cho phép: tổng cộng tối đa ${jsonBytes / 1024 / 1024} MB trong các tệp book.json.`,
+    ],
   ];
 
-  it.each(bounds)("refuses more %s than one import takes, saying how many it takes, in the user's language", async (_name, build, english, vietnamese) => {
-    const zip = build();
-    const before = footprint();
-    const refused = await importZip(lan, zip);
-    expect([refused.status, refused.body.title, refused.body.message]).toEqual([400, "Import failed", english]);
-    const vi = await importZip(lan, zip, { "Accept-Language": "vi" });
-    expect([vi.status, vi.body.title, vi.body.message]).toEqual([400, "Nhập sách thất bại", vietnamese]);
-    expect(footprint()).toEqual({ ...before, tmp: 0 });
-  });
+  it.each(bounds)(
+    "refuses more %s than one import takes, saying how many it takes, in the user's language",
+    async (_name, build, english, vietnamese) => {
+      const zip = build();
+      const before = footprint();
+      const refused = await importZip(lan, zip);
+      expect([refused.status, refused.body.title, refused.body.message]).toEqual([400, "Import failed", english]);
+      const vi = await importZip(lan, zip, { "Accept-Language": "vi" });
+      expect([vi.status, vi.body.title, vi.body.message]).toEqual([400, "Nhập sách thất bại", vietnamese]);
+      expect(footprint()).toEqual({ ...before, tmp: 0 });
+    },
+  );
 
   it("answers in the user's language", async () => {
     const { status, body } = await importZip(lan, Buffer.from("no zip"), { "Accept-Language": "vi" });
-    expect([status, body.title, body.message]).toEqual([400, "Nhập sách thất bại", "Tệp này không phải tệp zip, hoặc chưa đầy đủ."]);
+    expect([status, body.title, body.message]).toEqual([
+      400,
+      "Nhập sách thất bại",
+      "Tệp này không phải tệp zip, hoặc chưa đầy đủ.",
+    ]);
   });
 
   it("refuses a request without a file, a visitor, and a zip over 200 MB", async () => {

@@ -7,7 +7,8 @@ import { rawFetch } from "../support/raw-http";
 // scheme (COOKIE_SECURE), the site's one address (PUBLIC_URL), and the headers that depend on them.
 
 const credentials = { username: "admin", password: ADMIN_PASSWORD, redirectTo: "/" };
-const sessionCookie = (response: Response) => response.headers.getSetCookie().find((c) => c.startsWith("heirloom_session="));
+const sessionCookie = (response: Response) =>
+  response.headers.getSetCookie().find((c) => c.startsWith("heirloom_session="));
 const isSecure = (cookie: string | undefined) => /;\s*Secure(;|$)/i.test(cookie ?? "");
 
 describe("production defaults over plain http (a home server at http://raspberrypi.local:3000)", () => {
@@ -82,9 +83,17 @@ describe("behind a reverse proxy with TRUST_PROXY=1", () => {
     const login = await client.form("/login", credentials);
     expect(login.status).toBe(302);
     expect(login.headers.get("location")).toBe("/");
-    const api = await createClient(server.url, { "X-Forwarded-Proto": "https", Origin: `https://${host}` }).json("POST", "/api/auth/login", credentials);
+    const api = await createClient(server.url, { "X-Forwarded-Proto": "https", Origin: `https://${host}` }).json(
+      "POST",
+      "/api/auth/login",
+      credentials,
+    );
     expect(api.status).toBe(200);
-    const other = await createClient(server.url, { "X-Forwarded-Proto": "https", Origin: "https://evil.example" }).json("POST", "/api/auth/login", credentials);
+    const other = await createClient(server.url, { "X-Forwarded-Proto": "https", Origin: "https://evil.example" }).json(
+      "POST",
+      "/api/auth/login",
+      credentials,
+    );
     expect(other.status).toBe(403);
   });
 
@@ -117,13 +126,22 @@ describe("COOKIE_SECURE=true over plain http", () => {
   };
 
   it("says on the login page why signing in cannot work, in English and Vietnamese, without JavaScript", async () => {
-    const en = await (await createClient(server.url, { Host: "raspberrypi.local:3000" }, rawFetch).get("/login")).text();
+    const en = await (
+      await createClient(server.url, { Host: "raspberrypi.local:3000" }, rawFetch).get("/login")
+    ).text();
     expect(en).toContain(warning.en);
     expect(en).toContain("https");
-    const vi = await (await createClient(server.url, { Host: "raspberrypi.local:3000", "Accept-Language": "vi" }, rawFetch).get("/login")).text();
+    const vi = await (
+      await createClient(server.url, { Host: "raspberrypi.local:3000", "Accept-Language": "vi" }, rawFetch).get(
+        "/login",
+      )
+    ).text();
     expect(vi).toContain(warning.vi);
     // The cookie is Secure, as asked.
-    const login = await createClient(server.url, { Host: "raspberrypi.local:3000" }, rawFetch).form("/login", credentials);
+    const login = await createClient(server.url, { Host: "raspberrypi.local:3000" }, rawFetch).form(
+      "/login",
+      credentials,
+    );
     expect(isSecure(sessionCookie(login))).toBe(true);
   });
 
@@ -158,7 +176,9 @@ describe("PUBLIC_URL", () => {
       expect(en.headers.get("content-type")).toBe("text/plain; charset=utf-8");
       expect(await en.text()).toBe("This server answers only at its own address, https://family.example.");
     }
-    const vi = await createClient(server.url, { Host: "evil.example", "Accept-Language": "vi" }, rawFetch).get("/login");
+    const vi = await createClient(server.url, { Host: "evil.example", "Accept-Language": "vi" }, rawFetch).get(
+      "/login",
+    );
     expect(vi.status).toBe(400);
     expect(await vi.text()).toBe("Máy chủ này chỉ trả lời tại địa chỉ của nó, https://family.example.");
     expect((await createClient(server.url).get("/healthz")).status).toBe(200);
@@ -224,13 +244,18 @@ describe("headers", () => {
     expect(without.headers.get("server-timing")).toBeNull();
     const asked = createClient(timed.url);
     await loginAs(asked, "admin", ADMIN_PASSWORD);
-    expect((await asked.get("/admin?tab=books")).headers.get("server-timing")).toMatch(/^admin-data;desc="\d+ SQL queries";dur=[\d.]+$/);
+    expect((await asked.get("/admin?tab=books")).headers.get("server-timing")).toMatch(
+      /^admin-data;desc="\d+ SQL queries";dur=[\d.]+$/,
+    );
   });
 });
 
 /** One wrong password for `username`, as if from `forwardedFor` (the header a proxy sets). */
 function failedLogin(server: RunningServer, username: string, forwardedFor: string): Promise<Response> {
-  return createClient(server.url, { "X-Forwarded-For": forwardedFor }).json("POST", "/api/auth/login", { username, password: "wrong-password" });
+  return createClient(server.url, { "X-Forwarded-For": forwardedFor }).json("POST", "/api/auth/login", {
+    username,
+    password: "wrong-password",
+  });
 }
 
 /**
@@ -239,7 +264,11 @@ function failedLogin(server: RunningServer, username: string, forwardedFor: stri
  */
 async function failUntilLockedOut(server: RunningServer, forwardedFor: string): Promise<boolean> {
   for (let round = 0; round < 50; round++) {
-    const statuses = await Promise.all(Array.from({ length: 10 }, (_, i) => failedLogin(server, `nobody-${round}-${i}`, forwardedFor).then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        failedLogin(server, `nobody-${round}-${i}`, forwardedFor).then((r) => r.status),
+      ),
+    );
     expect(statuses.every((status) => status === 401 || status === 429)).toBe(true);
     if (statuses.includes(429)) return true;
   }

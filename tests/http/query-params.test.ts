@@ -13,7 +13,23 @@ import { ADMIN_PASSWORD, startServer, type RunningServer } from "../support/serv
 // it is caught by the "every parameter at once" requests below (and by query-params.test.ts's source check).
 
 /** Not a whole number, or out of any range: each must be refused by /api and survived by a page. */
-const ODD = ["1e309", "Infinity", "-Infinity", "99999999999999999999", "9".repeat(400), "-1", "-0", "1.5", "abc", "0x10", " 5", "NaN", "1,2", "%00", "١٢"];
+const ODD = [
+  "1e309",
+  "Infinity",
+  "-Infinity",
+  "99999999999999999999",
+  "9".repeat(400),
+  "-1",
+  "-0",
+  "1.5",
+  "abc",
+  "0x10",
+  " 5",
+  "NaN",
+  "1,2",
+  "%00",
+  "١٢",
+];
 
 let server: RunningServer;
 let admin: Client;
@@ -30,13 +46,23 @@ beforeAll(async () => {
   server = await startServer();
   admin = createClient(server.url);
   await loginAs(admin, "admin", ADMIN_PASSWORD);
-  await admin.json("POST", "/api/admin/create-user", { username: "lan", email: "lan@example.com", password: "secret1" });
+  await admin.json("POST", "/api/admin/create-user", {
+    username: "lan",
+    email: "lan@example.com",
+    password: "secret1",
+  });
   lan = createClient(server.url);
   const me = await loginAs(lan, "lan", "secret1");
   const book = await created(await lan.json("POST", "/api/books", { title: "Grandma", language: "en" }));
   const topic = await created(await lan.json("POST", `/api/books/${book.id}/topics`, { title: "Childhood" }));
   await created(await lan.json("POST", `/api/topics/${topic.id}/questions`, { question: "Where were you born?" }));
-  const story = await created(await lan.json("POST", `/api/topics/${topic.id}/stories`, { title: "The river", content: "We swam.", status: "published" }));
+  const story = await created(
+    await lan.json("POST", `/api/topics/${topic.id}/stories`, {
+      title: "The river",
+      content: "We swam.",
+      status: "published",
+    }),
+  );
   const form = new FormData();
   form.append("type", "image");
   form.append("file", new Blob([await pngBytes()], { type: "image/png" }), "garden.png");
@@ -47,11 +73,14 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-const isAdminRoute = (pattern: string) => pattern === "admin" || pattern.startsWith("api/admin/") || pattern === "api/topics/:id/saved-preview";
+const isAdminRoute = (pattern: string) =>
+  pattern === "admin" || pattern.startsWith("api/admin/") || pattern === "api/topics/:id/saved-preview";
 const clientFor = (pattern: string) => (isAdminRoute(pattern) ? admin : lan);
-const declared = (pattern: string): Record<string, unknown> | undefined => (QUERY_NUMBERS as Record<string, Record<string, unknown>>)[pattern];
+const declared = (pattern: string): Record<string, unknown> | undefined =>
+  (QUERY_NUMBERS as Record<string, Record<string, unknown>>)[pattern];
 const allNames = () => [...new Set(Object.values(QUERY_NUMBERS).flatMap((shape) => Object.keys(shape)))];
-const query = (entries: [string, string][]) => entries.map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join("&");
+const query = (entries: [string, string][]) =>
+  entries.map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join("&");
 
 type Failure = { url: string; status: number; why: string; body: string };
 
@@ -61,12 +90,14 @@ async function check(client: Client, url: string, expectation: "api-400" | "api-
   const body = await response.text();
   const fail = (why: string) => failures.push({ url, status: response.status, why, body: body.slice(0, 160) });
   if (response.status >= 500) return fail("5xx");
-  if (expectation === "page") return response.status === 200 ? undefined : fail("a page with odd numbers must still render");
+  if (expectation === "page")
+    return response.status === 200 ? undefined : fail("a page with odd numbers must still render");
   if (expectation === "api-400" && response.status !== 400) return fail("expected 400");
   if (response.status < 400) return;
   if (!response.headers.get("content-type")?.startsWith("application/json")) return fail("not JSON");
   const message = (JSON.parse(body) as { message?: unknown }).message;
-  if (typeof message !== "string" || !translatedMessages.has(message)) return fail(`untranslated message ${JSON.stringify(message)}`);
+  if (typeof message !== "string" || !translatedMessages.has(message))
+    return fail(`untranslated message ${JSON.stringify(message)}`);
   if (expectation === "api-400" && !/[ăâđêôơư]/i.test(message)) fail("not in the visitor's language (vi)");
 }
 
@@ -83,7 +114,8 @@ describe("numeric query parameters", () => {
     for (const route of api) {
       const base = fillPattern(route.pattern, ids);
       for (const name of Object.keys(declared(route.pattern)!)) {
-        for (const value of ODD) await check(clientFor(route.pattern), `${base}?${query([[name, value]])}`, "api-400", failures);
+        for (const value of ODD)
+          await check(clientFor(route.pattern), `${base}?${query([[name, value]])}`, "api-400", failures);
       }
     }
     expect(failures).toEqual([]);
@@ -96,22 +128,40 @@ describe("numeric query parameters", () => {
     expect((await lan.get("/api/books?offset=0&limit=500")).status).toBe(200);
     expect((await lan.get("/api/books?limit=501")).status).toBe(400);
     expect((await lan.get("/api/books?limit=0")).status).toBe(400);
-    const english = (await (await lan.get("/api/books?offset=1e309")).json()) as { message: string; errors: Record<string, string> };
-    expect(english).toEqual({ message: "The address has a number that is not valid. Please check the link.", errors: { offset: english.message } });
+    const english = (await (await lan.get("/api/books?offset=1e309")).json()) as {
+      message: string;
+      errors: Record<string, string>;
+    };
+    expect(english).toEqual({
+      message: "The address has a number that is not valid. Please check the link.",
+      errors: { offset: english.message },
+    });
   });
 
   it("pages: odd numbers in the address still show the page (clamped or ignored), never a 5xx", async () => {
     const failures: Failure[] = [];
     const pages = routes.filter((route) => !route.api && declared(route.pattern));
-    expect(pages.map((route) => route.pattern).sort()).toEqual(["", "admin", "books", "books/:bookId", "books/:bookId/topics/:topicId"]);
+    expect(pages.map((route) => route.pattern).sort()).toEqual([
+      "",
+      "admin",
+      "books",
+      "books/:bookId",
+      "books/:bookId/topics/:topicId",
+    ]);
     for (const route of pages) {
       const base = fillPattern(route.pattern, ids);
       for (const name of Object.keys(declared(route.pattern)!)) {
         for (const value of [...ODD, "", "0", "999999"]) {
           // The admin page's dialogs need their id to open; with `dialog` set the id is read too.
-          const extra: [string, string][] = route.pattern === "admin" && name === "id" ? [["dialog", "activities"]] : [];
+          const extra: [string, string][] =
+            route.pattern === "admin" && name === "id" ? [["dialog", "activities"]] : [];
           const dialog: [string, string][] = route.pattern === "" && name === "bookId" ? [["dialog", "edit-book"]] : [];
-          await check(clientFor(route.pattern), `${base}?${query([...extra, ...dialog, [name, value]])}`, "page", failures);
+          await check(
+            clientFor(route.pattern),
+            `${base}?${query([...extra, ...dialog, [name, value]])}`,
+            "page",
+            failures,
+          );
         }
       }
     }
@@ -134,10 +184,19 @@ describe("numeric query parameters", () => {
       if (route.source.includes("refuseCrossSiteWrite(")) continue;
       const base = fillPattern(route.pattern, ids);
       for (const value of ["1e309", "99999999999999999999", "abc"]) {
-        await check(clientFor(route.pattern), `${base}?${query(names.map((name) => [name, value]))}`, route.api ? "api-any" : "page", failures);
+        await check(
+          clientFor(route.pattern),
+          `${base}?${query(names.map((name) => [name, value]))}`,
+          route.api ? "api-any" : "page",
+          failures,
+        );
       }
     }
     // A page may redirect (login, logout, preferences) or be a 404 on purpose (api/*): only a 5xx is wrong here.
-    expect(failures.filter((failure) => failure.why === "5xx" || failure.why.startsWith("untranslated") || failure.why === "not JSON")).toEqual([]);
+    expect(
+      failures.filter(
+        (failure) => failure.why === "5xx" || failure.why.startsWith("untranslated") || failure.why === "not JSON",
+      ),
+    ).toEqual([]);
   });
 });

@@ -39,7 +39,8 @@ const head = (method: string, path: string, headers: Record<string, string>) =>
  * 8 MB sent in pieces: the first megabyte, then a pause until the server has answered (whatever the load,
  * the answer is then given before the body is all there), then the rest, as a browser sends on.
  */
-const send8MB = (requestHead: string, chunked = false) => sendWhileAnswered(server.url, requestHead, { total: 8 * MB, chunked, awaitAnswerAt: MB });
+const send8MB = (requestHead: string, chunked = false) =>
+  sendWhileAnswered(server.url, requestHead, { total: 8 * MB, chunked, awaitAnswerAt: MB });
 
 /** The answer is the whole refusal, sent before the body was all there, and nothing failed on the way. */
 function expectWholeRefusal(outcome: Outcome, status: number, message?: string) {
@@ -53,17 +54,29 @@ function expectWholeRefusal(outcome: Outcome, status: number, message?: string) 
 
 describe("an answer given before the body is read, on a connection that closes", () => {
   it("401 to an anonymous 8 MB streamed without a length", async () => {
-    const request = head("PUT", "/api/stories/1", { "Content-Type": "application/json", "Transfer-Encoding": "chunked" });
+    const request = head("PUT", "/api/stories/1", {
+      "Content-Type": "application/json",
+      "Transfer-Encoding": "chunked",
+    });
     expectWholeRefusal(await send8MB(request, true), 401, en.errors.unauthenticated);
   });
 
   it("403 to a cross-site post of 8 MB", async () => {
-    const request = head("POST", "/api/books", { "Content-Type": "application/json", "Content-Length": String(8 * MB), Origin: "http://evil.example", Cookie: cookie });
+    const request = head("POST", "/api/books", {
+      "Content-Type": "application/json",
+      "Content-Length": String(8 * MB),
+      Origin: "http://evil.example",
+      Cookie: cookie,
+    });
     expectWholeRefusal(await send8MB(request), 403, en.errors.crossSite);
   });
 
   it("413 to a signed-in 8 MB over the cap", async () => {
-    const request = head("POST", "/api/books", { "Content-Type": "application/json", "Content-Length": String(8 * MB), Cookie: cookie });
+    const request = head("POST", "/api/books", {
+      "Content-Type": "application/json",
+      "Content-Length": String(8 * MB),
+      Cookie: cookie,
+    });
     expectWholeRefusal(await send8MB(request), 413);
   });
 });
@@ -74,13 +87,19 @@ describe("an answer given before the body is read, on a connection kept alive", 
     const url = new URL(server.url);
     const ask = (method: string, path: string, body?: Buffer) =>
       new Promise<{ status: number; text: string; socket: net.Socket }>((resolve, reject) => {
-        const headers: Record<string, string> = { "Accept-Language": "en", ...(body ? { "Content-Type": "application/json", "Content-Length": String(body.length) } : {}) };
+        const headers: Record<string, string> = {
+          "Accept-Language": "en",
+          ...(body ? { "Content-Type": "application/json", "Content-Length": String(body.length) } : {}),
+        };
         let socket: net.Socket;
-        const request = http.request({ host: url.hostname, port: url.port, method, path, agent, headers }, (response) => {
-          let text = "";
-          response.on("data", (chunk: Buffer) => (text += chunk.toString()));
-          response.on("end", () => resolve({ status: response.statusCode ?? 0, text, socket }));
-        });
+        const request = http.request(
+          { host: url.hostname, port: url.port, method, path, agent, headers },
+          (response) => {
+            let text = "";
+            response.on("data", (chunk: Buffer) => (text += chunk.toString()));
+            response.on("end", () => resolve({ status: response.statusCode ?? 0, text, socket }));
+          },
+        );
         request.on("socket", (assigned) => (socket = assigned));
         request.on("error", reject);
         if (body) for (let i = 0; i < body.length; i += PIECE) request.write(body.subarray(i, i + PIECE));
@@ -88,9 +107,15 @@ describe("an answer given before the body is read, on a connection kept alive", 
       });
     try {
       const refused = await ask("PUT", "/api/stories/1", Buffer.alloc(8 * MB, "x"));
-      expect({ status: refused.status, message: JSON.parse(refused.text).message }).toEqual({ status: 401, message: en.errors.unauthenticated });
+      expect({ status: refused.status, message: JSON.parse(refused.text).message }).toEqual({
+        status: 401,
+        message: en.errors.unauthenticated,
+      });
       const next = await ask("GET", "/api/me");
-      expect({ status: next.status, sameConnection: next.socket === refused.socket }).toEqual({ status: 401, sameConnection: true });
+      expect({ status: next.status, sameConnection: next.socket === refused.socket }).toEqual({
+        status: 401,
+        sameConnection: true,
+      });
     } finally {
       agent.destroy();
     }

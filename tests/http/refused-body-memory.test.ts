@@ -30,7 +30,11 @@ beforeAll(async () => {
   server = await startServer();
   const admin = createClient(server.url);
   await loginAs(admin, "admin", ADMIN_PASSWORD);
-  await admin.json("POST", "/api/admin/create-user", { username: "lan", email: "lan@example.com", password: "secret1" });
+  await admin.json("POST", "/api/admin/create-user", {
+    username: "lan",
+    email: "lan@example.com",
+    password: "secret1",
+  });
   const lan = createClient(server.url);
   await loginAs(lan, "lan", "secret1");
   adminCookie = admin.cookieHeader();
@@ -52,7 +56,9 @@ function sendWhole({ path, headers, chunked, language }: Sent, total = BODY_BYTE
 }
 
 describe("refused bodies are not kept in memory", () => {
-  it("four bodies of 200 MB sent whole, at once, to the forms that read them: each refused with a translated 413, and the server's peak memory grows by under 200 MB", { timeout: 300_000 }, async () => {
+  it("four bodies of 200 MB sent whole, at once, to the forms that read them: each refused with a translated 413, and the server's peak memory grows by under 200 MB", {
+    timeout: 300_000,
+  }, async () => {
     const form = { "Content-Type": "application/x-www-form-urlencoded" };
     const multipart = { "Content-Type": "multipart/form-data; boundary=heirloom-probe" };
     const bodies: Sent[] = [
@@ -72,8 +78,16 @@ describe("refused bodies are not kept in memory", () => {
     for (const [index, outcome] of outcomes.entries()) {
       const { path, language } = bodies[index]!;
       const message = (language === "en" ? en : vi).errors.bodyTooLarge;
-      expect({ path, error: outcome.error, status: outcome.answer?.status, sent: outcome.sent, says: outcome.answer?.body.includes(message) }).toEqual({ path, error: null, status: 413, sent: BODY_BYTES, says: true });
+      expect({
+        path,
+        error: outcome.error,
+        status: outcome.answer?.status,
+        sent: outcome.sent,
+        says: outcome.answer?.body.includes(message),
+      }).toEqual({ path, error: null, status: 413, sent: BODY_BYTES, says: true });
     }
-    expect(peak - before, `peak ${Math.round(peak / MB)} MB, ${Math.round(before / MB)} MB before`).toBeLessThan(ALLOWED_GROWTH);
+    expect(peak - before, `peak ${Math.round(peak / MB)} MB, ${Math.round(before / MB)} MB before`).toBeLessThan(
+      ALLOWED_GROWTH,
+    );
   });
 });

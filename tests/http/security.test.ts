@@ -41,7 +41,9 @@ describe("methods an /api route does not serve", () => {
       const en = await client.json(method, path, method === "GET" ? undefined : {});
       expect([method, path, en.status, en.headers.get("allow")]).toEqual([method, path, 405, allow]);
       expect(await en.json()).toEqual({ message: "This method is not allowed here." });
-      const vi = await client.json(method, path, method === "GET" ? undefined : {}, { headers: { "Accept-Language": "vi" } });
+      const vi = await client.json(method, path, method === "GET" ? undefined : {}, {
+        headers: { "Accept-Language": "vi" },
+      });
       expect(await vi.json()).toEqual({ message: "Phương thức này không được phép ở đây." });
     }
     // React Router logs a stack trace when it answers a method itself: none here.
@@ -52,10 +54,19 @@ describe("methods an /api route does not serve", () => {
 describe("cross-site requests", () => {
   it("refuses a mutating request from another origin with 403", async () => {
     const client = createClient(server.url);
-    const api = await client.json("POST", "/api/auth/login", { username: "admin", password: ADMIN_PASSWORD }, { headers: { Origin: "https://evil.example" } });
+    const api = await client.json(
+      "POST",
+      "/api/auth/login",
+      { username: "admin", password: ADMIN_PASSWORD },
+      { headers: { Origin: "https://evil.example" } },
+    );
     expect(api.status).toBe(403);
     expect((await api.json()).message).toBeTruthy();
-    const page = await client.form("/login", { username: "admin", password: ADMIN_PASSWORD }, { headers: { Origin: "https://evil.example" } });
+    const page = await client.form(
+      "/login",
+      { username: "admin", password: ADMIN_PASSWORD },
+      { headers: { Origin: "https://evil.example" } },
+    );
     expect(page.status).toBe(403);
     const fetchSite = await client.form("/logout", {}, { headers: { "Sec-Fetch-Site": "cross-site" } });
     expect(fetchSite.status).toBe(403);
@@ -63,7 +74,12 @@ describe("cross-site requests", () => {
 
   it("accepts the same origin", async () => {
     const client = createClient(server.url);
-    const ok = await client.json("POST", "/api/auth/login", { username: "admin", password: ADMIN_PASSWORD }, { headers: { Origin: server.url } });
+    const ok = await client.json(
+      "POST",
+      "/api/auth/login",
+      { username: "admin", password: ADMIN_PASSWORD },
+      { headers: { Origin: server.url } },
+    );
     expect(ok.status).toBe(200);
   });
 });

@@ -20,7 +20,13 @@ const json = async (response: Response) => ({ status: response.status, body: awa
 const png = () => pngBytes();
 const webm = () => webmBytes(2000);
 
-async function upload(storyId: number, type: "image" | "audio", bytes: Uint8Array<ArrayBuffer>, name: string, description = "") {
+async function upload(
+  storyId: number,
+  type: "image" | "audio",
+  bytes: Uint8Array<ArrayBuffer>,
+  name: string,
+  description = "",
+) {
   const form = new FormData();
   form.append("type", type);
   if (description) form.append("description", description);
@@ -32,12 +38,40 @@ async function upload(storyId: number, type: "image" | "audio", bytes: Uint8Arra
 
 /** Lan's Vietnamese book: a published story with a photo and a recording, a draft with a photo, an archived topic. */
 async function familyBook() {
-  const book = (await json(await lan.json("POST", "/api/books", { title: "Chuyện nhà mình", description: "Ký ức của bà", language: "vi" }))).body;
+  const book = (
+    await json(
+      await lan.json("POST", "/api/books", { title: "Chuyện nhà mình", description: "Ký ức của bà", language: "vi" }),
+    )
+  ).body;
   const river = (await json(await lan.json("POST", `/api/books/${book.id}/topics`, { title: "Dòng sông" }))).body;
   const hidden = (await json(await lan.json("POST", `/api/books/${book.id}/topics`, { title: "Chủ đề cất đi" }))).body;
-  const story = (await json(await lan.json("POST", `/api/topics/${river.id}/stories`, { title: "Bơi qua sông", content: "Mùa hè năm ấy.\n\nChúng tôi bơi qua sông.", status: "published" }))).body;
-  const draft = (await json(await lan.json("POST", `/api/topics/${river.id}/stories`, { title: "Bản nháp bí mật", content: "Chưa xong", status: "draft" }))).body;
-  const archived = (await json(await lan.json("POST", `/api/topics/${hidden.id}/stories`, { title: "Trong chủ đề đã lưu trữ", content: "x", status: "published" }))).body;
+  const story = (
+    await json(
+      await lan.json("POST", `/api/topics/${river.id}/stories`, {
+        title: "Bơi qua sông",
+        content: "Mùa hè năm ấy.\n\nChúng tôi bơi qua sông.",
+        status: "published",
+      }),
+    )
+  ).body;
+  const draft = (
+    await json(
+      await lan.json("POST", `/api/topics/${river.id}/stories`, {
+        title: "Bản nháp bí mật",
+        content: "Chưa xong",
+        status: "draft",
+      }),
+    )
+  ).body;
+  const archived = (
+    await json(
+      await lan.json("POST", `/api/topics/${hidden.id}/stories`, {
+        title: "Trong chủ đề đã lưu trữ",
+        content: "x",
+        status: "published",
+      }),
+    )
+  ).body;
   await lan.json("PUT", `/api/topics/${hidden.id}`, { archived: true });
   const photo = await upload(story.id, "image", await png(), "song.png", "Bến sông");
   const voice = await upload(story.id, "audio", webm(), "giong-ba.webm");
@@ -58,9 +92,12 @@ describe("share links", () => {
     expect(share.expiresAt).toBeNull();
 
     const later = new Date(Date.now() + 7 * 86_400_000).toISOString();
-    const expiring = (await json(await lan.json("POST", `/api/books/${book.id}/shares`, { expiresAt: later }))).body as Share;
+    const expiring = (await json(await lan.json("POST", `/api/books/${book.id}/shares`, { expiresAt: later })))
+      .body as Share;
     expect(new Date(expiring.expiresAt!).toISOString()).toBe(later);
-    expect((await lan.json("POST", `/api/books/${book.id}/shares`, { expiresAt: "2001-01-01T00:00:00Z" })).status).toBe(400);
+    expect((await lan.json("POST", `/api/books/${book.id}/shares`, { expiresAt: "2001-01-01T00:00:00Z" })).status).toBe(
+      400,
+    );
     expect((await lan.json("POST", `/api/books/${book.id}/shares`, { expiresAt: "next week" })).status).toBe(400);
     // An empty body is not JSON: `{}` is the way to ask for a link that does not expire.
     expect((await lan.request(`/api/books/${book.id}/shares`, { method: "POST" })).status).toBe(400);
@@ -111,11 +148,19 @@ describe("the shared reading page", () => {
     expect(html).toContain("Chuyện nhà mình");
     expect(html).toContain("Mục lục");
     expect(html).toContain("Bơi qua sông");
-    expect(html).toContain("<p class=\"reader-text\">Chúng tôi bơi qua sông.</p>");
+    expect(html).toContain('<p class="reader-text">Chúng tôi bơi qua sông.</p>');
     expect(html).toContain(`/s/${token}/media/${photo.id}?size=thumb`);
     expect(html).toContain(`/s/${token}/media/${voice.id}`);
     // No drafts, nothing of an archived topic, no script at all.
-    for (const hidden of ["Bản nháp bí mật", "Chưa xong", "Ảnh nháp", "Chủ đề cất đi", "Trong chủ đề đã lưu trữ", `/media/${draftPhoto.id}`]) expect(html).not.toContain(hidden);
+    for (const hidden of [
+      "Bản nháp bí mật",
+      "Chưa xong",
+      "Ảnh nháp",
+      "Chủ đề cất đi",
+      "Trong chủ đề đã lưu trữ",
+      `/media/${draftPhoto.id}`,
+    ])
+      expect(html).not.toContain(hidden);
     expect(html).not.toMatch(/<script/i);
   });
 
@@ -125,11 +170,23 @@ describe("the shared reading page", () => {
     const { token } = (await json(await lan.json("POST", `/api/books/${book.id}/shares`, {}))).body as Share;
     const visitor = createClient(server.url);
     const image = await visitor.get(`/s/${token}/media/${photo.id}`);
-    expect([image.status, image.headers.get("content-type"), image.headers.get("x-robots-tag")]).toEqual([200, "image/webp", "noindex"]);
+    expect([image.status, image.headers.get("content-type"), image.headers.get("x-robots-tag")]).toEqual([
+      200,
+      "image/webp",
+      "noindex",
+    ]);
     expect((await visitor.get(`/s/${token}/media/${photo.id}?size=thumb`)).status).toBe(200);
     const part = await visitor.get(`/s/${token}/media/${voice.id}`, { headers: { Range: "bytes=0-99" } });
     expect([part.status, part.headers.get("content-range")]).toEqual([206, "bytes 0-99/2000"]);
-    for (const ref of [draftPhoto.id, archivedPhoto.id, other.photo.id, "..%2F..%2Fheirloom.db", "cover", "-1", "1e3"]) {
+    for (const ref of [
+      draftPhoto.id,
+      archivedPhoto.id,
+      other.photo.id,
+      "..%2F..%2Fheirloom.db",
+      "cover",
+      "-1",
+      "1e3",
+    ]) {
       expect((await visitor.get(`/s/${token}/media/${ref}`)).status, String(ref)).toBe(404);
     }
     expect((await visitor.get(`/s/not-a-token/media/${photo.id}`)).status).toBe(404);
@@ -144,7 +201,8 @@ describe("the shared reading page", () => {
     expect((await visitor.get("/s/short")).status).toBe(404);
 
     const soon = new Date(Date.now() + 3000).toISOString();
-    const { token } = (await json(await lan.json("POST", `/api/books/${book.id}/shares`, { expiresAt: soon }))).body as Share;
+    const { token } = (await json(await lan.json("POST", `/api/books/${book.id}/shares`, { expiresAt: soon })))
+      .body as Share;
     expect((await visitor.get(`/s/${token}`)).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 3100));
     expect((await visitor.get(`/s/${token}`)).status).toBe(404);

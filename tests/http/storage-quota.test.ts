@@ -21,13 +21,22 @@ let admin: Client;
 type Setup = { client: Client; bookId: number; storyId: number };
 
 async function userWithStory(name: string): Promise<Setup> {
-  await admin.json("POST", "/api/admin/create-user", { username: name, email: `${name}@example.com`, password: "secret1" });
+  await admin.json("POST", "/api/admin/create-user", {
+    username: name,
+    email: `${name}@example.com`,
+    password: "secret1",
+  });
   const client = createClient(server.url);
   await loginAs(client, name, "secret1");
-  const json = async (path: string, body: unknown) => (await (await client.json("POST", path, body)).json()) as { id: number };
+  const json = async (path: string, body: unknown) =>
+    (await (await client.json("POST", path, body)).json()) as { id: number };
   const book = await json("/api/books", { title: `${name}'s book`, language: "en" });
   const topic = await json(`/api/books/${book.id}/topics`, { title: "Childhood" });
-  const story = await json(`/api/topics/${topic.id}/stories`, { title: "The river", content: "We swam.", status: "published" });
+  const story = await json(`/api/topics/${topic.id}/stories`, {
+    title: "The river",
+    content: "We swam.",
+    status: "published",
+  });
   return { client, bookId: book.id, storyId: story.id };
 }
 
@@ -35,7 +44,11 @@ function uploadRecording({ client, storyId }: Setup, bytes: number, language = "
   const form = new FormData();
   form.append("type", "audio");
   form.append("file", new Blob([webmBytes(bytes)], { type: "audio/webm" }), "voice.webm");
-  return client.request(`/api/stories/${storyId}/media`, { method: "POST", body: form, headers: { "Accept-Language": language } });
+  return client.request(`/api/stories/${storyId}/media`, {
+    method: "POST",
+    body: form,
+    headers: { "Accept-Language": language },
+  });
 }
 
 /** Everything stored: files under DATA_DIR/media (sizes too) and the rows that name files. */
@@ -51,7 +64,10 @@ function stored() {
 async function expectQuotaRefusal(response: Response, language: "en" | "vi" = "en") {
   expect(response.status).toBe(413);
   const strings = language === "vi" ? vi : en;
-  expect(await response.json()).toEqual({ message: strings.storage.quotaExceeded, title: strings.storage.quotaExceededTitle });
+  expect(await response.json()).toEqual({
+    message: strings.storage.quotaExceeded,
+    title: strings.storage.quotaExceededTitle,
+  });
 }
 
 beforeAll(async () => {
@@ -71,8 +87,29 @@ describe("the storage quota", () => {
     // A photo's size is known only once it is re-encoded: it is refused after that, and its files removed.
     const photo = new FormData();
     photo.append("type", "image");
-    photo.append("file", new Blob([await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#000", noise: { type: "gaussian", mean: 128, sigma: 60 } } }).png().toBuffer()], { type: "image/png" }), "noise.png");
-    await expectQuotaRefusal(await lan.client.request(`/api/stories/${lan.storyId}/media`, { method: "POST", body: photo }));
+    photo.append(
+      "file",
+      new Blob(
+        [
+          await sharp({
+            create: {
+              width: 1600,
+              height: 1200,
+              channels: 3,
+              background: "#000",
+              noise: { type: "gaussian", mean: 128, sigma: 60 },
+            },
+          })
+            .png()
+            .toBuffer(),
+        ],
+        { type: "image/png" },
+      ),
+      "noise.png",
+    );
+    await expectQuotaRefusal(
+      await lan.client.request(`/api/stories/${lan.storyId}/media`, { method: "POST", body: photo }),
+    );
     expect(stored()).toEqual(before);
     expect(before.files.filter((file) => file.startsWith("tmp/"))).toEqual([]);
   });
@@ -84,7 +121,9 @@ describe("the storage quota", () => {
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 413]);
     const after = stored();
     expect(after.rows.media).toBe(Number(before.rows.media) + 1);
-    expect(after.files.filter((file) => !before.files.includes(file))).toEqual([expect.stringMatching(/^files\/[a-f0-9]{32}\.webm 614400$/)]);
+    expect(after.files.filter((file) => !before.files.includes(file))).toEqual([
+      expect.stringMatching(/^files\/[a-f0-9]{32}\.webm 614400$/),
+    ]);
   });
 
   it("counts covers: a new cover past the quota is refused (API and page form), nothing kept; a title still changes", async () => {
@@ -92,29 +131,49 @@ describe("the storage quota", () => {
     expect((await uploadRecording(hoa, MB - 100)).status).toBe(201);
     const cover = `data:image/png;base64,${Buffer.from(await pngBytes(300, 450, "#a33")).toString("base64")}`;
     const before = stored();
-    await expectQuotaRefusal(await hoa.client.json("POST", "/api/books", { title: "With a cover", language: "en", coverImage: cover }));
-    await expectQuotaRefusal(await hoa.client.json("PUT", `/api/books/${hoa.bookId}`, { title: "hoa's book", language: "en", coverImage: cover }));
+    await expectQuotaRefusal(
+      await hoa.client.json("POST", "/api/books", { title: "With a cover", language: "en", coverImage: cover }),
+    );
+    await expectQuotaRefusal(
+      await hoa.client.json("PUT", `/api/books/${hoa.bookId}`, {
+        title: "hoa's book",
+        language: "en",
+        coverImage: cover,
+      }),
+    );
     const form = new FormData();
     form.set("intent", "create-book");
     form.set("title", "Form book");
     form.set("language", "vi");
     form.set("coverMode", "upload");
     form.set("coverFile", new Blob([await pngBytes(300, 450, "#3a3")], { type: "image/png" }), "cover.png");
-    const page = await hoa.client.request("/books?dialog=create-book", { method: "POST", body: form, headers: { "Accept-Language": "vi" } });
+    const page = await hoa.client.request("/books?dialog=create-book", {
+      method: "POST",
+      body: form,
+      headers: { "Accept-Language": "vi" },
+    });
     expect(page.status).toBe(413);
     expect(await page.text()).toContain(vi.storage.quotaExceeded);
     expect(stored()).toEqual(before);
     // Nothing new to store: a user at the quota can still edit.
-    expect((await hoa.client.json("PUT", `/api/books/${hoa.bookId}`, { title: "Renamed", language: "en" })).status).toBe(200);
+    expect(
+      (await hoa.client.json("PUT", `/api/books/${hoa.bookId}`, { title: "Renamed", language: "en" })).status,
+    ).toBe(200);
   });
 
   it("counts a keepsake import: refused with 413 when its files do not fit, and no book or file is left", async () => {
     const binh = await userWithStory("binh");
     // 10 KB and one byte left: the zip's 10 KB recording fits (the early check passes), its photo does not.
     expect((await uploadRecording(binh, MB - 10 * 1024 - 1)).status).toBe(201);
-    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#c33" } }).webp().toBuffer();
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#c33" } })
+      .webp()
+      .toBuffer();
     const zip = (recording: number) =>
-      zipOf({ "book.json": JSON.stringify(sampleDocument()), "media/001-ben-song.webp": photo, "media/002-giong-ba.webm": webmBytes(recording) });
+      zipOf({
+        "book.json": JSON.stringify(sampleDocument()),
+        "media/001-ben-song.webp": photo,
+        "media/002-giong-ba.webm": webmBytes(recording),
+      });
     const importZip = (bytes: Uint8Array) => {
       const form = new FormData();
       form.append("file", new File([new Uint8Array(bytes)], "book.zip", { type: "application/zip" }));
@@ -128,7 +187,9 @@ describe("the storage quota", () => {
   });
 
   it("shows each user's usage in the admin's Users tab and its API", async () => {
-    const list = (await (await admin.get("/api/admin/users?pageSize=100")).json()) as { users: { username: string; storageBytes: number }[] };
+    const list = (await (await admin.get("/api/admin/users?pageSize=100")).json()) as {
+      users: { username: string; storageBytes: number }[];
+    };
     const usage = Object.fromEntries(list.users.map((user) => [user.username, user.storageBytes]));
     expect(usage).toMatchObject({ admin: 0, lan: 700 * 1024, hoa: MB - 100, binh: MB - 10 * 1024 - 1 });
     expect(usage.minh).toBe(600 * 1024);

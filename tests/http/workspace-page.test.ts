@@ -13,11 +13,21 @@ beforeAll(async () => {
   server = await startServer();
   admin = createClient(server.url);
   await loginAs(admin, "admin", ADMIN_PASSWORD);
-  const book = await (await admin.json("POST", "/api/books", { title: "Bà nội kể", description: "", tone: "", language: "vi" })).json();
-  const topic = await (await admin.json("POST", `/api/books/${book.id}/topics`, { title: "Tuổi thơ", description: "Làng và sông" })).json();
+  const book = await (
+    await admin.json("POST", "/api/books", { title: "Bà nội kể", description: "", tone: "", language: "vi" })
+  ).json();
+  const topic = await (
+    await admin.json("POST", `/api/books/${book.id}/topics`, { title: "Tuổi thơ", description: "Làng và sông" })
+  ).json();
   // A long story: its editor panel alone is past the 12.8 kB at which React would otherwise stream a
   // Suspense boundary out of place.
-  const story = await (await admin.json("POST", `/api/topics/${topic.id}/stories`, { title: "Con sông", content: "Ngày xưa bên sông có cây đa. ".repeat(600), status: "draft" })).json();
+  const story = await (
+    await admin.json("POST", `/api/topics/${topic.id}/stories`, {
+      title: "Con sông",
+      content: "Ngày xưa bên sông có cây đa. ".repeat(600),
+      status: "draft",
+    })
+  ).json();
   const response = await admin.get(`/books/${book.id}?storyId=${story.id}`);
   expect(response.status).toBe(200);
   workspace = await response.text();
@@ -36,7 +46,9 @@ describe("the workspace page", () => {
   });
 
   it("preloads the resizable panels for wide screens only", () => {
-    const link = /<link rel="modulepreload" href="(\/assets\/resizable-panels-[^"]+\.js)" media="([^"]+)"/.exec(workspace);
+    const link = /<link rel="modulepreload" href="(\/assets\/resizable-panels-[^"]+\.js)" media="([^"]+)"/.exec(
+      workspace,
+    );
     expect(link?.[2]).toBe("not all and (max-width: 767px)");
     expect(fs.existsSync(path.resolve(import.meta.dirname, "..", "..", "build", "client", `.${link![1]!}`))).toBe(true);
   });

@@ -18,7 +18,10 @@ beforeAll(async () => {
   ({ server, lan } = await serverWithLanAndMinh());
   book = await largeBook(lan, { stories: 100, chars: 200_000 });
   // Both previews made the way the preview panel's buttons make them without JavaScript.
-  for (const fields of [{ intent: "topic", topicId: String(book.topicId) }, { intent: "book" }] as Record<string, string>[]) {
+  for (const fields of [{ intent: "topic", topicId: String(book.topicId) }, { intent: "book" }] as Record<
+    string,
+    string
+  >[]) {
     const made = await lan.form(`/books/${book.bookId}/preview`, fields, { headers: { Origin: server.url } });
     expect(made.status).toBe(302);
   }

@@ -8,7 +8,8 @@ import { pngBytes } from "../support/media-files";
 import { appRoutes, fillPattern, servesGet, type AppRoute, type RouteIds } from "../support/routes";
 import { ADMIN_PASSWORD, startServer, type RunningServer } from "../support/server";
 
-// Issue 16, "A GET that writes": docs/product.md §7 keeps `GET /api/topics/{id}/preview` (generates a draft and saves it
+// Issue 16, "A GET that writes": docs/product.md §7 keeps `GET /api/topics/{id}/preview` (generates a draft and saves
+// it
 // over the one the user wrote) and `GET /api/books/{id}/preview` (generates and caches); SameSite=Lax cookies
 // go with a link from another site, and with an AI server configured each costs money. Every route of
 // app/routes.ts is sent a GET as another site would start it: nothing may be written, no file changed and
@@ -28,25 +29,43 @@ async function created(response: Response): Promise<{ id: number }> {
   return (await response.json()) as { id: number };
 }
 
-const isAdminRoute = (pattern: string) => pattern === "admin" || pattern.startsWith("api/admin/") || pattern === "api/topics/:id/saved-preview";
+const isAdminRoute = (pattern: string) =>
+  pattern === "admin" || pattern.startsWith("api/admin/") || pattern === "api/topics/:id/saved-preview";
 /** The modules that say they write on GET: the one check, or its page form for a dialog. */
 const refusesOtherSites = (route: AppRoute) => /refuseCrossSiteWrite\(|startedByAnotherSite\(/.test(route.source);
-const savedPreview = async (topicId: number) => ((await (await lan.get(`/api/topics/${topicId}`)).json()) as { preview: string | null }).preview;
+const savedPreview = async (topicId: number) =>
+  ((await (await lan.get(`/api/topics/${topicId}`)).json()) as { preview: string | null }).preview;
 
 beforeAll(async () => {
   fake = await startFakeOpenAi();
   server = await startServer(fakeAiEnv(fake));
   admin = createClient(server.url);
   await loginAs(admin, "admin", ADMIN_PASSWORD);
-  await admin.json("POST", "/api/admin/create-user", { username: "lan", email: "lan@example.com", password: "secret1" });
+  await admin.json("POST", "/api/admin/create-user", {
+    username: "lan",
+    email: "lan@example.com",
+    password: "secret1",
+  });
   lan = createClient(server.url);
   const me = await loginAs(lan, "lan", "secret1");
   const book = await created(await lan.json("POST", "/api/books", { title: "Grandma", language: "en" }));
   const topic = await created(await lan.json("POST", `/api/books/${book.id}/topics`, { title: "Childhood" }));
   const other = await created(await lan.json("POST", `/api/books/${book.id}/topics`, { title: "Work" }));
   await created(await lan.json("POST", `/api/topics/${topic.id}/questions`, { question: "Where were you born?" }));
-  const story = await created(await lan.json("POST", `/api/topics/${topic.id}/stories`, { title: "The river", content: "We swam in the river.", status: "published" }));
-  await created(await lan.json("POST", `/api/topics/${other.id}/stories`, { title: "The shop", content: "Father kept a shop.", status: "published" }));
+  const story = await created(
+    await lan.json("POST", `/api/topics/${topic.id}/stories`, {
+      title: "The river",
+      content: "We swam in the river.",
+      status: "published",
+    }),
+  );
+  await created(
+    await lan.json("POST", `/api/topics/${other.id}/stories`, {
+      title: "The shop",
+      content: "Father kept a shop.",
+      status: "published",
+    }),
+  );
   // The user's own draft narrative, written by hand in the topic editor.
   expect((await lan.json("PUT", `/api/topics/${topic.id}`, { preview: HAND_WRITTEN })).status).toBe(200);
   const form = new FormData();
@@ -54,7 +73,16 @@ beforeAll(async () => {
   form.append("file", new Blob([await pngBytes()], { type: "image/png" }), "garden.png");
   const media = await created(await lan.request(`/api/stories/${story.id}/media`, { method: "POST", body: form }));
   const share = (await (await lan.json("POST", `/api/books/${book.id}/shares`, {})).json()) as { token: string };
-  ids = { book: book.id, topic: topic.id, story: story.id, media: media.id, user: me.id, share: share.token, bookTopic: topic.id, other: other.id };
+  ids = {
+    book: book.id,
+    topic: topic.id,
+    story: story.id,
+    media: media.id,
+    user: me.id,
+    share: share.token,
+    bookTopic: topic.id,
+    other: other.id,
+  };
   routes = appRoutes().filter(servesGet);
 });
 afterAll(async () => {
@@ -74,7 +102,9 @@ describe("a GET that writes", () => {
         const base = fillPattern(route.pattern, ids);
         // Every way the previews are asked for; the other routes get them too (they ignore them).
         for (const query of ["", "?force=true", "?stream=1", "?stream=1&force=true", "?download=1", "?copy=1"]) {
-          const response = await (isAdminRoute(route.pattern) ? admin : lan).get(`${base}${query}`, { headers: { "Sec-Fetch-Site": site, "Accept-Language": "vi" } });
+          const response = await (isAdminRoute(route.pattern) ? admin : lan).get(`${base}${query}`, {
+            headers: { "Sec-Fetch-Site": site, "Accept-Language": "vi" },
+          });
           const body = await response.text();
           if (response.status >= 500) unexpected.push(`${base}${query}: ${response.status}`);
           if (response.status !== 403) continue;
@@ -91,7 +121,11 @@ describe("a GET that writes", () => {
       expect(await savedPreview(ids.topic)).toBe(HAND_WRITTEN);
       // The GETs that write are exactly the ones that say so, and each refused every variant.
       const marked = routes.filter(refusesOtherSites).map((route) => route.pattern);
-      expect(marked.sort()).toEqual(["api/books/:id/preview", "api/topics/:id/preview", "books/:bookId/suggest-topics"]);
+      expect(marked.sort()).toEqual([
+        "api/books/:id/preview",
+        "api/topics/:id/preview",
+        "books/:bookId/suggest-topics",
+      ]);
       expect([...refused.keys()].sort()).toEqual(marked);
       for (const pattern of marked) expect(refused.get(pattern)).toHaveLength(6);
     });
@@ -108,7 +142,9 @@ describe("a GET that writes", () => {
       expect(await savedPreview(ids.other)).toBe(`A draft about the shop (${site ?? "no header"}).`);
       expect(fake.requests).toHaveLength(1);
     }
-    const download = await lan.get(`/api/books/${ids.book}/preview?download=1`, { headers: { "Sec-Fetch-Site": "same-origin" } });
+    const download = await lan.get(`/api/books/${ids.book}/preview?download=1`, {
+      headers: { "Sec-Fetch-Site": "same-origin" },
+    });
     expect(download.status).toBe(200);
     expect(download.headers.get("content-type")).toBe("text/plain; charset=utf-8");
   });
@@ -117,29 +153,54 @@ describe("a GET that writes", () => {
     fake.reset();
     fake.enqueue(reply.content("A new draft about the river."));
     const origin = { Origin: server.url, "Sec-Fetch-Site": "same-origin" };
-    const streamed = await lan.request(`/api/topics/${ids.topic}/preview?stream=1`, { method: "POST", headers: origin });
+    const streamed = await lan.request(`/api/topics/${ids.topic}/preview?stream=1`, {
+      method: "POST",
+      headers: origin,
+    });
     expect(streamed.status).toBe(200);
     expect(streamed.headers.get("content-type")).toContain("application/x-ndjson");
-    const events = (await streamed.text()).split("\n").filter(Boolean).map((line) => JSON.parse(line) as { text?: string; done?: boolean; preview?: string });
-    expect(events.filter((event) => event.text).map((event) => event.text).join("")).toBe("A new draft about the river.");
+    const events = (await streamed.text())
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { text?: string; done?: boolean; preview?: string });
+    expect(
+      events
+        .filter((event) => event.text)
+        .map((event) => event.text)
+        .join(""),
+    ).toBe("A new draft about the river.");
     expect(events.at(-1)).toEqual({ done: true, preview: "A new draft about the river." });
     expect(await savedPreview(ids.topic)).toBe("A new draft about the river.");
 
     // The whole book: both topics have a saved draft now, so it is stitched from them without the AI server.
-    const book = await lan.request(`/api/books/${ids.book}/preview?stream=1&force=true`, { method: "POST", headers: origin });
-    const last = JSON.parse((await book.text()).trim().split("\n").at(-1)!) as { done: boolean; fromCache: boolean; preview: string };
+    const book = await lan.request(`/api/books/${ids.book}/preview?stream=1&force=true`, {
+      method: "POST",
+      headers: origin,
+    });
+    const last = JSON.parse((await book.text()).trim().split("\n").at(-1)!) as {
+      done: boolean;
+      fromCache: boolean;
+      preview: string;
+    };
     expect(last).toMatchObject({ done: true, fromCache: false });
     expect(last.preview).toContain("A new draft about the river.");
-    const plain = (await (await lan.request(`/api/books/${ids.book}/preview`, { method: "POST", headers: origin })).json()) as { fromCache: boolean };
+    const plain = (await (
+      await lan.request(`/api/books/${ids.book}/preview`, { method: "POST", headers: origin })
+    ).json()) as { fromCache: boolean };
     expect(plain.fromCache).toBe(true);
 
     const before = databaseSnapshot(server.dataDir);
-    const foreign = await lan.request(`/api/topics/${ids.topic}/preview`, { method: "POST", headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" } });
+    const foreign = await lan.request(`/api/topics/${ids.topic}/preview`, {
+      method: "POST",
+      headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
+    });
     expect(foreign.status).toBe(403);
     expect(((await foreign.json()) as { message: string }).message).toBe(en.errors.crossSite);
     expect(databaseSnapshot(server.dataDir)).toEqual(before);
     expect(fake.requests).toHaveLength(1);
     // PUT and the rest are still not served.
-    expect((await lan.request(`/api/topics/${ids.topic}/preview`, { method: "PUT", headers: origin })).status).toBe(405);
+    expect((await lan.request(`/api/topics/${ids.topic}/preview`, { method: "PUT", headers: origin })).status).toBe(
+      405,
+    );
   });
 });

@@ -21,15 +21,31 @@ describe("autocomplete and follow-up, offline", () => {
 
   it("completes the word being typed from the user's own words, and nothing below 10 characters", async () => {
     const { lan, minh, topic } = env;
-    expect(await call(lan, "/api/generate-autocomplete", { text: "Nhà bà ở cạnh bến sông. Mỗi sáng bà ra bế", topicId: topic.id })).toEqual({ status: 200, body: { completion: "n" } });
-    expect(await call(lan, "/api/generate-autocomplete", { text: "Nhà bà", topicId: topic.id })).toEqual({ status: 200, body: { completion: "" } });
+    expect(
+      await call(lan, "/api/generate-autocomplete", {
+        text: "Nhà bà ở cạnh bến sông. Mỗi sáng bà ra bế",
+        topicId: topic.id,
+      }),
+    ).toEqual({ status: 200, body: { completion: "n" } });
+    expect(await call(lan, "/api/generate-autocomplete", { text: "Nhà bà", topicId: topic.id })).toEqual({
+      status: 200,
+      body: { completion: "" },
+    });
     expect((await call(lan, "/api/generate-autocomplete", { text: 42 })).status).toBe(400);
-    expect((await call(minh, "/api/generate-autocomplete", { text: "Nhà bà ở cạnh bến sông.", topicId: topic.id })).status).toBe(404);
-    expect((await createClient(env.server.url).json("POST", "/api/generate-autocomplete", { text: "x" })).status).toBe(401);
+    expect(
+      (await call(minh, "/api/generate-autocomplete", { text: "Nhà bà ở cạnh bến sông.", topicId: topic.id })).status,
+    ).toBe(404);
+    expect((await createClient(env.server.url).json("POST", "/api/generate-autocomplete", { text: "x" })).status).toBe(
+      401,
+    );
   });
 
   it("asks a follow-up question from the bank, in the book's language", async () => {
-    const { status, body } = await call(env.lan, "/api/answer-followup", { question: "", currentText: "Nhà bà ở cạnh bến sông.", topicId: env.topic.id });
+    const { status, body } = await call(env.lan, "/api/answer-followup", {
+      question: "",
+      currentText: "Nhà bà ở cạnh bến sông.",
+      topicId: env.topic.id,
+    });
     expect(status).toBe(200);
     expect(body.answer).toMatch(/\?$/);
     expect(body.answer).toMatch(/[ăâđêôơưàảãáạèẻẽéẹìỉĩíịòỏõóọùủũúụỳỷỹýỵ]/i);
@@ -50,8 +66,18 @@ describe("autocomplete and follow-up with an OpenAI-compatible server", () => {
 
   it("returns the model's completion and question, with the user's text and language in the prompt", async () => {
     fake.enqueue(reply.content(" gánh nước ở bến sông"), reply.content("Bà còn nhớ tiếng sóng vỗ vào bến không?"));
-    expect((await call(env.lan, "/api/generate-autocomplete", { text: "Sáng nào bà cũng đi", topicId: env.topic.id })).body).toEqual({ completion: " gánh nước ở bến sông" });
-    expect((await call(env.lan, "/api/answer-followup", { question: "Bà sống ở đâu?", currentText: "Nhà bà ở cạnh bến sông.", topicId: env.topic.id })).body).toEqual({
+    expect(
+      (await call(env.lan, "/api/generate-autocomplete", { text: "Sáng nào bà cũng đi", topicId: env.topic.id })).body,
+    ).toEqual({ completion: " gánh nước ở bến sông" });
+    expect(
+      (
+        await call(env.lan, "/api/answer-followup", {
+          question: "Bà sống ở đâu?",
+          currentText: "Nhà bà ở cạnh bến sông.",
+          topicId: env.topic.id,
+        })
+      ).body,
+    ).toEqual({
       answer: "Bà còn nhớ tiếng sóng vỗ vào bến không?",
     });
     const [autocomplete, followup] = fake.requests;
@@ -62,7 +88,10 @@ describe("autocomplete and follow-up with an OpenAI-compatible server", () => {
   });
 
   it("refines a story and suggests improvements with the model's own text", async () => {
-    fake.enqueue(reply.content("Nhà bà ở cạnh bến sông, nơi sáng nào bà cũng gánh nước."), reply.content("Gợi ý cải thiện\n1. Kể thêm bà gánh nước cùng ai.\nĐiểm mạnh\n1. Có nơi chốn rõ ràng."));
+    fake.enqueue(
+      reply.content("Nhà bà ở cạnh bến sông, nơi sáng nào bà cũng gánh nước."),
+      reply.content("Gợi ý cải thiện\n1. Kể thêm bà gánh nước cùng ai.\nĐiểm mạnh\n1. Có nơi chốn rõ ràng."),
+    );
     const story = await call(env.lan, `/api/topics/${env.topic.id}/stories`, {
       title: "Bến sông",
       content: "nhà bà ở cạnh bến sông ,sáng nào bà cũng gánh nước",
@@ -71,17 +100,43 @@ describe("autocomplete and follow-up with an OpenAI-compatible server", () => {
       additionalRefinementInfo: "ấm áp hơn",
     });
     expect(story.status).toBe(201);
-    expect(story.body).toMatchObject({ content: "nhà bà ở cạnh bến sông ,sáng nào bà cũng gánh nước", refinedContent: "Nhà bà ở cạnh bến sông, nơi sáng nào bà cũng gánh nước." });
-    const refinePrompt = fake.requests.at(-1)!.body.messages.map((m) => m.content).join("\n");
+    expect(story.body).toMatchObject({
+      content: "nhà bà ở cạnh bến sông ,sáng nào bà cũng gánh nước",
+      refinedContent: "Nhà bà ở cạnh bến sông, nơi sáng nào bà cũng gánh nước.",
+    });
+    const refinePrompt = fake.requests
+      .at(-1)!
+      .body.messages.map((m) => m.content)
+      .join("\n");
     expect(refinePrompt).toContain("ấm áp hơn");
     expect(refinePrompt).toContain("Vietnamese");
-    const suggestions = await call(env.lan, "/api/stories/suggest-improvements", { content: "Nhà bà ở cạnh bến sông.", title: "Bến sông", topicId: env.topic.id });
-    expect(suggestions).toEqual({ status: 200, body: { suggestions: "Gợi ý cải thiện\n1. Kể thêm bà gánh nước cùng ai.\nĐiểm mạnh\n1. Có nơi chốn rõ ràng." } });
-    expect(fake.requests.at(-1)!.body.messages.map((m) => m.content).join("\n")).toContain("Nhà bà ở cạnh bến sông.");
+    const suggestions = await call(env.lan, "/api/stories/suggest-improvements", {
+      content: "Nhà bà ở cạnh bến sông.",
+      title: "Bến sông",
+      topicId: env.topic.id,
+    });
+    expect(suggestions).toEqual({
+      status: 200,
+      body: { suggestions: "Gợi ý cải thiện\n1. Kể thêm bà gánh nước cùng ai.\nĐiểm mạnh\n1. Có nơi chốn rõ ràng." },
+    });
+    expect(
+      fake.requests
+        .at(-1)!
+        .body.messages.map((m) => m.content)
+        .join("\n"),
+    ).toContain("Nhà bà ở cạnh bến sông.");
   });
 
   it("answers 502 when the model fails", async () => {
     fake.enqueue(reply.status(500), reply.status(500));
-    expect((await call(env.lan, "/api/answer-followup", { question: "Bà sống ở đâu?", currentText: "x", topicId: env.topic.id })).status).toBe(502);
+    expect(
+      (
+        await call(env.lan, "/api/answer-followup", {
+          question: "Bà sống ở đâu?",
+          currentText: "x",
+          topicId: env.topic.id,
+        })
+      ).status,
+    ).toBe(502);
   });
 });

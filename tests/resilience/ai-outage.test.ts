@@ -28,33 +28,57 @@ type AiCall = {
   expected: (t: Strings, reason: string) => { message: string; title?: string };
 };
 
-const post = (path: string, body: unknown) => (client: Client, _content: Content, headers: Record<string, string>) => client.json("POST", path, body, { headers });
+const post = (path: string, body: unknown) => (client: Client, _content: Content, headers: Record<string, string>) =>
+  client.json("POST", path, body, { headers });
 
 const CALLS: AiCall[] = [
   {
     name: "suggest topics",
-    send: post("/api/books/suggest-topics", { title: "Grandpa", description: "His life", tone: "nostalgic", language: "en" }),
+    send: post("/api/books/suggest-topics", {
+      title: "Grandpa",
+      description: "His life",
+      tone: "nostalgic",
+      language: "en",
+    }),
     expected: (t, reason) => ({ message: reason, title: t.suggest.generateFailed }),
   },
   {
     name: "regenerate questions",
-    send: (client, { topicId }, headers) => client.json("POST", `/api/topics/${topicId}/regenerate-questions`, undefined, { headers }),
+    send: (client, { topicId }, headers) =>
+      client.json("POST", `/api/topics/${topicId}/regenerate-questions`, undefined, { headers }),
     expected: (t, reason) => ({ message: reason, title: t.questions.regenerateFailed }),
   },
   {
     name: "autocomplete",
-    send: (client, { topicId }, headers) => client.json("POST", "/api/generate-autocomplete", { text: "I remember the summer when we", title: "Summer", topicId }, { headers }),
+    send: (client, { topicId }, headers) =>
+      client.json(
+        "POST",
+        "/api/generate-autocomplete",
+        { text: "I remember the summer when we", title: "Summer", topicId },
+        { headers },
+      ),
     expected: (t, reason) => ({ message: reason, title: t.writingHelp.autocompleteFailed }),
   },
   {
     name: "answer follow-up",
     send: (client, { topicId }, headers) =>
-      client.json("POST", "/api/answer-followup", { question: "Where did you live?", currentText: "In a small house by the river.", storyTitle: "Home", topicId }, { headers }),
+      client.json(
+        "POST",
+        "/api/answer-followup",
+        { question: "Where did you live?", currentText: "In a small house by the river.", storyTitle: "Home", topicId },
+        { headers },
+      ),
     expected: (t, reason) => ({ message: reason, title: t.writingHelp.followupFailed }),
   },
   {
     name: "suggest improvements",
-    send: (client, { topicId }, headers) => client.json("POST", "/api/stories/suggest-improvements", { content: "We walked to school every day.", title: "School", topicId }, { headers }),
+    send: (client, { topicId }, headers) =>
+      client.json(
+        "POST",
+        "/api/stories/suggest-improvements",
+        { content: "We walked to school every day.", title: "School", topicId },
+        { headers },
+      ),
     expected: (t) => ({ message: t.improvements.failed }),
   },
   {
@@ -87,13 +111,29 @@ const CALLS: AiCall[] = [
     name: "refine on story create",
     long: true,
     send: (client, { topicId }, headers) =>
-      client.json("POST", `/api/topics/${topicId}/stories`, { title: "Refined", content: "we went to the market , early", refineContent: true, additionalRefinementInfo: "warmer" }, { headers }),
+      client.json(
+        "POST",
+        `/api/topics/${topicId}/stories`,
+        {
+          title: "Refined",
+          content: "we went to the market , early",
+          refineContent: true,
+          additionalRefinementInfo: "warmer",
+        },
+        { headers },
+      ),
     expected: (t) => ({ message: t.refine.failed, title: t.refine.failedTitle }),
   },
   {
     name: "refine on story update",
     long: true,
-    send: (client, { storyId }, headers) => client.json("PUT", `/api/stories/${storyId}`, { title: "The river", content: "we swam in the river , every day", refineContent: true }, { headers }),
+    send: (client, { storyId }, headers) =>
+      client.json(
+        "PUT",
+        `/api/stories/${storyId}`,
+        { title: "The river", content: "we swam in the river , every day", refineContent: true },
+        { headers },
+      ),
     expected: (t) => ({ message: t.refine.failed, title: t.refine.failedTitle }),
   },
 ];
@@ -108,9 +148,18 @@ async function run(call: AiCall, client: Client, content: Content, language: Lan
   const ms = Date.now() - started;
   if (!call.stream) return { call, language, status: response.status, body: JSON.parse(text), ms };
   // A stream has already said 200 when the AI fails: its last event carries the error and its status.
-  const events = text.trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+  const events = text
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
   const last = events.at(-1)!;
-  return { call, language, status: Number(last.status ?? (last.done ? 200 : 0)), body: { message: last.error, title: last.title, events: events.length }, ms };
+  return {
+    call,
+    language,
+    status: Number(last.status ?? (last.done ? 200 : 0)),
+    body: { message: last.error, title: last.title, events: events.length },
+    ms,
+  };
 }
 
 function expectClearFailure(result: Result, reasonKey: "aiUnavailable" | "aiBusy") {
@@ -127,16 +176,30 @@ function expectClearFailure(result: Result, reasonKey: "aiUnavailable" | "aiBusy
 async function prepare(server: RunningServer, name: string): Promise<{ client: Client; content: Content }> {
   const [user] = await createSignedInUsers(server, [name]);
   const client = user!.client;
-  const book = (await (await client.json("POST", "/api/books", { title: "Grandpa's life", language: "en", tone: "nostalgic" })).json()) as { id: number };
-  const topic = (await (await client.json("POST", `/api/books/${book.id}/topics`, { title: "Childhood", description: "The village" })).json()) as { id: number };
-  expect((await client.json("POST", `/api/topics/${topic.id}/questions`, { question: "Where were you born?" })).status).toBe(201);
-  const story = await client.json("POST", `/api/topics/${topic.id}/stories`, { title: "The river", content: "We swam in the river every summer.", status: "published" });
+  const book = (await (
+    await client.json("POST", "/api/books", { title: "Grandpa's life", language: "en", tone: "nostalgic" })
+  ).json()) as { id: number };
+  const topic = (await (
+    await client.json("POST", `/api/books/${book.id}/topics`, { title: "Childhood", description: "The village" })
+  ).json()) as { id: number };
+  expect(
+    (await client.json("POST", `/api/topics/${topic.id}/questions`, { question: "Where were you born?" })).status,
+  ).toBe(201);
+  const story = await client.json("POST", `/api/topics/${topic.id}/stories`, {
+    title: "The river",
+    content: "We swam in the river every summer.",
+    status: "published",
+  });
   expect(story.status).toBe(201);
-  return { client, content: { bookId: book.id, topicId: topic.id, storyId: ((await story.json()) as { id: number }).id } };
+  return {
+    client,
+    content: { bookId: book.id, topicId: topic.id, storyId: ((await story.json()) as { id: number }).id },
+  };
 }
 
 /** Every call in both languages at once, as a family's several devices might. */
-const everyCall = (client: Client, content: Content) => Promise.all(CALLS.flatMap((call) => (["en", "vi"] as const).map((language) => run(call, client, content, language))));
+const everyCall = (client: Client, content: Content) =>
+  Promise.all(CALLS.flatMap((call) => (["en", "vi"] as const).map((language) => run(call, client, content, language))));
 
 async function unusedPort(): Promise<number> {
   const probe = net.createServer();
@@ -153,7 +216,12 @@ describe("the AI server is not there", () => {
 
   beforeAll(async () => {
     const port = await unusedPort();
-    server = await startServer({ OPENAI_API_KEY: "test", OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1`, AI_MODEL: "test-model", AI_TIMEOUT_MS: String(TIMEOUT_MS) });
+    server = await startServer({
+      OPENAI_API_KEY: "test",
+      OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1`,
+      AI_MODEL: "test-model",
+      AI_TIMEOUT_MS: String(TIMEOUT_MS),
+    });
     ({ client, content } = await prepare(server, "nobody"));
   });
   afterAll(async () => {
@@ -166,7 +234,10 @@ describe("the AI server is not there", () => {
     for (const result of results) {
       expectClearFailure(result, "aiUnavailable");
       // Nothing to wait for: a refused connection is not retried.
-      expect({ name: result.call.name, fast: result.ms < TIMEOUT_MS + SLACK_MS }).toEqual({ name: result.call.name, fast: true });
+      expect({ name: result.call.name, fast: result.ms < TIMEOUT_MS + SLACK_MS }).toEqual({
+        name: result.call.name,
+        fast: true,
+      });
     }
     expect(databaseSnapshot(server.dataDir)).toEqual(before);
     expect(server.output()).toMatch(/cannot reach the server: ECONNREFUSED/);
@@ -199,7 +270,13 @@ describe("the AI server hangs or fails", () => {
     // Every call is now waiting on the AI server…
     await fake.waitForRequest(CALLS.length * 2);
     // …and the rest of the app answers as usual.
-    for (const path of ["/healthz", "/books", `/books/${content.bookId}`, "/api/books", `/api/topics/${content.topicId}/questions`]) {
+    for (const path of [
+      "/healthz",
+      "/books",
+      `/books/${content.bookId}`,
+      "/api/books",
+      `/api/topics/${content.topicId}/questions`,
+    ]) {
       const started = Date.now();
       const response = await client.get(path);
       expect({ path, status: response.status }).toEqual({ path, status: 200 });
@@ -212,7 +289,10 @@ describe("the AI server hangs or fails", () => {
     for (const result of results) {
       expectClearFailure(result, "aiUnavailable");
       // It was the timeout that ended the wait, not an early error.
-      expect({ name: result.call.name, waited: result.ms >= TIMEOUT_MS - 100 }).toEqual({ name: result.call.name, waited: true });
+      expect({ name: result.call.name, waited: result.ms >= TIMEOUT_MS - 100 }).toEqual({
+        name: result.call.name,
+        waited: true,
+      });
     }
     // A timed-out request is not retried, and the AI server saw each call cancelled.
     expect(fake.requests).toHaveLength(CALLS.length * 2);
@@ -223,22 +303,28 @@ describe("the AI server hangs or fails", () => {
   it.each([
     { status: 500, reason: "aiUnavailable" as const },
     { status: 429, reason: "aiBusy" as const },
-  ])("answering $status: one retry, then a clear 502 in the user's language, and nothing is written", async ({ status, reason }) => {
-    fake.reset();
-    // Each call tries twice; two replies per call (and more than enough in the queue).
-    enqueueMany(() => reply.status(status), CALLS.length * 2 * 2);
-    const before = databaseSnapshot(server.dataDir);
-    const results = await everyCall(client, content);
-    for (const result of results) expectClearFailure(result, reason);
-    expect(fake.requests).toHaveLength(CALLS.length * 2 * 2);
-    expect(databaseSnapshot(server.dataDir)).toEqual(before);
-    expect((await client.get("/healthz")).status).toBe(200);
-  });
+  ])(
+    "answering $status: one retry, then a clear 502 in the user's language, and nothing is written",
+    async ({ status, reason }) => {
+      fake.reset();
+      // Each call tries twice; two replies per call (and more than enough in the queue).
+      enqueueMany(() => reply.status(status), CALLS.length * 2 * 2);
+      const before = databaseSnapshot(server.dataDir);
+      const results = await everyCall(client, content);
+      for (const result of results) expectClearFailure(result, reason);
+      expect(fake.requests).toHaveLength(CALLS.length * 2 * 2);
+      expect(databaseSnapshot(server.dataDir)).toEqual(before);
+      expect((await client.get("/healthz")).status).toBe(200);
+    },
+  );
 
   it("once the AI server answers again, the same calls work", async () => {
     fake.reset();
     fake.enqueue(reply.topics([{ title: "School days", description: "Teachers and friends." }]));
     const response = await client.json("POST", "/api/books/suggest-topics", { title: "Grandpa", language: "en" });
-    expect({ status: response.status, body: await response.json() }).toEqual({ status: 200, body: [{ title: "School days", description: "Teachers and friends." }] });
+    expect({ status: response.status, body: await response.json() }).toEqual({
+      status: 200,
+      body: [{ title: "School days", description: "Teachers and friends." }],
+    });
   });
 });

@@ -23,7 +23,8 @@ beforeAll(async () => {
     Array.from({ length: USERS }, (_, i) => `writer${String(i).padStart(2, "0")}`),
   );
   writers = [];
-  for (const user of users) writers.push({ ...user, topicId: (await bookWithTopic(user.client, `Book of ${user.name}`)).topicId });
+  for (const user of users)
+    writers.push({ ...user, topicId: (await bookWithTopic(user.client, `Book of ${user.name}`)).topicId });
   // 50 accounts: 100 argon2id hashes and checks of 38 MiB each, which take a while on a busy two-core machine.
 }, 180_000);
 afterAll(async () => {
@@ -46,7 +47,11 @@ describe("50 users writing at once", () => {
             const storyId = mine[n % mine.length]!;
             const { title } = acknowledged.get(storyId)!;
             const content = checkedContent(title, 200 + (n % 7) * 150, n * 7919 + writer.id);
-            const response = await writer.client.json("PUT", `/api/stories/${storyId}`, { title, content, status: "published" });
+            const response = await writer.client.json("PUT", `/api/stories/${storyId}`, {
+              title,
+              content,
+              status: "published",
+            });
             outcomes.push({ status: response.status, method: "PUT" });
             if (response.status === 200) acknowledged.set(storyId, { title, content, userId: writer.id });
             else outcomes[outcomes.length - 1]!.error = await response.text();
@@ -54,7 +59,11 @@ describe("50 users writing at once", () => {
             // Unique per request, so a duplicated row is visible as a repeated title.
             const title = `${writer.name} story ${n}`;
             const content = checkedContent(title, 100 + (n % 11) * 120, n * 104729 + writer.id);
-            const response = await writer.client.json("POST", `/api/topics/${writer.topicId}/stories`, { title, content, status: "draft" });
+            const response = await writer.client.json("POST", `/api/topics/${writer.topicId}/stories`, {
+              title,
+              content,
+              status: "draft",
+            });
             outcomes.push({ status: response.status, method: "POST" });
             if (response.status === 201) {
               const story = (await response.json()) as { id: number; title: string };
@@ -86,10 +95,14 @@ describe("50 users writing at once", () => {
     expect(outcomes.filter((o) => o.status >= 500)).toEqual([]);
     expect(creates).toBeGreaterThan(USERS * 5);
 
-    const rows = withDatabase(server.dataDir, (db) =>
-      db
-        .prepare("SELECT s.id, s.title, s.content, b.user_id AS userId FROM stories s JOIN books b ON b.id = s.book_id")
-        .all() as { id: number; title: string; content: string; userId: number }[],
+    const rows = withDatabase(
+      server.dataDir,
+      (db) =>
+        db
+          .prepare(
+            "SELECT s.id, s.title, s.content, b.user_id AS userId FROM stories s JOIN books b ON b.id = s.book_id",
+          )
+          .all() as { id: number; title: string; content: string; userId: number }[],
     );
     // Exactly the acknowledged stories: none lost, none extra.
     expect(rows.length).toBe(acknowledged.size);
@@ -101,7 +114,8 @@ describe("50 users writing at once", () => {
     for (const [id, expected] of acknowledged) {
       const row = byId.get(id);
       if (!row) wrong.push(`story ${id} (${expected.title}) is missing`);
-      else if (row.title !== expected.title || row.content !== expected.content || row.userId !== expected.userId) wrong.push(`story ${id} differs from its last acknowledged write`);
+      else if (row.title !== expected.title || row.content !== expected.content || row.userId !== expected.userId)
+        wrong.push(`story ${id} differs from its last acknowledged write`);
       else if (!contentIsWhole(row.title, row.content)) wrong.push(`story ${id} is not whole`);
     }
     expect(wrong.slice(0, 10)).toEqual([]);

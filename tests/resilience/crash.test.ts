@@ -4,7 +4,14 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, type Client } from "../support/http";
 import { startServer, type RunningServer } from "../support/server";
-import { bookWithTopic, checkedContent, contentIsWhole, createSignedInUsers, mediaFiles, withDatabase } from "./support";
+import {
+  bookWithTopic,
+  checkedContent,
+  contentIsWhole,
+  createSignedInUsers,
+  mediaFiles,
+  withDatabase,
+} from "./support";
 
 // The server is killed with SIGKILL while users are writing and a photo is half uploaded, then started
 // again on the same DATA_DIR: the database opens and is intact, every acknowledged story is there as
@@ -26,7 +33,8 @@ beforeAll(async () => {
     Array.from({ length: WRITERS }, (_, i) => `crash${i}`),
   );
   writers = [];
-  for (const user of users) writers.push({ ...user, topicId: (await bookWithTopic(user.client, `Book of ${user.name}`)).topicId });
+  for (const user of users)
+    writers.push({ ...user, topicId: (await bookWithTopic(user.client, `Book of ${user.name}`)).topicId });
 });
 afterAll(async () => {
   await first?.kill("SIGKILL");
@@ -44,11 +52,18 @@ const partFiles = (dataDir: string) => (fs.existsSync(tmpDir(dataDir)) ? fs.read
 function stalledUpload(server: RunningServer, client: Client, storyId: number): http.ClientRequest {
   const boundary = "----resilience-boundary";
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\nimage\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="photo.png"\r\nContent-Type: image/png\r\n\r\n`;
-  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(256 * 1024, 7)]);
+  const png = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    Buffer.alloc(256 * 1024, 7),
+  ]);
   const url = new URL(`/api/stories/${storyId}/media`, server.url);
   const request = http.request(url, {
     method: "POST",
-    headers: { Cookie: client.cookieHeader(), "Content-Type": `multipart/form-data; boundary=${boundary}`, "Content-Length": String(5 * 1024 * 1024) },
+    headers: {
+      Cookie: client.cookieHeader(),
+      "Content-Type": `multipart/form-data; boundary=${boundary}`,
+      "Content-Length": String(5 * 1024 * 1024),
+    },
   });
   request.on("error", () => {}); // the server dies under it
   request.write(head);
@@ -66,10 +81,17 @@ async function until(check: () => boolean, timeoutMs: number, what: string) {
 
 describe("a crash in the middle of writes", () => {
   it("SIGKILL, restart on the same data: the database is intact and every acknowledged story is whole", async () => {
-    const story = await writers[0]!.client.json("POST", `/api/topics/${writers[0]!.topicId}/stories`, { title: "Photo story", content: "A photo follows." });
+    const story = await writers[0]!.client.json("POST", `/api/topics/${writers[0]!.topicId}/stories`, {
+      title: "Photo story",
+      content: "A photo follows.",
+    });
     expect(story.status).toBe(201);
     const upload = stalledUpload(first, writers[0]!.client, ((await story.json()) as { id: number }).id);
-    await until(() => partFiles(first.dataDir).some((name) => name.endsWith(".part")), 10_000, "the upload's .part file");
+    await until(
+      () => partFiles(first.dataDir).some((name) => name.endsWith(".part")),
+      10_000,
+      "the upload's .part file",
+    );
 
     const sent = new Map<number, Sent>();
     /** Creates that got no answer: they may or may not have been committed. */
@@ -88,7 +110,9 @@ describe("a crash in the middle of writes", () => {
           const content = checkedContent(record.title, 20_000 + (n % 5) * 10_000, n * 31 + writer.id);
           record.versions.push(content);
           const version = record.versions.length;
-          const response = await writer.client.json("PUT", `/api/stories/${storyId}`, { title: record.title, content }).catch(() => null);
+          const response = await writer.client
+            .json("PUT", `/api/stories/${storyId}`, { title: record.title, content })
+            .catch(() => null);
           if (!response) return;
           statuses.push(response.status);
           if (response.status === 200) record.acknowledged = Math.max(record.acknowledged, version);
@@ -96,10 +120,13 @@ describe("a crash in the middle of writes", () => {
           const title = `${writer.name} crash story ${n}`;
           const content = checkedContent(title, 20_000 + (n % 7) * 8_000, n * 17 + writer.id);
           unanswered.add(title);
-          const response = await writer.client.json("POST", `/api/topics/${writer.topicId}/stories`, { title, content }).catch(() => null);
+          const response = await writer.client
+            .json("POST", `/api/topics/${writer.topicId}/stories`, { title, content })
+            .catch(() => null);
           if (!response) return;
           statuses.push(response.status);
-          const body = response.status === 201 ? ((await response.json().catch(() => null)) as { id: number } | null) : null;
+          const body =
+            response.status === 201 ? ((await response.json().catch(() => null)) as { id: number } | null) : null;
           if (!body) return;
           unanswered.delete(title);
           sent.set(body.id, { title, versions: [content], acknowledged: 1 });
@@ -118,7 +145,9 @@ describe("a crash in the middle of writes", () => {
     expect(statuses.filter((s) => s >= 500)).toEqual([]);
     // The crash caught the upload midway: its temporary file is still on disk.
     expect(partFiles(first.dataDir).filter((name) => name.endsWith(".part"))).not.toEqual([]);
-    console.log(`crash: killed after ${acknowledgedCount} acknowledged creates (${statuses.length} answered writes, ${unanswered.size} creates unanswered)`);
+    console.log(
+      `crash: killed after ${acknowledgedCount} acknowledged creates (${statuses.length} answered writes, ${unanswered.size} creates unanswered)`,
+    );
 
     // A photo caught between being written and being renamed into place is left as `*.tmp` too.
     const filesDir = path.join(first.dataDir, "media", "files");
@@ -134,7 +163,12 @@ describe("a crash in the middle of writes", () => {
 
     const rows = withDatabase(
       second.dataDir,
-      (db) => db.prepare("SELECT id, title, content FROM stories WHERE title LIKE '% crash story %'").all() as { id: number; title: string; content: string }[],
+      (db) =>
+        db.prepare("SELECT id, title, content FROM stories WHERE title LIKE '% crash story %'").all() as {
+          id: number;
+          title: string;
+          content: string;
+        }[],
     );
     const byId = new Map(rows.map((row) => [row.id, row]));
     const problems: string[] = [];
@@ -144,22 +178,29 @@ describe("a crash in the middle of writes", () => {
       const record = sent.get(row.id);
       if (!record && !unanswered.has(row.title)) problems.push(`story ${row.id} (${row.title}) was never sent`);
       // An acknowledged update is there, or a later one that was sent before the crash.
-      if (record && record.versions.indexOf(row.content) + 1 < record.acknowledged) problems.push(`story ${row.id} lost an acknowledged update`);
+      if (record && record.versions.indexOf(row.content) + 1 < record.acknowledged)
+        problems.push(`story ${row.id} lost an acknowledged update`);
     }
-    for (const [id, record] of sent) if (!byId.has(id)) problems.push(`acknowledged story ${id} (${record.title}) is lost`);
+    for (const [id, record] of sent)
+      if (!byId.has(id)) problems.push(`acknowledged story ${id} (${record.title}) is lost`);
     expect(problems.slice(0, 10)).toEqual([]);
     expect(rows.length).toBeGreaterThanOrEqual(sent.size);
     expect(rows.length).toBeLessThanOrEqual(sent.size + unanswered.size);
 
     // The interrupted upload's temporary file was swept at start; no media row points at it.
     expect(partFiles(second.dataDir)).toEqual([]);
-    expect(mediaFiles(second.dataDir).filter((file) => file.startsWith("files"))).toEqual(["files/fedcba9876543210fedcba9876543210.webp 12"]);
+    expect(mediaFiles(second.dataDir).filter((file) => file.startsWith("files"))).toEqual([
+      "files/fedcba9876543210fedcba9876543210.webp 12",
+    ]);
     expect(withDatabase(second.dataDir, (db) => db.prepare("SELECT count(*) FROM media").pluck().get())).toBe(0);
 
     // The same sessions go on writing against the restarted server.
     const again = createClient(second.url);
     for (const [name, value] of writers[1]!.client.jar) again.jar.set(name, value);
-    const after = await again.json("POST", `/api/topics/${writers[1]!.topicId}/stories`, { title: "After the crash", content: "Still here." });
+    const after = await again.json("POST", `/api/topics/${writers[1]!.topicId}/stories`, {
+      title: "After the crash",
+      content: "Still here.",
+    });
     expect(after.status).toBe(201);
   });
 });
@@ -169,10 +210,17 @@ describe("an upload the client abandons", () => {
     const server = second!;
     const client = createClient(server.url);
     for (const [name, value] of writers[2]!.client.jar) client.jar.set(name, value);
-    const story = await client.json("POST", `/api/topics/${writers[2]!.topicId}/stories`, { title: "Abandoned photo", content: "…" });
+    const story = await client.json("POST", `/api/topics/${writers[2]!.topicId}/stories`, {
+      title: "Abandoned photo",
+      content: "…",
+    });
     expect(story.status).toBe(201);
     const upload = stalledUpload(server, client, ((await story.json()) as { id: number }).id);
-    await until(() => partFiles(server.dataDir).some((name) => name.endsWith(".part")), 10_000, "the upload's .part file");
+    await until(
+      () => partFiles(server.dataDir).some((name) => name.endsWith(".part")),
+      10_000,
+      "the upload's .part file",
+    );
     upload.destroy();
     await until(() => partFiles(server.dataDir).length === 0, 10_000, "the .part file to be removed");
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);

@@ -5,7 +5,15 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, type Client } from "../support/http";
 import { startServer, type RunningServer } from "../support/server";
-import { createSignedInUsers, databaseSnapshot, inBatches, mediaFiles, PASSWORD, translatedMessages, withDatabase } from "./support";
+import {
+  createSignedInUsers,
+  databaseSnapshot,
+  inBatches,
+  mediaFiles,
+  PASSWORD,
+  translatedMessages,
+  withDatabase,
+} from "./support";
 
 // Every /api route of app/routes.ts, with every method, is sent malformed JSON, wrong types, huge strings,
 // bad ids and path traversal, as a signed-in ordinary user and anonymously. Each answer must be the
@@ -22,7 +30,13 @@ type Who = "user" | "anon";
 // The routes, read from app/routes.ts, and which handlers each module exports.
 
 /** `refuses`: the methods the module answers only with methodNotAllowed(), before asking who is there. */
-type RouteEntry = { pattern: string; file: string; loader: boolean; action: boolean; refuses: { GET: boolean; other: boolean } };
+type RouteEntry = {
+  pattern: string;
+  file: string;
+  loader: boolean;
+  action: boolean;
+  refuses: { GET: boolean; other: boolean };
+};
 
 function apiRoutes(): RouteEntry[] {
   const source = fs.readFileSync(path.join(root, "app", "routes.ts"), "utf8");
@@ -33,7 +47,10 @@ function apiRoutes(): RouteEntry[] {
       file: file!,
       loader: /export (const|function|async function) loader\b/.test(module),
       action: /export (const|function|async function) action\b/.test(module),
-      refuses: { GET: /export const loader = methodNotAllowed\(/.test(module), other: /export const action = methodNotAllowed\(/.test(module) },
+      refuses: {
+        GET: /export const loader = methodNotAllowed\(/.test(module),
+        other: /export const action = methodNotAllowed\(/.test(module),
+      },
     };
   });
 }
@@ -52,7 +69,12 @@ type Field =
   | { kind: "ids" }
   | { kind: "bool" };
 
-type Body = { valid: Record<string, unknown>; fields: Record<string, Field>; limit?: number; extra?: { body: unknown; expect: number[] }[] };
+type Body = {
+  valid: Record<string, unknown>;
+  fields: Record<string, Field>;
+  limit?: number;
+  extra?: { body: unknown; expect: number[] }[];
+};
 
 type Param = "book" | "topic" | "story" | "media" | "user" | "ref" | "token";
 
@@ -69,12 +91,33 @@ type Spec = {
   noBody?: boolean;
 };
 
-type Fixtures = { bookId: number; topicId: number; storyId: number; questionId: number; mediaId: number; userId: number; storageKey: string; shareToken: string };
-type Strangers = { bookId: number; topicId: number; storyId: number; questionId: number; mediaId: number; userId: number; shareToken: string };
+type Fixtures = {
+  bookId: number;
+  topicId: number;
+  storyId: number;
+  questionId: number;
+  mediaId: number;
+  userId: number;
+  storageKey: string;
+  shareToken: string;
+};
+type Strangers = {
+  bookId: number;
+  topicId: number;
+  storyId: number;
+  questionId: number;
+  mediaId: number;
+  userId: number;
+  shareToken: string;
+};
 
 const MB = 1024 * 1024;
 const BOOK_LIMIT = Math.ceil((2 * MB * 4) / 3) + 64 * 1024;
-const text = (max?: number, more: Omit<Extract<Field, { kind: "text" }>, "kind" | "max"> = {}): Field => ({ kind: "text", max, ...more });
+const text = (max?: number, more: Omit<Extract<Field, { kind: "text" }>, "kind" | "max"> = {}): Field => ({
+  kind: "text",
+  max,
+  ...more,
+});
 
 function specs(f: Fixtures, s: Strangers): Record<string, Spec> {
   const storyBody: Body = {
@@ -95,7 +138,13 @@ function specs(f: Fixtures, s: Strangers): Record<string, Spec> {
   const bookBody: Body = {
     valid: { title: "A book" },
     limit: BOOK_LIMIT,
-    fields: { title: text(200, { required: true }), description: text(5000, { nullable: true }), tone: text(128, { nullable: true }), language: { kind: "enum" }, coverImage: text(undefined, { nullable: true }) },
+    fields: {
+      title: text(200, { required: true }),
+      description: text(5000, { nullable: true }),
+      tone: text(128, { nullable: true }),
+      language: { kind: "enum" },
+      coverImage: text(undefined, { nullable: true }),
+    },
     extra: [
       "../../heirloom.db",
       "/api/media/render/cover:../../heirloom.db",
@@ -110,11 +159,20 @@ function specs(f: Fixtures, s: Strangers): Record<string, Spec> {
   };
   const profile: Body = {
     valid: { displayName: "Fuzz" },
-    fields: { displayName: text(100), email: { kind: "email" }, currentPassword: text(), newPassword: { kind: "password" }, confirmPassword: text() },
+    fields: {
+      displayName: text(100),
+      email: { kind: "email" },
+      currentPassword: text(),
+      newPassword: { kind: "password" },
+      confirmPassword: text(),
+    },
     extra: [
       { body: { newPassword: "another-secret" }, expect: [400] },
       { body: { currentPassword: "wrong-password", newPassword: "another-secret" }, expect: [400] },
-      { body: { currentPassword: PASSWORD, newPassword: "another-secret", confirmPassword: "different" }, expect: [400] },
+      {
+        body: { currentPassword: PASSWORD, newPassword: "another-secret", confirmPassword: "different" },
+        expect: [400],
+      },
       { body: { email: "stranger@example.com" }, expect: [409] },
     ],
   };
@@ -123,7 +181,12 @@ function specs(f: Fixtures, s: Strangers): Record<string, Spec> {
     "api/auth/login": {
       methods: ["POST"],
       public: true,
-      bodies: { POST: { valid: { username: "nobody", password: "wrong" }, fields: { username: text(undefined, { required: true }), password: { kind: "secret" }, redirectTo: text() } } },
+      bodies: {
+        POST: {
+          valid: { username: "nobody", password: "wrong" },
+          fields: { username: text(undefined, { required: true }), password: { kind: "secret" }, redirectTo: text() },
+        },
+      },
     },
     "api/auth/logout": { methods: ["POST"], public: true, noBody: true },
     "api/books": { methods: ["GET", "POST"], bodies: { POST: bookBody } },
@@ -132,7 +195,13 @@ function specs(f: Fixtures, s: Strangers): Record<string, Spec> {
       bodies: {
         POST: {
           valid: { title: "A book" },
-          fields: { title: text(undefined, { required: true }), description: text(5000, { nullable: true }), tone: text(128, { nullable: true }), language: { kind: "enum" }, topicTitle: text(200) },
+          fields: {
+            title: text(undefined, { required: true }),
+            description: text(5000, { nullable: true }),
+            tone: text(128, { nullable: true }),
+            language: { kind: "enum" },
+            topicTitle: text(200),
+          },
         },
       },
     },
@@ -140,7 +209,12 @@ function specs(f: Fixtures, s: Strangers): Record<string, Spec> {
     "api/books/:id/topics": {
       methods: ["GET", "POST"],
       param: "book",
-      bodies: { POST: { valid: { title: "A topic" }, fields: { title: text(200, { required: true }), description: text(5000, { nullable: true }) } } },
+      bodies: {
+        POST: {
+          valid: { title: "A topic" },
+          fields: { title: text(200, { required: true }), description: text(5000, { nullable: true }) },
+        },
+      },
     },
     "api/books/:id/stories": { methods: ["GET"], param: "book" },
     "api/books/:id/preview": { methods: ["GET", "POST"], param: "book", writingGet: true },
@@ -168,7 +242,12 @@ function specs(f: Fixtures, s: Strangers): Record<string, Spec> {
       bodies: {
         PUT: {
           valid: { title: "A topic" },
-          fields: { title: text(200, { required: true }), description: text(5000), preview: text(200_000, { nullable: true }), archived: { kind: "bool" } },
+          fields: {
+            title: text(200, { required: true }),
+            description: text(5000),
+            preview: text(200_000, { nullable: true }),
+            archived: { kind: "bool" },
+          },
         },
       },
     },
@@ -192,7 +271,9 @@ function specs(f: Fixtures, s: Strangers): Record<string, Spec> {
     "api/topics/:id/questions": {
       methods: ["GET", "POST"],
       param: "topic",
-      bodies: { POST: { valid: { question: "Where were you born?" }, fields: { question: text(1000, { required: true }) } } },
+      bodies: {
+        POST: { valid: { question: "Where were you born?" }, fields: { question: text(1000, { required: true }) } },
+      },
     },
     "api/topics/:id/regenerate-questions": { methods: ["POST"], param: "topic", noBody: true },
     "api/topics/:id/saved-preview": { methods: ["GET"], param: "topic", admin: true },
@@ -201,7 +282,13 @@ function specs(f: Fixtures, s: Strangers): Record<string, Spec> {
       bodies: {
         POST: {
           valid: { content: "We walked to school." },
-          fields: { content: text(200_000, { nullable: true }), title: text(300), topicTitle: text(200), topicId: { kind: "id" }, language: { kind: "enum" } },
+          fields: {
+            content: text(200_000, { nullable: true }),
+            title: text(300),
+            topicTitle: text(200),
+            topicId: { kind: "id" },
+            language: { kind: "enum" },
+          },
           extra: [
             { body: { content: "   " }, expect: [400] },
             { body: { content: "We walked.", topicId: s.topicId }, expect: [404] },
@@ -216,7 +303,13 @@ function specs(f: Fixtures, s: Strangers): Record<string, Spec> {
       bodies: {
         POST: {
           valid: { text: "I remember the summer" },
-          fields: { text: text(100_000), title: text(300, { nullable: true }), topicId: { kind: "id" }, topicTitle: text(300, { nullable: true }), topicDescription: text(5000, { nullable: true }) },
+          fields: {
+            text: text(100_000),
+            title: text(300, { nullable: true }),
+            topicId: { kind: "id" },
+            topicTitle: text(300, { nullable: true }),
+            topicDescription: text(5000, { nullable: true }),
+          },
           extra: [{ body: { text: "I remember the summer", topicId: s.topicId }, expect: [404] }],
         },
       },
@@ -259,7 +352,11 @@ function specs(f: Fixtures, s: Strangers): Record<string, Spec> {
     "api/books/:id/export": { methods: ["GET"], param: "book" },
     "api/export": { methods: ["GET"] },
     "api/import": { methods: ["POST"] },
-    "api/media/:id": { methods: ["PUT", "DELETE"], param: "media", bodies: { PUT: { valid: { description: "A photo" }, fields: { description: text(500, { required: false }) } } } },
+    "api/media/:id": {
+      methods: ["PUT", "DELETE"],
+      param: "media",
+      bodies: { PUT: { valid: { description: "A photo" }, fields: { description: text(500, { required: false }) } } },
+    },
     "api/admin/users": { methods: ["GET"], admin: true },
     "api/admin/books": { methods: ["GET"], admin: true },
     "api/admin/topics": { methods: ["GET"], admin: true },
@@ -268,13 +365,27 @@ function specs(f: Fixtures, s: Strangers): Record<string, Spec> {
     "api/admin/create-user": {
       methods: ["POST"],
       admin: true,
-      bodies: { POST: { valid: { username: "newuser", email: "new@example.com", password: "secret1" }, fields: { username: text(undefined, { required: true }), email: { kind: "email" }, password: { kind: "password" } } } },
+      bodies: {
+        POST: {
+          valid: { username: "newuser", email: "new@example.com", password: "secret1" },
+          fields: {
+            username: text(undefined, { required: true }),
+            email: { kind: "email" },
+            password: { kind: "password" },
+          },
+        },
+      },
     },
     "api/admin/users/:id": {
       methods: ["PUT", "DELETE"],
       param: "user",
       admin: true,
-      bodies: { PUT: { valid: { username: "stranger", email: "stranger@example.com" }, fields: { username: text(undefined, { required: true }), email: { kind: "email" } } } },
+      bodies: {
+        PUT: {
+          valid: { username: "stranger", email: "stranger@example.com" },
+          fields: { username: text(undefined, { required: true }), email: { kind: "email" } },
+        },
+      },
     },
     "api/admin/users/:id/activities": { methods: ["GET"], param: "user", admin: true },
     "api/users/:id": { methods: ["PUT"], param: "user", bodies: { PUT: profile } },
@@ -299,7 +410,34 @@ function random(seed: number) {
 
 /** Text that is almost JSON: brackets, quotes, escapes, control characters, emoji halves, Vietnamese. */
 function junk(next: () => number, length: number): string {
-  const pieces = ['{', '}', '[', ']', '"', ":", ",", "\\", "\\u", "\\ud800", "null", "true", "1e999", "-", "0", "\u0000", "\u0007", "\n", " ", "ư", "đ", "😀", "\ud83d", "title", "__proto__", "constructor"];
+  const pieces = [
+    "{",
+    "}",
+    "[",
+    "]",
+    '"',
+    ":",
+    ",",
+    "\\",
+    "\\u",
+    "\\ud800",
+    "null",
+    "true",
+    "1e999",
+    "-",
+    "0",
+    "\u0000",
+    "\u0007",
+    "\n",
+    " ",
+    "ư",
+    "đ",
+    "😀",
+    "\ud83d",
+    "title",
+    "__proto__",
+    "constructor",
+  ];
   let out = "";
   while (out.length < length) out += pieces[Math.floor(next() * pieces.length)];
   return out;
@@ -316,14 +454,23 @@ function invalidValues(field: Field): unknown[] {
       return [
         ...wrongTypes,
         ...(field.required ? [null, "", "   "] : field.nullable ? [] : [null]),
-        ...(field.max !== undefined ? ["x".repeat(field.max + 1), ...(field.max < 100_000 ? ["ư".repeat(100_000)] : [])] : []),
+        ...(field.max !== undefined
+          ? ["x".repeat(field.max + 1), ...(field.max < 100_000 ? ["ư".repeat(100_000)] : [])]
+          : []),
       ];
     case "secret":
       return [...wrongTypes, null, ""];
     case "password":
       return [...wrongTypes, null, "12345"];
     case "email":
-      return [...wrongTypes.filter((v) => v !== false), null, "not-an-email", "a@", "@example.com", "x".repeat(100_000)];
+      return [
+        ...wrongTypes.filter((v) => v !== false),
+        null,
+        "not-an-email",
+        "a@",
+        "@example.com",
+        "x".repeat(100_000),
+      ];
     case "enum":
       return ["xx", "EN", "", 1, [], {}, null, "en\u0000"];
     case "id":
@@ -336,7 +483,22 @@ function invalidValues(field: Field): unknown[] {
   }
 }
 
-const MALFORMED = ["", "{", '{"title":', "nul", "[1,2", '{"a":1}}', "{'title':'x'}", '{"title":"x",}', "\u0000", "\ufeff{", "NaN", "undefined", '{"title":"\\ud800', "title=x&content=y"];
+const MALFORMED = [
+  "",
+  "{",
+  '{"title":',
+  "nul",
+  "[1,2",
+  '{"a":1}}',
+  "{'title':'x'}",
+  '{"title":"x",}',
+  "\u0000",
+  "\ufeff{",
+  "NaN",
+  "undefined",
+  '{"title":"\\ud800',
+  "title=x&content=y",
+];
 const WRONG_TOP_LEVEL = [null, [], "a string", 123, true, [{}]];
 
 // ---------------------------------------------------------------------------------------------
@@ -354,7 +516,18 @@ let agent = keepAliveAgent();
 
 type Answer = { status: number; contentType: string; text: string };
 
-function send(base: string, method: string, rawPath: string, { cookie, body, contentType, chunked, language }: { cookie?: string; body?: string | Buffer; contentType?: string; chunked?: boolean; language?: string } = {}): Promise<Answer> {
+function send(
+  base: string,
+  method: string,
+  rawPath: string,
+  {
+    cookie,
+    body,
+    contentType,
+    chunked,
+    language,
+  }: { cookie?: string; body?: string | Buffer; contentType?: string; chunked?: boolean; language?: string } = {},
+): Promise<Answer> {
   const url = new URL(base);
   return new Promise((resolve) => {
     const headers: Record<string, string> = { "Accept-Language": language ?? "en" };
@@ -363,12 +536,21 @@ function send(base: string, method: string, rawPath: string, { cookie, body, con
       headers["Content-Type"] = contentType ?? "application/json";
       if (!chunked) headers["Content-Length"] = String(Buffer.byteLength(body));
     }
-    const request = http.request({ host: url.hostname, port: url.port, method, path: rawPath, headers, agent: chunked ? false : agent }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, contentType: String(response.headers["content-type"] ?? ""), text: Buffer.concat(chunks).toString("utf8") }));
-      response.on("error", (error) => resolve({ status: 0, contentType: "", text: String(error) }));
-    });
+    const request = http.request(
+      { host: url.hostname, port: url.port, method, path: rawPath, headers, agent: chunked ? false : agent },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            contentType: String(response.headers["content-type"] ?? ""),
+            text: Buffer.concat(chunks).toString("utf8"),
+          }),
+        );
+        response.on("error", (error) => resolve({ status: 0, contentType: "", text: String(error) }));
+      },
+    );
     // A bounded wait: an answer that does not come is a failure, not a stuck suite.
     request.setTimeout(20_000, () => request.destroy(new Error("no answer within 20 s")));
     // A server that answers before the body is read (a 401 to a stranger's 8 MB) reads the rest before it
@@ -397,7 +579,26 @@ type Case = {
   expect: number[];
 };
 
-const BAD_IDS = ["-1", "0", "-0", "1.5", "99999999999999999999", "1e309", "Infinity", "NaN", "abc", "%00", "%20", "%", "%zz", "..%2F..", "1%2F2", "%E2%80%AE1", "%C0%AF", "9".repeat(400)];
+const BAD_IDS = [
+  "-1",
+  "0",
+  "-0",
+  "1.5",
+  "99999999999999999999",
+  "1e309",
+  "Infinity",
+  "NaN",
+  "abc",
+  "%00",
+  "%20",
+  "%",
+  "%zz",
+  "..%2F..",
+  "1%2F2",
+  "%E2%80%AE1",
+  "%C0%AF",
+  "9".repeat(400),
+];
 
 const TRAVERSALS = [
   "..%2F..%2Fheirloom.db",
@@ -436,45 +637,86 @@ const TRAVERSALS = [
 ];
 
 /** Media paths whose dot segments the URL parser resolves before routing: they end at the /api catch-all (404). */
-const NORMALISED_AWAY = ["/api/media/render/..", "/api/media/render/%2E%2E", "/api/media/render/%2e%2e/%2e%2e/heirloom.db"];
+const NORMALISED_AWAY = [
+  "/api/media/render/..",
+  "/api/media/render/%2E%2E",
+  "/api/media/render/%2e%2e/%2e%2e/heirloom.db",
+];
 
 function casesFor(who: Who, routes: RouteEntry[], all: Record<string, Spec>, f: Fixtures, s: Strangers): Case[] {
   const cases: Case[] = [];
   const next = random(who === "user" ? 20_261_108 : 8_111_962);
-  const validId: Record<Param, string> = { book: `${f.bookId}`, topic: `${f.topicId}`, story: `${f.storyId}`, media: `${f.mediaId}`, user: `${f.userId}`, ref: `id:${f.mediaId}`, token: f.shareToken };
-  const strangerId: Record<Param, string> = { book: `${s.bookId}`, topic: `${s.topicId}`, story: `${s.storyId}`, media: `${s.mediaId}`, user: `${s.userId}`, ref: `id:${s.mediaId}`, token: s.shareToken };
+  const validId: Record<Param, string> = {
+    book: `${f.bookId}`,
+    topic: `${f.topicId}`,
+    story: `${f.storyId}`,
+    media: `${f.mediaId}`,
+    user: `${f.userId}`,
+    ref: `id:${f.mediaId}`,
+    token: f.shareToken,
+  };
+  const strangerId: Record<Param, string> = {
+    book: `${s.bookId}`,
+    topic: `${s.topicId}`,
+    story: `${s.storyId}`,
+    media: `${s.mediaId}`,
+    user: `${s.userId}`,
+    ref: `id:${s.mediaId}`,
+    token: s.shareToken,
+  };
 
   for (const route of routes) {
     const spec = all[route.pattern]!;
     const at = (id?: string) => `/${route.pattern.replace(/:(id|ref|token)/, id ?? "").replace("*", "no-such-thing")}`;
 
     /** The answer to a request that is wrong only in `reason` ("missing" for an id that matches nothing). */
-    const expected = (method: Method, reason: "missing" | "invalid" | "method" | "valid", invalid: number[] = [400]): Pick<Case, "expect"> => {
+    const expected = (
+      method: Method,
+      reason: "missing" | "invalid" | "method" | "valid",
+      invalid: number[] = [400],
+    ): Pick<Case, "expect"> => {
       if (route.pattern === "api/*") return { expect: [404] };
       if (route.refuses[method === "GET" ? "GET" : "other"]) return { expect: [405] };
       if (who === "anon" && !spec.public) return { expect: [401] };
       if (spec.admin) return { expect: [403] };
       const served = spec.methods.includes(method);
-      if (route.pattern === "api/users/:id") return { expect: method !== "PUT" ? [405] : reason === "missing" ? [403] : reason === "invalid" ? invalid : [200] };
+      if (route.pattern === "api/users/:id")
+        return {
+          expect: method !== "PUT" ? [405] : reason === "missing" ? [403] : reason === "invalid" ? invalid : [200],
+        };
       if (!served) return { expect: reason === "missing" ? [404, 405] : [405] };
       if (reason === "missing") return { expect: [404] };
       if (reason === "invalid") return { expect: invalid };
       return { expect: [200] };
     };
-    const validBody = (method: Method) => (spec.bodies?.[method] ? toJson(spec.bodies[method]!.valid) : method === "GET" ? undefined : "{}");
+    const validBody = (method: Method) =>
+      spec.bodies?.[method] ? toJson(spec.bodies[method]!.valid) : method === "GET" ? undefined : "{}";
 
     // 1. Ids that match nothing of this user's: malformed, out of range, encoded oddly, or someone else's.
     if (spec.param) {
       const ids = spec.param === "ref" ? [...TRAVERSALS, strangerId.ref] : [...BAD_IDS, strangerId[spec.param]];
       for (const id of ids) {
         for (const method of METHODS) {
-          cases.push({ label: `${method} ${at(id)}`, method, path: at(id), body: validBody(method), ...expected(method, "missing") });
+          cases.push({
+            label: `${method} ${at(id)}`,
+            method,
+            path: at(id),
+            body: validBody(method),
+            ...expected(method, "missing"),
+          });
         }
       }
     }
     if (route.pattern === "api/*") {
       for (const p of ["/api/nope", "/api/books/1/nope", "/api/admin", "/api/%00", ...NORMALISED_AWAY]) {
-        for (const method of METHODS) cases.push({ label: `${method} ${p}`, method, path: p, body: validBody(method), ...expected(method, "missing") });
+        for (const method of METHODS)
+          cases.push({
+            label: `${method} ${p}`,
+            method,
+            path: p,
+            body: validBody(method),
+            ...expected(method, "missing"),
+          });
       }
       continue;
     }
@@ -483,7 +725,13 @@ function casesFor(who: Who, routes: RouteEntry[], all: Record<string, Spec>, f: 
     const own = spec.param ? at(validId[spec.param]) : at();
     for (const method of METHODS) {
       if (spec.methods.includes(method)) continue;
-      cases.push({ label: `${method} ${own} (method)`, method, path: own, body: validBody(method), ...expected(method, "method") });
+      cases.push({
+        label: `${method} ${own} (method)`,
+        method,
+        path: own,
+        body: validBody(method),
+        ...expected(method, "method"),
+      });
     }
     // A valid read at a valid address is a 200: the fixtures are what the other cases assume.
     if (spec.methods.includes("GET") && !spec.writingGet) {
@@ -495,25 +743,49 @@ function casesFor(who: Who, routes: RouteEntry[], all: Record<string, Spec>, f: 
     for (const [method, body] of Object.entries(spec.bodies ?? {}) as [Method, Body][]) {
       // Anonymous logins with a valid shape are only wrong credentials (401, and counted by the rate limit).
       const push = (label: string, payload: string | Buffer, invalid: number[] = [400], extra: Partial<Case> = {}) =>
-        cases.push({ label: `${method} ${own} ${label}`, method, path: own, body: payload, ...expected(method, "invalid", invalid), ...extra });
+        cases.push({
+          label: `${method} ${own} ${label}`,
+          method,
+          path: own,
+          body: payload,
+          ...expected(method, "invalid", invalid),
+          ...extra,
+        });
       for (const raw of MALFORMED) push(`malformed ${JSON.stringify(raw).slice(0, 40)}`, raw);
       for (let i = 0; i < 4; i++) push(`junk #${i}`, junk(next, 20 + Math.floor(next() * 400)));
       for (const value of WRONG_TOP_LEVEL) push(`top-level ${JSON.stringify(value)}`, toJson(value));
       push("top-level array of the valid body", toJson([body.valid]));
       push("nested 20,000 deep", `${"[".repeat(20_000)}${"]".repeat(20_000)}`);
-      push(`valid JSON as a form`, new URLSearchParams(Object.entries(body.valid).map(([k, v]) => [k, String(v)])).toString(), [400], { contentType: "application/x-www-form-urlencoded" });
+      push(
+        `valid JSON as a form`,
+        new URLSearchParams(Object.entries(body.valid).map(([k, v]) => [k, String(v)])).toString(),
+        [400],
+        { contentType: "application/x-www-form-urlencoded" },
+      );
       for (const [name, field] of Object.entries(body.fields)) {
         for (const value of invalidValues(field)) {
-          const shown = typeof value === "string" && value.length > 40 ? `${value.slice(0, 10)}…(${value.length})` : JSON.stringify(value);
+          const shown =
+            typeof value === "string" && value.length > 40
+              ? `${value.slice(0, 10)}…(${value.length})`
+              : JSON.stringify(value);
           push(`${name}=${shown}`, toJson({ ...body.valid, [name]: value }));
         }
       }
-      for (const { body: payload, expect: status } of body.extra ?? []) push(`extra ${JSON.stringify(payload).slice(0, 60)}`, toJson(payload), status);
+      for (const { body: payload, expect: status } of body.extra ?? [])
+        push(`extra ${JSON.stringify(payload).slice(0, 60)}`, toJson(payload), status);
       // Too large: over the body cap it is a 413 (even streamed without a length); under it, the field's own limit.
-      const firstText = Object.entries(body.fields).find(([, field]) => field.kind === "text" && field.max !== undefined)?.[0] ?? Object.keys(body.fields)[0]!;
+      const firstText =
+        Object.entries(body.fields).find(([, field]) => field.kind === "text" && field.max !== undefined)?.[0] ??
+        Object.keys(body.fields)[0]!;
       const big = "ư".repeat(MB); // 2 MB of UTF-8
-      push(`${firstText} of 2 MB`, toJson({ ...body.valid, [firstText]: big }), 2 * MB + 100 > (body.limit ?? MB) ? [413] : [400]);
-      push(`8 MB streamed without a length`, toJson({ ...body.valid, [firstText]: "x".repeat(8 * MB) }), [413], { chunked: true });
+      push(
+        `${firstText} of 2 MB`,
+        toJson({ ...body.valid, [firstText]: big }),
+        2 * MB + 100 > (body.limit ?? MB) ? [413] : [400],
+      );
+      push(`8 MB streamed without a length`, toJson({ ...body.valid, [firstText]: "x".repeat(8 * MB) }), [413], {
+        chunked: true,
+      });
       // The same refusal in Vietnamese.
       push(`malformed, in Vietnamese`, "{", [400], { language: "vi" });
     }
@@ -527,7 +799,9 @@ function uploadCases(who: Who, f: Fixtures, png: Buffer): Case[] {
   const boundary = "fuzz-boundary";
   const part = (name: string, value: string | Buffer, filename?: string, type = "application/octet-stream") =>
     Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"${filename !== undefined ? `; filename="${filename}"\r\nContent-Type: ${type}` : ""}\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${filename !== undefined ? `; filename="${filename}"\r\nContent-Type: ${type}` : ""}\r\n\r\n`,
+      ),
       Buffer.from(value),
       Buffer.from("\r\n"),
     ]);
@@ -542,19 +816,61 @@ function uploadCases(who: Who, f: Fixtures, png: Buffer): Case[] {
     ["no file", form(part("type", "image")), multipart, [400]],
     ["no type", form(part("file", png, "photo.png", "image/png")), multipart, [400]],
     ["type video", form(part("type", "video"), part("file", png, "photo.png", "image/png")), multipart, [400]],
-    ["type as a file", form(part("type", "image", "type.txt"), part("file", png, "photo.png", "image/png")), multipart, [400]],
+    [
+      "type as a file",
+      form(part("type", "image", "type.txt"), part("file", png, "photo.png", "image/png")),
+      multipart,
+      [400],
+    ],
     ["text as a photo", form(part("type", "image"), part("file", "hello", "photo.png", "image/png")), multipart, [400]],
-    ["a PNG signature then garbage", form(part("type", "image"), part("file", fakePng, "photo.png", "image/png")), multipart, [400]],
+    [
+      "a PNG signature then garbage",
+      form(part("type", "image"), part("file", fakePng, "photo.png", "image/png")),
+      multipart,
+      [400],
+    ],
     ["SVG as a photo", form(part("type", "image"), part("file", svg, "photo.svg", "image/svg+xml")), multipart, [400]],
-    ["HTML as a recording", form(part("type", "audio"), part("file", html, "voice.webm", "audio/webm")), multipart, [400]],
-    ["a photo as a recording", form(part("type", "audio"), part("file", png, "voice.webm", "audio/webm")), multipart, [400]],
-    ["two files", form(part("type", "image"), part("file", png, "a.png", "image/png"), part("file", png, "b.png", "image/png")), multipart, [400]],
-    ["a form that ends inside the file", Buffer.concat([part("type", "image"), part("file", png, "a.png", "image/png").subarray(0, 200)]), multipart, [400]],
+    [
+      "HTML as a recording",
+      form(part("type", "audio"), part("file", html, "voice.webm", "audio/webm")),
+      multipart,
+      [400],
+    ],
+    [
+      "a photo as a recording",
+      form(part("type", "audio"), part("file", png, "voice.webm", "audio/webm")),
+      multipart,
+      [400],
+    ],
+    [
+      "two files",
+      form(part("type", "image"), part("file", png, "a.png", "image/png"), part("file", png, "b.png", "image/png")),
+      multipart,
+      [400],
+    ],
+    [
+      "a form that ends inside the file",
+      Buffer.concat([part("type", "image"), part("file", png, "a.png", "image/png").subarray(0, 200)]),
+      multipart,
+      [400],
+    ],
     ["junk", junk(random(7), 3000), multipart, [400]],
     ["an empty body", "", multipart, [400]],
-    ["a file of 30 MB", form(part("type", "image"), part("file", Buffer.alloc(30 * MB, 1), "big.png", "image/png")), multipart, [413]],
+    [
+      "a file of 30 MB",
+      form(part("type", "image"), part("file", Buffer.alloc(30 * MB, 1), "big.png", "image/png")),
+      multipart,
+      [413],
+    ],
   ];
-  return list.map(([label, body, contentType, expect]) => ({ label: `POST ${path} ${label}`, method: "POST", path, body, contentType, expect: who === "anon" ? [401] : expect }));
+  return list.map(([label, body, contentType, expect]) => ({
+    label: `POST ${path} ${label}`,
+    method: "POST",
+    path,
+    body,
+    contentType,
+    expect: who === "anon" ? [401] : expect,
+  }));
 }
 
 /** Raw paths with literal dot segments: the server must not serve a file outside media (any 4xx, never the file). */
@@ -591,25 +907,45 @@ async function created(response: Response): Promise<{ id: number }> {
 async function content(client: Client, name: string) {
   const book = await created(await client.json("POST", "/api/books", { title: `${name}'s book`, language: "en" }));
   const topic = await created(await client.json("POST", `/api/books/${book.id}/topics`, { title: "Childhood" }));
-  const question = await created(await client.json("POST", `/api/topics/${topic.id}/questions`, { question: "Where were you born?" }));
-  const story = await created(await client.json("POST", `/api/topics/${topic.id}/stories`, { title: "The river", content: "We swam in the river.", questionId: question.id }));
+  const question = await created(
+    await client.json("POST", `/api/topics/${topic.id}/questions`, { question: "Where were you born?" }),
+  );
+  const story = await created(
+    await client.json("POST", `/api/topics/${topic.id}/stories`, {
+      title: "The river",
+      content: "We swam in the river.",
+      questionId: question.id,
+    }),
+  );
   const upload = new FormData();
   upload.append("type", "image");
   upload.append("description", `${name}'s garden`);
   upload.append("file", new Blob([new Uint8Array(png)], { type: "image/png" }), "garden.png");
   const media = await created(await client.request(`/api/stories/${story.id}/media`, { method: "POST", body: upload }));
   const share = (await (await client.json("POST", `/api/books/${book.id}/shares`, {})).json()) as { token: string };
-  return { bookId: book.id, topicId: topic.id, questionId: question.id, storyId: story.id, mediaId: media.id, shareToken: share.token };
+  return {
+    bookId: book.id,
+    topicId: topic.id,
+    questionId: question.id,
+    storyId: story.id,
+    mediaId: media.id,
+    shareToken: share.token,
+  };
 }
 
 beforeAll(async () => {
-  png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#c33" } }).png().toBuffer();
+  png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#c33" } })
+    .png()
+    .toBuffer();
   server = await startServer();
   const [fuzzer, stranger] = await createSignedInUsers(server, ["fuzzer", "stranger"]);
   user = fuzzer!.client;
   const mine = await content(user, "fuzzer");
   const theirs = await content(stranger!.client, "stranger");
-  const storageKey = withDatabase(server.dataDir, (db) => db.prepare("SELECT storage_key FROM media WHERE id = ?").pluck().get(mine.mediaId) as string);
+  const storageKey = withDatabase(
+    server.dataDir,
+    (db) => db.prepare("SELECT storage_key FROM media WHERE id = ?").pluck().get(mine.mediaId) as string,
+  );
   fixtures = { ...mine, userId: fuzzer!.id, storageKey };
   strangers = { ...theirs, userId: stranger!.id };
   routes = apiRoutes();
@@ -629,8 +965,20 @@ async function runCases(who: Who, cases: Case[]): Promise<Failure[]> {
   const cookie = who === "user" ? user.cookieHeader() : undefined;
   const failures: Failure[] = [];
   await inBatches(cases, 6, async (c) => {
-    const answer = await send(server.url, c.method, c.path, { cookie, body: c.body, contentType: c.contentType, chunked: c.chunked, language: c.language });
-    const fail = (why: string) => failures.push({ label: `${c.label}: ${why}`, status: answer.status, expected: c.expect, body: answer.text.slice(0, 200) });
+    const answer = await send(server.url, c.method, c.path, {
+      cookie,
+      body: c.body,
+      contentType: c.contentType,
+      chunked: c.chunked,
+      language: c.language,
+    });
+    const fail = (why: string) =>
+      failures.push({
+        label: `${c.label}: ${why}`,
+        status: answer.status,
+        expected: c.expect,
+        body: answer.text.slice(0, 200),
+      });
     if (!c.expect.includes(answer.status)) return fail("status");
     if (answer.status < 400) return;
     // Every refusal is the API's JSON error, with a message in the user's language.
@@ -660,16 +1008,24 @@ describe("fuzzing every /api route", () => {
   });
 
   it("the fixtures are real: the media is served by id and by description, with its bytes", async () => {
-    const byId = await send(server.url, "GET", `/api/media/render/id:${fixtures.mediaId}`, { cookie: user.cookieHeader() });
+    const byId = await send(server.url, "GET", `/api/media/render/id:${fixtures.mediaId}`, {
+      cookie: user.cookieHeader(),
+    });
     expect(byId.status).toBe(200);
     expect(byId.contentType).toBe("image/webp");
-    const byDescription = await send(server.url, "GET", `/api/media/render/${encodeURIComponent("fuzzer's garden")}`, { cookie: user.cookieHeader() });
+    const byDescription = await send(server.url, "GET", `/api/media/render/${encodeURIComponent("fuzzer's garden")}`, {
+      cookie: user.cookieHeader(),
+    });
     expect(byDescription.status).toBe(200);
   });
 
   for (const who of ["user", "anon"] as const) {
     it(`as ${who === "user" ? "a signed-in ordinary user" : "an anonymous visitor"}: the exact 4xx, never a 5xx, JSON messages, nothing changed`, async () => {
-      const cases = [...casesFor(who, routes, all, fixtures, strangers), ...uploadCases(who, fixtures, png), ...literalTraversals(fixtures)];
+      const cases = [
+        ...casesFor(who, routes, all, fixtures, strangers),
+        ...uploadCases(who, fixtures, png),
+        ...literalTraversals(fixtures),
+      ];
       if (who === "user") {
         // The signed-in run would end its own session.
         const withoutLogout = cases.filter((c) => !c.path.startsWith("/api/auth/logout"));
@@ -679,11 +1035,16 @@ describe("fuzzing every /api route", () => {
       const filesBefore = mediaFiles(server.dataDir);
       const started = Date.now();
       const failures = await runCases(who, cases);
-      console.log(`fuzz (${who}): ${cases.length} requests in ${((Date.now() - started) / 1000).toFixed(1)} s, ${failures.length} unexpected`);
-      if (process.env.FUZZ_DUMP) fs.writeFileSync(`${process.env.FUZZ_DUMP}.${who}.json`, JSON.stringify(failures, null, 1));
+      console.log(
+        `fuzz (${who}): ${cases.length} requests in ${((Date.now() - started) / 1000).toFixed(1)} s, ${failures.length} unexpected`,
+      );
+      if (process.env.FUZZ_DUMP)
+        fs.writeFileSync(`${process.env.FUZZ_DUMP}.${who}.json`, JSON.stringify(failures, null, 1));
       expect(failures.slice(0, 25)).toEqual([]);
       expect(databaseSnapshot(server.dataDir)).toEqual(dbBefore);
-      expect(mediaFiles(server.dataDir).filter((file) => !file.startsWith("tmp/"))).toEqual(filesBefore.filter((file) => !file.startsWith("tmp/")));
+      expect(mediaFiles(server.dataDir).filter((file) => !file.startsWith("tmp/"))).toEqual(
+        filesBefore.filter((file) => !file.startsWith("tmp/")),
+      );
       expect(mediaFiles(server.dataDir).filter((file) => file.startsWith("tmp/"))).toEqual([]);
       // The session still works: nothing above signed the user out.
       if (who === "user") expect((await user.get("/api/me")).status).toBe(200);
@@ -710,9 +1071,14 @@ describe("fuzzing every /api route", () => {
     expect(response.status).toBe(201);
     const media = (await response.json()) as { id: number; filename: string; description: string };
     expect(media.description).toBe("ư".repeat(500));
-    const key = withDatabase(server.dataDir, (db) => db.prepare("SELECT storage_key FROM media WHERE id = ?").pluck().get(media.id) as string);
+    const key = withDatabase(
+      server.dataDir,
+      (db) => db.prepare("SELECT storage_key FROM media WHERE id = ?").pluck().get(media.id) as string,
+    );
     expect(key).toMatch(/^[a-f0-9]{32}\.webp$/);
-    expect(fs.readFileSync(path.join(server.dataDir, "heirloom.db")).subarray(0, 15).toString()).toBe("SQLite format 3");
+    expect(fs.readFileSync(path.join(server.dataDir, "heirloom.db")).subarray(0, 15).toString()).toBe(
+      "SQLite format 3",
+    );
     const served = await send(server.url, "GET", `/api/media/render/id:${media.id}`, { cookie: user.cookieHeader() });
     expect({ status: served.status, type: served.contentType }).toEqual({ status: 200, type: "image/webp" });
     expect((await createClient(server.url).get(`/api/media/render/id:${media.id}`)).status).toBe(401);

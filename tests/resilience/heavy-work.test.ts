@@ -41,7 +41,10 @@ async function healthzDuring<T>(work: Promise<T>): Promise<{ result: T; times: n
   return { result: await done, times };
 }
 
-/** The server's event-loop warnings logged since `from` (an index into its output) that name more than the budget of its own work. */
+/**
+ * The server's event-loop warnings logged since `from` (an index into its output) that name more than the budget of its
+ * own work.
+ */
 function heavyStretchesSince(from: number): string[] {
   const warnings = server
     .output()
@@ -56,37 +59,46 @@ function heavyStretchesSince(from: number): string[] {
 // bound is for a hang, not a speed (nothing here is timed).
 const SETUP_AND_RUN = 600_000;
 
-const summary = (times: number[]) => `${times.length} answers, slowest ${Math.round(Math.max(...times))} ms on the clock`;
+const summary = (times: number[]) =>
+  `${times.length} answers, slowest ${Math.round(Math.max(...times))} ms on the clock`;
 
 describe("heavy work does not hold up other requests", () => {
   it.each([
     ["an all-books zip", IMPORT_BOUNDS.books],
     ["one book's zip (one book.json to parse)", 1],
-  ])("the largest import the bounds allow, %s: /healthz answers throughout, and no stretch holds 200 ms of work", async (_name, books) => {
-    const { zip, counts } = largestImport({ books });
-    expect(counts).toEqual({ ...IMPORT_BOUNDS, books, jsonBytes: counts.jsonBytes });
-    expect(counts.jsonBytes).toBeLessThanOrEqual(IMPORT_BOUNDS.jsonBytes);
-    const from = server.output().length;
-    const form = new FormData();
-    form.append("file", new File([new Uint8Array(zip)], "keepsake.zip", { type: "application/zip" }));
-    const { result, times } = await healthzDuring(lan.request("/api/import", { method: "POST", body: form }));
-    expect(result.status, await result.clone().text()).toBe(201);
-    expect(((await result.json()) as { bookIds: number[] }).bookIds).toHaveLength(books);
-    console.log(`largest import (${JSON.stringify(counts)}): /healthz ${summary(times)}`);
-    expect(heavyStretchesSince(from)).toEqual([]);
-  }, SETUP_AND_RUN);
+  ])(
+    "the largest import the bounds allow, %s: /healthz answers throughout, and no stretch holds 200 ms of work",
+    async (_name, books) => {
+      const { zip, counts } = largestImport({ books });
+      expect(counts).toEqual({ ...IMPORT_BOUNDS, books, jsonBytes: counts.jsonBytes });
+      expect(counts.jsonBytes).toBeLessThanOrEqual(IMPORT_BOUNDS.jsonBytes);
+      const from = server.output().length;
+      const form = new FormData();
+      form.append("file", new File([new Uint8Array(zip)], "keepsake.zip", { type: "application/zip" }));
+      const { result, times } = await healthzDuring(lan.request("/api/import", { method: "POST", body: form }));
+      expect(result.status, await result.clone().text()).toBe(201);
+      expect(((await result.json()) as { bookIds: number[] }).bookIds).toHaveLength(books);
+      console.log(`largest import (${JSON.stringify(counts)}): /healthz ${summary(times)}`);
+      expect(heavyStretchesSince(from)).toEqual([]);
+    },
+    SETUP_AND_RUN,
+  );
 
-  it("five exports of a large book at once: /healthz answers throughout, and no stretch holds 200 ms of work", async () => {
-    // 100 stories of 200,000 characters (about 20 MB of text) and a topic draft as long as one may be.
-    const { bookId } = await largeBook(lan, { stories: 100, chars: 200_000 });
-    const from = server.output().length;
-    const download = async () => {
-      const response = await lan.get(`/api/books/${bookId}/export`);
-      expect(response.status).toBe(200);
-      return (await response.arrayBuffer()).byteLength;
-    };
-    const { result: sizes, times } = await healthzDuring(Promise.all(Array.from({ length: 5 }, download)));
-    console.log(`five exports of ${Math.round(sizes[0]! / 1024)} KB each: /healthz ${summary(times)}`);
-    expect(heavyStretchesSince(from)).toEqual([]);
-  }, SETUP_AND_RUN);
+  it(
+    "five exports of a large book at once: /healthz answers throughout, and no stretch holds 200 ms of work",
+    async () => {
+      // 100 stories of 200,000 characters (about 20 MB of text) and a topic draft as long as one may be.
+      const { bookId } = await largeBook(lan, { stories: 100, chars: 200_000 });
+      const from = server.output().length;
+      const download = async () => {
+        const response = await lan.get(`/api/books/${bookId}/export`);
+        expect(response.status).toBe(200);
+        return (await response.arrayBuffer()).byteLength;
+      };
+      const { result: sizes, times } = await healthzDuring(Promise.all(Array.from({ length: 5 }, download)));
+      console.log(`five exports of ${Math.round(sizes[0]! / 1024)} KB each: /healthz ${summary(times)}`);
+      expect(heavyStretchesSince(from)).toEqual([]);
+    },
+    SETUP_AND_RUN,
+  );
 });

@@ -13,7 +13,11 @@ import { ADMIN_PASSWORD, type RunningServer } from "../support/server";
 export const PASSWORD = "secret-resilience";
 
 /** Runs `work` on every item with at most `limit` at a time (logins hash passwords: two cores). */
-export async function inBatches<T, R>(items: T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function inBatches<T, R>(
+  items: T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
   await Promise.all(
@@ -32,11 +36,18 @@ export async function inBatches<T, R>(items: T[], limit: number, work: (item: T,
  * its own session. Logins are distinct accounts and succeed, so the login rate limits (which count
  * failures) are not involved.
  */
-export async function createSignedInUsers(server: RunningServer, names: string[]): Promise<{ name: string; id: number; client: Client }[]> {
+export async function createSignedInUsers(
+  server: RunningServer,
+  names: string[],
+): Promise<{ name: string; id: number; client: Client }[]> {
   const admin = createClient(server.url);
   await loginAs(admin, "admin", ADMIN_PASSWORD);
   return inBatches(names, 4, async (name) => {
-    const created = await admin.json("POST", "/api/admin/create-user", { username: name, email: `${name}@example.com`, password: PASSWORD });
+    const created = await admin.json("POST", "/api/admin/create-user", {
+      username: name,
+      email: `${name}@example.com`,
+      password: PASSWORD,
+    });
     if (created.status !== 201) throw new Error(`create-user ${name}: ${created.status} ${await created.text()}`);
     const client = createClient(server.url);
     const user = await loginAs(client, name, PASSWORD);
@@ -50,7 +61,8 @@ export async function bookWithTopic(client: Client, title: string): Promise<{ bo
   if (book.status !== 201 && book.status !== 200) throw new Error(`create book: ${book.status} ${await book.text()}`);
   const bookId = ((await book.json()) as { id: number }).id;
   const topic = await client.json("POST", `/api/books/${bookId}/topics`, { title: `${title} topic` });
-  if (topic.status !== 201 && topic.status !== 200) throw new Error(`create topic: ${topic.status} ${await topic.text()}`);
+  if (topic.status !== 201 && topic.status !== 200)
+    throw new Error(`create topic: ${topic.status} ${await topic.text()}`);
   return { bookId, topicId: ((await topic.json()) as { id: number }).id };
 }
 
@@ -85,7 +97,10 @@ export function databaseSnapshot(dataDir: string): Record<string, { rows: number
     const snapshot: Record<string, { rows: number; hash: string }> = {};
     for (const table of tables) {
       const rows = db.prepare(`SELECT * FROM "${table}" ORDER BY rowid`).raw().all();
-      snapshot[table] = { rows: rows.length, hash: crypto.createHash("sha256").update(JSON.stringify(rows)).digest("hex") };
+      snapshot[table] = {
+        rows: rows.length,
+        hash: crypto.createHash("sha256").update(JSON.stringify(rows)).digest("hex"),
+      };
     }
     return snapshot;
   });

@@ -94,9 +94,27 @@ export async function axeViolations(page: Page, { include }: { include?: string 
   if (await page.evaluate(() => typeof (window as { axe?: { run?: unknown } }).axe?.run === "function")) {
     const violations = await page.evaluate(
       ({ include, tags }) =>
-        (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe
-          .run(include ? { include: [include] } : document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] })
-          .then((results) => results.violations.map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }))),
+        (
+          window as unknown as {
+            axe: {
+              run: (
+                context: unknown,
+                options: unknown,
+              ) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }>;
+            };
+          }
+        ).axe
+          .run(include ? { include: [include] } : document, {
+            runOnly: { type: "tag", values: tags },
+            resultTypes: ["violations"],
+          })
+          .then((results) =>
+            results.violations.map((v) => ({
+              id: v.id,
+              help: v.help,
+              targets: v.nodes.map((n) => n.target.join(" ")),
+            })),
+          ),
       { include, tags: WCAG_22_AA },
     );
     return violations.map((v) => `${v.id}: ${v.help} (${v.targets.join(", ")})`);
@@ -126,7 +144,10 @@ export async function loginThroughForm(page: Page, baseUrl: string, username: st
   await page.goto(`${baseUrl}/login`);
   await page.fill("#username", username);
   await page.fill("#password", password);
-  await Promise.all([page.waitForURL((url) => !url.pathname.startsWith("/login")), page.click("button[type=submit]:below(#password)")]);
+  await Promise.all([
+    page.waitForURL((url) => !url.pathname.startsWith("/login")),
+    page.click("button[type=submit]:below(#password)"),
+  ]);
 }
 
 /** Chromium's fake microphone, granted without asking: MediaRecorder records real webm/opus from it. */
@@ -137,7 +158,13 @@ export const FAKE_MICROPHONE_ARGS = ["--use-fake-ui-for-media-stream", "--use-fa
  * Read `env.server` and `env.browser` inside tests and hooks (they are set once beforeAll has run).
  * `browserArgs` adds Chromium flags, e.g. FAKE_MICROPHONE_ARGS; `serverEnv` sets the server's environment (TZ, say).
  */
-export function serverAndBrowser({ browserArgs = [], serverEnv = {} }: { browserArgs?: string[]; serverEnv?: Record<string, string> } = {}): {
+export function serverAndBrowser({
+  browserArgs = [],
+  serverEnv = {},
+}: {
+  browserArgs?: string[];
+  serverEnv?: Record<string, string>;
+} = {}): {
   readonly server: RunningServer;
   readonly browser: Browser;
 } {

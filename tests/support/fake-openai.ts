@@ -15,7 +15,10 @@ export type FakeReply =
   | { kind: "hang" };
 
 export const reply = {
-  topics: (topics: { title: string; description?: string }[]): FakeReply => ({ kind: "content", content: JSON.stringify({ topics }) }),
+  topics: (topics: { title: string; description?: string }[]): FakeReply => ({
+    kind: "content",
+    content: JSON.stringify({ topics }),
+  }),
   questions: (questions: unknown[]): FakeReply => ({ kind: "content", content: JSON.stringify({ questions }) }),
   content: (content: string): FakeReply => ({ kind: "content", content }),
   status: (status: number, headers?: Record<string, string>): FakeReply => ({ kind: "status", status, headers }),
@@ -26,7 +29,9 @@ export const reply = {
 function multipartFields(body: Buffer): Record<string, string> {
   const text = body.toString("latin1");
   const fields: Record<string, string> = {};
-  for (const match of text.matchAll(/Content-Disposition: form-data; name="([^"]+)"(?:; filename="([^"]*)")?\r\n(?:[^\r\n]+\r\n)*\r\n([\s\S]*?)\r\n--/g)) {
+  for (const match of text.matchAll(
+    /Content-Disposition: form-data; name="([^"]+)"(?:; filename="([^"]*)")?\r\n(?:[^\r\n]+\r\n)*\r\n([\s\S]*?)\r\n--/g,
+  )) {
     fields[match[1]!] = match[2] !== undefined ? `file:${match[2]}:${match[3]!.length}` : match[3]!;
   }
   return fields;
@@ -65,7 +70,12 @@ export type FakeOpenAi = {
 
 /** The environment that points a Heirloom server at this fake (the key alone chooses the provider). */
 export function fakeAiEnv(fake: FakeOpenAi, timeoutMs = 4000): Record<string, string> {
-  return { OPENAI_API_KEY: "test", OPENAI_BASE_URL: fake.baseURL, AI_MODEL: "test-model", AI_TIMEOUT_MS: String(timeoutMs) };
+  return {
+    OPENAI_API_KEY: "test",
+    OPENAI_BASE_URL: fake.baseURL,
+    AI_MODEL: "test-model",
+    AI_TIMEOUT_MS: String(timeoutMs),
+  };
 }
 
 export async function startFakeOpenAi(): Promise<FakeOpenAi> {
@@ -79,14 +89,18 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const transcription = req.url === "/v1/audio/transcriptions";
     if (req.method !== "POST" || (req.url !== "/v1/chat/completions" && !transcription)) {
-      return send(res, 404, { error: { message: `fake: no route ${req.method} ${req.url}`, type: "invalid_request_error" } });
+      return send(res, 404, {
+        error: { message: `fake: no route ${req.method} ${req.url}`, type: "invalid_request_error" },
+      });
     }
     let abort: () => void = () => {};
     let aborted = false;
     const record: RecordedRequest = {
       path: req.url ?? "",
       headers: req.headers,
-      body: transcription ? { model: "", messages: [], form: multipartFields(Buffer.concat(chunks)) } : (JSON.parse(Buffer.concat(chunks).toString("utf8")) as ChatRequest),
+      body: transcription
+        ? { model: "", messages: [], form: multipartFields(Buffer.concat(chunks)) }
+        : (JSON.parse(Buffer.concat(chunks).toString("utf8")) as ChatRequest),
       aborted: new Promise<void>((resolve) => (abort = resolve)),
       wasAborted: () => aborted,
     };
@@ -105,7 +119,12 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     const next: FakeReply = queue.shift() ?? { kind: "status", status: 418 };
     if (next.kind === "hang") return;
     if (next.kind === "status") {
-      return send(res, next.status, { error: { message: `fake: status ${next.status}`, type: "server_error" } }, next.headers);
+      return send(
+        res,
+        next.status,
+        { error: { message: `fake: status ${next.status}`, type: "server_error" } },
+        next.headers,
+      );
     }
     if (next.delayMs) await new Promise((resolve) => setTimeout(resolve, next.delayMs));
     if (transcription) return send(res, 200, { text: next.content });
@@ -115,7 +134,14 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       object: "chat.completion",
       created: Math.floor(Date.now() / 1000),
       model: record.body.model,
-      choices: [{ index: 0, message: { role: "assistant", content: next.content, refusal: null }, finish_reason: "stop", logprobs: null }],
+      choices: [
+        {
+          index: 0,
+          message: { role: "assistant", content: next.content, refusal: null },
+          finish_reason: "stop",
+          logprobs: null,
+        },
+      ],
       usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
     });
   });

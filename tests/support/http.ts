@@ -2,7 +2,11 @@
  * A tiny HTTP client with a cookie jar, for talking to the real server like a browser without JS would.
  * `transport` is fetch unless a test needs to send its own Host header (tests/support/raw-http.ts).
  */
-export function createClient(baseUrl: string, defaults: Record<string, string> = {}, transport: (url: URL, init: RequestInit) => Promise<Response> = fetch) {
+export function createClient(
+  baseUrl: string,
+  defaults: Record<string, string> = {},
+  transport: (url: URL, init: RequestInit) => Promise<Response> = fetch,
+) {
   const jar = new Map<string, string>();
 
   function remember(response: Response) {
@@ -45,7 +49,8 @@ export type Client = ReturnType<typeof createClient>;
 
 export async function loginAs(client: Client, username: string, password: string) {
   const response = await client.json("POST", "/api/auth/login", { username, password, rememberMe: false });
-  if (response.status !== 200) throw new Error(`login as ${username} failed: ${response.status} ${await response.text()}`);
+  if (response.status !== 200)
+    throw new Error(`login as ${username} failed: ${response.status} ${await response.text()}`);
   return (await response.json()) as { id: number; username: string; isAdmin: boolean };
 }
 
@@ -58,7 +63,12 @@ export async function serverWithLanAndMinh(env: Record<string, string> = {}) {
   const server = await startServer(env);
   const admin = createClient(server.url);
   await loginAs(admin, "admin", ADMIN_PASSWORD);
-  for (const name of ["lan", "minh"]) await admin.json("POST", "/api/admin/create-user", { username: name, email: `${name}@example.com`, password: "secret1" });
+  for (const name of ["lan", "minh"])
+    await admin.json("POST", "/api/admin/create-user", {
+      username: name,
+      email: `${name}@example.com`,
+      password: "secret1",
+    });
   const lan = createClient(server.url);
   await loginAs(lan, "lan", "secret1");
   const minh = createClient(server.url);

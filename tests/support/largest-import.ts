@@ -14,14 +14,18 @@ const share = (total: number, parts: number, i: number) => Math.floor(total / pa
  * book.json holding all of it: the largest single document to parse). Recordings are small: what is
  * measured is the import's own work, not the disk's.
  */
-export function largestImport({ books = IMPORT_BOUNDS.books }: { books?: number } = {}): { zip: Buffer; counts: Record<keyof typeof IMPORT_BOUNDS, number> } {
+export function largestImport({ books = IMPORT_BOUNDS.books }: { books?: number } = {}): {
+  zip: Buffer;
+  counts: Record<keyof typeof IMPORT_BOUNDS, number>;
+} {
   const { topics } = IMPORT_BOUNDS;
   const single = books === 1;
   const recording = webmBytes(600);
   const files = new Map<string, Uint8Array | string>();
   const folder = (b: number) => (single ? "" : `books/${String(b + 1).padStart(2, "0")}-book/`);
   // Topics are numbered across the whole zip, so that questions and stories share out evenly among them.
-  const topicsOf = (b: number) => Array.from({ length: share(topics, books, b) }, (_, t) => b * Math.ceil(topics / books) + t);
+  const topicsOf = (b: number) =>
+    Array.from({ length: share(topics, books, b) }, (_, t) => b * Math.ceil(topics / books) + t);
   const makeBook = (b: number, textPerStory: number): KeepsakeDocument => {
     let key = 0;
     let file = 0;
@@ -29,9 +33,21 @@ export function largestImport({ books = IMPORT_BOUNDS.books }: { books?: number 
       format: "heirloom-book",
       version: 1,
       exportedAt: at,
-      book: { title: `Book ${b + 1}`, description: "A family's book", tone: "nostalgic", language: "en", cover: null, createdAt: at, updatedAt: at },
+      book: {
+        title: `Book ${b + 1}`,
+        description: "A family's book",
+        tone: "nostalgic",
+        language: "en",
+        cover: null,
+        createdAt: at,
+        updatedAt: at,
+      },
       topics: topicsOf(b).map((n, t) => {
-        const questions = Array.from({ length: share(IMPORT_BOUNDS.questions, topics, n) }, () => ({ key: `q${++key}`, question: `What do you remember of the place, ${key}?`, createdAt: at }));
+        const questions = Array.from({ length: share(IMPORT_BOUNDS.questions, topics, n) }, () => ({
+          key: `q${++key}`,
+          question: `What do you remember of the place, ${key}?`,
+          createdAt: at,
+        }));
         return {
           title: `Topic ${t + 1}`,
           description: "Where we grew up",
@@ -51,14 +67,29 @@ export function largestImport({ books = IMPORT_BOUNDS.books }: { books?: number 
               question: questions[s]?.key ?? null,
               createdAt: at,
               updatedAt: at,
-              media: [{ file: name, type: "audio" as const, mimeType: "audio/webm" as const, description: "", transcription: null, filename: "voice.webm", createdAt: at }],
+              media: [
+                {
+                  file: name,
+                  type: "audio" as const,
+                  mimeType: "audio/webm" as const,
+                  description: "",
+                  transcription: null,
+                  filename: "voice.webm",
+                  createdAt: at,
+                },
+              ],
             };
           }),
         };
       }),
     };
   };
-  const library: LibraryDocument = { format: "heirloom-library", version: 1, exportedAt: at, books: Array.from({ length: books }, (_, b) => ({ folder: folder(b), title: `Book ${b + 1}` })) };
+  const library: LibraryDocument = {
+    format: "heirloom-library",
+    version: 1,
+    exportedAt: at,
+    books: Array.from({ length: books }, (_, b) => ({ folder: folder(b), title: `Book ${b + 1}` })),
+  };
   const index = single ? "" : JSON.stringify(library);
   // Everything but the story text first, then as much text a story as fills 97% of IMPORT_BOUNDS.jsonBytes.
   let rest = index.length;

@@ -10,7 +10,13 @@ export function webmBytes(size = 2048): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-export async function pngBytes(width = 40, height = 30, background: string | { r: number; g: number; b: number } = "#6b8e23"): Promise<Uint8Array<ArrayBuffer>> {
-  const buffer = await sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
+export async function pngBytes(
+  width = 40,
+  height = 30,
+  background: string | { r: number; g: number; b: number } = "#6b8e23",
+): Promise<Uint8Array<ArrayBuffer>> {
+  const buffer = await sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
   return new Uint8Array(buffer);
 }

@@ -13,7 +13,8 @@ function resolve(from: string, specifier: string): string | null {
   else return null;
   for (const extension of EXTENSIONS) {
     const candidate = base + extension;
-    if (fs.existsSync(path.join(root, candidate)) && fs.statSync(path.join(root, candidate)).isFile()) return candidate.split(path.sep).join("/");
+    if (fs.existsSync(path.join(root, candidate)) && fs.statSync(path.join(root, candidate)).isFile())
+      return candidate.split(path.sep).join("/");
   }
   return null;
 }
@@ -25,9 +26,20 @@ function resolve(from: string, specifier: string): string | null {
 export function importsOf(file: string, { types = false } = {}): string[] {
   const source = fs.readFileSync(path.join(root, file), "utf8");
   const out: string[] = [];
-  for (const match of source.matchAll(/^\s*(import|export)\s+(type\s+)?([^"';]*?)\s*from\s*["']([^"']+)["']|^\s*import\s*["']([^"']+)["']/gm)) {
+  for (const match of source.matchAll(
+    /^\s*(import|export)\s+(type\s+)?([^"';]*?)\s*from\s*["']([^"']+)["']|^\s*import\s*["']([^"']+)["']/gm,
+  )) {
     const [, , typeOnly, names, specifier, bare] = match;
-    const onlyTypes = Boolean(typeOnly) || Boolean(names && /^\{[^}]*\}$/.test(names.trim()) && names.replace(/[{}]/g, "").split(",").every((name) => !name.trim() || name.trim().startsWith("type ")));
+    const onlyTypes =
+      Boolean(typeOnly) ||
+      Boolean(
+        names &&
+          /^\{[^}]*\}$/.test(names.trim()) &&
+          names
+            .replace(/[{}]/g, "")
+            .split(",")
+            .every((name) => !name.trim() || name.trim().startsWith("type ")),
+      );
     if (onlyTypes && !types) continue;
     const target = resolve(file, (specifier ?? bare)!);
     if (target) out.push(target);

@@ -5,7 +5,8 @@ import fs from "node:fs";
 /** Resident memory of a process and its peak since the last `resetPeakMemory`, in bytes (Linux /proc). */
 export function processMemory(pid: number): { rss: number; peak: number } {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  const bytes = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? Number.NaN) * 1024;
+  const bytes = (name: string) =>
+    Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? Number.NaN) * 1024;
   return { rss: bytes("VmRSS"), peak: bytes("VmHWM") };
 }
 

@@ -17,7 +17,14 @@ export function rawFetch(input: string | URL, init: RequestInit = {}): Promise<R
   if (body !== undefined) headers.set("Content-Length", String(Buffer.byteLength(body)));
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { host: url.hostname, port: url.port, path: url.pathname + url.search, method: init.method ?? "GET", headers: Object.fromEntries(headers), agent: false },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        method: init.method ?? "GET",
+        headers: Object.fromEntries(headers),
+        agent: false,
+      },
       (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));

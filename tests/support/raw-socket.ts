@@ -47,7 +47,9 @@ export function parseAnswer(raw: Buffer): Answer | null {
   const split = raw.indexOf("\r\n\r\n");
   if (split < 0) return null;
   const [statusLine, ...lines] = raw.subarray(0, split).toString("latin1").split("\r\n");
-  const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]));
+  const headers = Object.fromEntries(
+    lines.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]),
+  );
   let rest = raw.subarray(split + 4);
   let body: Buffer;
   if (headers["transfer-encoding"] === "chunked") {
@@ -79,7 +81,20 @@ export function requestHead(method: string, target: string, host: string, header
  * Sends `head`, then the body, while it reads what the server sends; resolves when the connection has
  * closed. The socket is half-open capable, so that the server's end of stream does not end the client's.
  */
-export function sendWhileAnswered(origin: string, head: string, { total, prefix = "", chunked = false, stallAt, awaitAnswerAt, onServerEnd = "send-the-rest", afterBody = "end", signal }: SendOptions): Promise<Outcome> {
+export function sendWhileAnswered(
+  origin: string,
+  head: string,
+  {
+    total,
+    prefix = "",
+    chunked = false,
+    stallAt,
+    awaitAnswerAt,
+    onServerEnd = "send-the-rest",
+    afterBody = "end",
+    signal,
+  }: SendOptions,
+): Promise<Outcome> {
   const url = new URL(origin);
   return new Promise((resolve) => {
     const socket = net.connect({ host: url.hostname, port: Number(url.port), allowHalfOpen: true });
@@ -108,7 +123,9 @@ export function sendWhileAnswered(origin: string, head: string, { total, prefix 
       while (sent < until && socket.writable) {
         const size = Math.min(sent < first.length ? first.length - sent : PIECE, until - sent);
         const bytes = sent < first.length ? first.subarray(sent, sent + size) : piece.subarray(0, size);
-        const data = chunked ? Buffer.concat([Buffer.from(`${size.toString(16)}\r\n`), bytes, Buffer.from("\r\n")]) : bytes;
+        const data = chunked
+          ? Buffer.concat([Buffer.from(`${size.toString(16)}\r\n`), bytes, Buffer.from("\r\n")])
+          : bytes;
         if (!(await write(data))) return;
         sent += size;
         if (!awaited && sent >= awaitAnswerAt!) {
@@ -118,7 +135,8 @@ export function sendWhileAnswered(origin: string, head: string, { total, prefix 
       }
       if (sent < total || !socket.writable) return;
       if (chunked && !(await write("0\r\n\r\n"))) return;
-      if (afterBody === "await-answer") await Promise.race([answered, new Promise((done) => socket.once("close", done))]);
+      if (afterBody === "await-answer")
+        await Promise.race([answered, new Promise((done) => socket.once("close", done))]);
       socket.end();
     });
   });

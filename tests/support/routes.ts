@@ -34,7 +34,10 @@ export function appRoutes(): AppRoute[] {
 
 /** True when the module answers GET with something of its own (a loader that is not only a 405). */
 export function servesGet(route: AppRoute): boolean {
-  return /export (const|function|async function) loader\b/.test(route.source) && !/export const loader = methodNotAllowed\(/.test(route.source);
+  return (
+    /export (const|function|async function) loader\b/.test(route.source) &&
+    !/export const loader = methodNotAllowed\(/.test(route.source)
+  );
 }
 
 export type RouteIds = { book: number; topic: number; story: number; media: number; user: number; share: string };

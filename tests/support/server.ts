@@ -26,14 +26,23 @@ export type StartOptions = {
    * `stop()` removes it as usual; a failed start leaves it in place.
    */
   dataDir?: string;
-  /** The checkout whose build and server/index.mjs run: this one unless a test built another (checkout-path.test.ts). */
+  /**
+   * The checkout whose build and server/index.mjs run: this one unless a test built another (checkout-path.test.ts).
+   */
   root?: string;
 };
 
 const thisCheckout = path.resolve(import.meta.dirname, "..", "..");
 
 // Variables a developer's shell may set that would point the test server at a real AI server.
-const AI_VARIABLES = ["AI_PROVIDER", "OPENAI_API_KEY", "OPENAI_BASE_URL", "AI_MODEL", "AI_TRANSCRIBE_MODEL", "AI_TIMEOUT_MS"];
+const AI_VARIABLES = [
+  "AI_PROVIDER",
+  "OPENAI_API_KEY",
+  "OPENAI_BASE_URL",
+  "AI_MODEL",
+  "AI_TRANSCRIBE_MODEL",
+  "AI_TIMEOUT_MS",
+];
 
 /**
  * Starts the real production server (server/index.mjs over the built app) on a free port with a
@@ -41,7 +50,10 @@ const AI_VARIABLES = ["AI_PROVIDER", "OPENAI_API_KEY", "OPENAI_BASE_URL", "AI_MO
  * The AI provider is the offline one unless `env` says otherwise (tests/support/fake-openai.ts).
  * A variable given as `undefined` is left unset (e.g. `{ COOKIE_SECURE: undefined }` for the production default).
  */
-export async function startServer(env: Record<string, string | undefined> = {}, options: StartOptions = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string | undefined> = {},
+  options: StartOptions = {},
+): Promise<RunningServer> {
   const root = options.root ?? thisCheckout;
   if (!fs.existsSync(path.join(root, "build", "server", "index.js"))) {
     throw new Error("No build: run `npm run build` first (npm test does).");

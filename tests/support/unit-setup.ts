@@ -8,7 +8,8 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), "heirloom-unit-"));
 process.env.DATA_DIR = dir;
 process.env.SESSION_SECRET = "unit-test-secret-unit-test-secret";
 // The offline AI provider, whatever the developer's shell has set.
-for (const name of ["AI_PROVIDER", "OPENAI_API_KEY", "OPENAI_BASE_URL", "AI_MODEL", "AI_TIMEOUT_MS"]) delete process.env[name];
+for (const name of ["AI_PROVIDER", "OPENAI_API_KEY", "OPENAI_BASE_URL", "AI_MODEL", "AI_TIMEOUT_MS"])
+  delete process.env[name];
 
 afterAll(async () => {
   const { closeDb } = await import("~db/client.server");

@@ -36,7 +36,8 @@ export function makeZip(entries: RawEntry[]): Buffer {
       size = entry.compressed.size;
       crc = entry.compressed.crc;
     } else {
-      const raw = typeof entry.data === "string" ? Buffer.from(entry.data, "utf8") : Buffer.from(entry.data ?? new Uint8Array());
+      const raw =
+        typeof entry.data === "string" ? Buffer.from(entry.data, "utf8") : Buffer.from(entry.data ?? new Uint8Array());
       body = method === 8 ? zlib.deflateRawSync(raw) : raw;
       size = raw.byteLength;
       crc = zlib.crc32(raw);

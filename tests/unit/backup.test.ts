@@ -27,14 +27,31 @@ const quiet = () => {};
 
 async function storyWithPhotos(username: string, photos: number) {
   const user = await createUser({ username, email: `${username}@example.com`, password: "secret1" });
-  const book = createBook({ userId: user.id, input: { title: "Album", description: "", tone: "", language: "vi", coverImage: null } });
+  const book = createBook({
+    userId: user.id,
+    input: { title: "Album", description: "", tone: "", language: "vi", coverImage: null },
+  });
   const topic = createTopic({ bookId: book.id, userId: user.id, input: { title: "Quê nhà", description: "" } });
-  const story = createStory({ topicId: topic.id, userId: user.id, input: { title: "Dòng sông", content: "Text", status: "draft", hasAudio: false, hasImages: false } });
+  const story = createStory({
+    topicId: topic.id,
+    userId: user.id,
+    input: { title: "Dòng sông", content: "Text", status: "draft", hasAudio: false, hasImages: false },
+  });
   const media = [];
   for (let i = 0; i < photos; i++) {
     const upload = path.join(scratch, `upload-${username}-${i}.png`);
-    await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 10 * i, g: 80, b: 120 } } }).png().toFile(upload);
-    media.push(await addStoryMedia({ storyId: story.id, userId: user.id, type: "image", upload: { path: upload, filename: `photo-${i}.png` }, fallbackDescription: "Photo" }));
+    await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 10 * i, g: 80, b: 120 } } })
+      .png()
+      .toFile(upload);
+    media.push(
+      await addStoryMedia({
+        storyId: story.id,
+        userId: user.id,
+        type: "image",
+        upload: { path: upload, filename: `photo-${i}.png` },
+        fallbackDescription: "Photo",
+      }),
+    );
   }
   return { user, story, media };
 }
@@ -74,7 +91,9 @@ describe("npm run backup, in-process", () => {
     expect(keys.map((row) => row.id)).toEqual([kept.id]);
     for (const { key } of keys) {
       for (const variant of ["full", "thumb"] as const) {
-        expect(fs.existsSync(path.join(destination, "media", "files", path.basename(mediaFilePath(key, variant)!)))).toBe(true);
+        expect(
+          fs.existsSync(path.join(destination, "media", "files", path.basename(mediaFilePath(key, variant)!))),
+        ).toBe(true);
       }
     }
     // Nothing half-made is left beside the backup.
@@ -83,7 +102,7 @@ describe("npm run backup, in-process", () => {
 
   it("keeps a backup of data whose own file is lost, and names the file in the manifest", async () => {
     const { media } = await storyWithPhotos("long", 1);
-    const key = (db().$client.prepare("SELECT storage_key FROM media WHERE id = ?").pluck().get(media[0]!.id) as string);
+    const key = db().$client.prepare("SELECT storage_key FROM media WHERE id = ?").pluck().get(media[0]!.id) as string;
     fs.rmSync(mediaFilePath(key)!);
     const manifest = await backup({ dataDir: dataDir(), destination: path.join(scratch, "lost"), log: quiet });
     expect(manifest.snapshots).toBe(3);
@@ -107,8 +126,13 @@ describe("npm run backup, on the command line", () => {
   it("names the folder from the local time, under BACKUP_DIR or ./backups, or takes the folder given", () => {
     const now = new Date(2026, 0, 2, 3, 4, 5);
     expect(timestamp(now)).toBe("20260102-030405");
-    expect(resolveTarget({ args: [], env: { DATA_DIR: "/srv/heirloom" }, now })).toEqual({ dataDir: "/srv/heirloom", destination: path.resolve("backups", "heirloom-20260102-030405") });
-    expect(resolveTarget({ args: [], env: { BACKUP_DIR: "/mnt/usb" }, now }).destination).toBe("/mnt/usb/heirloom-20260102-030405");
+    expect(resolveTarget({ args: [], env: { DATA_DIR: "/srv/heirloom" }, now })).toEqual({
+      dataDir: "/srv/heirloom",
+      destination: path.resolve("backups", "heirloom-20260102-030405"),
+    });
+    expect(resolveTarget({ args: [], env: { BACKUP_DIR: "/mnt/usb" }, now }).destination).toBe(
+      "/mnt/usb/heirloom-20260102-030405",
+    );
     expect(resolveTarget({ args: ["mine"], env: { INIT_CWD: "/home/lan" }, now }).destination).toBe("/home/lan/mine");
   });
 
@@ -133,7 +157,9 @@ describe("npm run backup, on the command line", () => {
     const result = cli([destination], { DATA_DIR: dataDir() });
     expect(result.stderr).toBe("");
     expect(result.status).toBe(0);
-    expect(result.stdout.trim().split("\n").at(-1)).toMatch(/^Backup complete: .*cli \(heirloom\.db [\d.]+ KB, integrity ok, \d+ stories, \d+ media files .*\) in [\d.]+ s$/);
+    expect(result.stdout.trim().split("\n").at(-1)).toMatch(
+      /^Backup complete: .*cli \(heirloom\.db [\d.]+ KB, integrity ok, \d+ stories, \d+ media files .*\) in [\d.]+ s$/,
+    );
     expect(fs.readdirSync(destination).sort()).toEqual(["heirloom.db", "manifest.json", "media"]);
   });
 });

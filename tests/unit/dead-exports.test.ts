@@ -8,9 +8,37 @@ import { describe, expect, it } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 const CHECKED = ["app", "db"];
-const USERS = ["app", "db", "server", "scripts", "tests", "config", "vite.config.ts", "react-router.config.ts", "drizzle.config.ts"];
+const USERS = [
+  "app",
+  "db",
+  "server",
+  "scripts",
+  "tests",
+  "config",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "drizzle.config.ts",
+];
 /** What React Router reads from a route module, root.tsx and the entries. */
-const FRAMEWORK_EXPORTS = new Set(["loader", "action", "default", "meta", "links", "headers", "handle", "ErrorBoundary", "middleware", "shouldRevalidate", "clientLoader", "clientAction", "clientMiddleware", "HydrateFallback", "Layout", "streamTimeout", "handleError"]);
+const FRAMEWORK_EXPORTS = new Set([
+  "loader",
+  "action",
+  "default",
+  "meta",
+  "links",
+  "headers",
+  "handle",
+  "ErrorBoundary",
+  "middleware",
+  "shouldRevalidate",
+  "clientLoader",
+  "clientAction",
+  "clientMiddleware",
+  "HydrateFallback",
+  "Layout",
+  "streamTimeout",
+  "handleError",
+]);
 const FRAMEWORK_MODULES = /^app\/(routes\/|root\.tsx$|entry\.(server|client)\.tsx$|routes\.ts$)/;
 
 function files(entry: string): string[] {
@@ -44,7 +72,9 @@ function unusedExports(sources: Map<string, string>): string[] {
 }
 
 describe("exports", () => {
-  const sources = new Map(USERS.flatMap(files).map((file) => [file, fs.readFileSync(path.join(root, file), "utf8")] as const));
+  const sources = new Map(
+    USERS.flatMap(files).map((file) => [file, fs.readFileSync(path.join(root, file), "utf8")] as const),
+  );
 
   it("every exported function, constant and class of app/ and db/ is used by another module", () => {
     expect(unusedExports(sources)).toEqual([]);

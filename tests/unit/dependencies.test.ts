@@ -34,7 +34,9 @@ function importedPackages(): Set<string> {
 }
 
 describe("dependencies", () => {
-  const manifest = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { dependencies: Record<string, string> };
+  const manifest = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as {
+    dependencies: Record<string, string>;
+  };
 
   it("every package in dependencies is imported by the app at run time, or says why not", () => {
     const imported = importedPackages();
@@ -44,6 +46,7 @@ describe("dependencies", () => {
 
   it("the check sees the imports it must see", () => {
     const imported = importedPackages();
-    for (const name of ["react", "react-dom", "react-router", "better-sqlite3", "drizzle-orm", "express"]) expect(imported).toContain(name);
+    for (const name of ["react", "react-dom", "react-router", "better-sqlite3", "drizzle-orm", "express"])
+      expect(imported).toContain(name);
   });
 });

@@ -20,7 +20,10 @@ afterEach(async () => {
   server = undefined;
 });
 
-/** The refusing server with `limits`; `closed` resolves with the state of its (first) request when the connection closed. */
+/**
+ * The refusing server with `limits`; `closed` resolves with the state of its (first) request when the connection
+ * closed.
+ */
 async function refusing(limits: { maxBytes?: number; maxMs?: number }) {
   let report!: (seen: Seen) => void;
   const closed = new Promise<Seen>((resolve) => (report = resolve));
@@ -41,15 +44,27 @@ async function refusing(limits: { maxBytes?: number; maxMs?: number }) {
 describe("drainRefusedBodies", () => {
   it("reads the rest of a body within the limits: the answer arrives whole, the client's writes all succeed", async () => {
     const { origin, head, closed } = await refusing({});
-    const outcome = await sendWhileAnswered(origin, head({ Connection: "close", "Transfer-Encoding": "chunked" }), { total: 4 * MB, chunked: true, awaitAnswerAt: MB });
-    expect({ error: outcome.error, status: outcome.answer?.status, body: outcome.answer?.body, sent: outcome.sent }).toEqual({ error: null, status: 401, body: "no", sent: 4 * MB });
+    const outcome = await sendWhileAnswered(origin, head({ Connection: "close", "Transfer-Encoding": "chunked" }), {
+      total: 4 * MB,
+      chunked: true,
+      awaitAnswerAt: MB,
+    });
+    expect({
+      error: outcome.error,
+      status: outcome.answer?.status,
+      body: outcome.answer?.body,
+      sent: outcome.sent,
+    }).toEqual({ error: null, status: 401, body: "no", sent: 4 * MB });
     expect(outcome.sentBeforeAnswer).toBe(MB);
     expect((await closed()).complete).toBe(true);
   });
 
   it("closes a lingering connection when the client stops sending and ends its side", async () => {
     const { origin, head, closed } = await refusing({});
-    const outcome = await sendWhileAnswered(origin, head({ Connection: "close", "Content-Length": String(4 * MB) }), { total: 4 * MB, onServerEnd: "stop" });
+    const outcome = await sendWhileAnswered(origin, head({ Connection: "close", "Content-Length": String(4 * MB) }), {
+      total: 4 * MB,
+      onServerEnd: "stop",
+    });
     expect({ error: outcome.error, status: outcome.answer?.status }).toEqual({ error: null, status: 401 });
     expect((await closed()).complete).toBe(false);
   });
@@ -57,7 +72,9 @@ describe("drainRefusedBodies", () => {
   for (const connection of ["close", "keep-alive"]) {
     it(`cuts a connection (${connection}) past maxBytes after the answer`, async () => {
       const { origin, head, closed } = await refusing({ maxBytes: 256 * KB });
-      await sendWhileAnswered(origin, head({ Connection: connection, "Content-Length": String(16 * MB) }), { total: 16 * MB });
+      await sendWhileAnswered(origin, head({ Connection: connection, "Content-Length": String(16 * MB) }), {
+        total: 16 * MB,
+      });
       const seen = await closed();
       expect(seen.complete).toBe(false);
       expect(seen.bytesRead).toBeLessThan(16 * MB);
@@ -67,7 +84,11 @@ describe("drainRefusedBodies", () => {
       const { origin, head, closed } = await refusing({ maxMs: 50 });
       // The client sends 64 kB of 1 MB and then waits, its side open: only the server's limit ends the connection.
       const letGo = new AbortController();
-      const outcome = sendWhileAnswered(origin, head({ Connection: connection, "Content-Length": String(MB) }), { total: MB, stallAt: 64 * KB, signal: letGo.signal });
+      const outcome = sendWhileAnswered(origin, head({ Connection: connection, "Content-Length": String(MB) }), {
+        total: MB,
+        stallAt: 64 * KB,
+        signal: letGo.signal,
+      });
       expect((await closed()).complete).toBe(false);
       letGo.abort();
       expect((await outcome).answer?.status).toBe(401);

@@ -23,8 +23,17 @@ function modules(dir: string): string[] {
 type Rule = { name: string; from: RegExp; to: RegExp; runTimeOnly?: boolean };
 
 const RULES: Rule[] = [
-  { name: "components never import *.server modules", from: /^app\/(components|hooks)\//, to: /\.server\.tsx?$/, runTimeOnly: true },
-  { name: "lib never imports models, services, routes or the database", from: /^app\/lib\//, to: /^(app\/(models|services|routes)\/|db\/client\.server\.ts$)/ },
+  {
+    name: "components never import *.server modules",
+    from: /^app\/(components|hooks)\//,
+    to: /\.server\.tsx?$/,
+    runTimeOnly: true,
+  },
+  {
+    name: "lib never imports models, services, routes or the database",
+    from: /^app\/lib\//,
+    to: /^(app\/(models|services|routes)\/|db\/client\.server\.ts$)/,
+  },
   { name: "db imports nothing from app/", from: /^db\//, to: /^app\// },
   { name: "models never import services or routes", from: /^app\/models\//, to: /^app\/(services|routes)\// },
   // Route data reaches components through props or a typed hook (app/hooks), not through a route module.
@@ -38,7 +47,8 @@ function violations(files: string[], rules: Rule[], graph: Graph): string[] {
   for (const file of files) {
     for (const rule of rules) {
       if (!rule.from.test(file)) continue;
-      for (const target of graph(file, { types: !rule.runTimeOnly })) if (rule.to.test(target)) found.push(`${rule.name}: ${file} -> ${target}`);
+      for (const target of graph(file, { types: !rule.runTimeOnly }))
+        if (rule.to.test(target)) found.push(`${rule.name}: ${file} -> ${target}`);
     }
   }
   return found;
@@ -91,7 +101,11 @@ describe("layers", () => {
     };
     const found = violations(Object.keys(uphill), RULES, (file) => uphill[file] ?? []);
     // A type-only import of a server module from a component is not a run-time import: the graph leaves it out.
-    expect(violations(["app/components/story/story-editor.tsx"], RULES, (_file, { types }) => (types ? ["app/services/story-editor.server.ts"] : []))).toEqual([]);
+    expect(
+      violations(["app/components/story/story-editor.tsx"], RULES, (_file, { types }) =>
+        types ? ["app/services/story-editor.server.ts"] : [],
+      ),
+    ).toEqual([]);
     expect(found.map((line) => line.split(":")[0])).toEqual(RULES.map((rule) => rule.name));
   });
 });

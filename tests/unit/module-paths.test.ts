@@ -8,8 +8,12 @@ const root = "/srv/app/heirloom";
 describe("projectPath", () => {
   it("is the path inside the project, without the folders above it or a query", () => {
     expect(projectPath(root, "/srv/app/heirloom/app/i18n/en.ts")).toBe("app/i18n/en.ts");
-    expect(projectPath(root, "/srv/app/heirloom/app/routes/book.tsx?__react-router-build-client-route")).toBe("app/routes/book.tsx");
-    expect(projectPath(`${root}/`, "/srv/app/heirloom/node_modules/react/index.js")).toBe("node_modules/react/index.js");
+    expect(projectPath(root, "/srv/app/heirloom/app/routes/book.tsx?__react-router-build-client-route")).toBe(
+      "app/routes/book.tsx",
+    );
+    expect(projectPath(`${root}/`, "/srv/app/heirloom/node_modules/react/index.js")).toBe(
+      "node_modules/react/index.js",
+    );
   });
 
   it("is undefined outside the project and for virtual modules", () => {
@@ -25,7 +29,9 @@ describe("projectPath", () => {
 
 describe("appPath", () => {
   it("is the path under the project's app directory", () => {
-    expect(appPath(root, "/srv/app/heirloom/app/components/workspace/resizable-panels.tsx")).toBe("components/workspace/resizable-panels.tsx");
+    expect(appPath(root, "/srv/app/heirloom/app/components/workspace/resizable-panels.tsx")).toBe(
+      "components/workspace/resizable-panels.tsx",
+    );
   });
 
   it("is undefined for the project's other files and for packages, whatever folders they pass through", () => {
@@ -41,7 +47,9 @@ describe("packageOf", () => {
   it("is the package after the last node_modules, scoped or not", () => {
     expect(packageOf(root, "/srv/app/heirloom/node_modules/react-dom/client.js")).toBe("react-dom");
     expect(packageOf(root, "/srv/app/heirloom/node_modules/@dnd-kit/core/dist/core.esm.js")).toBe("@dnd-kit/core");
-    expect(packageOf(root, "/srv/app/heirloom/node_modules/.pnpm/react@19/node_modules/react/index.js?v=1")).toBe("react");
+    expect(packageOf(root, "/srv/app/heirloom/node_modules/.pnpm/react@19/node_modules/react/index.js?v=1")).toBe(
+      "react",
+    );
   });
 
   it("also for a node_modules linked from outside the project", () => {
@@ -49,7 +57,9 @@ describe("packageOf", () => {
   });
 
   it("is undefined for the project's own files, whatever folders are above the project", () => {
-    expect(packageOf("/home/me/node_modules/react/heirloom", "/home/me/node_modules/react/heirloom/app/root.tsx")).toBeUndefined();
+    expect(
+      packageOf("/home/me/node_modules/react/heirloom", "/home/me/node_modules/react/heirloom/app/root.tsx"),
+    ).toBeUndefined();
     expect(packageOf(root, "/srv/app/heirloom/app/root.tsx")).toBeUndefined();
     expect(packageOf(root, "\0vite/preload-helper.js")).toBeUndefined();
   });

@@ -19,13 +19,17 @@ const THE_SIGN_IN = { file: "app/services/login.server.ts", why: "builds a reque
 /** Ways to read a body, each with why it is refused. */
 const READS: [RegExp, string][] = [
   // request.formData(), args.request.json(), req.text(), request.clone().arrayBuffer(), request.body…
-  [/\b(request|req)\s*(\.\s*clone\s*\(\s*\))?\s*\??\.\s*(formData|json|text|arrayBuffer|blob|bytes|body)\b/, "reads the request body"],
+  [
+    /\b(request|req)\s*(\.\s*clone\s*\(\s*\))?\s*\??\.\s*(formData|json|text|arrayBuffer|blob|bytes|body)\b/,
+    "reads the request body",
+  ],
   [/\b(request|req)\s*\??\.\s*clone\s*\(/, "clones the request (to read its body)"],
   [/\{[^}]*\bbody\b[^}]*\}\s*=\s*(\w+\.)?(request|req)\b/, "takes the request body apart"],
   [/\b(request|req)\s*\.\s*(on|once|addListener)\s*\(\s*["'](data|readable|end)["']/, "reads the request stream"],
   [/\b(request|req)\s*\.\s*(pipe|read)\s*\(/, "reads the request stream"],
   [/for\s+await\s*\([^)]*\bof\s+(\w+\.)*(request|req)\b/, "reads the request stream"],
-  // Any .formData() at all: nothing but a request body has one on the server (components build FormData with new FormData()).
+  // Any .formData() at all: nothing but a request body has one on the server (components build FormData with new
+  // FormData()).
   [/\.\s*formData\s*\(/, "parses a form"],
   [/\bnew\s+Request\s*\(/, "builds a request (to parse a body it holds)"],
   [/from\s+["'](busboy|formidable|multer|@fastify\/busboy|body-parser|raw-body)["']/, "brings another body parser"],
@@ -55,7 +59,8 @@ function offences(file: string, source: string): string[] {
   const code = withoutComments(source);
   const found: string[] = [];
   code.split("\n").forEach((line, index) => {
-    for (const [pattern, why] of READS) if (pattern.test(line)) found.push(`${file}:${index + 1} ${why}: ${line.trim()}`);
+    for (const [pattern, why] of READS)
+      if (pattern.test(line)) found.push(`${file}:${index + 1} ${why}: ${line.trim()}`);
   });
   return found;
 }
@@ -71,8 +76,11 @@ describe("one module reads request bodies", () => {
   });
 
   it("no module but app/lib/request-body.server.ts reads a request body", () => {
-    const found = files.filter((file) => file !== THE_READER && file !== THE_DRAIN).flatMap((file) => offences(file, fs.readFileSync(path.join(root, file), "utf8")));
-    const signIn = (offence: string) => offence.startsWith(`${THE_SIGN_IN.file}:`) && offence.includes(` ${THE_SIGN_IN.why}: `);
+    const found = files
+      .filter((file) => file !== THE_READER && file !== THE_DRAIN)
+      .flatMap((file) => offences(file, fs.readFileSync(path.join(root, file), "utf8")));
+    const signIn = (offence: string) =>
+      offence.startsWith(`${THE_SIGN_IN.file}:`) && offence.includes(` ${THE_SIGN_IN.why}: `);
     expect(found.filter((offence) => !signIn(offence))).toEqual([]);
     expect(found.filter(signIn)).toHaveLength(1);
   });
@@ -96,7 +104,12 @@ describe("one module reads request bodies", () => {
     ];
     expect(samples.filter((line) => offences("sample.ts", line).length === 0)).toEqual([]);
     // What must not be mistaken for a read: a response's body, a file's bytes, a FormData built in the browser.
-    const innocent = ["const data = await response.json();", "const bytes = new Uint8Array(await file.arrayBuffer());", "const form = new FormData(event.currentTarget);", "// request.formData() reads it whole"];
+    const innocent = [
+      "const data = await response.json();",
+      "const bytes = new Uint8Array(await file.arrayBuffer());",
+      "const form = new FormData(event.currentTarget);",
+      "// request.formData() reads it whole",
+    ];
     expect(innocent.flatMap((line) => offences("sample.ts", line))).toEqual([]);
   });
 });

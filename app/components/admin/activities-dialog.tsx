@@ -16,7 +16,10 @@ function describeDetails(details: unknown): string {
   if (details === null || details === undefined) return "";
   if (typeof details !== "object") return String(details);
   return Object.entries(details)
-    .map(([key, value]) => `${key}: ${Array.isArray(value) ? value.join(", ") : typeof value === "object" && value !== null ? JSON.stringify(value) : String(value)}`)
+    .map(
+      ([key, value]) =>
+        `${key}: ${Array.isArray(value) ? value.join(", ") : typeof value === "object" && value !== null ? JSON.stringify(value) : String(value)}`,
+    )
     .join("; ");
 }
 

@@ -28,10 +28,21 @@ export function AdminToolbar({ tab, q, role, language, userId, languages, userOp
   const sort = params.get("sort");
   const dir = params.get("dir");
   const sortable = tab === "users" || tab === "books";
-  const filtered = q !== "" || (tab === "users" && role !== "all") || (tab === "books" && !!language) || (!!userOptions && userId !== undefined);
+  const filtered =
+    q !== "" ||
+    (tab === "users" && role !== "all") ||
+    (tab === "books" && !!language) ||
+    (!!userOptions && userId !== undefined);
   return (
     // Keyed by the address, so the fields show the URL's values after a navigation (e.g. Clear).
-    <Form key={params.toString()} method="get" className="admin-search" role="search" aria-label={t("admin.searchLabel")} preventScrollReset>
+    <Form
+      key={params.toString()}
+      method="get"
+      className="admin-search"
+      role="search"
+      aria-label={t("admin.searchLabel")}
+      preventScrollReset
+    >
       {tab !== "overview" ? <input type="hidden" name="tab" value={tab} /> : null}
       {sortable && sort ? <input type="hidden" name="sort" value={sort} /> : null}
       {sortable && dir ? <input type="hidden" name="dir" value={dir} /> : null}

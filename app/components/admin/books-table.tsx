@@ -7,7 +7,16 @@ import { useTimeZone } from "~/hooks/use-root-data";
 import { SortHeader } from "./sort-header";
 import { TableFrame } from "./table-frame";
 
-type Row = { id: number; title: string; description: string; language: "en" | "vi"; createdAt: Date | string; userId: number; owner: string; ownerName: string | null };
+type Row = {
+  id: number;
+  title: string;
+  description: string;
+  language: "en" | "vi";
+  createdAt: Date | string;
+  userId: number;
+  owner: string;
+  ownerName: string | null;
+};
 
 /** docs/product.md §2 Books: id, title (sortable), description, owner, language (sortable), created (sortable). */
 export function BooksTable({ books, sort, dir }: { books: Row[]; sort: BookSort; dir: SortDir }) {
@@ -33,7 +42,9 @@ export function BooksTable({ books, sort, dir }: { books: Row[]; sort: BookSort;
             <td>{book.title}</td>
             <td>{truncate(book.description, 150)}</td>
             <td>
-              <Link className="cell-link" to={`?tab=content&user=${book.userId}`}>{book.ownerName ? `${book.ownerName} (${book.owner})` : book.owner}</Link>
+              <Link className="cell-link" to={`?tab=content&user=${book.userId}`}>
+                {book.ownerName ? `${book.ownerName} (${book.owner})` : book.owner}
+              </Link>
             </td>
             <td>{t(`languages.${book.language}`)}</td>
             <td>{formatDate(book.createdAt, timeZone)}</td>

@@ -6,8 +6,23 @@ import type { ExplorerBook } from "~/models/admin.server";
 import { BookList, type OpenState } from "./explorer-tree";
 import { Pager } from "./pager";
 
-type ExplorerUser = { id: number; username: string; email: string; displayName: string | null; bookCount: number; books: ExplorerBook[] };
-type Explorer = { users: ExplorerUser[]; total: number; page: number; pages: number; oneUser: boolean; bookPage: number; bookPages: number };
+type ExplorerUser = {
+  id: number;
+  username: string;
+  email: string;
+  displayName: string | null;
+  bookCount: number;
+  books: ExplorerBook[];
+};
+type Explorer = {
+  users: ExplorerUser[];
+  total: number;
+  page: number;
+  pages: number;
+  oneUser: boolean;
+  bookPage: number;
+  bookPages: number;
+};
 type Focus = { storyId?: number; bookId?: number; topicId?: number; openAt?: number };
 
 /** Opens the way to the named book, topic or story, and leaves everything else as the admin left it. */
@@ -16,7 +31,11 @@ function openState(users: ExplorerUser[], focus: Focus): OpenState {
   for (const book of users.flatMap((user) => user.books)) {
     if (book.id === focus.bookId) open.books.add(book.id);
     for (const topic of book.topics) {
-      if (topic.id === focus.topicId || topic.id === focus.openAt || topic.stories.some((story) => story.id === focus.storyId)) {
+      if (
+        topic.id === focus.topicId ||
+        topic.id === focus.openAt ||
+        topic.stories.some((story) => story.id === focus.storyId)
+      ) {
         open.topics.add(topic.id);
         open.books.add(book.id);
       }
@@ -40,7 +59,19 @@ export function ContentExplorer({ explorer, focus }: { explorer: Explorer; focus
     <div className="explorer">
       {explorer.oneUser ? (
         <p>
-          <Link to={hrefWith({ user: null, book: null, topic: null, story: null, open: null, bpage: null, page: null, dialog: null, id: null })}>
+          <Link
+            to={hrefWith({
+              user: null,
+              book: null,
+              topic: null,
+              story: null,
+              open: null,
+              bpage: null,
+              page: null,
+              dialog: null,
+              id: null,
+            })}
+          >
             ← {t("admin.explorer.allUsers")}
           </Link>
         </p>
@@ -55,15 +86,24 @@ export function ContentExplorer({ explorer, focus }: { explorer: Explorer; focus
                   <span className="avatar" aria-hidden="true">
                     {avatarInitial(user)}
                   </span>{" "}
-                  <span className="tree-title">{name}</span> <span className="muted">
+                  <span className="tree-title">{name}</span>{" "}
+                  <span className="muted">
                     {user.username} · {user.email} · {t("admin.explorer.bookCount", { count: user.bookCount })}
                   </span>
                 </summary>
                 <BookList userId={user.id} books={user.books} open={open} />
                 {explorer.oneUser ? (
-                  <Pager page={explorer.bookPage} pages={explorer.bookPages} param="bpage" label={t("admin.explorer.bookPages", { name })} />
+                  <Pager
+                    page={explorer.bookPage}
+                    pages={explorer.bookPages}
+                    param="bpage"
+                    label={t("admin.explorer.bookPages", { name })}
+                  />
                 ) : user.bookCount > user.books.length ? (
-                  <Link className="show-all" to={hrefWith({ user: String(user.id), book: null, topic: null, story: null, page: null })}>
+                  <Link
+                    className="show-all"
+                    to={hrefWith({ user: String(user.id), book: null, topic: null, story: null, page: null })}
+                  >
                     {t("admin.explorer.showAllBooks", { count: String(user.bookCount), name })}
                   </Link>
                 ) : null}

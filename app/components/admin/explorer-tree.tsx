@@ -25,7 +25,8 @@ export function BookList({ userId, books, open }: { userId: number; books: Explo
         <li key={book.id}>
           <details className="tree-node" open={open.books.has(book.id) || undefined}>
             <summary>
-              <span className="tree-title">{book.title}</span> <span className="badge">{t(`languages.${book.language}`)}</span>{" "}
+              <span className="tree-title">{book.title}</span>{" "}
+              <span className="badge">{t(`languages.${book.language}`)}</span>{" "}
               <span className="muted">{t("admin.explorer.topicCount", { count: book.topicCount })}</span>
             </summary>
             {book.topics.length === 0 ? <p className="muted">{t("admin.explorer.noTopics")}</p> : null}
@@ -35,7 +36,10 @@ export function BookList({ userId, books, open }: { userId: number; books: Explo
               ))}
             </ul>
             {book.topicCount > book.topics.length ? (
-              <Link className="show-all" to={hrefWith({ user: String(userId), book: String(book.id), topic: null, story: null, page: null })}>
+              <Link
+                className="show-all"
+                to={hrefWith({ user: String(userId), book: String(book.id), topic: null, story: null, page: null })}
+              >
                 {t("admin.explorer.showAllTopics", { count: String(book.topicCount) })}
               </Link>
             ) : null}
@@ -46,19 +50,34 @@ export function BookList({ userId, books, open }: { userId: number; books: Explo
   );
 }
 
-function TopicNode({ userId, bookId, topic, open }: { userId: number; bookId: number; topic: ExplorerTopic; open: OpenState }) {
+function TopicNode({
+  userId,
+  bookId,
+  topic,
+  open,
+}: {
+  userId: number;
+  bookId: number;
+  topic: ExplorerTopic;
+  open: OpenState;
+}) {
   const t = useT();
   const hrefWith = useHrefWith();
   return (
     <li>
       <details className="tree-node" open={open.topics.has(topic.id) || undefined}>
         <summary>
-          <span className="tree-title">{topic.title}</span> {topic.archived ? <span className="badge badge-draft">{t("admin.archived")}</span> : null}{" "}
+          <span className="tree-title">{topic.title}</span>{" "}
+          {topic.archived ? <span className="badge badge-draft">{t("admin.archived")}</span> : null}{" "}
           <span className="muted">{t("admin.explorer.storyCount", { count: topic.storyCount })}</span>
         </summary>
         {topic.hasPreview ? (
           <p>
-            <Link className="button button-small button-secondary" to={hrefWith({ dialog: "preview", id: String(topic.id), open: String(topic.id) })} preventScrollReset>
+            <Link
+              className="button button-small button-secondary"
+              to={hrefWith({ dialog: "preview", id: String(topic.id), open: String(topic.id) })}
+              preventScrollReset
+            >
               {t("admin.explorer.preview")}
               <span className="visually-hidden">: {topic.title}</span>
             </Link>
@@ -71,7 +90,16 @@ function TopicNode({ userId, bookId, topic, open }: { userId: number; bookId: nu
           ))}
         </ul>
         {topic.storyCount > topic.stories.length ? (
-          <Link className="show-all" to={hrefWith({ user: String(userId), book: String(bookId), topic: String(topic.id), story: null, page: null })}>
+          <Link
+            className="show-all"
+            to={hrefWith({
+              user: String(userId),
+              book: String(bookId),
+              topic: String(topic.id),
+              story: null,
+              page: null,
+            })}
+          >
             {t("admin.explorer.showAllStories", { count: String(topic.storyCount) })}
           </Link>
         ) : null}
@@ -94,7 +122,8 @@ function StoryNode({ story, expanded, topicId }: { story: ExplorerStory; expande
   return (
     <li id={`story-${story.id}`} className="tree-story">
       <p className="tree-story-head">
-        <strong>{story.title}</strong> {story.status === "draft" ? <span className="badge badge-draft">{t("admin.draft")}</span> : null}{" "}
+        <strong>{story.title}</strong>{" "}
+        {story.status === "draft" ? <span className="badge badge-draft">{t("admin.draft")}</span> : null}{" "}
         <span className="muted">{formatDate(story.createdAt, timeZone)}</span>
       </p>
       {text ? <p className="story-text">{text}</p> : null}
@@ -112,5 +141,12 @@ function StoryNode({ story, expanded, topicId }: { story: ExplorerStory; expande
 /** Up to four thumbnails (+N), each opening the media dialog; files are served by /api/media/render. */
 function StoryMedia({ story, topicId }: { story: ExplorerStory; topicId: number }) {
   const hrefWith = useHrefWith();
-  return <MediaThumbnails media={story.media} total={story.mediaCount} fallbackName={story.title} hrefFor={(item) => hrefWith({ dialog: "media", id: String(item.id), open: String(topicId) })} />;
+  return (
+    <MediaThumbnails
+      media={story.media}
+      total={story.mediaCount}
+      fallbackName={story.title}
+      hrefFor={(item) => hrefWith({ dialog: "media", id: String(item.id), open: String(topicId) })}
+    />
+  );
 }

@@ -6,7 +6,14 @@ import { useTimeZone } from "~/hooks/use-root-data";
 
 type Overview = {
   totals: { users: number; books: number; topics: number; stories: number };
-  latestBooks: { id: number; title: string; language: "en" | "vi"; createdAt: Date | string; owner: string; userId: number }[];
+  latestBooks: {
+    id: number;
+    title: string;
+    language: "en" | "vi";
+    createdAt: Date | string;
+    owner: string;
+    userId: number;
+  }[];
   latestUsers: { id: number; username: string; displayName: string | null; email: string }[];
 };
 

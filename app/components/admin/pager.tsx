@@ -3,7 +3,17 @@ import { useT } from "~/i18n/use-t";
 import { useHrefWith } from "~/hooks/use-href-with";
 
 /** Previous / Page x of y / Next, as links that change one query parameter (`page` unless told). */
-export function Pager({ page, pages, param = "page", label }: { page: number; pages: number; param?: string; label?: string }) {
+export function Pager({
+  page,
+  pages,
+  param = "page",
+  label,
+}: {
+  page: number;
+  pages: number;
+  param?: string;
+  label?: string;
+}) {
   const t = useT();
   const hrefWith = useHrefWith();
   if (pages <= 1) return null;

@@ -5,7 +5,14 @@ import { truncate } from "~/lib/text";
 import { useTimeZone } from "~/hooks/use-root-data";
 import { TableFrame } from "./table-frame";
 
-type Row = { id: number; title: string; content: string; status: "draft" | "published"; topicTitle: string; createdAt: Date | string };
+type Row = {
+  id: number;
+  title: string;
+  content: string;
+  status: "draft" | "published";
+  topicTitle: string;
+  createdAt: Date | string;
+};
 
 /** docs/product.md §2 Stories: id, title, the first 100 characters of the content, topic, created. */
 export function StoriesTable({ stories }: { stories: Row[] }) {
@@ -27,7 +34,8 @@ export function StoriesTable({ stories }: { stories: Row[] }) {
           <tr key={story.id}>
             <td>{story.id}</td>
             <td>
-              {story.title} {story.status === "draft" ? <span className="badge badge-draft">{t("admin.draft")}</span> : null}
+              {story.title}{" "}
+              {story.status === "draft" ? <span className="badge badge-draft">{t("admin.draft")}</span> : null}
             </td>
             <td className="cell-text">{truncate(story.content, STORY_TABLE_CHARS)}</td>
             <td>{story.topicTitle}</td>

@@ -4,7 +4,15 @@ import { truncate } from "~/lib/text";
 import { useTimeZone } from "~/hooks/use-root-data";
 import { TableFrame } from "./table-frame";
 
-type Row = { id: number; title: string; description: string; archived: boolean; bookTitle: string; storyCount: number; createdAt: Date | string };
+type Row = {
+  id: number;
+  title: string;
+  description: string;
+  archived: boolean;
+  bookTitle: string;
+  storyCount: number;
+  createdAt: Date | string;
+};
 
 /** docs/product.md §2 Topics: id, title, description, book, story count, created. */
 export function TopicsTable({ topics }: { topics: Row[] }) {

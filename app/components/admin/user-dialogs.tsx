@@ -15,12 +15,25 @@ function useBusy() {
 }
 
 /** Add or edit a user; on edit a blank password keeps the current one. */
-export function UserFormDialog({ user, closeHref, errors, values }: { user?: AdminUserRow; closeHref: string; errors: Errors; values: Values }) {
+export function UserFormDialog({
+  user,
+  closeHref,
+  errors,
+  values,
+}: {
+  user?: AdminUserRow;
+  closeHref: string;
+  errors: Errors;
+  values: Values;
+}) {
   const t = useT();
   const busy = useBusy();
   const value = (name: "username" | "email" | "displayName") => values[name] ?? (user ? (user[name] ?? "") : "");
   return (
-    <Dialog title={user ? t("admin.editUserTitle", { name: user.username }) : t("admin.addUserTitle")} closeHref={closeHref}>
+    <Dialog
+      title={user ? t("admin.editUserTitle", { name: user.username }) : t("admin.addUserTitle")}
+      closeHref={closeHref}
+    >
       {/* noValidate: the browser's own bubbles would be in its language, not docs/product.md §5's messages in the page's;
           the schema's messages come back beside each field, with or without JavaScript. */}
       <Form method="post" className="stack" preventScrollReset noValidate>
@@ -31,9 +44,31 @@ export function UserFormDialog({ user, closeHref, errors, values }: { user?: Adm
             {t(errors.form)}
           </p>
         ) : null}
-        <Field name="username" label={t("admin.username")} required minLength={USERNAME_MIN} autoComplete="off" defaultValue={value("username")} error={errors.username} />
-        <Field name="email" type="email" label={t("admin.email")} required autoComplete="off" defaultValue={value("email")} error={errors.email} />
-        <Field name="displayName" label={t("admin.displayName")} autoComplete="off" defaultValue={value("displayName")} error={errors.displayName} />
+        <Field
+          name="username"
+          label={t("admin.username")}
+          required
+          minLength={USERNAME_MIN}
+          autoComplete="off"
+          defaultValue={value("username")}
+          error={errors.username}
+        />
+        <Field
+          name="email"
+          type="email"
+          label={t("admin.email")}
+          required
+          autoComplete="off"
+          defaultValue={value("email")}
+          error={errors.email}
+        />
+        <Field
+          name="displayName"
+          label={t("admin.displayName")}
+          autoComplete="off"
+          defaultValue={value("displayName")}
+          error={errors.displayName}
+        />
         <Field
           name="password"
           type="password"

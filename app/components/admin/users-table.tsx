@@ -58,23 +58,38 @@ export function UsersTable({ users, query }: { users: AdminUserRow[]; query: { s
                 {/* The count opens the Books tab filtered to this user. */}
                 <Link className="cell-link" to={`?tab=books&user=${user.id}`}>
                   {user.bookCount}
-                  <span className="visually-hidden"> {t("admin.books")}: {user.username}</span>
+                  <span className="visually-hidden">
+                    {" "}
+                    {t("admin.books")}: {user.username}
+                  </span>
                 </Link>
               </td>
               <td>{when(user.firstLoginAt)}</td>
               <td>{when(user.lastLoginAt)}</td>
               <td className="nowrap">{formatBytes(user.storageBytes, locale)}</td>
               <td className="row-actions">
-                <Link className="button button-small button-secondary" to={hrefWith({ dialog: "activities", id: String(user.id), apage: null })} preventScrollReset>
+                <Link
+                  className="button button-small button-secondary"
+                  to={hrefWith({ dialog: "activities", id: String(user.id), apage: null })}
+                  preventScrollReset
+                >
                   {t("admin.viewActivities")}
                   <span className="visually-hidden"> {user.username}</span>
                 </Link>
-                <Link className="button button-small" to={hrefWith({ dialog: "edit-user", id: String(user.id) })} preventScrollReset>
+                <Link
+                  className="button button-small"
+                  to={hrefWith({ dialog: "edit-user", id: String(user.id) })}
+                  preventScrollReset
+                >
                   {t("admin.editUser")}
                   <span className="visually-hidden"> {user.username}</span>
                 </Link>
                 {user.isAdmin ? null : (
-                  <Link className="button button-small button-danger" to={hrefWith({ dialog: "delete-user", id: String(user.id) })} preventScrollReset>
+                  <Link
+                    className="button button-small button-danger"
+                    to={hrefWith({ dialog: "delete-user", id: String(user.id) })}
+                    preventScrollReset
+                  >
                     {t("admin.deleteUser")}
                     <span className="visually-hidden"> {user.username}</span>
                   </Link>

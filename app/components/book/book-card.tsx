@@ -16,7 +16,15 @@ export type BookCardData = {
 };
 
 /** A book in a grid: the whole card opens the book; its menu (copy, delete) does not. `priority`: see BookCover. */
-export function BookCard({ book, withMenu = true, priority = false }: { book: BookCardData; withMenu?: boolean; priority?: boolean }) {
+export function BookCard({
+  book,
+  withMenu = true,
+  priority = false,
+}: {
+  book: BookCardData;
+  withMenu?: boolean;
+  priority?: boolean;
+}) {
   const t = useT();
   const timeZone = useTimeZone();
   const hrefWith = useHrefWith();
@@ -36,13 +44,22 @@ export function BookCard({ book, withMenu = true, priority = false }: { book: Bo
         </p>
       </div>
       {withMenu ? (
-        <Menu label={t("books.menu", { title: book.title })} summary={<span aria-hidden="true">⋮</span>} className="card-menu" panelClassName="menu-panel-end">
+        <Menu
+          label={t("books.menu", { title: book.title })}
+          summary={<span aria-hidden="true">⋮</span>}
+          className="card-menu"
+          panelClassName="menu-panel-end"
+        >
           <Form method="post" action={`/books/${book.id}/copy`} preventScrollReset>
             <button type="submit" className="menu-item">
               {t("books.createCopy")}
             </button>
           </Form>
-          <Link className="menu-item menu-item-danger" to={hrefWith({ dialog: "delete-book", bookId: String(book.id) })} preventScrollReset>
+          <Link
+            className="menu-item menu-item-danger"
+            to={hrefWith({ dialog: "delete-book", bookId: String(book.id) })}
+            preventScrollReset
+          >
             {t("books.deleteBook")}
           </Link>
         </Menu>

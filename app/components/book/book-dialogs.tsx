@@ -25,7 +25,15 @@ export function BookDialogs({
     case "create":
       return <BookFormDialog locale={locale} closeHref={closeHref} errors={form.errors} values={form.values} />;
     case "edit":
-      return <BookFormDialog book={dialog.book} locale={locale} closeHref={closeHref} errors={form.errors} values={form.values} />;
+      return (
+        <BookFormDialog
+          book={dialog.book}
+          locale={locale}
+          closeHref={closeHref}
+          errors={form.errors}
+          values={form.values}
+        />
+      );
     case "delete":
       return <DeleteBookDialog book={dialog.book} closeHref={closeHref} />;
   }

@@ -7,7 +7,14 @@ import type { MessageKey } from "~/i18n/types";
 import { TONE_PRESETS } from "~/lib/tones";
 import { CoverPicker } from "./cover-picker";
 
-export type EditableBook = { id: number; title: string; description: string; tone: string; language: Locale; coverImage: string | null };
+export type EditableBook = {
+  id: number;
+  title: string;
+  description: string;
+  tone: string;
+  language: Locale;
+  coverImage: string | null;
+};
 type Errors = Record<string, string>;
 
 /** Create or edit a book. The dialog is URL state, so it opens fresh (empty, in the UI language) each time. */
@@ -34,7 +41,15 @@ export function BookFormDialog({
       <Form method="post" encType="multipart/form-data" className="stack" preventScrollReset>
         <input type="hidden" name="intent" value={book ? "update-book" : "create-book"} />
         {book ? <input type="hidden" name="bookId" value={book.id} /> : null}
-        <Field name="title" label={t("books.fieldTitle")} required maxLength={200} defaultValue={value("title")} error={error("title")} autoComplete="off" />
+        <Field
+          name="title"
+          label={t("books.fieldTitle")}
+          required
+          maxLength={200}
+          defaultValue={value("title")}
+          error={error("title")}
+          autoComplete="off"
+        />
         <div className="field">
           <label htmlFor="description">{t("books.fieldDescription")}</label>
           <textarea id="description" name="description" rows={3} maxLength={5000} defaultValue={value("description")} />

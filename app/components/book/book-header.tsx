@@ -25,7 +25,13 @@ export function BookHeader({ book }: { book: HeaderBook }) {
   const tone = book.tone ? (isTonePreset(book.tone) ? t(`tones.${book.tone}`) : book.tone) : null;
   return (
     <section className="card book-header" aria-labelledby="book-title">
-      <BookCover bookId={book.id} src={book.coverImage} alt={t("books.coverAlt", { title: book.title })} className="book-header-cover" priority />
+      <BookCover
+        bookId={book.id}
+        src={book.coverImage}
+        alt={t("books.coverAlt", { title: book.title })}
+        className="book-header-cover"
+        priority
+      />
       <div className="book-header-body">
         {/* tabIndex -1: where the focus goes back when the editor has no heading (useFocusRecovery). */}
         <h1 id="book-title" tabIndex={-1}>
@@ -48,7 +54,12 @@ export function BookHeader({ book }: { book: HeaderBook }) {
         </p>
       </div>
       <div className="book-header-actions">
-        <Link to={hrefWith({ dialog: "edit-book" })} className="button button-secondary book-header-edit" aria-label={t("books.editLabel")} preventScrollReset>
+        <Link
+          to={hrefWith({ dialog: "edit-book" })}
+          className="button button-secondary book-header-edit"
+          aria-label={t("books.editLabel")}
+          preventScrollReset
+        >
           {t("books.edit")}
         </Link>
         <Link to={hrefWith({ dialog: "share" })} className="button button-secondary" preventScrollReset>

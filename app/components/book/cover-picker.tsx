@@ -31,11 +31,23 @@ export function CoverPicker({ current, error }: { current: string | null; error?
       <legend>{t("books.fieldCover")}</legend>
       <div className="cover-tabs" role="radiogroup" aria-label={t("books.fieldCover")}>
         <label className="cover-tab">
-          <input type="radio" name="coverMode" value="preset" checked={mode === "preset"} onChange={() => setMode("preset")} />
+          <input
+            type="radio"
+            name="coverMode"
+            value="preset"
+            checked={mode === "preset"}
+            onChange={() => setMode("preset")}
+          />
           {t("books.coverPresets")}
         </label>
         <label className="cover-tab">
-          <input type="radio" name="coverMode" value="upload" checked={mode === "upload"} onChange={() => setMode("upload")} />
+          <input
+            type="radio"
+            name="coverMode"
+            value="upload"
+            checked={mode === "upload"}
+            onChange={() => setMode("upload")}
+          />
           {t("books.coverUpload")}
         </label>
       </div>
@@ -50,7 +62,13 @@ export function CoverPicker({ current, error }: { current: string | null; error?
           {PRESET_COVERS.map((src, i) => (
             <label key={src} className="cover-option">
               <input type="radio" name="coverImage" value={src} defaultChecked={current === src} />
-              <img src={src} alt={t("books.coverPreset", { n: String(i + 1) })} width={96} height={144} loading="lazy" />
+              <img
+                src={src}
+                alt={t("books.coverPreset", { n: String(i + 1) })}
+                width={96}
+                height={144}
+                loading="lazy"
+              />
             </label>
           ))}
         </div>

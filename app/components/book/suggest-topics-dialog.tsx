@@ -41,7 +41,8 @@ export function SuggestTopicsDialog({
     event.preventDefault();
     setItems(update);
   };
-  const patch = (index: number, change: Partial<SuggestedTopic>) => setItems((list) => list.map((item, i) => (i === index ? { ...item, ...change } : item)));
+  const patch = (index: number, change: Partial<SuggestedTopic>) =>
+    setItems((list) => list.map((item, i) => (i === index ? { ...item, ...change } : item)));
 
   return (
     <Dialog title={t("suggest.title")} closeHref={closeHref}>
@@ -52,13 +53,31 @@ export function SuggestTopicsDialog({
       <Form method="post" className="stack" preventScrollReset aria-busy={busy}>
         {isCopy ? <input type="hidden" name="copy" value="1" /> : null}
         <div className="toolbar-buttons">
-          <button type="submit" name="intent" value="edit:select-all" className="button button-secondary button-small" onClick={local((l) => l.map((i) => ({ ...i, selected: true })))}>
+          <button
+            type="submit"
+            name="intent"
+            value="edit:select-all"
+            className="button button-secondary button-small"
+            onClick={local((l) => l.map((i) => ({ ...i, selected: true })))}
+          >
             {t("suggest.selectAll")}
           </button>
-          <button type="submit" name="intent" value="edit:deselect-all" className="button button-secondary button-small" onClick={local((l) => l.map((i) => ({ ...i, selected: false })))}>
+          <button
+            type="submit"
+            name="intent"
+            value="edit:deselect-all"
+            className="button button-secondary button-small"
+            onClick={local((l) => l.map((i) => ({ ...i, selected: false })))}
+          >
             {t("suggest.deselectAll")}
           </button>
-          <button type="submit" name="intent" value="regenerate" className="button button-secondary button-small" formNoValidate>
+          <button
+            type="submit"
+            name="intent"
+            value="regenerate"
+            className="button button-secondary button-small"
+            formNoValidate
+          >
             {busy ? t("suggest.loading") : t("suggest.regenerate")}
           </button>
         </div>
@@ -102,10 +121,28 @@ export function SuggestTopicsDialog({
                   />
                 </div>
                 <div className="suggest-move">
-                  <button type="submit" name="intent" value={`edit:up:${i}`} className="icon-button" disabled={i === 0} onClick={local((l) => move(l, i, -1))} aria-label={t("suggest.moveUp", { n })} formNoValidate>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value={`edit:up:${i}`}
+                    className="icon-button"
+                    disabled={i === 0}
+                    onClick={local((l) => move(l, i, -1))}
+                    aria-label={t("suggest.moveUp", { n })}
+                    formNoValidate
+                  >
                     <span aria-hidden="true">↑</span>
                   </button>
-                  <button type="submit" name="intent" value={`edit:down:${i}`} className="icon-button" disabled={i === items.length - 1} onClick={local((l) => move(l, i, 1))} aria-label={t("suggest.moveDown", { n })} formNoValidate>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value={`edit:down:${i}`}
+                    className="icon-button"
+                    disabled={i === items.length - 1}
+                    onClick={local((l) => move(l, i, 1))}
+                    aria-label={t("suggest.moveDown", { n })}
+                    formNoValidate
+                  >
                     <span aria-hidden="true">↓</span>
                   </button>
                 </div>
@@ -113,7 +150,17 @@ export function SuggestTopicsDialog({
             );
           }}
         />
-        <button type="submit" name="intent" value="edit:add" className="button button-secondary" onClick={local((l) => [...l, ...withKeys([{ title: t("suggest.newTopicTitle"), description: "", selected: true }])])} formNoValidate>
+        <button
+          type="submit"
+          name="intent"
+          value="edit:add"
+          className="button button-secondary"
+          onClick={local((l) => [
+            ...l,
+            ...withKeys([{ title: t("suggest.newTopicTitle"), description: "", selected: true }]),
+          ])}
+          formNoValidate
+        >
           {t("suggest.addTopic")}
         </button>
         {shownError ? (
@@ -125,7 +172,12 @@ export function SuggestTopicsDialog({
           <Link to={closeHref} className="button button-secondary" preventScrollReset>
             {t("suggest.cancel")}
           </Link>
-          <button type="submit" name="intent" value="save" className="button button-primary" aria-disabled={selectedCount === 0 ? true : undefined}
+          <button
+            type="submit"
+            name="intent"
+            value="save"
+            className="button button-primary"
+            aria-disabled={selectedCount === 0 ? true : undefined}
             onClick={(e) => {
               if (selectedCount > 0) return setLocalError(null);
               e.preventDefault();

@@ -10,8 +10,7 @@ export function SuggestedActions({ actions }: { actions: SuggestedAction[] }) {
       <h2 id="continue-title">{t("home.continueTitle")}</h2>
       {actions.length === 0 ? (
         <p className="card">
-          {t("home.allAnswered")}{" "}
-          <Link to="/books">{t("home.openLibrary")}</Link>
+          {t("home.allAnswered")} <Link to="/books">{t("home.openLibrary")}</Link>
         </p>
       ) : (
         <ul className="action-list">

@@ -7,7 +7,17 @@ import { BookLinks, NavLinks, type MenuBook } from "./nav-links";
 import { Link } from "react-router";
 
 /** The slide-out menu of narrow screens: the same links, the Save button and Logout. */
-export function MobileMenu({ user, books, locale, saveForm }: { user: PublicUser; books: MenuBook[]; locale: Locale; saveForm?: string }) {
+export function MobileMenu({
+  user,
+  books,
+  locale,
+  saveForm,
+}: {
+  user: PublicUser;
+  books: MenuBook[];
+  locale: Locale;
+  saveForm?: string;
+}) {
   const t = useT();
   return (
     <Menu

@@ -53,4 +53,3 @@ export function BookLinks({ books }: { books: MenuBook[] }) {
     </>
   );
 }
-

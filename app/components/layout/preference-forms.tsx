@@ -38,7 +38,11 @@ export function LanguageForm({ locale }: { locale: Locale }) {
 export function ThemeForm({ theme }: { theme: Theme }) {
   const t = useT();
   const returnTo = useReturnPath();
-  const labels = { light: t("preferences.themeLight"), dark: t("preferences.themeDark"), system: t("preferences.themeSystem") };
+  const labels = {
+    light: t("preferences.themeLight"),
+    dark: t("preferences.themeDark"),
+    system: t("preferences.themeSystem"),
+  };
   return (
     <form method="post" action="/preferences/theme" className="choice-list" aria-label={t("preferences.theme")}>
       <input type="hidden" name="redirectTo" value={returnTo} />

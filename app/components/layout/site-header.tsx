@@ -30,7 +30,11 @@ export function SiteHeader({ user, books, locale, theme }: Props) {
           <NavLinks isAdmin={user.isAdmin} />
         </nav>
         <div className="header-actions">
-          <Menu label={t("preferences.languageMenu", { code: locale.toUpperCase() })} summary={<span aria-hidden="true">{locale.toUpperCase()}</span>} className="wide-only">
+          <Menu
+            label={t("preferences.languageMenu", { code: locale.toUpperCase() })}
+            summary={<span aria-hidden="true">{locale.toUpperCase()}</span>}
+            className="wide-only"
+          >
             <LanguageForm locale={locale} />
           </Menu>
           {saveForm ? (

@@ -6,7 +6,13 @@ import { LIBRARY_PAGE_SIZE } from "~/lib/library-query";
 import { SectionSearch, ShowMore } from "./section-search";
 
 /** The library's Books section: search, a grid of book cards, show more, and skeletons while loading. */
-export function BooksSection({ query, result }: { query: SectionQuery; result: { books: BookCardData[]; total: number } }) {
+export function BooksSection({
+  query,
+  result,
+}: {
+  query: SectionQuery;
+  result: { books: BookCardData[]; total: number };
+}) {
   const t = useT();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location?.pathname === "/books";
@@ -31,7 +37,13 @@ export function BooksSection({ query, result }: { query: SectionQuery; result: {
           ))}
         </ul>
       )}
-      <ShowMore prefix="b" query={query} shown={result.books.length} total={result.total} label="library.showMoreBooks" />
+      <ShowMore
+        prefix="b"
+        query={query}
+        shown={result.books.length}
+        total={result.total}
+        label="library.showMoreBooks"
+      />
     </section>
   );
 }

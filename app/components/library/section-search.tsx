@@ -59,7 +59,19 @@ export function SectionSearch({
 }
 
 /** 'Show more': a link that asks for six more of this section (a plain link without JavaScript). */
-export function ShowMore({ prefix, query, shown, total, label }: { prefix: string; query: SectionQuery; shown: number; total: number; label: MessageKey }) {
+export function ShowMore({
+  prefix,
+  query,
+  shown,
+  total,
+  label,
+}: {
+  prefix: string;
+  query: SectionQuery;
+  shown: number;
+  total: number;
+  label: MessageKey;
+}) {
   const t = useT();
   const [params] = useSearchParams();
   if (shown >= total) return null;

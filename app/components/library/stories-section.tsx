@@ -21,7 +21,15 @@ type StoryRow = {
 };
 
 /** The library's Stories section: search, a book filter, story cards that open the story, show more. */
-export function StoriesSection({ query, result, bookOptions }: { query: SectionQuery; result: { stories: StoryRow[]; total: number }; bookOptions: { id: number; title: string }[] }) {
+export function StoriesSection({
+  query,
+  result,
+  bookOptions,
+}: {
+  query: SectionQuery;
+  result: { stories: StoryRow[]; total: number };
+  bookOptions: { id: number; title: string }[];
+}) {
   const t = useT();
   const timeZone = useTimeZone();
   const filtered = query.search !== "" || query.bookId !== undefined;
@@ -40,17 +48,27 @@ export function StoriesSection({ query, result, bookOptions }: { query: SectionQ
                   {story.title}
                 </Link>
               </h3>
-              <p className="muted item-context">{t("library.inTopic", { book: story.bookTitle, topic: story.topicTitle })}</p>
+              <p className="muted item-context">
+                {t("library.inTopic", { book: story.bookTitle, topic: story.topicTitle })}
+              </p>
               <p>{truncate(story.excerpt, STORY_EXCERPT_CHARS)}</p>
               <p className="item-meta">
-                <span className={`badge badge-${story.status}`}>{story.status === "published" ? t("library.published") : t("library.draft")}</span>{" "}
+                <span className={`badge badge-${story.status}`}>
+                  {story.status === "published" ? t("library.published") : t("library.draft")}
+                </span>{" "}
                 {formatDate(story.createdAt, timeZone)}
               </p>
             </li>
           ))}
         </ul>
       )}
-      <ShowMore prefix="s" query={query} shown={result.stories.length} total={result.total} label="library.showMoreStories" />
+      <ShowMore
+        prefix="s"
+        query={query}
+        shown={result.stories.length}
+        total={result.total}
+        label="library.showMoreStories"
+      />
     </section>
   );
 }

@@ -9,7 +9,15 @@ const TOPIC_PREVIEW_CHARS = 150;
 type TopicRow = { id: number; bookId: number; bookTitle: string; title: string; excerpt: string; storyCount: number };
 
 /** The library's Topics section: search, a book filter, cards with a 150-character preview, show more. */
-export function TopicsSection({ query, result, bookOptions }: { query: SectionQuery; result: { topics: TopicRow[]; total: number }; bookOptions: { id: number; title: string }[] }) {
+export function TopicsSection({
+  query,
+  result,
+  bookOptions,
+}: {
+  query: SectionQuery;
+  result: { topics: TopicRow[]; total: number };
+  bookOptions: { id: number; title: string }[];
+}) {
   const t = useT();
   const filtered = query.search !== "" || query.bookId !== undefined;
   return (
@@ -34,7 +42,13 @@ export function TopicsSection({ query, result, bookOptions }: { query: SectionQu
           ))}
         </ul>
       )}
-      <ShowMore prefix="t" query={query} shown={result.topics.length} total={result.total} label="library.showMoreTopics" />
+      <ShowMore
+        prefix="t"
+        query={query}
+        shown={result.topics.length}
+        total={result.total}
+        label="library.showMoreTopics"
+      />
     </section>
   );
 }

@@ -5,13 +5,27 @@ import { useTimeZone } from "~/hooks/use-root-data";
 import { MediaAudio } from "./media-audio";
 import { MediaImage } from "./media-image";
 
-export type DialogMedia = { id: number; type: "image" | "audio"; description: string; transcription: string | null; createdAt: Date | string };
+export type DialogMedia = {
+  id: number;
+  type: "image" | "audio";
+  description: string;
+  transcription: string | null;
+  createdAt: Date | string;
+};
 
 /**
  * A photo or a recording in full (docs/product.md §2): the image or an audio player, its description, its
  * transcription and when it was added (dd/MM/yyyy HH:mm). The admin's explorer starts a recording at once.
  */
-export function MediaDialog({ media, closeHref, autoPlay = false }: { media: DialogMedia; closeHref: string; autoPlay?: boolean }) {
+export function MediaDialog({
+  media,
+  closeHref,
+  autoPlay = false,
+}: {
+  media: DialogMedia;
+  closeHref: string;
+  autoPlay?: boolean;
+}) {
   const t = useT();
   const timeZone = useTimeZone();
   const kind = media.type === "image" ? t("media.image") : t("media.audio");

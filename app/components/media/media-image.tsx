@@ -32,7 +32,7 @@ type Props = {
 export function MediaImage({ media, thumb = false, alt, className, width, height, lazy = true }: Props) {
   const ref = useRef<HTMLImageElement>(null);
   const sources = imageSources(media, thumb);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only the state at mount needs checking; later failures have the handler
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the state at mount needs checking
   useEffect(() => {
     const img = ref.current;
     if (img?.complete && img.naturalWidth === 0) tryNext(img, sources);

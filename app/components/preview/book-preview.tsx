@@ -53,7 +53,13 @@ export function BookPreview({ bookId, shown }: { bookId: number; shown: PreviewP
   return (
     <div className="stack">
       <div className="button-row preview-actions">
-        <GenerateButton bookId={bookId} fields={{ intent: "book" }} label={shown ? t("preview.regenerate") : t("preview.generateBook")} busy={stream.busy} onGenerate={generate} />
+        <GenerateButton
+          bookId={bookId}
+          fields={{ intent: "book" }}
+          label={shown ? t("preview.regenerate") : t("preview.generateBook")}
+          busy={stream.busy}
+          onGenerate={generate}
+        />
         {shown ? (
           <a className="button button-small button-secondary" href={`/api/books/${bookId}/preview?download=1`} download>
             {t("preview.download")}
@@ -66,7 +72,11 @@ export function BookPreview({ bookId, shown }: { bookId: number; shown: PreviewP
         ) : null}
       </div>
       <div aria-live="polite" aria-busy={stream.text !== null}>
-        {current && current.blocks.length > 0 ? <PreviewText shown={current} pageHref={(n) => hrefWith({ ptab: "book", ppage: String(n) })} /> : <p className="muted">{t("preview.empty")}</p>}
+        {current && current.blocks.length > 0 ? (
+          <PreviewText shown={current} pageHref={(n) => hrefWith({ ptab: "book", ppage: String(n) })} />
+        ) : (
+          <p className="muted">{t("preview.empty")}</p>
+        )}
       </div>
       {printing !== null
         ? // Straight under <body>, so the print style can hide everything else.

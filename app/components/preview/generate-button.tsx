@@ -34,7 +34,12 @@ export function GenerateButton({
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <button type="submit" className="button button-secondary button-small" aria-disabled={busy || undefined} aria-busy={busy || undefined}>
+      <button
+        type="submit"
+        className="button button-secondary button-small"
+        aria-disabled={busy || undefined}
+        aria-busy={busy || undefined}
+      >
         {busy ? t("preview.generating") : label}
       </button>
     </Form>

@@ -9,17 +9,36 @@ import { TopicPreviews, type TopicPreviewSummary } from "./topic-previews";
  * The panel's URL state and the one page of text it shows (ADR 0023): the open topic's (`topicPage`) on
  * the topic tab, the book's (`book`) on the book tab.
  */
-export type PreviewState = { tab: "topic" | "book"; page: number; openTopicId: number | null; topicPage: PreviewPage | null; book: PreviewPage | null };
+export type PreviewState = {
+  tab: "topic" | "book";
+  page: number;
+  openTopicId: number | null;
+  topicPage: PreviewPage | null;
+  book: PreviewPage | null;
+};
 
 /**
  * The preview panel (docs/product.md §2): a tab per topic's draft narrative and one for the whole book. The tabs
  * are links (URL state), so they work without JavaScript like everything else in it.
  */
-export function PreviewPanel({ bookId, topics, state }: { bookId: number; topics: TopicPreviewSummary[]; state: PreviewState }) {
+export function PreviewPanel({
+  bookId,
+  topics,
+  state,
+}: {
+  bookId: number;
+  topics: TopicPreviewSummary[];
+  state: PreviewState;
+}) {
   const t = useT();
   const hrefWith = useHrefWith();
   const tab = (name: "topic" | "book", label: string) => (
-    <Link to={hrefWith({ ptab: name, ppage: null, ptopic: null })} className={`preview-tab${state.tab === name ? " is-current" : ""}`} aria-current={state.tab === name ? "page" : undefined} preventScrollReset>
+    <Link
+      to={hrefWith({ ptab: name, ppage: null, ptopic: null })}
+      className={`preview-tab${state.tab === name ? " is-current" : ""}`}
+      aria-current={state.tab === name ? "page" : undefined}
+      preventScrollReset
+    >
       {label}
     </Link>
   );
@@ -33,7 +52,13 @@ export function PreviewPanel({ bookId, topics, state }: { bookId: number; topics
       {state.tab === "book" ? (
         <BookPreview bookId={bookId} shown={state.book} />
       ) : (
-        <TopicPreviews bookId={bookId} topics={topics} openId={state.openTopicId} shown={state.topicPage} page={state.page} />
+        <TopicPreviews
+          bookId={bookId}
+          topics={topics}
+          openId={state.openTopicId}
+          shown={state.topicPage}
+          page={state.page}
+        />
       )}
     </section>
   );

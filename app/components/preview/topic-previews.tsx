@@ -15,7 +15,17 @@ export type TopicPreviewSummary = { id: number; title: string; hasPreview: boole
  * Only the open topic comes with its text, a page of it (`shown`); another opens by its address
  * (`?ptopic=`), a link without JavaScript and at once when its <details> opens with it (ADR 0023).
  */
-function TopicPreviewItem({ bookId, topic, shown, page }: { bookId: number; topic: TopicPreviewSummary; shown: PreviewPage | null | undefined; page: number }) {
+function TopicPreviewItem({
+  bookId,
+  topic,
+  shown,
+  page,
+}: {
+  bookId: number;
+  topic: TopicPreviewSummary;
+  shown: PreviewPage | null | undefined;
+  page: number;
+}) {
   const t = useT();
   const hrefWith = useHrefWith();
   const navigate = useNavigate();
@@ -28,7 +38,12 @@ function TopicPreviewItem({ bookId, topic, shown, page }: { bookId: number; topi
   const current = streamed ?? shown;
   let body: React.ReactNode;
   if (current && current.blocks.length > 0) {
-    body = <PreviewText shown={current} pageHref={(n) => hrefWith({ ptab: "topic", ptopic: String(topic.id), ppage: String(n) })} />;
+    body = (
+      <PreviewText
+        shown={current}
+        pageHref={(n) => hrefWith({ ptab: "topic", ptopic: String(topic.id), ppage: String(n) })}
+      />
+    );
   } else if (!open && topic.hasPreview && stream.text === null) {
     body = (
       <p>
@@ -46,7 +61,8 @@ function TopicPreviewItem({ bookId, topic, shown, page }: { bookId: number; topi
       open={open}
       onToggle={(event) => {
         // Opening another topic's draft asks the server for its first page.
-        if (event.currentTarget.open && !open && topic.hasPreview) void navigate(href, { preventScrollReset: true, replace: true });
+        if (event.currentTarget.open && !open && topic.hasPreview)
+          void navigate(href, { preventScrollReset: true, replace: true });
       }}
     >
       <summary>{topic.title}</summary>
@@ -60,7 +76,15 @@ function TopicPreviewItem({ bookId, topic, shown, page }: { bookId: number; topi
           label={topic.hasPreview ? t("preview.regenerate") : t("preview.generate")}
           busy={stream.busy}
           // A topic that is not the open one opens once its draft is made, as after the form without JavaScript.
-          onGenerate={hydrated ? () => stream.generate(`/api/topics/${topic.id}/preview?stream=1`, open ? undefined : () => navigate(href, { preventScrollReset: true, replace: true })) : null}
+          onGenerate={
+            hydrated
+              ? () =>
+                  stream.generate(
+                    `/api/topics/${topic.id}/preview?stream=1`,
+                    open ? undefined : () => navigate(href, { preventScrollReset: true, replace: true }),
+                  )
+              : null
+          }
         />
         <Link
           to={`/books/${bookId}?openEditor=story&topicId=${topic.id}`}
@@ -79,13 +103,31 @@ function TopicPreviewItem({ bookId, topic, shown, page }: { bookId: number; topi
 }
 
 /** The topic tab: every topic, only one open (the address's, else the first) with a page of its draft. */
-export function TopicPreviews({ bookId, topics, openId, shown, page }: { bookId: number; topics: TopicPreviewSummary[]; openId: number | null; shown: PreviewPage | null; page: number }) {
+export function TopicPreviews({
+  bookId,
+  topics,
+  openId,
+  shown,
+  page,
+}: {
+  bookId: number;
+  topics: TopicPreviewSummary[];
+  openId: number | null;
+  shown: PreviewPage | null;
+  page: number;
+}) {
   const t = useT();
   if (topics.length === 0) return <p className="empty-state">{t("books.noTopics")}</p>;
   return (
     <>
       {topics.map((topic) => (
-        <TopicPreviewItem key={topic.id} bookId={bookId} topic={topic} shown={topic.id === openId ? shown : undefined} page={topic.id === openId ? (shown?.page ?? page) : 1} />
+        <TopicPreviewItem
+          key={topic.id}
+          bookId={bookId}
+          topic={topic}
+          shown={topic.id === openId ? shown : undefined}
+          page={topic.id === openId ? (shown?.page ?? page) : 1}
+        />
       ))}
     </>
   );

@@ -28,7 +28,12 @@ export function usePreviewStream() {
     const started = Date.now();
     try {
       const failure = await read(url, (piece) => setText((current) => (current ?? "") + piece));
-      if (failure !== null) showToast({ kind: "error", title: "preview.failed", ...(failure ? { text: failure } : { description: "preview.failedText" }) });
+      if (failure !== null)
+        showToast({
+          kind: "error",
+          title: "preview.failed",
+          ...(failure ? { text: failure } : { description: "preview.failedText" }),
+        });
       else showToast({ kind: "success", title: "preview.generated" });
       await (then ? then() : revalidate());
     } finally {

@@ -23,7 +23,14 @@ export function KeepsakeSection() {
       <Form method="post" action={IMPORT_ACTION} encType="multipart/form-data" className="stack">
         <div className="field">
           <label htmlFor="import-file">{t("keepsake.importLabel")}</label>
-          <input id="import-file" type="file" name="file" accept=".zip,application/zip" required aria-describedby="import-file-hint" />
+          <input
+            id="import-file"
+            type="file"
+            name="file"
+            accept=".zip,application/zip"
+            required
+            aria-describedby="import-file-hint"
+          />
           <p id="import-file-hint" className="field-hint">
             {t("keepsake.importHint")}
           </p>

@@ -7,14 +7,24 @@ import { showToast } from "~/lib/client-toast";
 import { PASSWORD_MIN } from "~/lib/limits";
 
 type Values = { displayName: string; email: string };
-type Errors = Partial<Record<"form" | "displayName" | "email" | "currentPassword" | "newPassword" | "confirmPassword", MessageKey>>;
+type Errors = Partial<
+  Record<"form" | "displayName" | "email" | "currentPassword" | "newPassword" | "confirmPassword", MessageKey>
+>;
 
 /**
  * Without JavaScript the whole form is posted and the server writes only what changed.
  * With it, only the changed fields are sent, a mismatch is caught before sending,
  * and when nothing changed no request is made at all.
  */
-export function ProfileForm({ initial, values, errors: serverErrors }: { initial: Values; values: Values; errors: Errors }) {
+export function ProfileForm({
+  initial,
+  values,
+  errors: serverErrors,
+}: {
+  initial: Values;
+  values: Values;
+  errors: Errors;
+}) {
   const t = useT();
   const submit = useSubmit();
   const navigation = useNavigation();
@@ -30,7 +40,8 @@ export function ProfileForm({ initial, values, errors: serverErrors }: { initial
     if (text("email").trim().toLowerCase() !== initial.email) changed.set("email", text("email"));
     const newPassword = text("newPassword");
     if (newPassword || text("confirmPassword")) {
-      if (newPassword !== text("confirmPassword")) return setClientErrors({ confirmPassword: "profile.passwordMismatch" });
+      if (newPassword !== text("confirmPassword"))
+        return setClientErrors({ confirmPassword: "profile.passwordMismatch" });
       if (!text("currentPassword")) return setClientErrors({ currentPassword: "profile.currentRequired" });
       changed.set("currentPassword", text("currentPassword"));
       changed.set("newPassword", newPassword);
@@ -48,13 +59,46 @@ export function ProfileForm({ initial, values, errors: serverErrors }: { initial
           {t(errors.form)}
         </p>
       ) : null}
-      <Field name="displayName" label={t("profile.displayName")} autoComplete="name" defaultValue={values.displayName} maxLength={100} error={errors.displayName} />
-      <Field name="email" type="email" label={t("profile.email")} autoComplete="email" defaultValue={values.email} error={errors.email} />
+      <Field
+        name="displayName"
+        label={t("profile.displayName")}
+        autoComplete="name"
+        defaultValue={values.displayName}
+        maxLength={100}
+        error={errors.displayName}
+      />
+      <Field
+        name="email"
+        type="email"
+        label={t("profile.email")}
+        autoComplete="email"
+        defaultValue={values.email}
+        error={errors.email}
+      />
       <fieldset className="stack">
         <legend>{t("profile.passwordSection")}</legend>
-        <Field name="currentPassword" type="password" label={t("profile.currentPassword")} autoComplete="current-password" error={errors.currentPassword} />
-        <Field name="newPassword" type="password" label={t("profile.newPassword")} autoComplete="new-password" minLength={PASSWORD_MIN} error={errors.newPassword} />
-        <Field name="confirmPassword" type="password" label={t("profile.confirmPassword")} autoComplete="new-password" error={errors.confirmPassword} />
+        <Field
+          name="currentPassword"
+          type="password"
+          label={t("profile.currentPassword")}
+          autoComplete="current-password"
+          error={errors.currentPassword}
+        />
+        <Field
+          name="newPassword"
+          type="password"
+          label={t("profile.newPassword")}
+          autoComplete="new-password"
+          minLength={PASSWORD_MIN}
+          error={errors.newPassword}
+        />
+        <Field
+          name="confirmPassword"
+          type="password"
+          label={t("profile.confirmPassword")}
+          autoComplete="new-password"
+          error={errors.confirmPassword}
+        />
       </fieldset>
       <div className="form-actions">
         <Link to="/" className="button button-secondary">

@@ -10,12 +10,16 @@ function canRecord(): boolean {
 
 type RecorderProps = { input: HTMLInputElement; onReady: () => void };
 const NoRecorder: ComponentType<RecorderProps> = () => null;
-const VoiceRecorder = lazy((): Promise<{ default: ComponentType<RecorderProps> }> => import("./voice-recorder").catch(() => ({ default: NoRecorder })));
+const VoiceRecorder = lazy(
+  (): Promise<{ default: ComponentType<RecorderProps> }> =>
+    import("./voice-recorder").catch(() => ({ default: NoRecorder })),
+);
 
 /**
  * The story form's Recording tab. The server renders a plain `<input type="file" accept="audio/*"
  * capture>` named `audio`: without JavaScript, or without MediaRecorder, a phone opens its own recorder
- * and the form posts the file (docs/architecture.md, Conventions: progressive enhancement). Where the browser can record, the in-page recorder
+ * and the form posts the file (docs/architecture.md, Conventions: progressive enhancement). Where the browser can
+ * record, the in-page recorder
  * takes its place on screen; the input stays in the form, hidden, and the recorder fills it.
  */
 export function RecordingField() {

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import en from "~/i18n/en";
 import vi from "~/i18n/vi";
-import { containerType, formatElapsed, pickMimeType, RECORDING_MAX_MS, recordingFile, recordingFileName } from "./recording";
+import {
+  containerType,
+  formatElapsed,
+  pickMimeType,
+  RECORDING_MAX_MS,
+  recordingFile,
+  recordingFileName,
+} from "./recording";
 
 describe("the recorder's helpers", () => {
   it("shows the timer as mm:ss, up to the 10-minute limit", () => {
@@ -32,7 +39,10 @@ describe("the recorder's helpers", () => {
   });
 
   it("makes the posted file an audio/webm file without the codecs in its type", () => {
-    const file = recordingFile(new Blob([new Uint8Array([0x1a, 0x45, 0xdf, 0xa3])], { type: "audio/webm;codecs=opus" }), new Date(2026, 0, 2, 3, 4));
+    const file = recordingFile(
+      new Blob([new Uint8Array([0x1a, 0x45, 0xdf, 0xa3])], { type: "audio/webm;codecs=opus" }),
+      new Date(2026, 0, 2, 3, 4),
+    );
     expect([file.name, file.type, file.size]).toEqual(["recording-20260102-0304.webm", "audio/webm", 4]);
   });
 

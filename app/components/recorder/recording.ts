@@ -7,7 +7,8 @@ export const RECORDING_MAX_MS = 10 * 60 * 1000;
 /** docs/product.md §9 "autosave-on-record-stop delay": saving during a recording stops it, then waits this long. */
 export const STOP_BEFORE_SAVE_MS = 500;
 
-// Opus in WebM first (docs/product.md §9 "audio saved as webm"); the others for browsers without it (Safari records MP4).
+// Opus in WebM first (docs/product.md §9 "audio saved as webm"); the others for browsers without it (Safari records
+// MP4).
 const PREFERRED_TYPES = ["audio/webm;codecs=opus", "audio/webm", "audio/ogg;codecs=opus", "audio/mp4"];
 
 /** The first preferred type this browser can record, or undefined to let it choose its own. */
@@ -27,7 +28,13 @@ export function formatElapsed(ms: number): string {
   return `${twoDigits(Math.floor(seconds / 60))}:${twoDigits(seconds % 60)}`;
 }
 
-const EXTENSIONS: Record<string, string> = { "audio/webm": "webm", "audio/ogg": "ogg", "audio/mp4": "m4a", "audio/mpeg": "mp3", "audio/wav": "wav" };
+const EXTENSIONS: Record<string, string> = {
+  "audio/webm": "webm",
+  "audio/ogg": "ogg",
+  "audio/mp4": "m4a",
+  "audio/mpeg": "mp3",
+  "audio/wav": "wav",
+};
 
 /** The container type without its codecs ("audio/webm;codecs=opus" → "audio/webm"); webm when unknown. */
 export function containerType(mimeType: string): string {

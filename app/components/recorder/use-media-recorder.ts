@@ -4,7 +4,12 @@ import { pickMimeType } from "./recording";
 export type RecorderState = "idle" | "recording" | "recorded";
 export type Recording = { blob: Blob; url: string; recordedAt: Date };
 
-type Session = { recorder: MediaRecorder; stream: MediaStream; tick: ReturnType<typeof setInterval>; limit: ReturnType<typeof setTimeout> };
+type Session = {
+  recorder: MediaRecorder;
+  stream: MediaStream;
+  tick: ReturnType<typeof setInterval>;
+  limit: ReturnType<typeof setTimeout>;
+};
 
 /**
  * MediaRecorder on the microphone: start, stop (by hand or at `maxMs`), discard. The microphone is
@@ -114,7 +119,7 @@ export function useMediaRecorder({ maxMs, onError }: { maxMs: number; onError: (
     moveTo("idle");
   }
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: mount and unmount only; release reads refs, never stale state
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on mount and unmount only; release reads refs
   useEffect(() => {
     mounted.current = true;
     return () => {

@@ -16,7 +16,11 @@ const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * A native listener on the form runs before React Router's onSubmit (React handles events once they
  * bubble to the root), and Router's <Form> leaves a submit alone once its default is prevented.
  */
-export function useSaveWhileRecording(input: HTMLInputElement | null, recorder: Recorder, attach: (recording: Recording) => void): void {
+export function useSaveWhileRecording(
+  input: HTMLInputElement | null,
+  recorder: Recorder,
+  attach: (recording: Recording) => void,
+): void {
   const latest = useRef({ recorder, attach });
   latest.current = { recorder, attach };
 
@@ -33,7 +37,8 @@ export function useSaveWhileRecording(input: HTMLInputElement | null, recorder: 
       if (now.state !== "recording") return;
       event.preventDefault();
       waiting = true;
-      const submitter = event.submitter instanceof HTMLButtonElement && event.submitter.form === form ? event.submitter : undefined;
+      const submitter =
+        event.submitter instanceof HTMLButtonElement && event.submitter.form === form ? event.submitter : undefined;
       latest.current.recorder.stop();
       await delay(STOP_BEFORE_SAVE_MS);
       waiting = false;

@@ -75,7 +75,12 @@ export default function VoiceRecorder({ input, onReady }: Props) {
         {t("recorder.intro")} {t("recorder.limit", { minutes: MINUTES })}
       </p>
       {/* Says each change of state once; the timer below is not a live region, so it does not chatter. */}
-      <p className={view === "attached" ? "recorder-status recorder-attached" : "recorder-status"} role="status" tabIndex={-1} ref={view === "attached" ? mainRef : undefined}>
+      <p
+        className={view === "attached" ? "recorder-status recorder-attached" : "recorder-status"}
+        role="status"
+        tabIndex={-1}
+        ref={view === "attached" ? mainRef : undefined}
+      >
         {status}
       </p>
       {view === "recording" ? (
@@ -102,12 +107,22 @@ export default function VoiceRecorder({ input, onReady }: Props) {
           </button>
         ) : null}
         {view === "recorded" && recorder.recording ? (
-          <button type="button" className="button button-primary" ref={mainRef} onClick={() => attach(recorder.recording!)}>
+          <button
+            type="button"
+            className="button button-primary"
+            ref={mainRef}
+            onClick={() => attach(recorder.recording!)}
+          >
             {t("recorder.add")}
           </button>
         ) : null}
         {view === "recorded" || view === "attached" || view === "processing" ? (
-          <button type="button" className="button button-secondary" onClick={recordAgain} disabled={view === "processing"}>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={recordAgain}
+            disabled={view === "processing"}
+          >
             {t("recorder.again")}
           </button>
         ) : null}

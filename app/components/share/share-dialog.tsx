@@ -9,14 +9,29 @@ import { SHARE_LIFETIMES } from "~/lib/limits";
 
 type Share = { id: number; createdAt: Date | string; expiresAt: Date | string | null; expired: boolean };
 
-const lifetimeLabel = { never: "share.expiresNever", "7": "share.expires7", "30": "share.expires30", "365": "share.expires365" } as const;
+const lifetimeLabel = {
+  never: "share.expiresNever",
+  "7": "share.expires7",
+  "30": "share.expires30",
+  "365": "share.expires365",
+} as const;
 
 /**
  * The workspace's share dialog (?dialog=share): make a read-only link for the family, copy it (shown
  * once: only its hash is kept), and see or revoke the book's links. Plain forms; Copy needs JavaScript,
  * and without it the link sits in a selectable field.
  */
-export function ShareDialog({ bookId, shares, createdLink, closeHref }: { bookId: number; shares: Share[]; createdLink: string | null; closeHref: string }) {
+export function ShareDialog({
+  bookId,
+  shares,
+  createdLink,
+  closeHref,
+}: {
+  bookId: number;
+  shares: Share[];
+  createdLink: string | null;
+  closeHref: string;
+}) {
   const t = useT();
   const timeZone = useTimeZone();
   const busy = useNavigation().state === "submitting";
@@ -55,12 +70,19 @@ export function ShareDialog({ bookId, shares, createdLink, closeHref }: { bookId
                   <li key={share.id} className="share-item">
                     <span>{t("share.createdOn", { date: created })}</span>
                     <span className={share.expired ? "field-error" : "muted"}>
-                      {until ? t(share.expired ? "share.expired" : "share.expiresOn", { date: until }) : t("share.noExpiry")}
+                      {until
+                        ? t(share.expired ? "share.expired" : "share.expiresOn", { date: until })
+                        : t("share.noExpiry")}
                     </span>
                     <Form method="post" action={action} preventScrollReset>
                       <input type="hidden" name="intent" value="revoke" />
                       <input type="hidden" name="shareId" value={share.id} />
-                      <button type="submit" className="button button-danger" disabled={busy} aria-label={t("share.revokeLabel", { date: created })}>
+                      <button
+                        type="submit"
+                        className="button button-danger"
+                        disabled={busy}
+                        aria-label={t("share.revokeLabel", { date: created })}
+                      >
                         {t("share.revoke")}
                       </button>
                     </Form>
@@ -81,7 +103,13 @@ function CreatedLink({ link }: { link: string }) {
   return (
     <div className="notice stack share-created">
       <label htmlFor="share-link">{t("share.linkLabel")}</label>
-      <input id="share-link" readOnly value={link} onFocus={(event) => event.currentTarget.select()} aria-describedby="share-link-hint" />
+      <input
+        id="share-link"
+        readOnly
+        value={link}
+        onFocus={(event) => event.currentTarget.select()}
+        aria-describedby="share-link-hint"
+      />
       <p id="share-link-hint" className="field-hint">
         {t("share.copyNow")}
       </p>

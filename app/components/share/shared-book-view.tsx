@@ -50,7 +50,12 @@ export function SharedBookView({ book, token }: { book: SharedBook; token: strin
         </nav>
       )}
       {book.topics.map((topic) => (
-        <section key={topic.id} id={`topic-${topic.id}`} className="reader-topic stack" aria-labelledby={`topic-${topic.id}-title`}>
+        <section
+          key={topic.id}
+          id={`topic-${topic.id}`}
+          className="reader-topic stack"
+          aria-labelledby={`topic-${topic.id}-title`}
+        >
           <h2 id={`topic-${topic.id}-title`}>{topic.title}</h2>
           {topic.description ? <p className="lead">{topic.description}</p> : null}
           {topic.stories.map((story) => (
@@ -86,7 +91,14 @@ function SharedStory({ story }: { story: Story; token: string }) {
             <li key={item.id}>
               <figure>
                 <a href={item.url} aria-label={t("reader.photoOf", { description: item.description })}>
-                  <img src={item.thumbUrl!} alt={item.description} width={320} height={320} loading="lazy" decoding="async" />
+                  <img
+                    src={item.thumbUrl!}
+                    alt={item.description}
+                    width={320}
+                    height={320}
+                    loading="lazy"
+                    decoding="async"
+                  />
                 </a>
                 {item.description ? <figcaption>{item.description}</figcaption> : null}
               </figure>

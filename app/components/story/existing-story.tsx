@@ -29,13 +29,31 @@ export function ExistingStory({ bookId, editor, errors, values }: Props) {
           {
             id: "edit",
             label: t("storyEditor.tabEdit"),
-            content: <StoryForm topicId={editor.topic.id} story={story} question={editor.question} questionId={story.questionId} errors={errors} values={values} />,
+            content: (
+              <StoryForm
+                topicId={editor.topic.id}
+                story={story}
+                question={editor.question}
+                questionId={story.questionId}
+                errors={errors}
+                values={values}
+              />
+            ),
           },
-          { id: "media", label: t("storyEditor.tabMedia"), content: <StoryMediaTab bookId={bookId} storyId={story.id} media={editor.media} deleting={editor.deleting} /> },
+          {
+            id: "media",
+            label: t("storyEditor.tabMedia"),
+            content: (
+              <StoryMediaTab bookId={bookId} storyId={story.id} media={editor.media} deleting={editor.deleting} />
+            ),
+          },
         ]}
       />
       <div className="form-actions story-actions">
-        <Link to={`/books/${bookId}/topics/${editor.topic.id}?deleteStory=${story.id}`} className="button button-danger">
+        <Link
+          to={`/books/${bookId}/topics/${editor.topic.id}?deleteStory=${story.id}`}
+          className="button button-danger"
+        >
           {t("storyEditor.delete")}
         </Link>
         <Link to={`/books/${bookId}`} className="button button-secondary" preventScrollReset>

@@ -62,7 +62,9 @@ export function NewStory({ bookId, editor, errors, values }: Props) {
         ]}
       />
       {/* After adding, the editor comes back without a chosen question, so the list shows the new one. */}
-      {adding ? <AddQuestionDialog bookId={bookId} topic={editor.topic} returnTo={editorHref} closeHref={here} /> : null}
+      {adding ? (
+        <AddQuestionDialog bookId={bookId} topic={editor.topic} returnTo={editorHref} closeHref={here} />
+      ) : null}
     </>
   );
 }

@@ -35,7 +35,9 @@ export function StoryEditor({ bookId, editor, errors, values }: Props) {
     <section className="card stack" aria-labelledby="editor-title">
       <div>
         {/* tabIndex -1: where the focus goes back after the story is saved (useFocusRecovery). */}
-        <h2 id="editor-title" tabIndex={-1}>{editor.kind === "edit" ? t("storyEditor.editTitle") : t("storyEditor.newTitle")}</h2>
+        <h2 id="editor-title" tabIndex={-1}>
+          {editor.kind === "edit" ? t("storyEditor.editTitle") : t("storyEditor.newTitle")}
+        </h2>
         <p className="muted">{t("storyEditor.inTopic", { topic: editor.topic.title })}</p>
       </div>
       {editor.kind === "edit" ? (

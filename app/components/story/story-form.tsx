@@ -37,13 +37,33 @@ export function StoryForm({ topicId, story, question, questionId, errors, values
           <strong>{t("storyEditor.question")}:</strong> {question}
         </p>
       ) : null}
-      <Form key={story?.updatedAt ? new Date(story.updatedAt).getTime() : "new"} method="post" encType="multipart/form-data" className="stack" preventScrollReset>
+      <Form
+        key={story?.updatedAt ? new Date(story.updatedAt).getTime() : "new"}
+        method="post"
+        encType="multipart/form-data"
+        className="stack"
+        preventScrollReset
+      >
         <input type="hidden" name="intent" value="story:save" />
         <input type="hidden" name="topicId" value={topicId} />
         {story ? <input type="hidden" name="storyId" value={story.id} /> : null}
         {questionId ? <input type="hidden" name="questionId" value={questionId} /> : null}
-        <Field name="title" label={t("storyEditor.title")} required maxLength={300} defaultValue={values.title ?? story?.title ?? question ?? ""} error={error("title")} autoComplete="off" />
-        <StoryContent topicId={topicId} question={question} content={content} refined={story?.refined ?? false} error={error("content")} />
+        <Field
+          name="title"
+          label={t("storyEditor.title")}
+          required
+          maxLength={300}
+          defaultValue={values.title ?? story?.title ?? question ?? ""}
+          error={error("title")}
+          autoComplete="off"
+        />
+        <StoryContent
+          topicId={topicId}
+          question={question}
+          content={content}
+          refined={story?.refined ?? false}
+          error={error("content")}
+        />
         <div className="form-actions">
           {closeHref ? (
             <Link to={closeHref} className="button button-secondary" preventScrollReset>

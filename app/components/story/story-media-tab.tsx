@@ -8,7 +8,14 @@ import { MEDIA_DESCRIPTION_MAX } from "~/lib/limits";
 import { useTimeZone } from "~/hooks/use-root-data";
 import { UploadPhotoForm } from "./upload-photo-form";
 
-export type StoryMediaItem = { id: number; type: "image" | "audio"; filename: string; description: string; transcription: string | null; createdAt: Date | string };
+export type StoryMediaItem = {
+  id: number;
+  type: "image" | "audio";
+  filename: string;
+  description: string;
+  transcription: string | null;
+  createdAt: Date | string;
+};
 
 type Props = { bookId: number; storyId: number; media: StoryMediaItem[]; deleting: StoryMediaItem | null };
 
@@ -23,7 +30,11 @@ export function StoryMediaTab({ bookId, storyId, media, deleting }: Props) {
   const here = `/books/${bookId}?storyId=${storyId}&tab=media`;
   return (
     <div className="stack">
-      {media.length === 0 ? <p className="empty-state">{t("storyEditor.mediaEmpty")}</p> : <p className="muted">{t("storyEditor.mediaIntro")}</p>}
+      {media.length === 0 ? (
+        <p className="empty-state">{t("storyEditor.mediaEmpty")}</p>
+      ) : (
+        <p className="muted">{t("storyEditor.mediaIntro")}</p>
+      )}
       {media.length > 0 ? (
         <ul className="media-list">
           {media.map((item) => (
@@ -35,7 +46,9 @@ export function StoryMediaTab({ bookId, storyId, media, deleting }: Props) {
       {deleting ? (
         <ConfirmDialog
           title={t("storyEditor.mediaDeleteTitle")}
-          warning={t("storyEditor.mediaDeleteWarning", { name: deleting.description || deleting.filename || t("storyEditor.mediaUntitled") })}
+          warning={t("storyEditor.mediaDeleteWarning", {
+            name: deleting.description || deleting.filename || t("storyEditor.mediaUntitled"),
+          })}
           fields={{ intent: "delete", mediaId: deleting.id }}
           confirmLabel={t("storyEditor.mediaDelete")}
           cancelLabel={t("common.cancel")}
@@ -58,11 +71,16 @@ function MediaItem({ item, action, deleteHref }: { item: StoryMediaItem; action:
   return (
     <li className="media-item">
       <div className="media-preview">
-        {item.type === "image" ? <MediaImage media={item} thumb alt={item.description} width={160} height={160} /> : <MediaAudio media={item} label={name} />}
+        {item.type === "image" ? (
+          <MediaImage media={item} thumb alt={item.description} width={160} height={160} />
+        ) : (
+          <MediaAudio media={item} label={name} />
+        )}
       </div>
       <div className="stack media-details">
         <p className="media-meta">
-          <span className="badge">{kind}</span> <span className="media-date">{t("media.added", { date: formatDateTime(item.createdAt, timeZone) })}</span>
+          <span className="badge">{kind}</span>{" "}
+          <span className="media-date">{t("media.added", { date: formatDateTime(item.createdAt, timeZone) })}</span>
         </p>
         {item.transcription ? (
           <details>
@@ -74,12 +92,28 @@ function MediaItem({ item, action, deleteHref }: { item: StoryMediaItem; action:
           <input type="hidden" name="intent" value="describe" />
           <input type="hidden" name="mediaId" value={item.id} />
           <label htmlFor={fieldId}>{t("storyEditor.mediaDescription")}</label>
-          <input id={fieldId} name="description" defaultValue={item.description} maxLength={MEDIA_DESCRIPTION_MAX} required={item.type === "image"} />
+          <input
+            id={fieldId}
+            name="description"
+            defaultValue={item.description}
+            maxLength={MEDIA_DESCRIPTION_MAX}
+            required={item.type === "image"}
+          />
           <div className="form-actions">
-            <button type="submit" className="button button-secondary" disabled={busy} aria-label={t("storyEditor.mediaSaveDescriptionOf", { name })}>
+            <button
+              type="submit"
+              className="button button-secondary"
+              disabled={busy}
+              aria-label={t("storyEditor.mediaSaveDescriptionOf", { name })}
+            >
               {t("storyEditor.mediaSaveDescription")}
             </button>
-            <Link to={deleteHref} className="button button-danger" preventScrollReset aria-label={t("storyEditor.mediaDeleteOf", { name })}>
+            <Link
+              to={deleteHref}
+              className="button button-danger"
+              preventScrollReset
+              aria-label={t("storyEditor.mediaDeleteOf", { name })}
+            >
               {t("storyEditor.mediaDelete")}
             </Link>
           </div>

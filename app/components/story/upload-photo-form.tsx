@@ -7,7 +7,8 @@ import { IMAGE_TYPES } from "~/lib/sniff";
 
 /**
  * Uploads a photo to the story (multipart, without JavaScript too). Only image files are offered; one
- * that is not an image is refused at once with 'Không có hình ảnh' (docs/product.md §5), and by its bytes on the server.
+ * that is not an image is refused at once with 'Không có hình ảnh' (docs/product.md §5), and by its bytes on the
+ * server.
  * The description is optional: the file's name stands in until one is written.
  */
 export function UploadPhotoForm({ action }: { action: string }) {
@@ -16,7 +17,13 @@ export function UploadPhotoForm({ action }: { action: string }) {
   const navigation = useNavigation();
   const busy = navigation.formAction === action && navigation.formData?.get("intent") === "upload";
   return (
-    <Form method="post" action={action} encType="multipart/form-data" className="card stack upload-photo" preventScrollReset>
+    <Form
+      method="post"
+      action={action}
+      encType="multipart/form-data"
+      className="card stack upload-photo"
+      preventScrollReset
+    >
       <h3>{t("storyEditor.mediaUploadTitle")}</h3>
       <input type="hidden" name="intent" value="upload" />
       <input type="hidden" name="type" value="image" />

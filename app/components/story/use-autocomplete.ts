@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { AUTOCOMPLETE_DEBOUNCE_MS, AUTOCOMPLETE_MIN_CHARS } from "~/lib/limits";
 
-
 /**
  * Autocomplete for a textarea: after a pause in typing, asks /api/generate-autocomplete for how the
  * text could go on, while the caret is at the end. Tab adds the suggestion, Escape or typing drops it,

@@ -35,7 +35,12 @@ export function WritingHelp({ topicId, question }: Props) {
       const response = await fetch("/api/answer-followup", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ question: question ?? "", currentText: field("content")?.value ?? "", storyTitle: field("title")?.value ?? "", topicId }),
+        body: JSON.stringify({
+          question: question ?? "",
+          currentText: field("content")?.value ?? "",
+          storyTitle: field("title")?.value ?? "",
+          topicId,
+        }),
       });
       const body = (await response.json().catch(() => null)) as { answer?: string; message?: string } | null;
       if (response.ok && body?.answer) append(`→ ${body.answer}`);
@@ -52,12 +57,19 @@ export function WritingHelp({ topicId, question }: Props) {
       <p className="autocomplete" aria-live="polite">
         {suggestion ? (
           <>
-            <span className="autocomplete-text">{t("writingHelp.suggestion", { text: suggestion })}</span> <span className="field-hint">{t("writingHelp.acceptHint")}</span>
+            <span className="autocomplete-text">{t("writingHelp.suggestion", { text: suggestion })}</span>{" "}
+            <span className="field-hint">{t("writingHelp.acceptHint")}</span>
           </>
         ) : null}
       </p>
       {/* aria-disabled, not disabled: the button keeps focus while the request runs. */}
-      <button type="button" className="button button-small button-secondary" onClick={followUp} aria-disabled={busy || undefined} aria-busy={busy || undefined}>
+      <button
+        type="button"
+        className="button button-small button-secondary"
+        onClick={followUp}
+        aria-disabled={busy || undefined}
+        aria-busy={busy || undefined}
+      >
         {busy ? t("writingHelp.followupBusy") : t("writingHelp.followup")}
       </button>
     </div>

@@ -11,7 +11,17 @@ type TocStory = { id: number; title: string; status: "draft" | "published" };
  * form; with JavaScript a drag handle (pointer or keyboard) saves the new order through
  * /api/topics/{id}/reorder-stories. It is a drag-and-drop list of its own inside the topic's item.
  */
-export function TocStories({ bookId, topicId, topicTitle, stories }: { bookId: number; topicId: number; topicTitle: string; stories: TocStory[] }) {
+export function TocStories({
+  bookId,
+  topicId,
+  topicTitle,
+  stories,
+}: {
+  bookId: number;
+  topicId: number;
+  topicTitle: string;
+  stories: TocStory[];
+}) {
   const t = useT();
   const saveOrder = useSaveOrder(`/api/topics/${topicId}/reorder-stories`, "storyIds");
 
@@ -29,7 +39,12 @@ export function TocStories({ bookId, topicId, topicTitle, stories }: { bookId: n
         <>
           <span className="toc-story">
             {handle ? (
-              <button type="button" className="drag-handle" aria-label={t("toc.drag", { title: story.title })} {...handle}>
+              <button
+                type="button"
+                className="drag-handle"
+                aria-label={t("toc.drag", { title: story.title })}
+                {...handle}
+              >
                 <span aria-hidden="true">⠿</span>
               </button>
             ) : null}
@@ -38,7 +53,15 @@ export function TocStories({ bookId, topicId, topicTitle, stories }: { bookId: n
               {story.status === "draft" ? <span className="badge badge-draft">{t("library.draft")}</span> : null}
             </Link>
           </span>
-          <MoveButtons bookId={bookId} intent="move-story" idName="storyId" id={story.id} title={story.title} first={index === 0} last={index === stories.length - 1} />
+          <MoveButtons
+            bookId={bookId}
+            intent="move-story"
+            idName="storyId"
+            id={story.id}
+            title={story.title}
+            first={index === 0}
+            last={index === stories.length - 1}
+          />
         </>
       )}
     />

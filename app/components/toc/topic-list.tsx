@@ -28,7 +28,12 @@ export function TopicList({ bookId, topics, stories }: { bookId: number; topics:
           <div className="section-header">
             <div className="title-row">
               {handle ? (
-                <button type="button" className="drag-handle" aria-label={t("toc.drag", { title: topic.title })} {...handle}>
+                <button
+                  type="button"
+                  className="drag-handle"
+                  aria-label={t("toc.drag", { title: topic.title })}
+                  {...handle}
+                >
                   <span aria-hidden="true">⠿</span>
                 </button>
               ) : null}
@@ -37,15 +42,32 @@ export function TopicList({ bookId, topics, stories }: { bookId: number; topics:
               </h3>
             </div>
             <div className="title-row">
-              <MoveButtons bookId={bookId} intent="move-topic" idName="topicId" id={topic.id} title={topic.title} first={index === 0} last={index === topics.length - 1} />
+              <MoveButtons
+                bookId={bookId}
+                intent="move-topic"
+                idName="topicId"
+                id={topic.id}
+                title={topic.title}
+                first={index === 0}
+                last={index === topics.length - 1}
+              />
               <TopicMenu bookId={bookId} topic={topic} />
             </div>
           </div>
           {topic.description ? <p className="muted">{topic.description}</p> : null}
           <p className="item-meta">{t("books.storyCount", { count: topic.storyCount })}</p>
-          <TocStories bookId={bookId} topicId={topic.id} topicTitle={topic.title} stories={stories.filter((story) => story.topicId === topic.id)} />
+          <TocStories
+            bookId={bookId}
+            topicId={topic.id}
+            topicTitle={topic.title}
+            stories={stories.filter((story) => story.topicId === topic.id)}
+          />
           <p className="row-actions">
-            <Link to={`/books/${bookId}?openEditor=story&topicId=${topic.id}`} className="button button-small button-secondary" aria-label={t("books.addStoryTo", { topic: topic.title })}>
+            <Link
+              to={`/books/${bookId}?openEditor=story&topicId=${topic.id}`}
+              className="button button-small button-secondary"
+              aria-label={t("books.addStoryTo", { topic: topic.title })}
+            >
               {t("books.addStory")}
             </Link>
           </p>

@@ -6,7 +6,12 @@ import { useT } from "~/i18n/use-t";
 export function TopicMenu({ bookId, topic }: { bookId: number; topic: { id: number; title: string } }) {
   const t = useT();
   return (
-    <Menu label={t("workspace.topicMenu", { title: topic.title })} summary={<span aria-hidden="true">⋯</span>} className="card-menu" panelClassName="menu-panel-end">
+    <Menu
+      label={t("workspace.topicMenu", { title: topic.title })}
+      summary={<span aria-hidden="true">⋯</span>}
+      className="card-menu"
+      panelClassName="menu-panel-end"
+    >
       <Link className="menu-item" to={`/books/${bookId}?openEditor=topic&topicId=${topic.id}`}>
         {t("topicEditor.editTopic")}
       </Link>

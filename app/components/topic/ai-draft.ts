@@ -17,11 +17,21 @@ const JSON_HEADERS = { "Content-Type": "application/json" };
  * from the POST's response rather than after the spec's 1000 ms wait (ADR 0010). The temporary story
  * is deleted whatever happens after it was created.
  */
-export async function refineThroughTemporaryStory(topicId: number, input: { title: string; text: string; instruction: string }): Promise<string> {
+export async function refineThroughTemporaryStory(
+  topicId: number,
+  input: { title: string; text: string; instruction: string },
+): Promise<string> {
   const response = await fetch(`/api/topics/${topicId}/stories`, {
     method: "POST",
     headers: JSON_HEADERS,
-    body: JSON.stringify({ title: input.title, content: input.text, topicId, status: "draft", refineContent: true, additionalRefinementInfo: input.instruction }),
+    body: JSON.stringify({
+      title: input.title,
+      content: input.text,
+      topicId,
+      status: "draft",
+      refineContent: true,
+      additionalRefinementInfo: input.instruction,
+    }),
   });
   if (!response.ok) throw new Error(`refine failed: ${response.status}`);
   const story = (await response.json()) as { id: number; refinedContent: string | null };
@@ -35,7 +45,10 @@ export async function refineThroughTemporaryStory(topicId: number, input: { titl
 }
 
 /** POST /api/stories/suggest-improvements: the suggestions text, in the topic's book language. */
-export async function fetchImprovementSuggestions(topicId: number, input: { content: string; topicTitle: string }): Promise<string> {
+export async function fetchImprovementSuggestions(
+  topicId: number,
+  input: { content: string; topicTitle: string },
+): Promise<string> {
   const response = await fetch("/api/stories/suggest-improvements", {
     method: "POST",
     headers: JSON_HEADERS,

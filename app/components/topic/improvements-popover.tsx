@@ -60,9 +60,20 @@ export function ImprovementsPopover({ topicId, topicTitle, draft }: Props) {
   }
 
   return (
-    <Menu label={t("improvements.open")} summary={t("improvements.open")} className="ai-popover" panelClassName="ai-panel">
+    <Menu
+      label={t("improvements.open")}
+      summary={t("improvements.open")}
+      className="ai-popover"
+      panelClassName="ai-panel"
+    >
       <p className="field-hint">{t("improvements.intro")}</p>
-      <button type="button" className="button button-secondary" onClick={generate} aria-disabled={busy || undefined} aria-busy={busy || undefined}>
+      <button
+        type="button"
+        className="button button-secondary"
+        onClick={generate}
+        aria-disabled={busy || undefined}
+        aria-busy={busy || undefined}
+      >
         {busy ? t("improvements.generating") : t("improvements.generate")}
       </button>
       <div ref={list} className="stack">
@@ -79,7 +90,12 @@ export function ImprovementsPopover({ topicId, topicTitle, draft }: Props) {
                     <div role="group" aria-labelledby={`improvement-confirm-${index}`} className="ai-confirm">
                       <p id={`improvement-confirm-${index}`}>{t("improvements.confirmText")}</p>
                       <div className="button-row">
-                        <button type="button" className="button button-primary" data-confirm onClick={() => apply(index)}>
+                        <button
+                          type="button"
+                          className="button button-primary"
+                          data-confirm
+                          onClick={() => apply(index)}
+                        >
                           {t("improvements.confirm")}
                         </button>
                         <button

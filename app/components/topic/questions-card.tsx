@@ -16,7 +16,10 @@ export function QuestionsCard({
   topic: { id: number; bookId: number };
   questions: QuestionView[];
   error?: MessageKey;
-  /** Where a question came from when it failed here (the workspace dialog without JavaScript): the retry goes back there. */
+  /**
+   * Where a question came from when it failed here (the workspace dialog without JavaScript): the retry goes back
+   * there.
+   */
   returnTo?: string | null;
 }) {
   const t = useT();
@@ -29,7 +32,13 @@ export function QuestionsCard({
       <div className="section-header">
         <h2 id="questions-title">{t("topicPage.questionsTitle")}</h2>
         <Form method="post" preventScrollReset>
-          <button type="submit" name="intent" value="regenerate-questions" className="button button-secondary" disabled={busy}>
+          <button
+            type="submit"
+            name="intent"
+            value="regenerate-questions"
+            className="button button-secondary"
+            disabled={busy}
+          >
             {questions.length === 0 ? t("topicPage.generate") : t("topicPage.regenerate")}
           </button>
         </Form>
@@ -61,7 +70,13 @@ export function QuestionsCard({
         {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
         <div className="field grow">
           <label htmlFor="question">{t("topicPage.addQuestion")}</label>
-          <input id="question" name="question" maxLength={1000} aria-invalid={error ? true : undefined} aria-describedby={error ? "question-error" : undefined} />
+          <input
+            id="question"
+            name="question"
+            maxLength={1000}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "question-error" : undefined}
+          />
           {error ? (
             <p id="question-error" className="field-error">
               {t(error)}

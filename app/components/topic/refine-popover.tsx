@@ -28,7 +28,11 @@ export function RefinePopover({ topicId, offlineAi, draft, announce }: Props) {
     setBusy(true);
     draft.lock(true);
     try {
-      const refined = await refineThroughTemporaryStory(topicId, { title: t("refine.tempStoryTitle"), text, instruction: instruction.trim() });
+      const refined = await refineThroughTemporaryStory(topicId, {
+        title: t("refine.tempStoryTitle"),
+        text,
+        instruction: instruction.trim(),
+      });
       draft.lock(false);
       draft.write(refined);
       // Back to the text, which now holds the refined draft; the status line says so.
@@ -60,7 +64,13 @@ export function RefinePopover({ topicId, offlineAi, draft, announce }: Props) {
         </p>
       </div>
       {/* aria-disabled, not disabled: the button keeps focus while the request runs. */}
-      <button type="button" className="button button-primary" onClick={refine} aria-disabled={busy || undefined} aria-busy={busy || undefined}>
+      <button
+        type="button"
+        className="button button-primary"
+        onClick={refine}
+        aria-disabled={busy || undefined}
+        aria-busy={busy || undefined}
+      >
         {busy ? t("refine.refining") : t("refine.submit")}
       </button>
     </Menu>

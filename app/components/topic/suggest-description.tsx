@@ -15,7 +15,15 @@ type Suggestion = { title: string; description?: string };
 /** What the suggestions are fitted to. */
 export type SuggestionBook = Pick<BookSummary, "title" | "description" | "tone" | "language">;
 
-export function SuggestDescription({ book, titleName, descriptionName }: { book: SuggestionBook; titleName: string; descriptionName: string }) {
+export function SuggestDescription({
+  book,
+  titleName,
+  descriptionName,
+}: {
+  book: SuggestionBook;
+  titleName: string;
+  descriptionName: string;
+}) {
   const t = useT();
   const [hydrated, setHydrated] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -40,7 +48,13 @@ export function SuggestDescription({ book, titleName, descriptionName }: { book:
       const response = await fetch("/api/books/suggest-topics", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ title: book.title, description: book.description, tone: book.tone, language: book.language, topicTitle }),
+        body: JSON.stringify({
+          title: book.title,
+          description: book.description,
+          tone: book.tone,
+          language: book.language,
+          topicTitle,
+        }),
       });
       if (!response.ok) throw new Error(`suggest-topics failed: ${response.status}`);
       const description = ((await response.json()) as Suggestion[])[0]?.description?.trim();
@@ -57,7 +71,13 @@ export function SuggestDescription({ book, titleName, descriptionName }: { book:
   return (
     <div className="suggest-description">
       {/* aria-disabled, not disabled: the button keeps focus while the request runs. */}
-      <button type="button" className="button button-secondary button-small" onClick={suggest} aria-disabled={busy || undefined} aria-busy={busy || undefined}>
+      <button
+        type="button"
+        className="button button-secondary button-small"
+        onClick={suggest}
+        aria-disabled={busy || undefined}
+        aria-busy={busy || undefined}
+      >
         {busy ? t("topicEditor.suggestingDescription") : t("topicEditor.suggestDescription")}
       </button>
       <p className="field-hint" role="status">

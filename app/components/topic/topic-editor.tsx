@@ -8,7 +8,13 @@ import { SuggestDescription, type SuggestionBook } from "./suggest-description";
 import { TopicPreviewField } from "./topic-preview-field";
 import { TopicTabs } from "./topic-tabs";
 
-type Props = { bookId: number; book: SuggestionBook; editor: NonNullable<TopicEditorData>; errors: Record<string, string>; values: Record<string, string> };
+type Props = {
+  bookId: number;
+  book: SuggestionBook;
+  editor: NonNullable<TopicEditorData>;
+  errors: Record<string, string>;
+  values: Record<string, string>;
+};
 
 /**
  * The workspace's topic editor: a new topic's title and description (with "Suggest description"),
@@ -37,10 +43,24 @@ export function TopicEditor({ bookId, book, editor, errors, values }: Props) {
   const here = topic ? `${bookHref}?openEditor=topic&topicId=${topic.id}` : `${bookHref}?openEditor=topic`;
   const details = (
     <>
-      <Field name="title" label={t("topicEditor.title")} required maxLength={200} defaultValue={values.title ?? topic?.title ?? ""} error={errors.title as MessageKey | undefined} autoComplete="off" />
+      <Field
+        name="title"
+        label={t("topicEditor.title")}
+        required
+        maxLength={200}
+        defaultValue={values.title ?? topic?.title ?? ""}
+        error={errors.title as MessageKey | undefined}
+        autoComplete="off"
+      />
       <div className="field">
         <label htmlFor="topic-description">{t("topicEditor.description")}</label>
-        <textarea id="topic-description" name="description" rows={3} maxLength={5000} defaultValue={values.description ?? topic?.description ?? ""} />
+        <textarea
+          id="topic-description"
+          name="description"
+          rows={3}
+          maxLength={5000}
+          defaultValue={values.description ?? topic?.description ?? ""}
+        />
         {topic ? null : <SuggestDescription book={book} titleName="title" descriptionName="description" />}
       </div>
     </>

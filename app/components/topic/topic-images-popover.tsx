@@ -8,7 +8,12 @@ import { useT } from "~/i18n/use-t";
 export function TopicImagesPopover() {
   const t = useT();
   return (
-    <Menu label={t("topicEditor.images")} summary={t("topicEditor.images")} className="ai-popover" panelClassName="ai-panel">
+    <Menu
+      label={t("topicEditor.images")}
+      summary={t("topicEditor.images")}
+      className="ai-popover"
+      panelClassName="ai-panel"
+    >
       <p>{t("topicEditor.imagesInDevelopment")}</p>
     </Menu>
   );

@@ -42,7 +42,11 @@ function reportFailure() {
  */
 export function TopicPreviewField({ topicId, topicTitle, offlineAi, defaultValue, saved }: Props) {
   const t = useT();
-  const { status, change } = useAutosave({ saved, save: (value, { keepalive }) => savePreview(topicId, value, keepalive), onError: reportFailure });
+  const { status, change } = useAutosave({
+    saved,
+    save: (value, { keepalive }) => savePreview(topicId, value, keepalive),
+    onError: reportFailure,
+  });
   const textarea = useRef<HTMLTextAreaElement>(null);
   const [locked, setLocked] = useState(false);
   const [hydrated, setHydrated] = useState(false);

@@ -14,7 +14,9 @@ export function TopicTabs({ tab, details, preview }: { tab: Tab; details: ReactN
   // shown), so the tab holding it is opened first.
   function showInvalidField(event: FormEvent<HTMLDivElement>) {
     const panel = (event.target as HTMLElement).closest<HTMLElement>("[data-tab]");
-    const radio = event.currentTarget.querySelector<HTMLInputElement>(`input[name="topicTab"][value="${panel?.dataset.tab}"]`);
+    const radio = event.currentTarget.querySelector<HTMLInputElement>(
+      `input[name="topicTab"][value="${panel?.dataset.tab}"]`,
+    );
     if (radio) radio.checked = true;
   }
   return (

@@ -9,7 +9,10 @@ type Options = { saved: string; save: SaveValue; onError: () => void };
  * topic was opened, the editor was closed) or when the page is hidden is sent at once with
  * keepalive, so it is not lost.
  */
-export function useAutosave({ saved, save, onError }: Options): { status: AutosaveStatus; change: (value: string) => void } {
+export function useAutosave({ saved, save, onError }: Options): {
+  status: AutosaveStatus;
+  change: (value: string) => void;
+} {
   const [status, setStatus] = useState<AutosaveStatus>("idle");
   // The latest callbacks, read when a request runs, so the saver is created once per mount.
   const callbacks = useRef({ save, onError });

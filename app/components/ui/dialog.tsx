@@ -7,7 +7,17 @@ import { Link, useNavigate } from "react-router";
  * and closing it is a link back to the page without the dialog parameter. With JavaScript it
  * becomes modal, traps focus and closes on Escape, and the focus goes back to what opened it.
  */
-export function Dialog({ title, closeHref, wide = false, children }: { title: string; closeHref: string; wide?: boolean; children: ReactNode }) {
+export function Dialog({
+  title,
+  closeHref,
+  wide = false,
+  children,
+}: {
+  title: string;
+  closeHref: string;
+  wide?: boolean;
+  children: ReactNode;
+}) {
   const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();

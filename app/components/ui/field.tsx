@@ -41,7 +41,11 @@ export function Field({ name, label, error, hint, idPrefix = "", className = "",
   );
 }
 
-export function Checkbox({ name, label, ...input }: InputHTMLAttributes<HTMLInputElement> & { name: string; label: ReactNode }) {
+export function Checkbox({
+  name,
+  label,
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & { name: string; label: ReactNode }) {
   return (
     <div className="checkbox">
       <input id={name} name={name} type="checkbox" {...input} />

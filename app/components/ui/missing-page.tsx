@@ -1,7 +1,17 @@
 import { Link } from "react-router";
 
 /** The page body for something missing or not the user's: a heading, a sentence and the way back. */
-export function MissingPage({ title, text, backHref, backLabel }: { title: string; text: string; backHref: string; backLabel: string }) {
+export function MissingPage({
+  title,
+  text,
+  backHref,
+  backLabel,
+}: {
+  title: string;
+  text: string;
+  backHref: string;
+  backLabel: string;
+}) {
   return (
     <main id="main" className="page page-narrow center-text">
       <h1>{title}</h1>

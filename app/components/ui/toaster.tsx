@@ -46,7 +46,10 @@ export function Toaster({ toast }: { toast: Toast | null | undefined }) {
 
   return (
     <section ref={region} className="toast-region" aria-label={t("toast.region")} tabIndex={-1}>
-      <div role={visible?.kind === "error" ? "alert" : "status"} aria-live={visible?.kind === "error" ? "assertive" : "polite"}>
+      <div
+        role={visible?.kind === "error" ? "alert" : "status"}
+        aria-live={visible?.kind === "error" ? "assertive" : "polite"}
+      >
         {visible ? (
           <div
             className={`toast toast-${visible.kind}`}
@@ -67,7 +70,12 @@ export function Toaster({ toast }: { toast: Toast | null | undefined }) {
               <p className="toast-title">{translateKey(t, visible.title, visible.values)}</p>
               {message ? <p className="toast-message">{message}</p> : null}
             </div>
-            <button type="button" className="toast-close" aria-label={t("toast.dismiss")} onClick={() => setVisible(null)}>
+            <button
+              type="button"
+              className="toast-close"
+              aria-label={t("toast.dismiss")}
+              onClick={() => setVisible(null)}
+            >
               <span aria-hidden="true">×</span>
             </button>
           </div>

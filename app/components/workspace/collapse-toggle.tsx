@@ -24,7 +24,13 @@ export function CollapseToggle({ controls }: { controls: TocControls }) {
     >
       <input type="hidden" name="toc" value={controls.collapsed ? "expanded" : "collapsed"} />
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-      <button type="submit" className="icon-button" aria-label={label} title={label} aria-expanded={!controls.collapsed}>
+      <button
+        type="submit"
+        className="icon-button"
+        aria-label={label}
+        title={label}
+        aria-expanded={!controls.collapsed}
+      >
         <span aria-hidden="true">{controls.collapsed ? "»" : "«"}</span>
       </button>
     </Form>

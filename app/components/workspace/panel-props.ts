@@ -5,7 +5,10 @@ export type TocControls = {
   /** The rail is shown: wide screens only, since the stacked narrow layout has room for the list. */
   rail: boolean;
   collapsed: boolean;
-  /** Collapses or expands the contents panel; null when the no-JS form does it (before hydration, or without the resizable panels). */
+  /**
+   * Collapses or expands the contents panel; null when the no-JS form does it (before hydration, or without the
+   * resizable panels).
+   */
   toggle: (() => void) | null;
 };
 

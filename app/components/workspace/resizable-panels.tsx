@@ -1,7 +1,15 @@
 import { useEffect, useRef, useState } from "react";
 import { Group, Panel, Separator, useGroupRef, usePanelRef, type Layout } from "react-resizable-panels";
 import { useT } from "~/i18n/use-t";
-import { EDITOR_MIN, isCollapsed, LAYOUT_SAVE_DEBOUNCE_MS, layoutCookie, PREVIEW_MIN, serializeLayout, TOC } from "~/lib/workspace-layout";
+import {
+  EDITOR_MIN,
+  isCollapsed,
+  LAYOUT_SAVE_DEBOUNCE_MS,
+  layoutCookie,
+  PREVIEW_MIN,
+  serializeLayout,
+  TOC,
+} from "~/lib/workspace-layout";
 import { useSeparatorStep } from "./use-separator-step";
 import { useNarrowScreen } from "./use-narrow-screen";
 import { percent as pct, type PanelsProps } from "./panel-props";
@@ -32,7 +40,11 @@ export function ResizablePanels({ layout, toc, editor, preview }: PanelsProps) {
   function save(next: Layout) {
     clearTimeout(saveTimer.current);
     saveTimer.current = setTimeout(() => {
-      const sizes = { toc: next.toc ?? layout.toc, editor: next.editor ?? layout.editor, preview: next.preview ?? layout.preview };
+      const sizes = {
+        toc: next.toc ?? layout.toc,
+        editor: next.editor ?? layout.editor,
+        preview: next.preview ?? layout.preview,
+      };
       const value = serializeLayout(sizes);
       if (value === saved.current) return;
       saved.current = value;
@@ -73,12 +85,32 @@ export function ResizablePanels({ layout, toc, editor, preview }: PanelsProps) {
       >
         {toc({ rail: collapsed && !narrow, collapsed, toggle })}
       </Panel>
-      <Separator id="workspace-separator-1" className="panel-separator" aria-label={t("workspace.resizeContents")} elementRef={firstSeparator} />
-      <Panel id="editor" className="workspace-panel workspace-editor" defaultSize={pct(layout.editor)} minSize={pct(EDITOR_MIN)}>
+      <Separator
+        id="workspace-separator-1"
+        className="panel-separator"
+        aria-label={t("workspace.resizeContents")}
+        elementRef={firstSeparator}
+      />
+      <Panel
+        id="editor"
+        className="workspace-panel workspace-editor"
+        defaultSize={pct(layout.editor)}
+        minSize={pct(EDITOR_MIN)}
+      >
         {editor}
       </Panel>
-      <Separator id="workspace-separator-2" className="panel-separator" aria-label={t("workspace.resizePreview")} elementRef={secondSeparator} />
-      <Panel id="preview" className="workspace-panel workspace-preview" defaultSize={pct(layout.preview)} minSize={pct(PREVIEW_MIN)}>
+      <Separator
+        id="workspace-separator-2"
+        className="panel-separator"
+        aria-label={t("workspace.resizePreview")}
+        elementRef={secondSeparator}
+      />
+      <Panel
+        id="preview"
+        className="workspace-panel workspace-preview"
+        defaultSize={pct(layout.preview)}
+        minSize={pct(PREVIEW_MIN)}
+      >
         {preview}
       </Panel>
     </Group>

@@ -14,7 +14,11 @@ function render(Panels: (props: PanelsProps) => React.ReactNode, layout: Workspa
     <I18nContext.Provider value={createPageI18n("en", en)}>
       <Panels
         layout={layout}
-        toc={(controls) => <p>contents, {controls.collapsed ? "collapsed" : "open"}, rail {String(controls.rail)}</p>}
+        toc={(controls) => (
+          <p>
+            contents, {controls.collapsed ? "collapsed" : "open"}, rail {String(controls.rail)}
+          </p>
+        )}
         editor={<textarea defaultValue="editor" />}
         preview={<p>preview</p>}
       />

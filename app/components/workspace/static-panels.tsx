@@ -7,12 +7,51 @@ import { useNarrowScreen } from "./use-narrow-screen";
 // The markup react-resizable-panels renders on the server, attribute for attribute, so that a phone
 // hydrates this over the server's HTML without loading the library (static-panels.test.tsx compares the
 // two for several layouts, and fails when a new version of the library renders something else).
-const GROUP_STYLE: CSSProperties = { height: "100%", width: "100%", overflow: "hidden", display: "flex", flexDirection: "row", flexWrap: "nowrap", touchAction: "pan-y" };
-const PANEL_STYLE: CSSProperties = { minHeight: 0, maxHeight: "100%", height: "auto", minWidth: 0, maxWidth: "100%", width: "auto", border: "none", borderWidth: 0, padding: 0, margin: 0, display: "flex", flexBasis: 0, flexShrink: 1, overflow: "visible" };
-const CONTENT_STYLE: CSSProperties = { maxHeight: "100%", maxWidth: "100%", flexGrow: 1, overflow: "auto", touchAction: "pan-y" };
+const GROUP_STYLE: CSSProperties = {
+  height: "100%",
+  width: "100%",
+  overflow: "hidden",
+  display: "flex",
+  flexDirection: "row",
+  flexWrap: "nowrap",
+  touchAction: "pan-y",
+};
+const PANEL_STYLE: CSSProperties = {
+  minHeight: 0,
+  maxHeight: "100%",
+  height: "auto",
+  minWidth: 0,
+  maxWidth: "100%",
+  width: "auto",
+  border: "none",
+  borderWidth: 0,
+  padding: 0,
+  margin: 0,
+  display: "flex",
+  flexBasis: 0,
+  flexShrink: 1,
+  overflow: "visible",
+};
+const CONTENT_STYLE: CSSProperties = {
+  maxHeight: "100%",
+  maxWidth: "100%",
+  flexGrow: 1,
+  overflow: "auto",
+  touchAction: "pan-y",
+};
 const SEPARATOR_STYLE: CSSProperties = { flexBasis: "auto", flexGrow: 0, flexShrink: 0, touchAction: "none" };
 
-function StaticPanel({ id, className, size, children }: { id: string; className: string; size: number; children: ReactNode }) {
+function StaticPanel({
+  id,
+  className,
+  size,
+  children,
+}: {
+  id: string;
+  className: string;
+  size: number;
+  children: ReactNode;
+}) {
   return (
     <div data-panel="true" data-testid={id} id={id} style={{ ...PANEL_STYLE, flexGrow: size }}>
       <div className={className} style={CONTENT_STYLE}>
@@ -23,9 +62,21 @@ function StaticPanel({ id, className, size, children }: { id: string; className:
 }
 
 function StaticSeparator({ id, label }: { id: string; label: string }) {
-  // biome-ignore lint/a11y/useSemanticElements: the library's own markup, attribute for attribute (static-panels.test.tsx)
-  // biome-ignore lint/a11y/useAriaPropsForRole: as above; the library adds the value attributes when it hydrates
-  return <div aria-label={label} aria-orientation="vertical" className="panel-separator" data-separator="inactive" data-testid={id} id={id} role="separator" style={SEPARATOR_STYLE} tabIndex={0} />;
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: the library's own markup (static-panels.test.tsx)
+    <div
+      aria-label={label}
+      aria-orientation="vertical"
+      className="panel-separator"
+      data-separator="inactive"
+      data-testid={id}
+      id={id}
+      // biome-ignore lint/a11y/useAriaPropsForRole: as above; the library adds the value attributes when it hydrates
+      role="separator"
+      style={SEPARATOR_STYLE}
+      tabIndex={0}
+    />
+  );
 }
 
 /**

@@ -4,7 +4,13 @@ import { useT } from "~/i18n/use-t";
 import { CollapseToggle } from "./collapse-toggle";
 import type { TocControls } from "./panel-props";
 
-type Props = { bookId: number; topics: TocTopic[]; archived: { id: number; title: string }[]; stories: TocStory[]; controls: TocControls };
+type Props = {
+  bookId: number;
+  topics: TocTopic[];
+  archived: { id: number; title: string }[];
+  stories: TocStory[];
+  controls: TocControls;
+};
 
 /** The expanded contents panel: add or suggest topics, the topics with their stories, the archived ones. */
 export function TocPanel({ bookId, topics, archived, stories, controls }: Props) {
@@ -16,14 +22,26 @@ export function TocPanel({ bookId, topics, archived, stories, controls }: Props)
         <CollapseToggle controls={controls} />
       </div>
       <div className="button-row">
-        <Link to={`/books/${bookId}?openEditor=topic`} className="button button-secondary button-small" preventScrollReset>
+        <Link
+          to={`/books/${bookId}?openEditor=topic`}
+          className="button button-secondary button-small"
+          preventScrollReset
+        >
           {t("topicEditor.addTopic")}
         </Link>
-        <Link to={`/books/${bookId}/suggest-topics`} className="button button-secondary button-small" preventScrollReset>
+        <Link
+          to={`/books/${bookId}/suggest-topics`}
+          className="button button-secondary button-small"
+          preventScrollReset
+        >
           {t("books.suggestTopics")}
         </Link>
       </div>
-      {topics.length === 0 ? <p className="empty-state">{t("books.noTopics")}</p> : <TopicList bookId={bookId} topics={topics} stories={stories} />}
+      {topics.length === 0 ? (
+        <p className="empty-state">{t("books.noTopics")}</p>
+      ) : (
+        <TopicList bookId={bookId} topics={topics} stories={stories} />
+      )}
       {archived.length > 0 ? (
         <details className="archived-topics">
           <summary>{t("books.archivedTopics", { count: archived.length })}</summary>

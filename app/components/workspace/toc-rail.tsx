@@ -17,15 +17,30 @@ export function TocRail({ bookId, topics, controls }: Props) {
       <CollapseToggle controls={controls} />
       {/* A heading, as in the expanded panel: the flyouts' topic titles (h3) sit under it. */}
       <h2 className="rail-title">{t("workspace.contents")}</h2>
-      <Link to={`/books/${bookId}?openEditor=topic`} className="icon-button" aria-label={t("topicEditor.addTopic")} title={t("topicEditor.addTopic")}>
+      <Link
+        to={`/books/${bookId}?openEditor=topic`}
+        className="icon-button"
+        aria-label={t("topicEditor.addTopic")}
+        title={t("topicEditor.addTopic")}
+      >
         <span aria-hidden="true">+</span>
       </Link>
-      <Link to={`/books/${bookId}/suggest-topics`} className="icon-button" aria-label={t("books.suggestTopics")} title={t("books.suggestTopics")}>
+      <Link
+        to={`/books/${bookId}/suggest-topics`}
+        className="icon-button"
+        aria-label={t("books.suggestTopics")}
+        title={t("books.suggestTopics")}
+      >
         <span aria-hidden="true">✦</span>
       </Link>
       <Form method="post" action={`/books/${bookId}/preview`} preventScrollReset>
         <input type="hidden" name="intent" value="book" />
-        <button type="submit" className="icon-button rail-button" aria-label={t("preview.generateBook")} title={t("preview.generateBook")}>
+        <button
+          type="submit"
+          className="icon-button rail-button"
+          aria-label={t("preview.generateBook")}
+          title={t("preview.generateBook")}
+        >
           <span aria-hidden="true">▤</span>
         </button>
       </Form>

@@ -19,28 +19,49 @@ export function TopicFlyout({ bookId, topic }: { bookId: number; topic: { id: nu
     try {
       const response = await fetch(`/api/topics/${topic.id}/stories`, { headers: { Accept: "application/json" } });
       if (!response.ok) throw new Error(`stories: ${response.status}`);
-      setState({ kind: "loaded", stories: ((await response.json()) as FlyoutStory[]).map(({ id, title }) => ({ id, title })) });
+      setState({
+        kind: "loaded",
+        stories: ((await response.json()) as FlyoutStory[]).map(({ id, title }) => ({ id, title })),
+      });
     } catch {
       setState({ kind: "failed" });
     }
   }
 
   return (
-    <details className="rail-flyout" onToggle={(event) => event.currentTarget.open && (state.kind === "idle" || state.kind === "failed") && load()}>
-      <summary className="rail-letter" aria-label={t("workspace.topicButton", { title: topic.title })} title={topic.title}>
+    <details
+      className="rail-flyout"
+      onToggle={(event) => event.currentTarget.open && (state.kind === "idle" || state.kind === "failed") && load()}
+    >
+      <summary
+        className="rail-letter"
+        aria-label={t("workspace.topicButton", { title: topic.title })}
+        title={topic.title}
+      >
         <span aria-hidden="true">{Array.from(topic.title.trim())[0]?.toLocaleUpperCase() ?? "?"}</span>
       </summary>
       <div className="flyout-panel stack">
         <h3 className="item-title">
           <Link to={`/books/${bookId}?openEditor=topic&topicId=${topic.id}`}>{topic.title}</Link>
         </h3>
-        <Link to={`/books/${bookId}?openEditor=story&topicId=${topic.id}`} className="button button-small button-secondary">
+        <Link
+          to={`/books/${bookId}?openEditor=story&topicId=${topic.id}`}
+          className="button button-small button-secondary"
+        >
           {t("books.addStory")}
         </Link>
-        {state.kind === "idle" ? <Link to={`/books/${bookId}/topics/${topic.id}`}>{t("toc.stories", { topic: topic.title })}</Link> : null}
-        {state.kind === "loading" ? <p className="muted" role="status">{t("workspace.loadingStories")}</p> : null}
+        {state.kind === "idle" ? (
+          <Link to={`/books/${bookId}/topics/${topic.id}`}>{t("toc.stories", { topic: topic.title })}</Link>
+        ) : null}
+        {state.kind === "loading" ? (
+          <p className="muted" role="status">
+            {t("workspace.loadingStories")}
+          </p>
+        ) : null}
         {state.kind === "failed" ? <p className="field-error">{t("workspace.storiesFailed")}</p> : null}
-        {state.kind === "loaded" && state.stories.length === 0 ? <p className="muted">{t("workspace.noStories")}</p> : null}
+        {state.kind === "loaded" && state.stories.length === 0 ? (
+          <p className="muted">{t("workspace.noStories")}</p>
+        ) : null}
         {state.kind === "loaded" && state.stories.length > 0 ? (
           <ul className="menu-list" aria-label={t("toc.stories", { topic: topic.title })}>
             {state.stories.map((story) => (

@@ -23,7 +23,9 @@ export function useFocusRecovery() {
     if (document.querySelector("dialog[open]")) return;
     const editor = document.querySelector(".workspace-editor");
     const target =
-      editor?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? editor?.querySelector<HTMLElement>("h2[tabindex='-1']") ?? document.querySelector<HTMLElement>("#book-title");
+      editor?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+      editor?.querySelector<HTMLElement>("h2[tabindex='-1']") ??
+      document.querySelector<HTMLElement>("#book-title");
     target?.focus();
   }, [busy]);
 }

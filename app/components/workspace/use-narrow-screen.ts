@@ -9,5 +9,9 @@ const subscribe = (onChange: () => void) => {
 
 /** Below 768 px (docs/product.md §9); false on the server, where CSS alone does the stacking. */
 export function useNarrowScreen(): boolean {
-  return useSyncExternalStore(subscribe, () => window.matchMedia(NARROW_QUERY).matches, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(NARROW_QUERY).matches,
+    () => false,
+  );
 }

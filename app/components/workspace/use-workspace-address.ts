@@ -33,7 +33,9 @@ export function useBookPreviewAction(bookId: number) {
       const detail = (event as CustomEvent<BookPreviewActionDetail | undefined>).detail;
       if (detail?.action !== "back-to-book") return;
       const topicId = Number(detail.topicId);
-      navigate(topicId > 0 ? `/books/${bookId}?openEditor=story&topicId=${topicId}` : `/books/${bookId}`, { preventScrollReset: true });
+      navigate(topicId > 0 ? `/books/${bookId}?openEditor=story&topicId=${topicId}` : `/books/${bookId}`, {
+        preventScrollReset: true,
+      });
     };
     window.addEventListener(BOOK_PREVIEW_EVENT, onAction);
     return () => window.removeEventListener(BOOK_PREVIEW_EVENT, onAction);

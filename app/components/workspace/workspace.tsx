@@ -64,7 +64,12 @@ export function Workspace({ bookId, layout, topics, stories, previewState, edito
   return (
     <div className={`workspace-shell${previewHidden ? " preview-hidden" : ""}`}>
       {hydrated ? (
-        <button type="button" className="button button-secondary preview-toggle" aria-pressed={!previewHidden} onClick={() => setPreviewHidden((hidden) => !hidden)}>
+        <button
+          type="button"
+          className="button button-secondary preview-toggle"
+          aria-pressed={!previewHidden}
+          onClick={() => setPreviewHidden((hidden) => !hidden)}
+        >
           {previewHidden ? t("workspace.showPreview") : t("workspace.hidePreview")}
         </button>
       ) : null}

@@ -5,7 +5,9 @@ import { apiQueryNumbers } from "~/lib/query.server";
 import { apiHandler, methodNotAllowed } from "~/lib/http.server";
 import { listAdminStories } from "~/models/admin.server";
 
-/** GET /api/admin/stories?q=&user=&page=&pageSize=, newest first, with the first 100 characters of each (cut in SQL). */
+/**
+ * GET /api/admin/stories?q=&user=&page=&pageSize=, newest first, with the first 100 characters of each (cut in SQL).
+ */
 export const loader = apiHandler(async (args: Route.LoaderArgs) => {
   requireAdmin(args);
   apiQueryNumbers(args, "api/admin/stories");

@@ -6,7 +6,10 @@ import { apiQueryNumbers } from "~/lib/query.server";
 import { apiHandler, jsonError, methodNotAllowed, paramId } from "~/lib/http.server";
 import { getUserRow, listUserActivities } from "~/models/admin.server";
 
-/** GET /api/admin/users/{id}/activities?page=&pageSize=: `{ activities: [{ id, action, resource, details, timestamp }], total, page, pages }`. */
+/**
+ * GET /api/admin/users/{id}/activities?page=&pageSize=: `{ activities: [{ id, action, resource, details, timestamp }],
+ * total, page, pages }`.
+ */
 export const loader = apiHandler(async (args: Route.LoaderArgs) => {
   requireAdmin(args);
   apiQueryNumbers(args, "api/admin/users/:id/activities");

@@ -13,7 +13,10 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
   const input = parseOrThrow(args.context, followupSchema, await readJson(args.request));
   const { topic, language } = writingContext(args.context, user, input);
   try {
-    const answer = await aiProvider().answerFollowup({ question: input.question, currentText: input.currentText, storyTitle: input.storyTitle, topic, language }, { signal: args.request.signal });
+    const answer = await aiProvider().answerFollowup(
+      { question: input.question, currentText: input.currentText, storyTitle: input.storyTitle, topic, language },
+      { signal: args.request.signal },
+    );
     return { answer };
   } catch (error) {
     throw aiFailure(error, "writingHelp.followupFailed");

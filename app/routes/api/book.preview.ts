@@ -18,7 +18,8 @@ async function preview(args: Route.LoaderArgs | Route.ActionArgs) {
   if (!book) return jsonError(args.context, 404, "books.notFound");
   const params = new URL(args.request.url).searchParams;
   const force = params.get("force") === "true";
-  const run = (onText?: (text: string) => void) => bookPreview({ bookId, userId: user.id, force, signal: args.request.signal, onText });
+  const run = (onText?: (text: string) => void) =>
+    bookPreview({ bookId, userId: user.id, force, signal: args.request.signal, onText });
   if (params.get("stream") === "1") return ndjsonResponse(args.context, (onText) => run(onText));
   const result = await run();
   if (params.get("download") !== "1") return result;

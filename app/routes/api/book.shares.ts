@@ -9,14 +9,26 @@ import { createShare, listShares } from "~/models/share.server";
 /** GET /api/books/{id}/shares: the book's read-only links, newest first (their tokens are not kept). */
 export const loader = apiHandler((args: Route.LoaderArgs) => {
   const user = requireUser(args);
-  return listShares({ bookId: paramId(args.params.id), userId: user.id }) ?? jsonError(args.context, 404, "books.notFound");
+  return (
+    listShares({ bookId: paramId(args.params.id), userId: user.id }) ?? jsonError(args.context, 404, "books.notFound")
+  );
 });
 
-/** POST /api/books/{id}/shares `{expiresAt?}`: a new link, 201 `{id, token, url, createdAt, expiresAt}`; the only time the token is seen. */
+/**
+ * POST /api/books/{id}/shares `{expiresAt?}`: a new link, 201 `{id, token, url, createdAt, expiresAt}`; the only time
+ * the token is seen.
+ */
 export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
   if (args.request.method !== "POST") return refuseMethod(args.context, ["GET", "POST"]);
   const body = parseOrThrow(args.context, shareSchema, await readJson(args.request));
-  const { token, share } = createShare({ bookId: paramId(args.params.id), userId: user.id, expiresAt: body.expiresAt ? new Date(body.expiresAt) : null });
-  return Response.json({ id: share.id, token, url: shareUrl(args.request, token), createdAt: share.createdAt, expiresAt: share.expiresAt }, { status: 201 });
+  const { token, share } = createShare({
+    bookId: paramId(args.params.id),
+    userId: user.id,
+    expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
+  });
+  return Response.json(
+    { id: share.id, token, url: shareUrl(args.request, token), createdAt: share.createdAt, expiresAt: share.expiresAt },
+    { status: 201 },
+  );
 });

@@ -16,7 +16,10 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
   if (request.method !== "POST") return refuseMethod(context, ["POST"]);
   const { topicTitle, ...book } = parseOrThrow(context, suggestTopicsSchema, await readJson(request));
   try {
-    return await aiProvider().suggestTopics({ ...book, language: book.language ?? getLocale(context) }, { topicTitle, signal: request.signal });
+    return await aiProvider().suggestTopics(
+      { ...book, language: book.language ?? getLocale(context) },
+      { topicTitle, signal: request.signal },
+    );
   } catch (error) {
     // 502 { message, title }: why (e.g. the AI server did not answer) under "Cannot generate suggestions".
     throw aiFailure(error, "suggest.generateFailed");

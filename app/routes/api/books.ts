@@ -29,6 +29,8 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
   if (request.method !== "POST") return refuseMethod(context, ["GET", "POST"]);
   const parsed = parseOrThrow(context, bookSchema, await readJson(request, BOOK_BODY_LIMIT));
   const cover = await resolveCover({ requested: parsed.coverImage });
-  const book = await writeWithCover(cover, () => createBook({ userId: user.id, input: toBookInput(parsed, cover, getLocale(context)) }));
+  const book = await writeWithCover(cover, () =>
+    createBook({ userId: user.id, input: toBookInput(parsed, cover, getLocale(context)) }),
+  );
   return Response.json(bookJson(book), { status: 201 });
 });

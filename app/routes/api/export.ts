@@ -4,10 +4,16 @@ import { requireUser } from "~/services/auth.server";
 import { apiHandler, methodNotAllowed } from "~/lib/http.server";
 import { exportLibraryResponse } from "~/models/book-export.server";
 
-/** GET /api/export: all the signed-in user's books in one zip, each in its own folder, with library.json and index.html. */
+/**
+ * GET /api/export: all the signed-in user's books in one zip, each in its own folder, with library.json and index.html.
+ */
 export const loader = apiHandler((args: Route.LoaderArgs) => {
   const user = requireUser(args);
-  return exportLibraryResponse({ userId: user.id, name: user.displayName?.trim() || user.username, language: getLocale(args.context) });
+  return exportLibraryResponse({
+    userId: user.id,
+    name: user.displayName?.trim() || user.username,
+    language: getLocale(args.context),
+  });
 });
 
 export const action = methodNotAllowed("GET");

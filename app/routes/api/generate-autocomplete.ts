@@ -15,7 +15,12 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
   const { topic, language } = writingContext(args.context, user, input);
   if (input.text.trim().length < AUTOCOMPLETE_MIN_CHARS) return { completion: "" };
   try {
-    return { completion: await aiProvider().autocomplete({ text: input.text, title: input.title, topic, language }, { signal: args.request.signal }) };
+    return {
+      completion: await aiProvider().autocomplete(
+        { text: input.text, title: input.title, topic, language },
+        { signal: args.request.signal },
+      ),
+    };
   } catch (error) {
     throw aiFailure(error, "writingHelp.autocompleteFailed");
   }

@@ -14,7 +14,12 @@ import { uploadTmpDir } from "~/models/media-storage.server";
 export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
   if (args.request.method !== "POST") return refuseMethod(args.context, ["POST"]);
-  const upload = await readFormWithFiles(args.request, { tmpDir: uploadTmpDir(), maxFileBytes: IMPORT_MAX_BYTES, maxFiles: 1, tooLargeKey: "keepsake.tooLarge" });
+  const upload = await readFormWithFiles(args.request, {
+    tmpDir: uploadTmpDir(),
+    maxFileBytes: IMPORT_MAX_BYTES,
+    maxFiles: 1,
+    tooLargeKey: "keepsake.tooLarge",
+  });
   try {
     const file = upload.files.find((item) => item.field === "file");
     if (!file) throw new KeepsakeError("keepsake.noFile");
@@ -22,7 +27,13 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
     return Response.json({ bookIds }, { status: 201 });
   } catch (error) {
     if (!(error instanceof KeepsakeError)) throw error;
-    return Response.json({ message: translate(args.context, error.messageKey, error.values), title: translate(args.context, "keepsake.importFailed") }, { status: 400 });
+    return Response.json(
+      {
+        message: translate(args.context, error.messageKey, error.values),
+        title: translate(args.context, "keepsake.importFailed"),
+      },
+      { status: 400 },
+    );
   } finally {
     await upload.cleanup();
   }

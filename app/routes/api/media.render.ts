@@ -26,16 +26,22 @@ export const loader = apiHandler(async (args: Route.LoaderArgs) => {
   const ref = args.params.ref ?? "";
   if (ref === "placeholder") {
     return new Response(PLACEHOLDER_SVG, {
-      headers: { "Content-Type": "image/svg+xml", "X-Content-Type-Options": "nosniff", "Cache-Control": "public, max-age=86400" },
+      headers: {
+        "Content-Type": "image/svg+xml",
+        "X-Content-Type-Options": "nosniff",
+        "Cache-Control": "public, max-age=86400",
+      },
     });
   }
   const user = requireUser(args);
-  if (ref.startsWith("cover:")) return coverResponse(args, user, `${UPLOADED_COVER_PREFIX}${ref.slice("cover:".length)}`);
+  if (ref.startsWith("cover:"))
+    return coverResponse(args, user, `${UPLOADED_COVER_PREFIX}${ref.slice("cover:".length)}`);
   const byId = /^id:(\d{1,15})$/.exec(ref);
   const mediaId = byId ? Number(byId[1]) : findMediaByDescription({ description: ref, userId: user.id })?.id;
   const item = mediaId ? getMedia({ mediaId, userId: user.id, admin: isAdmin(user) }) : null;
   if (!item) return jsonError(args.context, 404, "media.notFound");
-  const variant = item.type === "image" && new URL(args.request.url).searchParams.get("size") === "thumb" ? "thumb" : "full";
+  const variant =
+    item.type === "image" && new URL(args.request.url).searchParams.get("size") === "thumb" ? "thumb" : "full";
   const size = await mediaFileSize(item.storageKey, variant);
   if (size === null) return jsonError(args.context, 404, "media.notFound");
   return fileResponse(args.request, {
@@ -48,7 +54,8 @@ export const loader = apiHandler(async (args: Route.LoaderArgs) => {
 });
 
 async function coverResponse(args: Route.LoaderArgs, user: { id: number; username: string }, url: string) {
-  if (!isAdmin(user) && !userHasCover({ userId: user.id, coverImage: url })) return jsonError(args.context, 404, "errors.notFound");
+  if (!isAdmin(user) && !userHasCover({ userId: user.id, coverImage: url }))
+    return jsonError(args.context, 404, "errors.notFound");
   const bytes = await readCover(url);
   if (!bytes) return jsonError(args.context, 404, "errors.notFound");
   // The URL changes whenever the cover does, so its key is its ETag; revalidated like the media above.

@@ -17,7 +17,12 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
   if (args.request.method !== "POST") return refuseMethod(args.context, ["POST"]);
   const storyId = paramId(args.params.id);
   if (!getStory({ storyId, userId: user.id })) return jsonError(args.context, 404, "stories.notFound");
-  const upload = await readFormWithFiles(args.request, { tmpDir: uploadTmpDir(), maxFileBytes: MEDIA_UPLOAD_MAX_BYTES, maxFiles: 1, tooLargeKey: "media.tooLarge" });
+  const upload = await readFormWithFiles(args.request, {
+    tmpDir: uploadTmpDir(),
+    maxFileBytes: MEDIA_UPLOAD_MAX_BYTES,
+    maxFiles: 1,
+    tooLargeKey: "media.tooLarge",
+  });
   try {
     const description = upload.form.get("description");
     const { media, transcription } = await saveStoryUpload({

@@ -28,12 +28,25 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
     if (body.refineContent) {
       const story = getStory({ storyId, userId: user.id });
       if (!story) return jsonError(args.context, 404, "stories.notFound");
-      refinedContent = await refinementFor({ body, topicId: story.topicId, userId: user.id, signal: args.request.signal });
+      refinedContent = await refinementFor({
+        body,
+        topicId: story.topicId,
+        userId: user.id,
+        signal: args.request.signal,
+      });
     }
     return updateStory({
       storyId,
       userId: user.id,
-      input: { title: body.title, content: body.content, questionId: body.questionId, status: body.status, hasAudio: body.hasAudio, hasImages: body.hasImages, refinedContent },
+      input: {
+        title: body.title,
+        content: body.content,
+        questionId: body.questionId,
+        status: body.status,
+        hasAudio: body.hasAudio,
+        hasImages: body.hasImages,
+        refinedContent,
+      },
     });
   }
   if (args.request.method === "DELETE") {

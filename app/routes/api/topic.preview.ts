@@ -14,8 +14,10 @@ async function generate(args: Route.LoaderArgs | Route.ActionArgs) {
   const user = requireUser(args);
   const topicId = paramId(args.params.id);
   if (!getTopic({ topicId, userId: user.id })) return jsonError(args.context, 404, "topics.notFound");
-  const run = (onText?: (text: string) => void) => generateTopicPreview({ topicId, userId: user.id, signal: args.request.signal, onText });
-  if (new URL(args.request.url).searchParams.get("stream") === "1") return ndjsonResponse(args.context, async (onText) => ({ preview: await run(onText) }));
+  const run = (onText?: (text: string) => void) =>
+    generateTopicPreview({ topicId, userId: user.id, signal: args.request.signal, onText });
+  if (new URL(args.request.url).searchParams.get("stream") === "1")
+    return ndjsonResponse(args.context, async (onText) => ({ preview: await run(onText) }));
   return { preview: await run() };
 }
 

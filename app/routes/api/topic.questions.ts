@@ -19,6 +19,11 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
   if (args.request.method !== "POST") return refuseMethod(args.context, ["GET", "POST"]);
   const { question } = parseOrThrow(args.context, questionSchema, await readJson(args.request));
-  const [created] = addQuestions({ topicId: paramId(args.params.id), userId: user.id, texts: [question], source: "custom" });
+  const [created] = addQuestions({
+    topicId: paramId(args.params.id),
+    userId: user.id,
+    texts: [question],
+    source: "custom",
+  });
   return Response.json(created, { status: 201 });
 });

@@ -31,7 +31,15 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
   const story = createStory({
     topicId,
     userId: user.id,
-    input: { title: body.title, content: body.content, questionId: body.questionId, status: body.status, hasAudio: body.hasAudio, hasImages: body.hasImages, refinedContent },
+    input: {
+      title: body.title,
+      content: body.content,
+      questionId: body.questionId,
+      status: body.status,
+      hasAudio: body.hasAudio,
+      hasImages: body.hasImages,
+      refinedContent,
+    },
   });
   return Response.json(story, { status: 201 });
 });

@@ -7,11 +7,17 @@ import { copyBook } from "~/models/book.server";
 export const action = formAction({
   failureTitle: "books.copyFailed",
   run: ({ user, params, context }) => {
-    const copy = copyBook({ bookId: paramId(params.bookId), userId: user.id, suffix: translate(context, "books.copySuffix") });
-    return { to: `/books/${copy.id}/suggest-topics?copy=1`, toast: { kind: "success", title: "books.copyCreated", description: "books.copyCreatedText" } };
+    const copy = copyBook({
+      bookId: paramId(params.bookId),
+      userId: user.id,
+      suffix: translate(context, "books.copySuffix"),
+    });
+    return {
+      to: `/books/${copy.id}/suggest-topics?copy=1`,
+      toast: { kind: "success", title: "books.copyCreated", description: "books.copyCreatedText" },
+    };
   },
 });
-
 
 export default function FormRoute() {
   return <FormRouteToaster />;

@@ -15,7 +15,6 @@ export const action = formAction({
   },
 });
 
-
 export default function FormRoute() {
   return <FormRouteToaster />;
 }

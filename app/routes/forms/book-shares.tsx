@@ -24,13 +24,22 @@ export const action = formAction({
       if (!(SHARE_LIFETIMES as readonly string[]).includes(lifetime)) throw new AppError(400, "errors.invalid");
       const expiresAt = lifetime === "never" ? null : new Date(Date.now() + Number(lifetime) * DAY_MS);
       const { token } = createShare({ bookId, userId: user.id, expiresAt });
-      return { to: back, toast: { kind: "success", title: "share.created", description: "share.copyNow", link: shareUrl(request, token) } };
+      return {
+        to: back,
+        toast: {
+          kind: "success",
+          title: "share.created",
+          description: "share.copyNow",
+          link: shareUrl(request, token),
+        },
+      };
     }
     if (intent === "revoke") {
       try {
         revokeShareById({ shareId: Number(form.get("shareId")), bookId, userId: user.id });
       } catch (error) {
-        if (error instanceof AppError) throw new AppError(error.status, error.messageKey, undefined, "share.revokeFailed");
+        if (error instanceof AppError)
+          throw new AppError(error.status, error.messageKey, undefined, "share.revokeFailed");
         throw error;
       }
       return { to: back, toast: { kind: "success", title: "share.revoked" } };

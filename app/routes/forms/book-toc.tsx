@@ -48,10 +48,12 @@ function archive(form: FormData, user: User, bookId: number, topicId: number) {
   updateTopic({ topicId, userId: user.id, changes: { archived } });
   return {
     to: `/books/${bookId}`,
-    toast: { kind: "success" as const, title: archived ? ("topicEditor.archived" as const) : ("topicEditor.unarchived" as const) },
+    toast: {
+      kind: "success" as const,
+      title: archived ? ("topicEditor.archived" as const) : ("topicEditor.unarchived" as const),
+    },
   };
 }
-
 
 export default function FormRoute() {
   return <FormRouteToaster />;

@@ -19,16 +19,29 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser({ request, context });
   let upload: FormWithFiles | null = null;
   try {
-    upload = await readFormWithFiles(request, { tmpDir: uploadTmpDir(), maxFileBytes: IMPORT_MAX_BYTES, maxFiles: 1, tooLargeKey: "keepsake.tooLarge" });
+    upload = await readFormWithFiles(request, {
+      tmpDir: uploadTmpDir(),
+      maxFileBytes: IMPORT_MAX_BYTES,
+      maxFiles: 1,
+      tooLargeKey: "keepsake.tooLarge",
+    });
     const file = upload.files.find((item) => item.field === "file");
     if (!file) throw new KeepsakeError("keepsake.noFile");
     const { bookIds } = await importKeepsake({ userId: user.id, zipPath: file.path });
-    const toast = { kind: "success", title: "keepsake.imported", description: "keepsake.importedText", values: { count: String(bookIds.length) } } as const;
+    const toast = {
+      kind: "success",
+      title: "keepsake.imported",
+      description: "keepsake.importedText",
+      values: { count: String(bookIds.length) },
+    } as const;
     return redirectWithToast(bookIds.length === 1 ? `/books/${bookIds[0]}` : "/books", toast);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     const values = error instanceof KeepsakeError ? error.values : undefined;
-    return data<FormRouteData>({ toast: { kind: "error", title: "keepsake.importFailed", description: error.messageKey, values } }, { status: error.status });
+    return data<FormRouteData>(
+      { toast: { kind: "error", title: "keepsake.importFailed", description: error.messageKey, values } },
+      { status: error.status },
+    );
   } finally {
     await upload?.cleanup();
   }

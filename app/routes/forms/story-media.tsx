@@ -14,7 +14,8 @@ async function titled<T>(title: MessageKey, step: () => Promise<T> | T): Promise
   try {
     return await step();
   } catch (error) {
-    if (error instanceof AppError && !error.titleKey) throw new AppError(error.status, error.messageKey, error.field, title);
+    if (error instanceof AppError && !error.titleKey)
+      throw new AppError(error.status, error.messageKey, error.field, title);
     throw error;
   }
 }
