@@ -90,6 +90,12 @@ describe("signing in through remix-auth's form strategy", () => {
     expect(refused?.headers.get("Set-Cookie")).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
   });
 
+  it("keeps a password's line feeds as they are (a password set through /api may hold one)", async () => {
+    await createUser({ username: "twolines", email: "twolines@example.com", password: "first\nsecond" });
+    const { user } = await signIn("twolines", "first\nsecond", "10.0.0.8");
+    expect(user.username).toBe("twolines");
+  });
+
   it("refuses a form that is not a sign-in with 400, before any attempt is counted", async () => {
     const form = new FormData();
     form.set("username", "someone");

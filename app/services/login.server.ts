@@ -80,10 +80,12 @@ function authenticatorFor(context: Context): Authenticator<SignedIn> {
  */
 export function signIn(request: Request, context: Context, form: FormData): Promise<SignedIn> {
   const cookie = request.headers.get("Cookie");
+  // Urlencoded, not multipart: multipart turns a bare line feed in a value into CR LF, and a password
+  // set through /api may hold one.
   const formRequest = new Request(request.url, {
     method: "POST",
     headers: cookie ? { Cookie: cookie } : {},
-    body: form,
+    body: new URLSearchParams([...form].map(([name, value]) => [name, String(value)])),
   });
   return authenticatorFor(context).authenticate("form", formRequest);
 }
