@@ -1,12 +1,14 @@
 import { useT } from "~/i18n/use-t";
 import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { MessageKey } from "~/i18n/types";
 import { Checkbox, Field } from "~/components/ui/field";
 import { Toaster } from "~/components/ui/toaster";
 import { getOptionalUser } from "~/services/auth.server";
 import { AppError } from "~/lib/errors";
-import { parseFormData } from "~/lib/form.server";
+import { messageKeys } from "~/lib/form-errors";
 import { translate } from "~/lib/http.server";
 import { secureCookieRefused } from "~/lib/cookie-security.server";
 import { LoginRefused, signIn, type SignedIn } from "~/services/login.server";
@@ -15,6 +17,7 @@ import { readForm } from "~/lib/request-body.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { loginSchema } from "~/lib/validation";
 import { LanguageForm } from "~/components/layout/preference-forms";
+import { useClientValidation } from "~/hooks/use-client-validation";
 import { useRootData } from "~/hooks/use-root-data";
 import type { HeaderHandle } from "~/components/layout/header-context";
 
@@ -39,27 +42,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!(error instanceof AppError)) throw error;
     // A body too large or unreadable (never this page's own form): the page again, saying why.
     const toast = { kind: "error" as const, title: "errors.title" as const, description: error.messageKey };
-    return data({ errors: {}, values: { username: "" }, toast }, { status: error.status });
+    return data({ result: null, toast }, { status: error.status });
   }
-  const form = parseFormData(formData, loginSchema);
-  if (!form.success) {
-    return data({ errors: form.errors, values: form.values, toast: null }, { status: 400 });
-  }
+  const submission = parseWithZod(formData, { schema: loginSchema, formatError: messageKeys });
+  // The form comes back with what was typed, never the password.
+  const result = submission.reply({ hideFields: ["password"] });
+  if (submission.status !== "success") return data({ result, toast: null }, { status: 400 });
   let signedIn: SignedIn;
   try {
     signedIn = await signIn(request, context, formData);
   } catch (error) {
     if (!(error instanceof LoginRefused)) throw error;
-    return data(
-      {
-        errors: {},
-        values: { username: form.data.username },
-        toast: { kind: "error" as const, title: "login.failedTitle" as const, description: error.messageKey },
-      },
-      { status: error.status, headers: error.headers },
-    );
+    const toast = { kind: "error" as const, title: "login.failedTitle" as const, description: error.messageKey };
+    return data({ result, toast }, { status: error.status, headers: error.headers });
   }
-  throw redirect(safeRedirect(form.data.redirectTo), { headers: signedIn.headers });
+  throw redirect(safeRedirect(submission.value.redirectTo), { headers: signedIn.headers });
 }
 
 export default function Login({ actionData, loaderData }: Route.ComponentProps) {
@@ -70,7 +67,17 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
   const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/login");
   // After a successful post the router loads the signed-in page: that is the session check.
   const checking = navigation.state === "loading" && navigation.formAction?.startsWith("/login");
-  const errors: Partial<Record<string, MessageKey>> = actionData?.errors ?? {};
+  // The fields say they are required with aria-required, not `required`: conform checks them with the form's
+  // schema and its messages, and while the schema is still loading the server does, never the browser's own.
+  const onValidate = useClientValidation("login");
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult: actionData?.result,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate,
+  });
+  const error = (messages: string[] | undefined) => messages?.[0] as MessageKey | undefined;
   return (
     <main id="main" className="login-page">
       <div className="login-brand">
@@ -85,23 +92,31 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
             {t("login.insecureCookie")}
           </p>
         ) : null}
-        <Form method="post" className="stack" noValidate={false}>
+        {/* data-validates: who checks the fields now, the browser (schemas loaded) or only the server. */}
+        <Form
+          method="post"
+          className="stack"
+          {...getFormProps(form)}
+          data-validates={onValidate ? "browser" : "server"}
+        >
           <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/"} />
           <Field
-            name="username"
+            key={fields.username.key}
+            name={fields.username.name}
             label={t("login.usernameOrEmail")}
             autoComplete="username"
-            required
-            defaultValue={actionData?.values.username ?? ""}
-            error={errors.username}
+            aria-required
+            defaultValue={fields.username.initialValue ?? ""}
+            error={error(fields.username.errors)}
           />
           <Field
-            name="password"
+            key={fields.password.key}
+            name={fields.password.name}
             type="password"
             label={t("login.password")}
             autoComplete="current-password"
-            required
-            error={errors.password}
+            aria-required
+            error={error(fields.password.errors)}
           />
           <Checkbox name="rememberMe" label={t("login.rememberMe")} />
           <button type="submit" className="button button-primary button-block" disabled={submitting || checking}>

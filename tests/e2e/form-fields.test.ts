@@ -1,0 +1,111 @@
+import type { Page } from "playwright-core";
+import { describe, it } from "vitest";
+import en from "~/i18n/en";
+import vi from "~/i18n/vi";
+import { openPage, serverAndBrowser } from "../support/browser";
+import { waitForHydration } from "./helpers";
+
+// The forms go through conform (ADR 25): an invalid field says so to assistive technology (aria-invalid, and
+// aria-describedby naming its message), in the user's language, with and without JavaScript; with it, the
+// browser checks a field when it is left, and focus goes to the first invalid field after a failed post.
+const env = serverAndBrowser();
+
+type Shown = { invalid: string | null; message: string | null };
+
+/** What a field shows: its aria-invalid, and the text of the element its aria-describedby names. */
+async function shown(page: Page, id: string): Promise<Shown> {
+  return page.evaluate((fieldId) => {
+    const field = document.getElementById(fieldId)!;
+    const describedBy = (field.getAttribute("aria-describedby") ?? "").split(" ").filter(Boolean);
+    const message = describedBy
+      .map((ref) => document.getElementById(ref)?.textContent ?? "")
+      .join(" ")
+      .trim();
+    return { invalid: field.getAttribute("aria-invalid"), message: message || null };
+  }, id);
+}
+
+/** The login form's post: to /login without JavaScript, to React Router's /login.data with it. */
+const postOf = (page: Page) =>
+  page.waitForResponse((r) => r.request().method() === "POST" && /^\/login(\.data)?$/.test(new URL(r.url()).pathname));
+
+describe.concurrent("the login form's fields", () => {
+  for (const [locale, messages] of [
+    ["en-US", en],
+    ["vi-VN", vi],
+  ] as const) {
+    it(`without JavaScript (${locale}): the server's messages are tied to the fields`, async ({ expect }) => {
+      const { page, assertNoErrors } = await openPage(env.browser, { javaScriptEnabled: false, locale });
+      await page.goto(`${env.server.url}/login`);
+      const [posted] = await Promise.all([postOf(page), page.click("button[type=submit]:below(#password)")]);
+      expect(posted.status()).toBe(400);
+      await page.waitForLoadState();
+      expect(await shown(page, "username")).toEqual({ invalid: "true", message: messages.login.usernameRequired });
+      expect(await shown(page, "password")).toEqual({ invalid: "true", message: messages.login.passwordRequired });
+
+      // What was typed comes back, the password never does.
+      await page.fill("#username", "lan");
+      const [again] = await Promise.all([postOf(page), page.click("button[type=submit]:below(#password)")]);
+      expect(again.status()).toBe(400);
+      await page.waitForLoadState();
+      expect(await page.inputValue("#username")).toBe("lan");
+      expect(await shown(page, "username")).toEqual({ invalid: null, message: null });
+      expect(await shown(page, "password")).toEqual({ invalid: "true", message: messages.login.passwordRequired });
+      assertNoErrors([{ path: "/login", status: 400 }]);
+    });
+  }
+
+  it("with JavaScript: a field is checked when it is left and again as it is typed in, and an invalid form is not posted", async ({
+    expect,
+  }) => {
+    const { page, assertNoErrors } = await openPage(env.browser);
+    const schemas = page.waitForResponse((r) => new URL(r.url()).pathname.includes("/client-validation-"));
+    await page.goto(`${env.server.url}/login`);
+    await waitForHydration(page);
+    expect((await schemas).status()).toBe(200);
+    // The schemas arrive after hydration; the form says when conform has them.
+    await page.waitForSelector("form[data-validates=browser]");
+
+    await page.focus("#username");
+    await page.keyboard.press("Tab");
+    await expect.poll(() => shown(page, "username")).toEqual({ invalid: "true", message: en.login.usernameRequired });
+    await page.type("#username", "lan");
+    await expect.poll(() => shown(page, "username")).toEqual({ invalid: null, message: null });
+
+    let posted = false;
+    page.on("request", (request) => {
+      if (request.method() === "POST") posted = true;
+    });
+    await page.click("button[type=submit]:below(#password)");
+    await expect.poll(() => shown(page, "password")).toEqual({ invalid: "true", message: en.login.passwordRequired });
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("password");
+    expect(posted).toBe(false);
+    assertNoErrors();
+  });
+
+  it("with JavaScript but without the schemas (they failed to load): the server checks, and focus goes to the first invalid field", async ({
+    expect,
+  }) => {
+    const { page, context, assertNoErrors } = await openPage(env.browser);
+    let chunk = "";
+    await context.route(/\/client-validation-[^/]*\.js$/, (route) => {
+      chunk = new URL(route.request().url()).pathname;
+      return route.fulfill({ status: 503, body: "" });
+    });
+    await page.goto(`${env.server.url}/login`);
+    await waitForHydration(page);
+    // The chunk's refusal has been handled: the form stays with the server's checks.
+    await expect.poll(() => chunk).not.toBe("");
+    expect(await page.getAttribute("form[data-validates]", "data-validates")).toBe("server");
+    await page.fill("#password", "secret");
+    const [posted] = await Promise.all([postOf(page), page.click("button[type=submit]:below(#password)")]);
+    expect(posted.status()).toBe(400);
+    await expect.poll(() => shown(page, "username")).toEqual({ invalid: "true", message: en.login.usernameRequired });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("username");
+    expect(await shown(page, "password")).toEqual({ invalid: null, message: null });
+    assertNoErrors([
+      { path: "/login.data", status: 400 },
+      { path: chunk, status: 503 },
+    ]);
+  });
+});
