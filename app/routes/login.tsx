@@ -73,8 +73,9 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
   const [form, fields] = useForm({
     id: "login",
     lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    // Without the schemas conform would ask the server on every blur: until they arrive, only a submit checks.
+    shouldValidate: onValidate ? "onBlur" : "onSubmit",
+    shouldRevalidate: onValidate ? "onInput" : "onSubmit",
     onValidate,
   });
   const error = (messages: string[] | undefined) => messages?.[0] as MessageKey | undefined;
@@ -101,7 +102,6 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
         >
           <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/"} />
           <Field
-            key={fields.username.key}
             name={fields.username.name}
             label={t("login.usernameOrEmail")}
             autoComplete="username"
@@ -110,7 +110,6 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
             error={error(fields.username.errors)}
           />
           <Field
-            key={fields.password.key}
             name={fields.password.name}
             type="password"
             label={t("login.password")}

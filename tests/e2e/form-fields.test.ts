@@ -3,6 +3,7 @@ import { describe, it } from "vitest";
 import en from "~/i18n/en";
 import vi from "~/i18n/vi";
 import { openPage, serverAndBrowser } from "../support/browser";
+import { ADMIN_PASSWORD } from "../support/server";
 import { waitForHydration } from "./helpers";
 
 // The forms go through conform (ADR 25): an invalid field says so to assistive technology (aria-invalid, and
@@ -80,6 +81,38 @@ describe.concurrent("the login form's fields", () => {
     await expect.poll(() => shown(page, "password")).toEqual({ invalid: "true", message: en.login.passwordRequired });
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("password");
     expect(posted).toBe(false);
+    assertNoErrors();
+  });
+
+  it("with JavaScript: what is typed before the page hydrates, or before its schemas arrive, is kept, and signs in", async ({
+    expect,
+  }) => {
+    const { page, context, assertNoErrors } = await openPage(env.browser);
+    // The scripts are held back while the name is typed, and the schemas while the password is, as on a slow phone.
+    const gate = () => {
+      let open: () => void = () => {};
+      const opened = new Promise<void>((resolve) => (open = resolve));
+      return { open, opened };
+    };
+    const scripts = gate();
+    const schemas = gate();
+    await context.route(/\/assets\/.*\.js$/, async (route) => {
+      await (route.request().url().includes("/client-validation-") ? schemas.opened : scripts.opened);
+      await route.continue();
+    });
+    await page.goto(`${env.server.url}/login`, { waitUntil: "domcontentloaded" });
+    await page.fill("#username", "admin");
+    scripts.open();
+    await waitForHydration(page);
+    await page.fill("#password", ADMIN_PASSWORD);
+    schemas.open();
+    await page.waitForSelector("form[data-validates=browser]");
+    expect([await page.inputValue("#username"), await page.inputValue("#password")]).toEqual(["admin", ADMIN_PASSWORD]);
+    await Promise.all([
+      page.waitForURL((url) => !url.pathname.startsWith("/login")),
+      page.click("button[type=submit]:below(#password)"),
+    ]);
+    expect(new URL(page.url()).pathname).toBe("/");
     assertNoErrors();
   });
 
