@@ -11,7 +11,7 @@ const optionalText = z.preprocess(
   z.string().trim().optional(),
 );
 
-import { LONG_TEXT_MAX, MEDIA_DESCRIPTION_MAX, PASSWORD_MIN, USERNAME_MIN } from "./limits";
+import { LONG_TEXT_MAX, MEDIA_DESCRIPTION_MAX, PASSWORD_MIN, SHARE_LIFETIMES, USERNAME_MIN } from "./limits";
 import { hasInvisibleCharacters } from "./names";
 import { safeRedirect } from "./safe-redirect";
 
@@ -198,4 +198,17 @@ export const mediaDescriptionSchema = z.object({
 /** A share link's optional expiry (POST /api/books/{id}/shares): an ISO date-time, or none. */
 export const shareSchema = z.object({
   expiresAt: z.iso.datetime({ offset: true, error: "share.expiryInvalid" }).nullable().optional(),
+});
+
+/** The share dialog's form: how long the new link lasts, in days, or "never". */
+export const shareFormSchema = z.object({
+  lifetime: z.enum(SHARE_LIFETIMES, { error: "errors.invalid" }).default("never"),
+});
+
+/**
+ * The profile page's import form, as the browser sees it: a zip chosen. The server never holds the file
+ * in the form (it streams to disk), so there the same rule is checked on the upload itself.
+ */
+export const importFormSchema = z.object({
+  file: z.custom<File>((value) => value instanceof File && value.size > 0, { error: "keepsake.noFile" }),
 });

@@ -136,7 +136,7 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
         />
         <TabPanel page={page} />
       </section>
-      <AdminDialogs dialog={page.dialog} errors={actionData?.errors ?? {}} values={actionData?.values ?? {}} />
+      <AdminDialogs dialog={page.dialog} result={actionData?.result ?? null} />
       <Toaster toast={actionData?.toast ?? root?.toast} />
     </main>
   );

@@ -105,16 +105,14 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
       bookId={book.id}
       book={book}
       editor={loaderData.topicEditor}
-      errors={actionData?.topic?.errors ?? {}}
-      values={actionData?.topic?.values ?? {}}
+      result={actionData?.topic ?? null}
     />
   ) : loaderData.editor ? (
     <StoryEditor
       key={JSON.stringify(loaderData.editor.kind === "edit" ? loaderData.editor.story.id : loaderData.editor)}
       bookId={book.id}
       editor={loaderData.editor}
-      errors={actionData?.story?.errors ?? {}}
-      values={actionData?.story?.values ?? {}}
+      result={actionData?.story ?? null}
     />
   ) : (
     <p className="empty-state">{t("storyEditor.empty")}</p>

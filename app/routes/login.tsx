@@ -1,14 +1,11 @@
 import { useT } from "~/i18n/use-t";
 import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import type { MessageKey } from "~/i18n/types";
 import { Checkbox, Field } from "~/components/ui/field";
 import { Toaster } from "~/components/ui/toaster";
 import { getOptionalUser } from "~/services/auth.server";
 import { AppError } from "~/lib/errors";
-import { messageKeys } from "~/lib/form-errors";
+import { parseSubmission, replyTo } from "~/lib/submission";
 import { translate } from "~/lib/http.server";
 import { secureCookieRefused } from "~/lib/cookie-security.server";
 import { LoginRefused, signIn, type SignedIn } from "~/services/login.server";
@@ -17,7 +14,7 @@ import { readForm } from "~/lib/request-body.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { loginSchema } from "~/lib/validation";
 import { LanguageForm } from "~/components/layout/preference-forms";
-import { useClientValidation } from "~/hooks/use-client-validation";
+import { useConformForm } from "~/hooks/use-conform-form";
 import { useRootData } from "~/hooks/use-root-data";
 import type { HeaderHandle } from "~/components/layout/header-context";
 
@@ -44,9 +41,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const toast = { kind: "error" as const, title: "errors.title" as const, description: error.messageKey };
     return data({ result: null, toast }, { status: error.status });
   }
-  const submission = parseWithZod(formData, { schema: loginSchema, formatError: messageKeys });
+  const submission = parseSubmission(formData, loginSchema);
   // The form comes back with what was typed, never the password.
-  const result = submission.reply({ hideFields: ["password"] });
+  const result = replyTo(submission);
   if (submission.status !== "success") return data({ result, toast: null }, { status: 400 });
   let signedIn: SignedIn;
   try {
@@ -69,16 +66,11 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
   const checking = navigation.state === "loading" && navigation.formAction?.startsWith("/login");
   // The fields say they are required with aria-required, not `required`: conform checks them with the form's
   // schema and its messages, and while the schema is still loading the server does, never the browser's own.
-  const onValidate = useClientValidation("login");
-  const [form, fields] = useForm({
+  const { formProps, errorOf, typed } = useConformForm({
     id: "login",
+    schema: "login",
     lastResult: actionData?.result,
-    // Without the schemas conform would ask the server on every blur: until they arrive, only a submit checks.
-    shouldValidate: onValidate ? "onBlur" : "onSubmit",
-    shouldRevalidate: onValidate ? "onInput" : "onSubmit",
-    onValidate,
   });
-  const error = (messages: string[] | undefined) => messages?.[0] as MessageKey | undefined;
   return (
     <main id="main" className="login-page">
       <div className="login-brand">
@@ -93,29 +85,23 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
             {t("login.insecureCookie")}
           </p>
         ) : null}
-        {/* data-validates: who checks the fields now, the browser (schemas loaded) or only the server. */}
-        <Form
-          method="post"
-          className="stack"
-          {...getFormProps(form)}
-          data-validates={onValidate ? "browser" : "server"}
-        >
+        <Form method="post" className="stack" {...formProps}>
           <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/"} />
           <Field
-            name={fields.username.name}
+            name="username"
             label={t("login.usernameOrEmail")}
             autoComplete="username"
             aria-required
-            defaultValue={fields.username.initialValue ?? ""}
-            error={error(fields.username.errors)}
+            defaultValue={typed("username") ?? ""}
+            error={errorOf("username")}
           />
           <Field
-            name={fields.password.name}
+            name="password"
             type="password"
             label={t("login.password")}
             autoComplete="current-password"
             aria-required
-            error={error(fields.password.errors)}
+            error={errorOf("password")}
           />
           <Checkbox name="rememberMe" label={t("login.rememberMe")} />
           <button type="submit" className="button button-primary button-block" disabled={submitting || checking}>

@@ -7,7 +7,7 @@ import { ProfileForm } from "~/components/profile/profile-form";
 import { requireUser } from "~/services/auth.server";
 import { AppError } from "~/lib/errors";
 import { redirectWithToast } from "~/lib/flash.server";
-import { parseFormData } from "~/lib/form.server";
+import { parseSubmission, replyTo, replyWithError } from "~/lib/submission";
 import { translate } from "~/lib/http.server";
 import { pageTitle } from "~/lib/meta";
 import { readForm } from "~/lib/request-body.server";
@@ -33,29 +33,33 @@ export function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
-  let values: Record<string, string> = {};
+  let formData: FormData;
   try {
-    const form = parseFormData(await readForm(args.request), profileSchema);
-    values = form.values;
-    if (!form.success) return data({ errors: form.errors, values: form.values, toast: null }, { status: 400 });
+    formData = await readForm(args.request);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    // A body too large or unreadable (never this page's own form): the page again, saying why.
+    const toast: Toast = { kind: "error", title: "profile.updateFailed", description: error.messageKey };
+    return data({ result: null, toast }, { status: error.status });
+  }
+  const submission = parseSubmission(formData, profileSchema);
+  if (submission.status !== "success") return data({ result: replyTo(submission), toast: null }, { status: 400 });
+  try {
     // A new password signs the user out everywhere but here.
-    const updated = await updateProfile(user, form.data, { sessionToken: readSessionToken(args.request) });
+    const updated = await updateProfile(user, submission.value, { sessionToken: readSessionToken(args.request) });
     if (!updated) return redirectWithToast("/profile", { kind: "info", title: "profile.noChanges" });
     return redirectWithToast("/profile", { kind: "success", title: "profile.updated" });
   } catch (error) {
-    if (error instanceof AppError) {
-      const field = error.field ?? "form";
-      const toast: Toast = { kind: "error", title: "profile.updateFailed", description: error.messageKey };
-      return data({ errors: { [field]: error.messageKey }, values, toast }, { status: error.status });
-    }
-    throw error;
+    if (!(error instanceof AppError)) throw error;
+    const toast: Toast = { kind: "error", title: "profile.updateFailed", description: error.messageKey };
+    const result = replyWithError(submission, error, { formLevel: true });
+    return data({ result, toast }, { status: error.status });
   }
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const root = useRootData();
-  const values = { ...loaderData.profile, ...(actionData?.values ?? {}) };
   const toast = actionData?.toast ?? root?.toast;
   // The import form's route (/profile/import), when it answered: it shows its own toast, or this page's.
   const outlet = useOutlet({ toast } satisfies WorkspaceOutletContext);
@@ -64,12 +68,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       <h1>{t("profile.title")}</h1>
       <p className="muted">{t("profile.intro")}</p>
       {outlet ?? <Toaster toast={toast} />}
-      <ProfileForm
-        key={JSON.stringify(actionData ?? {})}
-        initial={loaderData.profile}
-        values={values}
-        errors={actionData?.errors ?? {}}
-      />
+      <ProfileForm initial={loaderData.profile} result={actionData?.result ?? null} />
       <KeepsakeSection />
     </main>
   );

@@ -131,7 +131,7 @@ export default function TopicPage({ loaderData, actionData, params }: Route.Comp
       <QuestionsCard
         topic={topic}
         questions={questions}
-        error={actionData && "error" in actionData ? actionData.error : undefined}
+        result={actionData && "result" in actionData ? actionData.result : null}
         returnTo={actionData && "returnTo" in actionData ? actionData.returnTo : null}
       />
       <section aria-labelledby="stories-title">

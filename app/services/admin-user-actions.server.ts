@@ -4,13 +4,13 @@ import { createUser, deleteUser, updateUser } from "~/models/user.server";
 import { AppError } from "~/lib/errors";
 import { redirectWithToast } from "~/lib/flash.server";
 import { pageUrl } from "~/lib/page-url";
-import { parseFormData, type FieldErrors } from "~/lib/form.server";
+import { firstMessage, parseSubmission, replyTo, replyWithError, type FormResult } from "~/lib/submission";
 import { readForm } from "~/lib/request-body.server";
 import { readSessionToken } from "./session.server";
 import type { Toast } from "~/lib/toast";
 import { createUserSchema, updateUserSchema } from "~/lib/validation";
 
-type Failure = { status: number; body: { errors: FieldErrors; values: Record<string, string>; toast: Toast } };
+type Failure = { status: number; body: { result: FormResult | null; toast: Toast } };
 
 const FAILURE_TITLES: Record<string, MessageKey> = {
   create: "admin.errorCreating",
@@ -39,45 +39,40 @@ export async function runUserAction(request: Request, admin: User): Promise<Resp
     // A body too large or unreadable: the list again, saying why.
     return {
       status: error.status,
-      body: { errors: {}, values: {}, toast: { kind: "error", title: "errors.title", description: error.messageKey } },
+      body: { result: null, toast: { kind: "error", title: "errors.title", description: error.messageKey } },
     };
   }
   const intent = String(formData.get("intent") ?? "");
   const title = FAILURE_TITLES[intent] ?? "errors.title";
-  const fail = (
-    status: number,
-    errors: FieldErrors,
-    values: Record<string, string>,
-    description: MessageKey,
-  ): Failure => ({
+  const fail = (status: number, result: FormResult | null, description: MessageKey | undefined): Failure => ({
     status,
-    body: { errors, values, toast: { kind: "error", title, description } },
+    body: { result, toast: { kind: "error", title, description } },
   });
   const id = Number(formData.get("id"));
 
+  // The dialog's form comes back with what was typed, never the password, and each error beside its field.
+  const create = parseSubmission(formData, createUserSchema);
+  const update = parseSubmission(formData, updateUserSchema);
+  const submission = intent === "update" ? update : create;
   try {
     if (intent === "delete") {
       await deleteUser(id, admin.id);
       return redirectWithToast(listHref(request), { kind: "success", title: "admin.userDeleted" });
     }
-    if (intent === "create") {
-      const form = parseFormData(formData, createUserSchema);
-      if (!form.success) return fail(400, form.errors, form.values, Object.values(form.errors)[0]!);
-      await createUser(form.data, admin.id);
+    if (intent === "create" && create.status === "success") {
+      await createUser(create.value, admin.id);
       return redirectWithToast(listHref(request), { kind: "success", title: "admin.userCreated" });
     }
-    if (intent === "update") {
-      const form = parseFormData(formData, updateUserSchema);
-      if (!form.success) return fail(400, form.errors, form.values, Object.values(form.errors)[0]!);
+    if (intent === "update" && update.status === "success") {
       // A reset password signs the user out everywhere (the admin keeps their own session when it is theirs).
-      await updateUser(id, form.data, admin.id, { keepSessionToken: readSessionToken(request) });
+      await updateUser(id, update.value, admin.id, { keepSessionToken: readSessionToken(request) });
       return redirectWithToast(listHref(request), { kind: "success", title: "admin.userUpdated" });
     }
-    return fail(400, {}, {}, "errors.invalid");
+    if (intent !== "create" && intent !== "update") return fail(400, null, "errors.invalid");
+    const result = replyTo(submission);
+    return fail(400, result, firstMessage(result));
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    const errors: FieldErrors = error.field ? { [error.field]: error.messageKey } : {};
-    const values = parseFormData(formData, createUserSchema).values;
-    return fail(error.status, errors, values, error.messageKey);
+    return fail(error.status, intent === "delete" ? null : replyWithError(submission, error), error.messageKey);
   }
 }

@@ -7,11 +7,11 @@ import { deleteCoverIfUnused } from "~/models/media.server";
 import { resolveCover, toBookInput, writeWithCover } from "./book-input.server";
 import { AppError } from "~/lib/errors";
 import { redirectWithToast } from "~/lib/flash.server";
-import { parseFormData, type FieldErrors } from "~/lib/form.server";
+import { firstMessage, parseSubmission, replyTo, replyWithError, type FormResult } from "~/lib/submission";
 import type { Toast } from "~/lib/toast";
 import { bookSchema } from "~/lib/validation";
 
-export type BookFormFailure = { status: number; errors: FieldErrors; values: Record<string, string>; toast: Toast };
+export type BookFormFailure = { status: number; result: FormResult; toast: Toast };
 
 const FAILURE: Record<"create-book" | "update-book", { title: MessageKey; description: MessageKey }> = {
   "create-book": { title: "books.createFailed", description: "books.createFailedText" },
@@ -35,16 +35,13 @@ export async function runBookIntent({
 }): Promise<Response | BookFormFailure> {
   const failure = FAILURE[intent];
   const bookId = Number(form.get("bookId"));
+  const submission = parseSubmission(form, bookSchema);
   try {
-    const parsed = parseFormData(form, bookSchema);
-    if (!parsed.success) {
-      return {
-        status: 400,
-        errors: parsed.errors,
-        values: parsed.values,
-        toast: { kind: "error", title: failure.title, description: Object.values(parsed.errors)[0]! },
-      };
+    if (submission.status !== "success") {
+      const result = replyTo(submission);
+      return { status: 400, result, toast: { kind: "error", title: failure.title, description: firstMessage(result) } };
     }
+    const parsed = { data: submission.value };
     const file = form.get("coverFile");
     const upload =
       form.get("coverMode") === "upload" && file instanceof File && file.size > 0
@@ -67,12 +64,10 @@ export async function runBookIntent({
     return redirectWithToast(`/books/${book.id}/suggest-topics`, { kind: "success", title: "books.created" });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    const values = parseFormData(form, bookSchema).values;
-    const errors: FieldErrors = error.field ? { [error.field]: error.messageKey } : {};
     return {
       status: error.status,
-      errors,
-      values,
+      // A refused cover is reported beside the form's file input, which is where the focus goes.
+      result: replyWithError(submission, error.field === "cover" ? { ...error, field: "coverFile" } : error),
       toast: { kind: "error", title: error.titleKey ?? failure.title, description: error.messageKey },
     };
   }

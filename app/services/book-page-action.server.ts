@@ -4,7 +4,7 @@ import type { MessageKey } from "~/i18n/types";
 import { runBookIntent } from "./book-actions.server";
 import { BOOK_FORM_FIELDS_MAX_BYTES } from "~/lib/body-caps";
 import { AppError } from "~/lib/errors";
-import type { FieldErrors } from "~/lib/form.server";
+import type { FormResult } from "~/lib/submission";
 import { runStoryIntent } from "./story-actions.server";
 import type { Toast } from "~/lib/toast";
 import { runTopicIntent } from "./topic-actions.server";
@@ -12,8 +12,8 @@ import { MEDIA_UPLOAD_MAX_BYTES } from "./media-upload.server";
 import { readFormWithFiles, type UploadedFile } from "~/lib/request-body.server";
 import { uploadTmpDir } from "~/models/media-storage.server";
 
-type FormState = { errors: FieldErrors; values: Record<string, string> };
-export type BookPageActionData = { form?: FormState; story?: FormState; topic?: FormState; toast: Toast | null };
+/** Each form's last failed post (conform's submission result), under the form's name. */
+export type BookPageActionData = { form?: FormResult; story?: FormResult; topic?: FormResult; toast: Toast | null };
 type Handler = (
   form: FormData,
   uploads: UploadedFile[],
@@ -79,10 +79,7 @@ export function bookForm(intent: "create-book" | "update-book", { user, context 
   return async (form) => {
     const result = await runBookIntent({ intent, form, user, context });
     if (result instanceof Response) return result;
-    return data<BookPageActionData>(
-      { form: { errors: result.errors, values: result.values }, toast: result.toast },
-      { status: result.status },
-    );
+    return data<BookPageActionData>({ form: result.result, toast: result.toast }, { status: result.status });
   };
 }
 
@@ -97,10 +94,7 @@ export function storyForm(bookId: number, { user }: Args, signal?: AbortSignal):
       signal,
     });
     if (result instanceof Response) return result;
-    return data<BookPageActionData>(
-      { story: { errors: result.errors, values: result.values }, toast: result.toast },
-      { status: result.status },
-    );
+    return data<BookPageActionData>({ story: result.result, toast: result.toast }, { status: result.status });
   };
 }
 
@@ -109,9 +103,6 @@ export function topicForm(bookId: number, { user }: Args): Handler {
   return async (form) => {
     const result = await runTopicIntent({ form, user, bookId });
     if (result instanceof Response) return result;
-    return data<BookPageActionData>(
-      { topic: { errors: result.errors, values: result.values }, toast: result.toast },
-      { status: result.status },
-    );
+    return data<BookPageActionData>({ topic: result.result, toast: result.toast }, { status: result.status });
   };
 }

@@ -3,13 +3,13 @@ import { appendTranscript, createStory, getStoryInBook, updateStory } from "~/mo
 import { getTopicInBook } from "~/models/topic.server";
 import { AppError } from "~/lib/errors";
 import { redirectWithToast } from "~/lib/flash.server";
-import { parseFormData, type FieldErrors } from "~/lib/form.server";
+import { firstMessage, parseSubmission, replyTo, replyWithError, type FormResult } from "~/lib/submission";
 import { saveStoryUpload } from "./media-upload.server";
 import type { UploadedFile } from "~/lib/request-body.server";
 import type { Toast } from "~/lib/toast";
 import { storySchema } from "~/lib/validation";
 
-export type StoryFormFailure = { status: number; errors: FieldErrors; values: Record<string, string>; toast: Toast };
+export type StoryFormFailure = { status: number; result: FormResult; toast: Toast };
 
 type StoryIntent = {
   form: FormData;
@@ -33,15 +33,14 @@ export async function runStoryIntent({
   recording,
   signal,
 }: StoryIntent): Promise<Response | StoryFormFailure> {
-  const parsed = parseFormData(form, storySchema);
-  const failure = (status: number, errors: FieldErrors, description: Toast["description"]): StoryFormFailure => ({
+  const submission = parseSubmission(form, storySchema);
+  const failure = (status: number, result: FormResult, description = firstMessage(result)): StoryFormFailure => ({
     status,
-    errors,
-    values: parsed.values,
+    result,
     toast: { kind: "error", title: "storyEditor.saveFailedTitle", description },
   });
-  if (!parsed.success) return failure(400, parsed.errors, Object.values(parsed.errors)[0]);
-  const { title, content, questionId, status, hasAudio, hasImages } = parsed.data;
+  if (submission.status !== "success") return failure(400, replyTo(submission));
+  const { title, content, questionId, status, hasAudio, hasImages } = submission.value;
   // A recording counts as the story's content (docs/product.md §5: content or media).
   const input = { title, content, questionId, status, hasAudio: hasAudio || Boolean(recording), hasImages };
   const storyId = Number(form.get("storyId"));
@@ -62,7 +61,7 @@ export async function runStoryIntent({
     return redirectWithToast(`/books/${bookId}?storyId=${story.id}`, { title, ...outcome });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    return failure(error.status, error.field ? { [error.field]: error.messageKey } : {}, error.messageKey);
+    return failure(error.status, replyWithError(submission, error), error.messageKey);
   }
 }
 

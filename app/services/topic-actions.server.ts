@@ -2,11 +2,11 @@ import type { User } from "~db/schema";
 import { createTopic, getTopicInBook, updateTopic } from "~/models/topic.server";
 import { AppError } from "~/lib/errors";
 import { redirectWithToast } from "~/lib/flash.server";
-import { parseFormData, type FieldErrors } from "~/lib/form.server";
+import { firstMessage, parseSubmission, replyTo, replyWithError, type FormResult } from "~/lib/submission";
 import type { Toast } from "~/lib/toast";
 import { topicCreateSchema } from "~/lib/validation";
 
-export type TopicFormFailure = { status: number; errors: FieldErrors; values: Record<string, string>; toast: Toast };
+export type TopicFormFailure = { status: number; result: FormResult; toast: Toast };
 
 /**
  * The workspace's topic editor form: a new topic, or an existing one with its draft narrative. The
@@ -22,19 +22,19 @@ export async function runTopicIntent({
   bookId: number;
 }): Promise<Response | TopicFormFailure> {
   const topicId = Number(form.get("topicId"));
-  const values = Object.fromEntries([...form].filter(([, v]) => typeof v === "string")) as Record<string, string>;
-  const failure = (status: number, errors: FieldErrors, description: Toast["description"]): TopicFormFailure => ({
+  // The form comes back with everything typed, the draft narrative and the open tab included.
+  const submission = parseSubmission(form, topicCreateSchema);
+  const failure = (status: number, result: FormResult, description = firstMessage(result)): TopicFormFailure => ({
     status,
-    errors,
-    values,
+    result,
     toast: { kind: "error", title: "errors.title", description },
   });
   try {
     const existing = topicId ? getTopicInBook({ topicId, bookId, userId: user.id }) : null;
     if (topicId && !existing) throw new AppError(404, "topics.notFound");
     const bookHref = `/books/${bookId}`;
-    const parsed = parseFormData(form, topicCreateSchema);
-    if (!parsed.success) return failure(400, parsed.errors, Object.values(parsed.errors)[0]);
+    if (submission.status !== "success") return failure(400, replyTo(submission));
+    const parsed = { data: submission.value };
     if (existing) {
       const preview = form.get("preview");
       updateTopic({
@@ -57,6 +57,6 @@ export async function runTopicIntent({
     });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    return failure(error.status, error.field ? { [error.field]: error.messageKey } : {}, error.messageKey);
+    return failure(error.status, replyWithError(submission, error), error.messageKey);
   }
 }

@@ -1,20 +1,20 @@
 import { data } from "react-router";
 import { aiFailure } from "~/ai/provider.server";
 import type { User } from "~db/schema";
-import type { MessageKey } from "~/i18n/types";
 import { addQuestions, regenerateQuestions } from "~/models/question.server";
 import { deleteMediaFiles } from "~/models/media.server";
 import { deleteStory, getStory } from "~/models/story.server";
 import { getTopicInBook } from "~/models/topic.server";
 import { AppError } from "~/lib/errors";
 import { redirectWithToast } from "~/lib/flash.server";
-import { parseFormData } from "~/lib/form.server";
+import { firstMessage, parseSubmission, replyTo, type FormResult } from "~/lib/submission";
 import { readForm } from "~/lib/request-body.server";
 import type { Toast } from "~/lib/toast";
 import { bookReturnPath, questionSchema } from "~/lib/validation";
 
-const fail = (status: number, error: MessageKey | undefined, toast: Toast, returnTo: string | null = null) =>
-  data({ error, toast, returnTo }, { status });
+/** `result` is the add-question form's last failed post, for the form to show beside its field. */
+const fail = (status: number, result: FormResult | null, toast: Toast, returnTo: string | null = null) =>
+  data({ result, toast, returnTo }, { status });
 
 /**
  * The topic page's three forms: regenerate the questions, add a custom question, delete a story.
@@ -33,15 +33,14 @@ export async function runTopicPageIntent({
   bookId: number;
 }) {
   const topic = getTopicInBook({ topicId, bookId, userId: user.id });
-  if (!topic)
-    return fail(404, undefined, { kind: "error", title: "topics.loadFailed", description: "topics.notFound" });
+  if (!topic) return fail(404, null, { kind: "error", title: "topics.loadFailed", description: "topics.notFound" });
   let form: FormData;
   try {
     form = await readForm(request);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     // A body too large or unreadable: the page again, saying why.
-    return fail(error.status, undefined, { kind: "error", title: "errors.title", description: error.messageKey });
+    return fail(error.status, null, { kind: "error", title: "errors.title", description: error.messageKey });
   }
   const intent = String(form.get("intent") ?? "");
   const here = `/books/${bookId}/topics/${topicId}`;
@@ -54,7 +53,7 @@ export async function runTopicPageIntent({
       // The spec's failure notice, with the reason (e.g. the AI server did not answer) beneath it.
       const failure = aiFailure(error, "questions.regenerateFailed");
       const why = failure.messageKey === "questions.regenerateFailed" ? undefined : failure.messageKey;
-      return fail(failure.status, undefined, { kind: "error", title: "questions.regenerateFailed", description: why });
+      return fail(failure.status, null, { kind: "error", title: "questions.regenerateFailed", description: why });
     }
   }
 
@@ -62,15 +61,13 @@ export async function runTopicPageIntent({
     // The workspace's story editor adds questions here too and asks to come back to itself; a path
     // outside this topic's book is ignored. A failure keeps the path, so the retry still goes back.
     const returnTo = bookReturnPath(form.get("returnTo"), bookId);
-    const parsed = parseFormData(form, questionSchema);
-    if (!parsed.success)
-      return fail(
-        400,
-        parsed.errors.question,
-        { kind: "error", title: "errors.title", description: parsed.errors.question },
-        returnTo,
-      );
-    addQuestions({ topicId, userId: user.id, texts: [parsed.data.question], source: "custom" });
+    const submission = parseSubmission(form, questionSchema);
+    if (submission.status !== "success") {
+      const result = replyTo(submission);
+      const toast: Toast = { kind: "error", title: "errors.title", description: firstMessage(result) };
+      return fail(400, result, toast, returnTo);
+    }
+    addQuestions({ topicId, userId: user.id, texts: [submission.value.question], source: "custom" });
     return redirectWithToast(returnTo ?? here, { kind: "success", title: "topicPage.questionAdded" });
   }
 
@@ -87,12 +84,12 @@ export async function runTopicPageIntent({
       });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      return fail(error.status, undefined, {
+      return fail(error.status, null, {
         kind: "error",
         title: "topicPage.deleteFailed",
         description: error.messageKey,
       });
     }
   }
-  return fail(400, undefined, { kind: "error", title: "errors.title", description: "errors.invalid" });
+  return fail(400, null, { kind: "error", title: "errors.title", description: "errors.invalid" });
 }

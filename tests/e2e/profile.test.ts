@@ -43,6 +43,8 @@ describe.concurrent("profile", () => {
     await page.locator(".site-header").getByRole("button", { name: "Save" }).click();
     await waitForToast(page, "Nothing has changed, so there is nothing to save.");
 
+    // Once the form's schema has loaded (when the page is idle), the browser checks the fields as the server would.
+    await page.locator('#profile-form[data-validates="browser"]').waitFor();
     // A mismatched confirmation is caught in the page, beside the field. (Enter submits the form: the
     // toast sits over the form's own Save button at the bottom right for its 5 s.)
     await page.getByLabel("Current password").fill(user.password);

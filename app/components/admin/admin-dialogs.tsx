@@ -1,4 +1,4 @@
-import type { MessageKey } from "~/i18n/types";
+import type { FormResult } from "~/lib/submission";
 import { useHrefWith } from "~/hooks/use-href-with";
 import type { AdminPageData } from "~/services/admin-page.server";
 import { ActivitiesDialog } from "./activities-dialog";
@@ -8,20 +8,20 @@ import { DeleteUserDialog, UserFormDialog } from "./user-dialogs";
 
 type Props = {
   dialog: AdminPageData["dialog"];
-  errors: Record<string, MessageKey>;
-  values: Record<string, string>;
+  /** The user form's last failed post. */
+  result: FormResult | null;
 };
 
 /** The dialog the address names (?dialog=…&id=…), rendered open by the server; closing drops both. */
-export function AdminDialogs({ dialog, errors, values }: Props) {
+export function AdminDialogs({ dialog, result }: Props) {
   const hrefWith = useHrefWith();
   if (!dialog) return null;
   const closeHref = hrefWith({ dialog: null, id: null, apage: null });
   switch (dialog.kind) {
     case "add-user":
-      return <UserFormDialog closeHref={closeHref} errors={errors} values={values} />;
+      return <UserFormDialog closeHref={closeHref} result={result} />;
     case "edit-user":
-      return <UserFormDialog user={dialog.user} closeHref={closeHref} errors={errors} values={values} />;
+      return <UserFormDialog user={dialog.user} closeHref={closeHref} result={result} />;
     case "delete-user":
       return dialog.user.isAdmin ? null : <DeleteUserDialog user={dialog.user} closeHref={closeHref} />;
     case "activities":

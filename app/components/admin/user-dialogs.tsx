@@ -3,12 +3,10 @@ import { Form, Link, useNavigation } from "react-router";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Dialog } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
-import type { MessageKey } from "~/i18n/types";
+import { useConformForm } from "~/hooks/use-conform-form";
+import type { FormResult } from "~/lib/submission";
 import { PASSWORD_MIN, USERNAME_MIN } from "~/lib/limits";
 import type { AdminUserRow } from "./users-table";
-
-type Errors = Record<string, MessageKey>;
-type Values = Record<string, string>;
 
 function useBusy() {
   return useNavigation().state === "submitting";
@@ -18,66 +16,64 @@ function useBusy() {
 export function UserFormDialog({
   user,
   closeHref,
-  errors,
-  values,
+  result,
 }: {
   user?: AdminUserRow;
   closeHref: string;
-  errors: Errors;
-  values: Values;
+  result: FormResult | null;
 }) {
   const t = useT();
   const busy = useBusy();
-  const value = (name: "username" | "email" | "displayName") => values[name] ?? (user ? (user[name] ?? "") : "");
+  // The browser's own bubbles would be in its language, not docs/product.md §5's messages in the page's:
+  // conform checks the fields with the form's schema, and its messages show beside each field.
+  const { formProps, errorOf, typed } = useConformForm({
+    id: user ? `edit-user-${user.id}` : "add-user",
+    schema: user ? "updateUser" : "createUser",
+    lastResult: result,
+  });
+  const value = (name: "username" | "email" | "displayName") => typed(name) ?? (user ? (user[name] ?? "") : "");
   return (
     <Dialog
       title={user ? t("admin.editUserTitle", { name: user.username }) : t("admin.addUserTitle")}
       closeHref={closeHref}
     >
-      {/* noValidate: the browser's own bubbles would be in its language, not docs/product.md §5's messages in the page's;
-          the schema's messages come back beside each field, with or without JavaScript. */}
-      <Form method="post" className="stack" preventScrollReset noValidate>
+      <Form method="post" className="stack" preventScrollReset {...formProps}>
         <input type="hidden" name="intent" value={user ? "update" : "create"} />
         {user ? <input type="hidden" name="id" value={user.id} /> : null}
-        {errors.form ? (
-          <p role="alert" className="form-error">
-            {t(errors.form)}
-          </p>
-        ) : null}
         <Field
           name="username"
           label={t("admin.username")}
-          required
+          aria-required
           minLength={USERNAME_MIN}
           autoComplete="off"
           defaultValue={value("username")}
-          error={errors.username}
+          error={errorOf("username")}
         />
         <Field
           name="email"
           type="email"
           label={t("admin.email")}
-          required
+          aria-required
           autoComplete="off"
           defaultValue={value("email")}
-          error={errors.email}
+          error={errorOf("email")}
         />
         <Field
           name="displayName"
           label={t("admin.displayName")}
           autoComplete="off"
           defaultValue={value("displayName")}
-          error={errors.displayName}
+          error={errorOf("displayName")}
         />
         <Field
           name="password"
           type="password"
           label={t("admin.password")}
-          required={!user}
+          aria-required={!user}
           minLength={PASSWORD_MIN}
           autoComplete="new-password"
           hint={user ? t("admin.passwordKeep") : undefined}
-          error={errors.password}
+          error={errorOf("password")}
         />
         <div className="form-actions">
           <Link to={closeHref} className="button button-secondary" preventScrollReset>

@@ -20,20 +20,12 @@ export function BookDialogs({
   const hrefWith = useHrefWith();
   if (!dialog) return null;
   const closeHref = closeOverride ?? hrefWith({ dialog: null, bookId: null });
-  const form = actionData?.form ?? { errors: {}, values: {} };
+  const result = actionData?.form ?? null;
   switch (dialog.kind) {
     case "create":
-      return <BookFormDialog locale={locale} closeHref={closeHref} errors={form.errors} values={form.values} />;
+      return <BookFormDialog locale={locale} closeHref={closeHref} result={result} />;
     case "edit":
-      return (
-        <BookFormDialog
-          book={dialog.book}
-          locale={locale}
-          closeHref={closeHref}
-          errors={form.errors}
-          values={form.values}
-        />
-      );
+      return <BookFormDialog book={dialog.book} locale={locale} closeHref={closeHref} result={result} />;
     case "delete":
       return <DeleteBookDialog book={dialog.book} closeHref={closeHref} />;
   }

@@ -3,7 +3,8 @@ import { Form, Link, useNavigation } from "react-router";
 import { Dialog } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { SUPPORTED_LANGUAGES, type Locale } from "~/i18n/config";
-import type { MessageKey } from "~/i18n/types";
+import { useConformForm } from "~/hooks/use-conform-form";
+import type { FormResult } from "~/lib/submission";
 import { TONE_PRESETS } from "~/lib/tones";
 import { CoverPicker } from "./cover-picker";
 
@@ -15,39 +16,40 @@ export type EditableBook = {
   language: Locale;
   coverImage: string | null;
 };
-type Errors = Record<string, string>;
 
 /** Create or edit a book. The dialog is URL state, so it opens fresh (empty, in the UI language) each time. */
 export function BookFormDialog({
   book,
   locale,
   closeHref,
-  errors,
-  values,
+  result,
 }: {
   book?: EditableBook;
   locale: Locale;
   closeHref: string;
-  errors: Errors;
-  values: Record<string, string>;
+  result: FormResult | null;
 }) {
   const t = useT();
   const busy = useNavigation().state === "submitting";
-  const value = (name: "title" | "description" | "tone") => values[name] ?? book?.[name] ?? "";
-  const language = values.language ?? book?.language ?? locale;
-  const error = (name: string) => errors[name] as MessageKey | undefined;
+  const { formProps, errorOf, typed } = useConformForm({
+    id: book ? `edit-book-${book.id}` : "create-book",
+    schema: "book",
+    lastResult: result,
+  });
+  const value = (name: "title" | "description" | "tone") => typed(name) ?? book?.[name] ?? "";
+  const language = typed("language") ?? book?.language ?? locale;
   return (
     <Dialog title={book ? t("books.editTitle") : t("books.createTitle")} closeHref={closeHref}>
-      <Form method="post" encType="multipart/form-data" className="stack" preventScrollReset>
+      <Form method="post" encType="multipart/form-data" className="stack" preventScrollReset {...formProps}>
         <input type="hidden" name="intent" value={book ? "update-book" : "create-book"} />
         {book ? <input type="hidden" name="bookId" value={book.id} /> : null}
         <Field
           name="title"
           label={t("books.fieldTitle")}
-          required
+          aria-required
           maxLength={200}
           defaultValue={value("title")}
-          error={error("title")}
+          error={errorOf("title")}
           autoComplete="off"
         />
         <div className="field">
@@ -61,7 +63,7 @@ export function BookFormDialog({
           maxLength={128}
           defaultValue={value("tone")}
           hint={t("books.toneHint")}
-          error={error("tone")}
+          error={errorOf("tone")}
           autoComplete="off"
         />
         <datalist id="tone-presets">
@@ -79,7 +81,7 @@ export function BookFormDialog({
             ))}
           </select>
         </div>
-        <CoverPicker current={book?.coverImage ?? null} error={error("cover")} />
+        <CoverPicker current={book?.coverImage ?? null} error={errorOf("coverFile")} />
         <div className="form-actions">
           <Link to={closeHref} className="button button-secondary" preventScrollReset>
             {t("books.cancel")}

@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { useT } from "~/i18n/use-t";
+import { useConformForm } from "~/hooks/use-conform-form";
 
 const IMPORT_ACTION = "/profile/import";
 
@@ -11,6 +12,9 @@ export function KeepsakeSection() {
   const t = useT();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === IMPORT_ACTION;
+  // No zip chosen is said beside the field before anything is sent; the route checks the upload itself.
+  const { formProps, errorOf } = useConformForm({ id: "import-form", schema: "import" });
+  const error = errorOf("file");
   return (
     <section className="card stack keepsake-section" aria-labelledby="keepsake-title">
       <h2 id="keepsake-title">{t("keepsake.sectionTitle")}</h2>
@@ -20,7 +24,7 @@ export function KeepsakeSection() {
           {t("keepsake.downloadAll")}
         </a>
       </p>
-      <Form method="post" action={IMPORT_ACTION} encType="multipart/form-data" className="stack">
+      <Form method="post" action={IMPORT_ACTION} encType="multipart/form-data" className="stack" {...formProps}>
         <div className="field">
           <label htmlFor="import-file">{t("keepsake.importLabel")}</label>
           <input
@@ -28,12 +32,18 @@ export function KeepsakeSection() {
             type="file"
             name="file"
             accept=".zip,application/zip"
-            required
-            aria-describedby="import-file-hint"
+            aria-required
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "import-file-hint import-file-error" : "import-file-hint"}
           />
           <p id="import-file-hint" className="field-hint">
             {t("keepsake.importHint")}
           </p>
+          {error ? (
+            <p id="import-file-error" className="field-error">
+              {t(error)}
+            </p>
+          ) : null}
         </div>
         <div className="form-actions">
           <button type="submit" className="button button-primary" disabled={busy}>

@@ -1,79 +1,82 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, type FormEvent } from "react";
 import { useT } from "~/i18n/use-t";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { Field } from "~/components/ui/field";
-import type { MessageKey } from "~/i18n/types";
+import { useConformForm } from "~/hooks/use-conform-form";
+import type { FormResult } from "~/lib/submission";
 import { showToast } from "~/lib/client-toast";
 import { PASSWORD_MIN } from "~/lib/limits";
 
 type Values = { displayName: string; email: string };
-type Errors = Partial<
-  Record<"form" | "displayName" | "email" | "currentPassword" | "newPassword" | "confirmPassword", MessageKey>
->;
+const PASSWORDS = ["currentPassword", "newPassword", "confirmPassword"] as const;
 
 /**
- * Without JavaScript the whole form is posted and the server writes only what changed.
- * With it, only the changed fields are sent, a mismatch is caught before sending,
- * and when nothing changed no request is made at all.
+ * Without JavaScript the whole form is posted and the server writes only what changed. With it, conform
+ * checks the fields with the form's schema (a mismatch is caught before sending), only the changed fields
+ * are sent, and when nothing changed no request is made at all.
  */
-export function ProfileForm({
-  initial,
-  values,
-  errors: serverErrors,
-}: {
-  initial: Values;
-  values: Values;
-  errors: Errors;
-}) {
+export function ProfileForm({ initial, result }: { initial: Values; result: FormResult | null }) {
   const t = useT();
   const submit = useSubmit();
   const navigation = useNavigation();
-  const [clientErrors, setClientErrors] = useState<Errors | null>(null);
-  const errors = clientErrors ?? serverErrors;
+  const { formProps, errorOf, typed, formError, form } = useConformForm({
+    id: "profile-form",
+    schema: "profile",
+    lastResult: result,
+  });
+  const formRef = useRef<HTMLFormElement>(null);
+  const saving = useRef(false);
+  // A save that succeeded comes back as a redirect, without action data: the passwords typed for it go.
+  useEffect(() => {
+    if (navigation.state === "submitting" && navigation.formAction === "/profile") saving.current = true;
+    if (navigation.state !== "idle" || !saving.current) return;
+    saving.current = false;
+    if (result) return;
+    for (const name of PASSWORDS) {
+      const input = formRef.current?.elements.namedItem(name);
+      if (input instanceof HTMLInputElement) input.value = "";
+    }
+  }, [navigation.state, navigation.formAction, result]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
+    // conform first: an invalid form is stopped there, its errors beside the fields.
+    formProps.onSubmit(event);
+    if (event.defaultPrevented) return;
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const text = (name: string) => String(form.get(name) ?? "");
+    const data = new FormData(event.currentTarget);
+    const text = (name: string) => String(data.get(name) ?? "");
     const changed = new FormData();
     if (text("displayName").trim() !== initial.displayName) changed.set("displayName", text("displayName"));
     if (text("email").trim().toLowerCase() !== initial.email) changed.set("email", text("email"));
-    const newPassword = text("newPassword");
-    if (newPassword || text("confirmPassword")) {
-      if (newPassword !== text("confirmPassword"))
-        return setClientErrors({ confirmPassword: "profile.passwordMismatch" });
-      if (!text("currentPassword")) return setClientErrors({ currentPassword: "profile.currentRequired" });
-      changed.set("currentPassword", text("currentPassword"));
-      changed.set("newPassword", newPassword);
-      changed.set("confirmPassword", text("confirmPassword"));
+    if (text("newPassword") || text("confirmPassword")) {
+      for (const name of PASSWORDS) changed.set(name, text(name));
     }
-    setClientErrors({});
     if ([...changed.keys()].length === 0) return showToast({ kind: "info", title: "profile.noChanges" });
     void submit(changed, { method: "post" });
   }
 
   return (
-    <Form method="post" id="profile-form" className="card stack" onSubmit={onSubmit} noValidate>
-      {errors.form ? (
-        <p role="alert" className="form-error">
-          {t(errors.form)}
+    <Form method="post" className="card stack" {...formProps} onSubmit={onSubmit} ref={formRef}>
+      {formError ? (
+        <p id={form.errorId} role="alert" className="form-error">
+          {t(formError)}
         </p>
       ) : null}
       <Field
         name="displayName"
         label={t("profile.displayName")}
         autoComplete="name"
-        defaultValue={values.displayName}
+        defaultValue={typed("displayName") ?? initial.displayName}
         maxLength={100}
-        error={errors.displayName}
+        error={errorOf("displayName")}
       />
       <Field
         name="email"
         type="email"
         label={t("profile.email")}
         autoComplete="email"
-        defaultValue={values.email}
-        error={errors.email}
+        defaultValue={typed("email") ?? initial.email}
+        error={errorOf("email")}
       />
       <fieldset className="stack">
         <legend>{t("profile.passwordSection")}</legend>
@@ -82,7 +85,7 @@ export function ProfileForm({
           type="password"
           label={t("profile.currentPassword")}
           autoComplete="current-password"
-          error={errors.currentPassword}
+          error={errorOf("currentPassword")}
         />
         <Field
           name="newPassword"
@@ -90,14 +93,14 @@ export function ProfileForm({
           label={t("profile.newPassword")}
           autoComplete="new-password"
           minLength={PASSWORD_MIN}
-          error={errors.newPassword}
+          error={errorOf("newPassword")}
         />
         <Field
           name="confirmPassword"
           type="password"
           label={t("profile.confirmPassword")}
           autoComplete="new-password"
-          error={errors.confirmPassword}
+          error={errorOf("confirmPassword")}
         />
       </fieldset>
       <div className="form-actions">

@@ -4,6 +4,7 @@ import { Dialog } from "~/components/ui/dialog";
 import { useT } from "~/i18n/use-t";
 import { showToast } from "~/lib/client-toast";
 import { formatDate } from "~/lib/dates";
+import { useConformForm } from "~/hooks/use-conform-form";
 import { useTimeZone } from "~/hooks/use-root-data";
 import { SHARE_LIFETIMES } from "~/lib/limits";
 
@@ -36,12 +37,14 @@ export function ShareDialog({
   const timeZone = useTimeZone();
   const busy = useNavigation().state === "submitting";
   const action = `/books/${bookId}/shares`;
+  // The route answers a refusal with its toast (ADR 0008); conform checks the choice before it is posted.
+  const { formProps } = useConformForm({ id: "share-create", schema: "share" });
   return (
     <Dialog title={t("share.title")} closeHref={closeHref} wide>
       <div className="stack">
         <p>{t("share.intro")}</p>
         {createdLink ? <CreatedLink link={createdLink} /> : null}
-        <Form method="post" action={action} className="share-create" preventScrollReset>
+        <Form method="post" action={action} className="share-create" preventScrollReset {...formProps}>
           <input type="hidden" name="intent" value="create" />
           <div className="field">
             <label htmlFor="share-lifetime">{t("share.expiresLabel")}</label>

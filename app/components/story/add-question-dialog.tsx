@@ -1,8 +1,8 @@
-import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
 import { Dialog } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
-import type { MessageKey } from "~/i18n/types";
+import { useConformForm } from "~/hooks/use-conform-form";
+import type { FormResult } from "~/lib/submission";
 import { useT } from "~/i18n/use-t";
 
 type Props = {
@@ -22,18 +22,23 @@ type Props = {
  */
 export function AddQuestionDialog({ bookId, topic, returnTo, closeHref }: Props) {
   const t = useT();
-  const fetcher = useFetcher<{ error?: MessageKey }>();
-  const error = fetcher.state === "idle" ? fetcher.data?.error : undefined;
-
-  // Focus the field when the server refuses it, so a screen reader reads the error tied to it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a second refusal with the same message must focus again
-  useEffect(() => {
-    if (error) document.getElementById("custom-question")?.focus();
-  }, [error, fetcher.data]);
+  const fetcher = useFetcher<{ result?: FormResult | null }>();
+  // conform focuses the field when the server refuses it, so a screen reader reads the error tied to it.
+  const { formProps, errorOf } = useConformForm({
+    id: "custom-question-form",
+    schema: "question",
+    lastResult: fetcher.data?.result,
+  });
 
   return (
     <Dialog title={t("storyEditor.addCustomQuestion")} closeHref={closeHref}>
-      <fetcher.Form method="post" action={`/books/${bookId}/topics/${topic.id}`} className="stack" preventScrollReset>
+      <fetcher.Form
+        method="post"
+        action={`/books/${bookId}/topics/${topic.id}`}
+        className="stack"
+        preventScrollReset
+        {...formProps}
+      >
         <input type="hidden" name="intent" value="add-question" />
         <input type="hidden" name="returnTo" value={returnTo} />
         <Field
@@ -41,8 +46,8 @@ export function AddQuestionDialog({ bookId, topic, returnTo, closeHref }: Props)
           idPrefix="custom-"
           label={t("storyEditor.customQuestionLabel")}
           hint={t("storyEditor.customQuestionHint", { topic: topic.title })}
-          error={error}
-          required
+          error={errorOf("question")}
+          aria-required
           maxLength={1000}
           autoComplete="off"
         />

@@ -4,19 +4,20 @@ import type { StoryEditorData } from "~/services/story-editor.server";
 import { StoryForm } from "./story-form";
 import { StoryMediaTab } from "./story-media-tab";
 import { StoryTabs } from "./story-tabs";
+import type { FormResult } from "~/lib/submission";
 
 type Props = {
   bookId: number;
   editor: Extract<NonNullable<StoryEditorData>, { kind: "edit" }>;
-  errors: Record<string, string>;
-  values: Record<string, string>;
+  /** The story form's last failed post. */
+  result: FormResult | null;
 };
 
 /**
  * An existing story (docs/product.md §2 Story panel): the Edit tab (its form) and the Media files tab (what is
  * stored for it), then Delete story (confirmed on the topic page) and Done, which closes the editor.
  */
-export function ExistingStory({ bookId, editor, errors, values }: Props) {
+export function ExistingStory({ bookId, editor, result }: Props) {
   const t = useT();
   const { story } = editor;
   return (
@@ -35,8 +36,7 @@ export function ExistingStory({ bookId, editor, errors, values }: Props) {
                 story={story}
                 question={editor.question}
                 questionId={story.questionId}
-                errors={errors}
-                values={values}
+                result={result}
               />
             ),
           },

@@ -5,12 +5,13 @@ import { AddQuestionDialog } from "./add-question-dialog";
 import { QuestionPicker } from "./question-picker";
 import { StoryForm } from "./story-form";
 import { StoryTabs } from "./story-tabs";
+import type { FormResult } from "~/lib/submission";
 
 type Props = {
   bookId: number;
   editor: Extract<NonNullable<StoryEditorData>, { kind: "new" }>;
-  errors: Record<string, string>;
-  values: Record<string, string>;
+  /** The story form's last failed post. */
+  result: FormResult | null;
 };
 
 /**
@@ -18,13 +19,13 @@ type Props = {
  * manual story. The form opens first when a question is chosen, when the form came back with
  * errors, or when no question is left to answer; otherwise the questions do.
  */
-export function NewStory({ bookId, editor, errors, values }: Props) {
+export function NewStory({ bookId, editor, result }: Props) {
   const t = useT();
   const [params] = useSearchParams();
   const adding = params.get("addQuestion") === "1";
   const editorHref = `/books/${bookId}?openEditor=story&topicId=${editor.topic.id}`;
   const here = editor.question ? `${editorHref}&questionId=${editor.question.id}` : editorHref;
-  const formFirst = Boolean(editor.question) || Object.keys(errors).length > 0 || editor.openQuestions.length === 0;
+  const formFirst = Boolean(editor.question) || Boolean(result?.error) || editor.openQuestions.length === 0;
   return (
     <>
       <StoryTabs
@@ -53,8 +54,7 @@ export function NewStory({ bookId, editor, errors, values }: Props) {
                 story={null}
                 question={editor.question?.text ?? null}
                 questionId={editor.question?.id}
-                errors={errors}
-                values={values}
+                result={result}
                 closeHref={`/books/${bookId}`}
               />
             ),

@@ -3,12 +3,13 @@ import { useT } from "~/i18n/use-t";
 import type { StoryEditorData } from "~/services/story-editor.server";
 import { ExistingStory } from "./existing-story";
 import { NewStory } from "./new-story";
+import type { FormResult } from "~/lib/submission";
 
 type Props = {
   bookId: number;
   editor: NonNullable<StoryEditorData>;
-  errors: Record<string, string>;
-  values: Record<string, string>;
+  /** The story form's last failed post. */
+  result: FormResult | null;
 };
 
 /**
@@ -16,7 +17,7 @@ type Props = {
  * existing one (edit or media files). Everything in it is links and forms, so it works without
  * JavaScript. A story needs a topic: without one the editor only says so.
  */
-export function StoryEditor({ bookId, editor, errors, values }: Props) {
+export function StoryEditor({ bookId, editor, result }: Props) {
   const t = useT();
   if (editor.kind === "no-topic") {
     return (
@@ -41,9 +42,9 @@ export function StoryEditor({ bookId, editor, errors, values }: Props) {
         <p className="muted">{t("storyEditor.inTopic", { topic: editor.topic.title })}</p>
       </div>
       {editor.kind === "edit" ? (
-        <ExistingStory bookId={bookId} editor={editor} errors={errors} values={values} />
+        <ExistingStory bookId={bookId} editor={editor} result={result} />
       ) : (
-        <NewStory bookId={bookId} editor={editor} errors={errors} values={values} />
+        <NewStory bookId={bookId} editor={editor} result={result} />
       )}
     </section>
   );

@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { Field } from "~/components/ui/field";
-import type { MessageKey } from "~/i18n/types";
+import { useConformForm } from "~/hooks/use-conform-form";
+import type { FormResult } from "~/lib/submission";
 import { StoryContent } from "./story-content";
 import { useT } from "~/i18n/use-t";
 
@@ -10,8 +11,8 @@ type Props = {
   story: { id: number; title: string; text: string; refined: boolean; updatedAt?: Date | string | number } | null;
   question: string | null;
   questionId: number | null | undefined;
-  errors: Record<string, string>;
-  values: Record<string, string>;
+  /** The form's last failed post. */
+  result: FormResult | null;
   /** A new story's form ends with a close link; an existing story has Done beside its tabs instead. */
   closeHref?: string;
 };
@@ -25,11 +26,15 @@ type Props = {
  * multipart. A saved story comes back as a new form (keyed by its last update): the text the server
  * wrote (a transcript appended to it) shows, and a recording already saved is not posted twice.
  */
-export function StoryForm({ topicId, story, question, questionId, errors, values, closeHref }: Props) {
+export function StoryForm({ topicId, story, question, questionId, result, closeHref }: Props) {
   const t = useT();
   const busy = useNavigation().formData?.get("intent") === "story:save";
-  const error = (name: string) => errors[name] as MessageKey | undefined;
-  const content = values.content ?? story?.text ?? "";
+  const { formProps, errorOf, typed } = useConformForm({
+    id: story ? `story-${story.id}` : `new-story-${topicId}`,
+    schema: "story",
+    lastResult: result,
+  });
+  const content = typed("content") ?? story?.text ?? "";
   return (
     <div className="stack">
       {question ? (
@@ -43,6 +48,7 @@ export function StoryForm({ topicId, story, question, questionId, errors, values
         encType="multipart/form-data"
         className="stack"
         preventScrollReset
+        {...formProps}
       >
         <input type="hidden" name="intent" value="story:save" />
         <input type="hidden" name="topicId" value={topicId} />
@@ -51,10 +57,10 @@ export function StoryForm({ topicId, story, question, questionId, errors, values
         <Field
           name="title"
           label={t("storyEditor.title")}
-          required
+          aria-required
           maxLength={300}
-          defaultValue={values.title ?? story?.title ?? question ?? ""}
-          error={error("title")}
+          defaultValue={typed("title") ?? story?.title ?? question ?? ""}
+          error={errorOf("title")}
           autoComplete="off"
         />
         <StoryContent
@@ -62,7 +68,7 @@ export function StoryForm({ topicId, story, question, questionId, errors, values
           question={question}
           content={content}
           refined={story?.refined ?? false}
-          error={error("content")}
+          error={errorOf("content")}
         />
         <div className="form-actions">
           {closeHref ? (

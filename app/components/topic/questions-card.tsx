@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
-import type { MessageKey } from "~/i18n/types";
+import { useConformForm } from "~/hooks/use-conform-form";
+import type { FormResult } from "~/lib/submission";
 import { useT } from "~/i18n/use-t";
 import type { QuestionView } from "~/models/question.server";
 
@@ -10,12 +11,13 @@ import type { QuestionView } from "~/models/question.server";
 export function QuestionsCard({
   topic,
   questions,
-  error,
+  result,
   returnTo,
 }: {
   topic: { id: number; bookId: number };
   questions: QuestionView[];
-  error?: MessageKey;
+  /** The add-question form's last failed post. */
+  result: FormResult | null;
   /**
    * Where a question came from when it failed here (the workspace dialog without JavaScript): the retry goes back
    * there.
@@ -26,6 +28,8 @@ export function QuestionsCard({
   const busy = useNavigation().formData?.get("intent") === "regenerate-questions";
   const open = questions.filter((q) => !q.answered);
   const answered = questions.filter((q) => q.answered);
+  const { formProps, errorOf } = useConformForm({ id: "add-question", schema: "question", lastResult: result });
+  const error = errorOf("question");
   const answerHref = (id: number) => `/books/${topic.bookId}?openEditor=story&topicId=${topic.id}&questionId=${id}`;
   return (
     <section className="card stack" aria-labelledby="questions-title">
@@ -66,7 +70,7 @@ export function QuestionsCard({
           </ul>
         </>
       ) : null}
-      <Form method="post" className="inline-form" preventScrollReset>
+      <Form method="post" className="inline-form" preventScrollReset {...formProps}>
         {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
         <div className="field grow">
           <label htmlFor="question">{t("topicPage.addQuestion")}</label>
@@ -74,6 +78,7 @@ export function QuestionsCard({
             id="question"
             name="question"
             maxLength={1000}
+            aria-required
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? "question-error" : undefined}
           />

@@ -1,7 +1,8 @@
 import { Form, Link, useNavigation } from "react-router";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Field } from "~/components/ui/field";
-import type { MessageKey } from "~/i18n/types";
+import { useConformForm } from "~/hooks/use-conform-form";
+import type { FormResult } from "~/lib/submission";
 import { useT } from "~/i18n/use-t";
 import type { TopicEditorData } from "~/services/story-editor.server";
 import { SuggestDescription, type SuggestionBook } from "./suggest-description";
@@ -12,8 +13,8 @@ type Props = {
   bookId: number;
   book: SuggestionBook;
   editor: NonNullable<TopicEditorData>;
-  errors: Record<string, string>;
-  values: Record<string, string>;
+  /** The form's last failed post. */
+  result: FormResult | null;
 };
 
 /**
@@ -22,9 +23,15 @@ type Props = {
  * the one form so Save topic stores all three; archive or restore; delete after a confirmation that
  * names the topic.
  */
-export function TopicEditor({ bookId, book, editor, errors, values }: Props) {
+export function TopicEditor({ bookId, book, editor, result }: Props) {
   const t = useT();
   const busy = useNavigation().state === "submitting";
+  const editing = editor.kind === "edit" ? editor.topic.id : null;
+  const { formProps, errorOf, typed } = useConformForm({
+    id: editing ? `topic-${editing}` : "new-topic",
+    schema: "topic",
+    lastResult: result,
+  });
   const bookHref = `/books/${bookId}`;
   if (editor.kind === "missing") {
     return (
@@ -46,10 +53,10 @@ export function TopicEditor({ bookId, book, editor, errors, values }: Props) {
       <Field
         name="title"
         label={t("topicEditor.title")}
-        required
+        aria-required
         maxLength={200}
-        defaultValue={values.title ?? topic?.title ?? ""}
-        error={errors.title as MessageKey | undefined}
+        defaultValue={typed("title") ?? topic?.title ?? ""}
+        error={errorOf("title")}
         autoComplete="off"
       />
       <div className="field">
@@ -59,7 +66,7 @@ export function TopicEditor({ bookId, book, editor, errors, values }: Props) {
           name="description"
           rows={3}
           maxLength={5000}
-          defaultValue={values.description ?? topic?.description ?? ""}
+          defaultValue={typed("description") ?? topic?.description ?? ""}
         />
         {topic ? null : <SuggestDescription book={book} titleName="title" descriptionName="description" />}
       </div>
@@ -71,19 +78,19 @@ export function TopicEditor({ bookId, book, editor, errors, values }: Props) {
       <h2 id="topic-editor-title" tabIndex={-1}>
         {topic ? t("topicEditor.editTitle") : t("topicEditor.newTitle")}
       </h2>
-      <Form method="post" action={here} className="stack" preventScrollReset>
+      <Form method="post" action={here} className="stack" preventScrollReset {...formProps}>
         <input type="hidden" name="intent" value="topic:save" />
         {topic ? <input type="hidden" name="topicId" value={topic.id} /> : null}
         {topic ? (
           <TopicTabs
-            tab={values.topicTab === "preview" && !errors.title ? "preview" : "details"}
+            tab={typed("topicTab") === "preview" && !errorOf("title") ? "preview" : "details"}
             details={details}
             preview={
               <TopicPreviewField
                 topicId={topic.id}
                 topicTitle={topic.title}
                 offlineAi={editor.kind === "edit" && editor.offlineAi}
-                defaultValue={values.preview ?? topic.preview}
+                defaultValue={typed("preview") ?? topic.preview}
                 saved={topic.preview}
               />
             }

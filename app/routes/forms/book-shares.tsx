@@ -3,7 +3,8 @@ import { AppError } from "~/lib/errors";
 import { formAction } from "~/services/form-route.server";
 import { paramId } from "~/lib/http.server";
 import { shareUrl } from "~/lib/share-url.server";
-import { SHARE_LIFETIMES } from "~/lib/limits";
+import { firstMessage, parseSubmission, replyTo } from "~/lib/submission";
+import { shareFormSchema } from "~/lib/validation";
 import { createShare, revokeShareById } from "~/models/share.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -20,8 +21,10 @@ export const action = formAction({
     const back = `/books/${bookId}?dialog=share`;
     const intent = form.get("intent");
     if (intent === "create") {
-      const lifetime = String(form.get("lifetime") ?? "never");
-      if (!(SHARE_LIFETIMES as readonly string[]).includes(lifetime)) throw new AppError(400, "errors.invalid");
+      const submission = parseSubmission(form, shareFormSchema);
+      if (submission.status !== "success")
+        throw new AppError(400, firstMessage(replyTo(submission)) ?? "errors.invalid", "lifetime");
+      const { lifetime } = submission.value;
       const expiresAt = lifetime === "never" ? null : new Date(Date.now() + Number(lifetime) * DAY_MS);
       const { token } = createShare({ bookId, userId: user.id, expiresAt });
       return {

@@ -4,7 +4,7 @@ import { AppError } from "~/lib/errors";
 import { formAction } from "~/services/form-route.server";
 import { paramId, translate } from "~/lib/http.server";
 import { MEDIA_UPLOAD_MAX_BYTES, mediaKind, saveStoryUpload } from "~/services/media-upload.server";
-import { parseFormData } from "~/lib/form.server";
+import { firstMessage, parseSubmission, replyTo } from "~/lib/submission";
 import { mediaDescriptionSchema } from "~/lib/validation";
 import { deleteMedia, getMedia, updateMediaDescription } from "~/models/media.server";
 import { getStoryInBook } from "~/models/story.server";
@@ -54,9 +54,10 @@ export const action = formAction({
     if (intent === "describe") {
       return titled("media.updateFailed", () => {
         inStory();
-        const parsed = parseFormData(form, mediaDescriptionSchema);
-        if (!parsed.success) throw new AppError(400, Object.values(parsed.errors)[0] as MessageKey, "description");
-        updateMediaDescription({ mediaId, userId: user.id, description: parsed.data.description });
+        const submission = parseSubmission(form, mediaDescriptionSchema);
+        if (submission.status !== "success")
+          throw new AppError(400, firstMessage(replyTo(submission)) ?? "errors.invalid", "description");
+        updateMediaDescription({ mediaId, userId: user.id, description: submission.value.description });
         return { to: back, toast: { kind: "success", title: "media.described" } };
       });
     }

@@ -1,0 +1,167 @@
+import type { Page } from "playwright-core";
+import { describe, it } from "vitest";
+import en from "~/i18n/en";
+import vi from "~/i18n/vi";
+import { openPage, serverAndBrowser } from "../support/browser";
+import { createClient, loginAs } from "../support/http";
+import { ADMIN_PASSWORD } from "../support/server";
+import { createUser, waitForHydration } from "./helpers";
+
+// Every form goes through conform (ADR 25), not only the login form (tests/e2e/form-fields.test.ts): the
+// admin's user dialog, the book dialog, the story and topic editors, the custom question. An invalid field
+// says so to assistive technology in the page's language, with and without JavaScript; with it, the browser
+// checks the fields once the schemas have loaded, nothing invalid is posted, and focus goes to the first
+// invalid field, also after the server refused a post.
+const env = serverAndBrowser();
+
+type Shown = { invalid: string | null; message: string | null };
+
+/** What a field shows: its aria-invalid, and the text of the elements its aria-describedby names. */
+async function shown(page: Page, id: string): Promise<Shown> {
+  return page.evaluate((fieldId) => {
+    const field = document.getElementById(fieldId)!;
+    const describedBy = (field.getAttribute("aria-describedby") ?? "").split(" ").filter(Boolean);
+    const message = describedBy
+      .map((ref) => (ref.endsWith("-error") ? (document.getElementById(ref)?.textContent ?? "") : ""))
+      .join(" ")
+      .trim();
+    return { invalid: field.getAttribute("aria-invalid"), message: message || null };
+  }, id);
+}
+
+const focused = (page: Page) => page.evaluate(() => document.activeElement?.id ?? null);
+
+/** Signs the browser context in through the API; a page without JavaScript cannot wait for hydration. */
+async function signInTo(page: Page, username: string, password: string, path: string) {
+  const response = await page
+    .context()
+    .request.post(`${env.server.url}/api/auth/login`, { data: { username, password, rememberMe: false } });
+  if (response.status() !== 200) throw new Error(`sign-in failed: ${response.status()}`);
+  await page.goto(`${env.server.url}${path}`);
+}
+
+/** A user with a book (in `language`) and one topic, made through the API. */
+async function userWithBook(language: "en" | "vi") {
+  const user = await createUser(env.server);
+  const client = createClient(env.server.url);
+  await loginAs(client, user.username, user.password);
+  const book = (await (await client.json("POST", "/api/books", { title: "Quê nội", language })).json()) as {
+    id: number;
+  };
+  const topic = (await (
+    await client.json("POST", `/api/books/${book.id}/topics`, { title: "Tuổi thơ", description: "" })
+  ).json()) as { id: number };
+  return { user, bookId: book.id, topicId: topic.id };
+}
+
+/** Records whether the page posts anything from now on. */
+function watchPosts(page: Page) {
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(new URL(request.url()).pathname);
+  });
+  return posts;
+}
+
+describe.concurrent("forms through conform", () => {
+  it("without JavaScript (vi-VN): the admin's new-user dialog ties the server's messages to its fields", async ({
+    expect,
+  }) => {
+    const { page, assertNoErrors } = await openPage(env.browser, { javaScriptEnabled: false, locale: "vi-VN" });
+    await signInTo(page, "admin", ADMIN_PASSWORD, "/admin?tab=users&dialog=add-user");
+    await page.fill("#username", "ab");
+    await page.fill("#email", "not-an-address");
+    await page.fill("#password", "123");
+    await Promise.all([page.waitForLoadState(), page.locator("dialog button[type=submit]").click()]);
+    expect(await shown(page, "username")).toEqual({ invalid: "true", message: vi.users.usernameMin });
+    expect(await shown(page, "email")).toEqual({ invalid: "true", message: vi.users.emailInvalid });
+    expect(await shown(page, "password")).toEqual({ invalid: "true", message: vi.users.passwordMin });
+    expect(await shown(page, "displayName")).toEqual({ invalid: null, message: null });
+    // What was typed comes back, the password never does.
+    expect(await page.inputValue("#username")).toBe("ab");
+    expect(await page.inputValue("#email")).toBe("not-an-address");
+    expect(await page.inputValue("#password")).toBe("");
+    assertNoErrors([{ path: "/admin", status: 400 }]);
+  });
+
+  it("without JavaScript: a book's title cleared in the edit dialog comes back blank, beside its message", async ({
+    expect,
+  }) => {
+    const { user, bookId } = await userWithBook("en");
+    const { page, assertNoErrors } = await openPage(env.browser, { javaScriptEnabled: false });
+    await signInTo(page, user.username, user.password, `/books/${bookId}?dialog=edit-book`);
+    expect(await page.inputValue("#title")).toBe("Quê nội");
+    await page.fill("#title", "");
+    await page.fill("#tone", "warm and slow");
+    await Promise.all([page.waitForLoadState(), page.locator("dialog button[type=submit]").click()]);
+    expect(await shown(page, "title")).toEqual({ invalid: "true", message: en.books.titleRequired });
+    // Blank as it was posted, not the saved title again; the other fields keep what was typed.
+    expect(await page.inputValue("#title")).toBe("");
+    expect(await page.inputValue("#tone")).toBe("warm and slow");
+    assertNoErrors([{ path: `/books/${bookId}`, status: 400 }]);
+  });
+
+  it("with JavaScript: the admin's dialog checks a field when it is left, and a name taken is said beside it, with the focus there", async ({
+    expect,
+  }) => {
+    const taken = await createUser(env.server);
+    const { page, assertNoErrors } = await openPage(env.browser);
+    await signInTo(page, "admin", ADMIN_PASSWORD, "/admin?tab=users&dialog=add-user");
+    await waitForHydration(page);
+    await page.locator('dialog form[data-validates="browser"]').waitFor();
+    const posts = watchPosts(page);
+
+    await page.fill("#email", "nobody");
+    await page.press("#email", "Tab");
+    await expect.poll(() => shown(page, "email")).toEqual({ invalid: "true", message: en.users.emailInvalid });
+    await page.fill("#email", "nobody@example.com");
+    await expect.poll(() => shown(page, "email")).toEqual({ invalid: null, message: null });
+    // An invalid form is not posted: the first invalid field has the focus.
+    await page.locator("dialog button[type=submit]").click();
+    await expect.poll(() => shown(page, "username")).toEqual({ invalid: "true", message: en.users.usernameMin });
+    expect(await focused(page)).toBe("username");
+    expect(posts).toEqual([]);
+
+    // A username already taken is only known to the server: its answer puts the message beside the field.
+    await page.fill("#username", taken.username);
+    await page.fill("#password", "long-enough-secret");
+    await page.focus("#displayName");
+    const [answer] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST"),
+      page.locator("dialog button[type=submit]").click(),
+    ]);
+    expect(answer.status()).toBe(409);
+    await expect.poll(() => shown(page, "username")).toEqual({ invalid: "true", message: en.users.usernameTaken });
+    await expect.poll(() => focused(page)).toBe("username");
+    assertNoErrors([{ path: "/admin.data", status: 409 }]);
+  });
+
+  it("with JavaScript (vi-VN): the story editor and the custom question check their fields in the page, in Vietnamese", async ({
+    expect,
+  }) => {
+    const { user, bookId, topicId } = await userWithBook("vi");
+    const { page, assertNoErrors } = await openPage(env.browser, { locale: "vi-VN" });
+    const here = `/books/${bookId}?openEditor=story&topicId=${topicId}`;
+    await signInTo(page, user.username, user.password, `${here}&addQuestion=1`);
+    await waitForHydration(page);
+    const question = page.locator("dialog form");
+    await question.and(page.locator('[data-validates="browser"]')).waitFor();
+    const posts = watchPosts(page);
+    await question.locator("button[type=submit]").click();
+    await expect.poll(() => shown(page, "custom-question")).toEqual({ invalid: "true", message: vi.questions.blank });
+    expect(await focused(page)).toBe("custom-question");
+    expect(posts).toEqual([]);
+
+    await page.goto(`${env.server.url}${here}`);
+    await waitForHydration(page);
+    const story = page.locator("form:has(input[name=intent][value='story:save'])");
+    await story.and(page.locator('[data-validates="browser"]')).waitFor();
+    await story.locator("#title").fill("");
+    await story.locator("#title").press("Tab");
+    await expect.poll(() => shown(page, "title")).toEqual({ invalid: "true", message: vi.stories.titleRequired });
+    await story.locator("button[value=draft]").click();
+    expect(await focused(page)).toBe("title");
+    expect(posts).toEqual([]);
+    assertNoErrors();
+  });
+});
