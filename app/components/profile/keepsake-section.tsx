@@ -32,7 +32,6 @@ export function KeepsakeSection() {
             type="file"
             name="file"
             accept=".zip,application/zip"
-            aria-required
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? "import-file-hint import-file-error" : "import-file-hint"}
           />
