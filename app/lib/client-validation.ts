@@ -8,6 +8,7 @@ import {
   questionSchema,
   shareFormSchema,
   storySchema,
+  suggestedTopicsFormSchema,
   topicCreateSchema,
   updateUserSchema,
 } from "./validation";
@@ -27,6 +28,7 @@ const SCHEMAS = {
   question: questionSchema,
   share: shareFormSchema,
   import: importFormSchema,
+  suggestTopics: suggestedTopicsFormSchema,
 };
 
 export type ClientSchema = keyof typeof SCHEMAS;

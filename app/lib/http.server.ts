@@ -1,10 +1,10 @@
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { getI18n } from "~/i18n/middleware.server";
-import { isMessageKey } from "~/i18n/message-key";
 import { translateKey } from "~/i18n/translate";
 import type { MessageKey } from "~/i18n/types";
 import { AppError } from "./errors";
+import { fieldMessageKeys } from "./submission";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -49,26 +49,12 @@ export function refuseMethod(context: Context, allowed: string[]): Response {
   return jsonError(context, 405, "errors.methodNotAllowed", undefined, { Allow: allowed.join(", ") });
 }
 
-/**
- * Field errors of a failed parse, translated: `{ field: message }`. A check without a message key of
- * its own (a wrong type, a length over a technical cap) has zod's English text as its message: it is
- * reported as the generic "check the fields" in the user's language instead.
- */
-function fieldErrors(context: Context, error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "form");
-    const key: MessageKey = isMessageKey(issue.message) ? issue.message : "errors.invalid";
-    out[field] ??= translate(context, key);
-  }
-  return out;
-}
-
 /** Parses input with a form's schema; a failure becomes a 400 with the first message and all field errors. */
 export function parseOrThrow<S extends z.ZodType>(context: Context, schema: S, input: unknown): z.infer<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const errors = fieldErrors(context, result.error);
+  const keys = fieldMessageKeys(result.error.issues);
+  const errors = Object.fromEntries(Object.entries(keys).map(([field, key]) => [field, translate(context, key)]));
   throw Response.json({ message: Object.values(errors)[0], errors }, { status: 400 });
 }
 

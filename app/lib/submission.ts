@@ -16,8 +16,19 @@ export type FormResult = SubmissionResult<MessageKey[]>;
  * own (a wrong type, a technical cap) carries zod's English text; it is reported as the general "check
  * the fields" instead.
  */
-function messageKeys(issues: $ZodIssue[]): MessageKey[] {
-  return [...new Set(issues.map((issue) => (isMessageKey(issue.message) ? issue.message : "errors.invalid")))];
+function messageKeys(issues: readonly $ZodIssue[]): MessageKey[] {
+  return [...new Set(issues.map(messageKeyOf))];
+}
+
+function messageKeyOf(issue: $ZodIssue): MessageKey {
+  return isMessageKey(issue.message) ? issue.message : "errors.invalid";
+}
+
+/** The first message key of each field a schema refused (`form` for the body as a whole): /api's 400. */
+export function fieldMessageKeys(issues: readonly $ZodIssue[]): Record<string, MessageKey> {
+  const out: Record<string, MessageKey> = {};
+  for (const issue of issues) out[String(issue.path[0] ?? "form")] ??= messageKeyOf(issue);
+  return out;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mergeRegenerated, move, readSuggestedTopics } from "./topic-suggestions";
+import { mergeRegenerated, move } from "./topic-suggestions";
 
 const t = (title: string, selected: boolean, description = "") => ({ title, description, selected });
 
@@ -30,17 +30,5 @@ describe("move", () => {
     expect(move([1, 2, 3], 2, -1)).toEqual([1, 3, 2]);
     expect(move([1, 2, 3], 0, -1)).toEqual([1, 2, 3]);
     expect(move([1, 2, 3], 2, 1)).toEqual([1, 2, 3]);
-  });
-});
-
-describe("readSuggestedTopics", () => {
-  it("reads the fields in order and the checkboxes", () => {
-    const form = new FormData();
-    form.set("topics.0.title", "A");
-    form.set("topics.0.description", "a");
-    form.set("topics.0.selected", "on");
-    form.set("topics.1.title", "B");
-    form.set("topics.1.description", "");
-    expect(readSuggestedTopics(form)).toEqual([t("A", true, "a"), t("B", false)]);
   });
 });

@@ -36,15 +36,7 @@ export function move<T>(list: T[], index: number, delta: -1 | 1): T[] {
   return next;
 }
 
-/** Reads the dialog's fields (topics.N.title / .description / .selected) back into a list, in order. */
-export function readSuggestedTopics(form: FormData): SuggestedTopic[] {
-  const out: SuggestedTopic[] = [];
-  for (let i = 0; form.has(`topics.${i}.title`); i++) {
-    out.push({
-      title: String(form.get(`topics.${i}.title`) ?? "").slice(0, 200),
-      description: String(form.get(`topics.${i}.description`) ?? "").slice(0, 5000),
-      selected: form.get(`topics.${i}.selected`) === "on",
-    });
-  }
-  return out;
+/** The name of a row's field in the dialog's form (conform's notation): `topics[2].title`. */
+export function suggestedTopicField(index: number, field: keyof SuggestedTopic): string {
+  return `topics[${index}].${field}`;
 }

@@ -4,9 +4,11 @@ import {
   createUserSchema,
   loginSchema,
   profileSchema,
+  suggestedTopicsFormSchema,
   suggestTopicsSchema,
   updateUserSchema,
 } from "./validation";
+import { parseSubmission, replyTo } from "./submission";
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues[0]?.message;
@@ -93,5 +95,40 @@ describe("form schemas", () => {
     expect(bookReturnPath("/\\evil.example", 12)).toBeNull();
     expect(bookReturnPath("/admin", 12)).toBeNull();
     expect(bookReturnPath(undefined, 12)).toBeNull();
+  });
+});
+
+describe("the suggest-topics dialog's form", () => {
+  const rows = (intent: string, ...list: [string, string, boolean][]) => {
+    const form = new FormData();
+    form.set("intent", intent);
+    list.forEach(([title, description, selected], i) => {
+      form.set(`topics[${i}].title`, title);
+      form.set(`topics[${i}].description`, description);
+      if (selected) form.set(`topics[${i}].selected`, "on");
+    });
+    return parseSubmission(form, suggestedTopicsFormSchema);
+  };
+
+  it("reads the rows in order, with their checkboxes", () => {
+    const submission = rows("save", ["A", "a", true], ["B", "", false]);
+    expect(submission.status).toBe("success");
+    if (submission.status === "success")
+      expect(submission.value.topics).toEqual([
+        { title: "A", description: "a", selected: true },
+        { title: "B", description: "", selected: false },
+      ]);
+  });
+
+  it("saves only with a topic chosen, and only chosen topics with a title", () => {
+    expect(replyTo(rows("save", ["A", "", false])).error).toEqual({ "": ["suggest.selectAtLeastOne"] });
+    expect(replyTo(rows("save", ["A", "", true], [" ", "", true], ["", "", false])).error).toEqual({
+      "topics[1].title": ["suggest.titleRequired"],
+    });
+  });
+
+  it("takes the list as it is for the other intents, an empty one too", () => {
+    expect(rows("regenerate", ["", "", false]).status).toBe("success");
+    expect(rows("edit:add").status).toBe("success");
   });
 });

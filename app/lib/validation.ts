@@ -212,3 +212,38 @@ export const shareFormSchema = z.object({
 export const importFormSchema = z.object({
   file: z.custom<File>((value) => value instanceof File && value.size > 0, { error: "keepsake.noFile" }),
 });
+
+/**
+ * The suggest-topics dialog's list, posted with every intent (`topics[i].title`, `.description`, `.selected`).
+ * Saving needs one topic chosen, each chosen one with a title; the other intents (regenerate, the list's
+ * edits) take the list as it is.
+ */
+export const suggestedTopicsListSchema = z.object({
+  intent: z.string().optional(),
+  topics: z
+    .array(
+      z.object({
+        title: z.preprocess(
+          (v) => v ?? "",
+          z.string().transform((title) => title.slice(0, 200)),
+        ),
+        description: z.preprocess(
+          (v) => v ?? "",
+          z.string().transform((text) => text.slice(0, 5000)),
+        ),
+        selected: checkbox.default(false),
+      }),
+    )
+    .max(100)
+    .default([]),
+});
+
+export const suggestedTopicsFormSchema = suggestedTopicsListSchema.superRefine((value, ctx) => {
+  if (value.intent !== "save") return;
+  if (!value.topics.some((topic) => topic.selected))
+    ctx.addIssue({ code: "custom", path: [], message: "suggest.selectAtLeastOne" });
+  value.topics.forEach((topic, i) => {
+    if (topic.selected && topic.title.trim() === "")
+      ctx.addIssue({ code: "custom", path: ["topics", i, "title"], message: "suggest.titleRequired" });
+  });
+});

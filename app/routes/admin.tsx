@@ -50,9 +50,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const admin = requireAdmin(args);
-  const result = await runUserAction(args.request, admin);
-  if (result instanceof Response) return result;
-  return data(result.body, { status: result.status });
+  return runUserAction(args.request, admin);
 }
 
 function TabPanel({ page }: { page: AdminPageData }) {

@@ -3,14 +3,12 @@ import { useWorkspaceOutlet } from "~/hooks/use-workspace-outlet";
 import type { Route } from "./+types/book.suggest-topics";
 import { SuggestTopicsDialog } from "~/components/book/suggest-topics-dialog";
 import { Toaster } from "~/components/ui/toaster";
-import type { MessageKey } from "~/i18n/types";
 import type { Toast } from "~/lib/toast";
 import { requireUser } from "~/services/auth.server";
 import { paramId, translate } from "~/lib/http.server";
 import { initialSuggestions, runSuggestIntent, type SuggestState } from "~/services/suggest-topics.server";
 import { SUGGEST_FORM_MAX_BYTES } from "~/lib/body-caps";
-import { AppError } from "~/lib/errors";
-import { readForm } from "~/lib/request-body.server";
+import { pageFormBody } from "~/services/form-body.server";
 import { startedByAnotherSite } from "~/lib/writing-get.server";
 import { getBook } from "~/models/book.server";
 
@@ -42,35 +40,26 @@ export async function action(args: Route.ActionArgs) {
     return data<SuggestState>(
       {
         suggestions: [],
-        error: null,
+        result: null,
         toast: { kind: "error", title: "books.notFoundTitle", description: "books.notFound" },
       },
       { status: 404 },
     );
-  let form: FormData;
-  try {
-    form = await readForm(args.request, { maxBytes: SUGGEST_FORM_MAX_BYTES });
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    // A body too large or unreadable: the dialog stays as it was loaded, with the reason in a toast.
-    return data(
-      { toast: { kind: "error", title: "errors.title", description: error.messageKey } satisfies Toast },
-      { status: error.status },
-    );
-  }
-  const isCopy = form.get("copy") === "1";
-  const result = await runSuggestIntent({
-    intent: String(form.get("intent") ?? ""),
-    form,
-    book,
-    userId: user.id,
-    newTopicTitle: translate(args.context, "suggest.newTopicTitle"),
-    doneHref: `/books/${book.id}`,
-    isCopy,
-    signal: args.request.signal,
+  // A body too large or unreadable: the dialog stays as it was loaded, with the reason in a toast.
+  return pageFormBody(args.request, { maxBytes: SUGGEST_FORM_MAX_BYTES }, async ({ form }) => {
+    const result = await runSuggestIntent({
+      intent: String(form.get("intent") ?? ""),
+      form,
+      book,
+      userId: user.id,
+      newTopicTitle: translate(args.context, "suggest.newTopicTitle"),
+      doneHref: `/books/${book.id}`,
+      isCopy: form.get("copy") === "1",
+      signal: args.request.signal,
+    });
+    if (result instanceof Response) return result;
+    return data(result, { status: result.result ? 400 : 200 });
   });
-  if (result instanceof Response) return result;
-  return data(result, { status: result.error ? 400 : 200 });
 }
 
 /** What the workspace hands its child: its own toast, since the child renders the page's one toast region. */
@@ -84,7 +73,7 @@ export default function SuggestTopicsRoute({ loaderData, actionData }: Route.Com
       <SuggestTopicsDialog
         book={book}
         suggestions={actionData && "suggestions" in actionData ? actionData.suggestions : loaderData.suggestions}
-        error={actionData && "error" in actionData ? ((actionData.error as MessageKey | null) ?? null) : null}
+        result={actionData && "result" in actionData ? actionData.result : null}
         isCopy={isCopy}
         closeHref={isCopy ? "/books" : `/books/${book.id}`}
       />

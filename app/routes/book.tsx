@@ -105,14 +105,14 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
       bookId={book.id}
       book={book}
       editor={loaderData.topicEditor}
-      result={actionData?.topic ?? null}
+      result={actionData && "topic" in actionData ? (actionData.topic ?? null) : null}
     />
   ) : loaderData.editor ? (
     <StoryEditor
       key={JSON.stringify(loaderData.editor.kind === "edit" ? loaderData.editor.story.id : loaderData.editor)}
       bookId={book.id}
       editor={loaderData.editor}
-      result={actionData?.story ?? null}
+      result={actionData && "story" in actionData ? (actionData.story ?? null) : null}
     />
   ) : (
     <p className="empty-state">{t("storyEditor.empty")}</p>

@@ -4,13 +4,13 @@ import type { Route } from "./+types/login";
 import { Checkbox, Field } from "~/components/ui/field";
 import { Toaster } from "~/components/ui/toaster";
 import { getOptionalUser } from "~/services/auth.server";
-import { AppError } from "~/lib/errors";
 import { parseSubmission, replyTo } from "~/lib/submission";
 import { translate } from "~/lib/http.server";
 import { secureCookieRefused } from "~/lib/cookie-security.server";
 import { LoginRefused, signIn, type SignedIn } from "~/services/login.server";
 import { pageTitle } from "~/lib/meta";
-import { readForm } from "~/lib/request-body.server";
+import { pageFormBody } from "~/services/form-body.server";
+import type { Toast } from "~/lib/toast";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { loginSchema } from "~/lib/validation";
 import { LanguageForm } from "~/components/layout/preference-forms";
@@ -31,29 +31,23 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { title: translate(context, "login.title"), insecureCookie: secureCookieRefused(request) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  let formData: FormData;
-  try {
-    formData = await readForm(request);
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    // A body too large or unreadable (never this page's own form): the page again, saying why.
-    const toast = { kind: "error" as const, title: "errors.title" as const, description: error.messageKey };
-    return data({ result: null, toast }, { status: error.status });
-  }
-  const submission = parseSubmission(formData, loginSchema);
-  // The form comes back with what was typed, never the password.
-  const result = replyTo(submission);
-  if (submission.status !== "success") return data({ result, toast: null }, { status: 400 });
-  let signedIn: SignedIn;
-  try {
-    signedIn = await signIn(request, context, formData);
-  } catch (error) {
-    if (!(error instanceof LoginRefused)) throw error;
-    const toast = { kind: "error" as const, title: "login.failedTitle" as const, description: error.messageKey };
-    return data({ result, toast }, { status: error.status, headers: error.headers });
-  }
-  throw redirect(safeRedirect(submission.value.redirectTo), { headers: signedIn.headers });
+export function action({ request, context }: Route.ActionArgs) {
+  // A body too large or unreadable (never this page's own form) answers the page again, saying why.
+  return pageFormBody(request, {}, async ({ form }) => {
+    const submission = parseSubmission(form, loginSchema);
+    // The form comes back with what was typed, never the password.
+    const result = replyTo(submission);
+    if (submission.status !== "success") return data({ result, toast: null }, { status: 400 });
+    let signedIn: SignedIn;
+    try {
+      signedIn = await signIn(request, context, form);
+    } catch (error) {
+      if (!(error instanceof LoginRefused)) throw error;
+      const toast: Toast = { kind: "error", title: "login.failedTitle", description: error.messageKey };
+      return data({ result, toast }, { status: error.status, headers: error.headers });
+    }
+    throw redirect(safeRedirect(submission.value.redirectTo), { headers: signedIn.headers });
+  });
 }
 
 export default function Login({ actionData, loaderData }: Route.ComponentProps) {

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/preferences.layout";
 import { textError } from "~/lib/http.server";
-import { readPreferenceForm } from "~/lib/preference-form.server";
+import { readPreferenceForm } from "~/services/preference-form.server";
 import { readCookie } from "~/lib/signed-cookie.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { LAYOUT_COOKIE, layoutCookie, parseLayout, withToc } from "~/lib/workspace-layout";

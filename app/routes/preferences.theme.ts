@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/preferences.theme";
 import { textError } from "~/lib/http.server";
-import { readPreferenceForm } from "~/lib/preference-form.server";
+import { readPreferenceForm } from "~/services/preference-form.server";
 import { serializeTheme } from "~/lib/preferences.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { themeSchema } from "~/lib/validation";

@@ -10,7 +10,7 @@ import { redirectWithToast } from "~/lib/flash.server";
 import { parseSubmission, replyTo, replyWithError } from "~/lib/submission";
 import { translate } from "~/lib/http.server";
 import { pageTitle } from "~/lib/meta";
-import { readForm } from "~/lib/request-body.server";
+import { pageFormBody } from "~/services/form-body.server";
 import { readSessionToken } from "~/services/session.server";
 import { profileSchema } from "~/lib/validation";
 import type { Toast } from "~/lib/toast";
@@ -31,30 +31,27 @@ export function loader(args: Route.LoaderArgs) {
   };
 }
 
-export async function action(args: Route.ActionArgs) {
+export function action(args: Route.ActionArgs) {
   const user = requireUser(args);
-  let formData: FormData;
-  try {
-    formData = await readForm(args.request);
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    // A body too large or unreadable (never this page's own form): the page again, saying why.
-    const toast: Toast = { kind: "error", title: "profile.updateFailed", description: error.messageKey };
-    return data({ result: null, toast }, { status: error.status });
-  }
-  const submission = parseSubmission(formData, profileSchema);
-  if (submission.status !== "success") return data({ result: replyTo(submission), toast: null }, { status: 400 });
-  try {
-    // A new password signs the user out everywhere but here.
-    const updated = await updateProfile(user, submission.value, { sessionToken: readSessionToken(args.request) });
-    if (!updated) return redirectWithToast("/profile", { kind: "info", title: "profile.noChanges" });
-    return redirectWithToast("/profile", { kind: "success", title: "profile.updated" });
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    const toast: Toast = { kind: "error", title: "profile.updateFailed", description: error.messageKey };
-    const result = replyWithError(submission, error, { formLevel: true });
-    return data({ result, toast }, { status: error.status });
-  }
+  const refusal = (error: AppError): Toast => ({
+    kind: "error",
+    title: "profile.updateFailed",
+    description: error.messageKey,
+  });
+  return pageFormBody(args.request, { refusal }, async ({ form }) => {
+    const submission = parseSubmission(form, profileSchema);
+    if (submission.status !== "success") return data({ result: replyTo(submission), toast: null }, { status: 400 });
+    try {
+      // A new password signs the user out everywhere but here.
+      const updated = await updateProfile(user, submission.value, { sessionToken: readSessionToken(args.request) });
+      if (!updated) return redirectWithToast("/profile", { kind: "info", title: "profile.noChanges" });
+      return redirectWithToast("/profile", { kind: "success", title: "profile.updated" });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      const result = replyWithError(submission, error, { formLevel: true });
+      return data({ result, toast: refusal(error) }, { status: error.status });
+    }
+  });
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {

@@ -9,8 +9,8 @@ import { runStoryIntent } from "./story-actions.server";
 import type { Toast } from "~/lib/toast";
 import { runTopicIntent } from "./topic-actions.server";
 import { MEDIA_UPLOAD_MAX_BYTES } from "./media-upload.server";
-import { readFormWithFiles, type UploadedFile } from "~/lib/request-body.server";
-import { uploadTmpDir } from "~/models/media-storage.server";
+import type { UploadedFile } from "~/lib/request-body.server";
+import { pageFormBody } from "./form-body.server";
 
 /** Each form's last failed post (conform's submission result), under the form's name. */
 export type BookPageActionData = { form?: FormResult; story?: FormResult; topic?: FormResult; toast: Toast | null };
@@ -24,52 +24,36 @@ type Handler = (
  * to its own route, ADR 0008). The body is read with a size cap; a multipart form's files (a cover, a
  * recording) stream to temporary files that are removed when the handler is done. An unknown intent is a 400.
  */
-export async function pageFormAction(
+export function pageFormAction(
   request: Request,
   handlers: Record<string, Handler>,
   { tooLargeKey = "books.tooLarge" }: { tooLargeKey?: MessageKey } = {},
 ) {
-  let form: FormData;
-  let uploads: UploadedFile[] = [];
-  let cleanup = async () => {};
-  try {
-    // A cover and a recording at most; a multipart form's files stream to disk.
-    ({
-      form,
-      files: uploads,
-      cleanup,
-    } = await readFormWithFiles(request, {
-      tmpDir: uploadTmpDir(),
-      maxFileBytes: MEDIA_UPLOAD_MAX_BYTES,
-      maxFiles: 2,
-      maxFieldBytes: BOOK_FORM_FIELDS_MAX_BYTES,
-      tooLargeKey,
-      oversized: "drop",
-    }));
-    // Only a recording may be too large without failing the form: the story is saved without it (docs/product.md §4).
+  const refusal = (error: AppError): Toast =>
+    error.status === 413
+      ? { kind: "error", title: "books.tooLargeTitle", description: tooLargeKey }
+      : { kind: "error", title: "errors.title", description: error.messageKey };
+  // A cover and a recording at most; a multipart form's files stream to disk.
+  const files = {
+    maxFileBytes: MEDIA_UPLOAD_MAX_BYTES,
+    maxFiles: 2,
+    maxFieldBytes: BOOK_FORM_FIELDS_MAX_BYTES,
+    oversized: "drop" as const,
+  };
+  return pageFormBody(request, { files, tooLargeKey, refusal }, async ({ form, files: uploads }) => {
+    // Only a recording may be too large without failing the form: the story is saved without it
+    // (docs/product.md §4).
     if (uploads.some((file) => file.tooLarge && file.field !== "audio")) {
-      await cleanup();
-      throw new AppError(413, tooLargeKey);
+      return data<BookPageActionData>({ toast: refusal(new AppError(413, tooLargeKey)) }, { status: 413 });
     }
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    const toast =
-      error.status === 413
-        ? { title: "books.tooLargeTitle", description: tooLargeKey }
-        : { title: "errors.title", description: error.messageKey };
-    return data<BookPageActionData>({ toast: { kind: "error", ...toast } as Toast }, { status: error.status });
-  }
-  try {
     const handler = handlers[String(form.get("intent") ?? "")];
     if (!handler)
       return data<BookPageActionData>(
         { toast: { kind: "error", title: "errors.title", description: "errors.invalid" } },
         { status: 400 },
       );
-    return await handler(form, uploads);
-  } finally {
-    await cleanup();
-  }
+    return handler(form, uploads);
+  });
 }
 
 type Args = { user: User; context: Readonly<RouterContextProvider> };

@@ -4,9 +4,9 @@ import type { MessageKey } from "~/i18n/types";
 import { requireUser } from "./auth.server";
 import { AppError } from "~/lib/errors";
 import { redirectWithToast } from "~/lib/flash.server";
-import { readForm, readFormWithFiles, type UploadedFile } from "~/lib/request-body.server";
+import type { UploadedFile } from "~/lib/request-body.server";
+import { withFormBody } from "./form-body.server";
 import type { Toast } from "~/lib/toast";
-import { uploadTmpDir } from "~/models/media-storage.server";
 
 type FormArgs = {
   request: Request;
@@ -41,33 +41,19 @@ export function formAction({
 }) {
   return async ({ request, context, params }: FormArgs) => {
     const user = requireUser({ request, context });
-    let cleanup = async () => {};
+    // The fields of these forms are a few ids and short choices: the small forms' cap (FORM_MAX_BYTES).
+    const body = maxFileBytes ? { files: { maxFileBytes, maxFiles: 1 }, tooLargeKey: "media.tooLarge" as const } : {};
     try {
-      // The fields of these forms are a few ids and short choices: the small forms' cap (FORM_MAX_BYTES).
-      let form: FormData;
-      let uploads: UploadedFile[] = [];
-      if (maxFileBytes)
-        ({
-          form,
-          files: uploads,
-          cleanup,
-        } = await readFormWithFiles(request, {
-          tmpDir: uploadTmpDir(),
-          maxFileBytes,
-          maxFiles: 1,
-          tooLargeKey: "media.tooLarge",
-        }));
-      else form = await readForm(request);
-      const { to, toast } = await run({ form, uploads, user, params, request, context });
-      return redirectWithToast(to, toast);
+      return await withFormBody(request, body, async ({ form, files }) => {
+        const { to, toast } = await run({ form, uploads: files, user, params, request, context });
+        return redirectWithToast(to, toast);
+      });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       return data<FormRouteData>(
         { toast: { kind: "error", title: error.titleKey ?? failureTitle, description: error.messageKey } },
         { status: error.status },
       );
-    } finally {
-      await cleanup();
     }
   };
 }

@@ -4,12 +4,15 @@ import type { Book } from "~db/schema";
 import { createTopics } from "~/models/topic.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import type { Toast } from "~/lib/toast";
-import { mergeRegenerated, move, readSuggestedTopics, type SuggestedTopic } from "~/lib/topic-suggestions";
+import { parseSubmission, replyTo, type FormResult } from "~/lib/submission";
+import { mergeRegenerated, move, type SuggestedTopic } from "~/lib/topic-suggestions";
+import { suggestedTopicsFormSchema, suggestedTopicsListSchema } from "~/lib/validation";
 
 export type SuggestState = {
   suggestions: SuggestedTopic[];
   toast: Toast | null;
-  error: "suggest.selectAtLeastOne" | "suggest.titleRequired" | null;
+  /** The save's refusal (no topic chosen, a chosen one without a title), beside its field or on the form. */
+  result: FormResult | null;
 };
 
 const context = (book: Book): BookContext => ({
@@ -75,12 +78,17 @@ export async function runSuggestIntent({
   isCopy: boolean;
   signal?: AbortSignal;
 }): Promise<SuggestState | Response> {
-  const current = readSuggestedTopics(form);
+  const submission = parseSubmission(form, suggestedTopicsFormSchema);
   const state = (
     suggestions: SuggestedTopic[],
     toast: Toast | null = null,
-    error: SuggestState["error"] = null,
-  ): SuggestState => ({ suggestions, toast, error });
+    result: FormResult | null = null,
+  ): SuggestState => ({ suggestions, toast, result });
+  // The list as posted, for every intent; only a save may refuse it, and then it shows again beside its errors.
+  const list = suggestedTopicsListSchema.safeParse(submission.payload);
+  if (!list.success) return state([], { kind: "error", title: "errors.title", description: "errors.invalid" });
+  const current = list.data.topics;
+  if (submission.status !== "success") return state(current, null, replyTo(submission));
 
   if (intent === "regenerate") {
     try {
@@ -102,8 +110,6 @@ export async function runSuggestIntent({
   if (intent !== "save") return state(current, { kind: "error", title: "errors.title", description: "errors.invalid" });
 
   const chosen = current.filter((t) => t.selected);
-  if (chosen.length === 0) return state(current, null, "suggest.selectAtLeastOne");
-  if (chosen.some((t) => t.title.trim() === "")) return state(current, null, "suggest.titleRequired");
   try {
     const created = createTopics({ bookId: book.id, userId, items: chosen });
     return redirectWithToast(doneHref, {

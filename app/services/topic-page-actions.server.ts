@@ -8,7 +8,7 @@ import { getTopicInBook } from "~/models/topic.server";
 import { AppError } from "~/lib/errors";
 import { redirectWithToast } from "~/lib/flash.server";
 import { firstMessage, parseSubmission, replyTo, type FormResult } from "~/lib/submission";
-import { readForm } from "~/lib/request-body.server";
+import { pageFormBody } from "./form-body.server";
 import type { Toast } from "~/lib/toast";
 import { bookReturnPath, questionSchema } from "~/lib/validation";
 
@@ -34,14 +34,24 @@ export async function runTopicPageIntent({
 }) {
   const topic = getTopicInBook({ topicId, bookId, userId: user.id });
   if (!topic) return fail(404, null, { kind: "error", title: "topics.loadFailed", description: "topics.notFound" });
-  let form: FormData;
-  try {
-    form = await readForm(request);
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    // A body too large or unreadable: the page again, saying why.
-    return fail(error.status, null, { kind: "error", title: "errors.title", description: error.messageKey });
-  }
+  // A body too large or unreadable: the page again, saying why.
+  return pageFormBody(request, {}, ({ form }) => runIntent({ form, request, user, topic, bookId }));
+}
+
+async function runIntent({
+  form,
+  request,
+  user,
+  topic,
+  bookId,
+}: {
+  form: FormData;
+  request: Request;
+  user: User;
+  topic: NonNullable<ReturnType<typeof getTopicInBook>>;
+  bookId: number;
+}) {
+  const topicId = topic.id;
   const intent = String(form.get("intent") ?? "");
   const here = `/books/${bookId}/topics/${topicId}`;
 

@@ -56,7 +56,9 @@ describe("books with JavaScript", () => {
         .getByRole("button", { name: /Save selected/ })
         .textContent(),
     ).toBe("Save selected (0)");
-    // The button is marked disabled (aria-disabled, still focusable); pressing it explains why.
+    // The button is marked disabled (aria-disabled, still focusable); pressing it explains why, from the form's
+    // schema in the browser once it has loaded (ADR 25).
+    await dialog(page).locator('form[data-validates="browser"]').waitFor();
     expect(
       await dialog(page)
         .getByRole("button", { name: /Save selected/ })

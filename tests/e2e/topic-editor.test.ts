@@ -58,7 +58,9 @@ describe("the topic editor's tabs", () => {
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("topic-preview");
 
-    // An empty title while Preview is shown: Save topic opens Details so the browser can point at it.
+    // An empty title while Preview is shown: Save topic opens Details, with the focus on the title. The
+    // browser checks the form once its schema has loaded (the server's answer does the same, ADR 25).
+    await page.locator('form[data-validates="browser"]:has(#title)').waitFor();
     await page.evaluate(() => {
       const title = document.querySelector<HTMLInputElement>("#title")!;
       title.value = "";

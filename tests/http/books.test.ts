@@ -224,11 +224,11 @@ describe("pages without JavaScript", () => {
 
     const save = await lan.form(location, {
       intent: "save",
-      "topics.0.title": "Tuổi thơ",
-      "topics.0.description": "",
-      "topics.0.selected": "on",
-      "topics.1.title": "Not this one",
-      "topics.1.description": "",
+      "topics[0].title": "Tuổi thơ",
+      "topics[0].description": "",
+      "topics[0].selected": "on",
+      "topics[1].title": "Not this one",
+      "topics[1].description": "",
     });
     expect(save.headers.get("location")).toBe(`/books/${id}`);
     const bookPage = await (await lan.get(`/books/${id}`)).text();

@@ -3,8 +3,9 @@ import { useT } from "~/i18n/use-t";
 import { Form, Link, useNavigation } from "react-router";
 import { SortableList } from "~/components/toc/sortable-list";
 import { Dialog } from "~/components/ui/dialog";
-import type { MessageKey } from "~/i18n/types";
-import { move, type SuggestedTopic } from "~/lib/topic-suggestions";
+import { useConformForm } from "~/hooks/use-conform-form";
+import type { FormResult } from "~/lib/submission";
+import { move, suggestedTopicField, type SuggestedTopic } from "~/lib/topic-suggestions";
 
 type Item = SuggestedTopic & { key: number };
 let nextKey = 0;
@@ -18,13 +19,14 @@ const withKeys = (list: SuggestedTopic[]): Item[] => list.map((topic) => ({ ...t
 export function SuggestTopicsDialog({
   book,
   suggestions,
-  error,
+  result,
   isCopy,
   closeHref,
 }: {
   book: { id: number; title: string };
   suggestions: SuggestedTopic[];
-  error: MessageKey | null;
+  /** The last save's refusal: no topic chosen (on the form), or a chosen one without a title (beside it). */
+  result: FormResult | null;
   isCopy: boolean;
   closeHref: string;
 }) {
@@ -34,8 +36,12 @@ export function SuggestTopicsDialog({
   const [items, setItems] = useState<Item[]>(() => withKeys(suggestions));
   useEffect(() => setItems(withKeys(suggestions)), [suggestions]);
   const selectedCount = items.filter((item) => item.selected).length;
-  const [localError, setLocalError] = useState<MessageKey | null>(null);
-  const shownError = selectedCount > 0 && localError === "suggest.selectAtLeastOne" ? error : (localError ?? error);
+  // Saving is checked with the form's schema, in the browser once it has loaded and always on the server.
+  const { form, formProps, errorOf, formError } = useConformForm({
+    id: "suggest-topics",
+    schema: "suggestTopics",
+    lastResult: result,
+  });
 
   const local = (update: (list: Item[]) => Item[]) => (event: MouseEvent) => {
     event.preventDefault();
@@ -50,7 +56,7 @@ export function SuggestTopicsDialog({
       <p className="notice" role="note">
         {t("suggest.warning")}
       </p>
-      <Form method="post" className="stack" preventScrollReset aria-busy={busy}>
+      <Form method="post" className="stack" preventScrollReset aria-busy={busy} {...formProps}>
         {isCopy ? <input type="hidden" name="copy" value="1" /> : null}
         <div className="toolbar-buttons">
           <button
@@ -89,6 +95,8 @@ export function SuggestTopicsDialog({
           onReorder={async (ids) => setItems((list) => ids.map((id) => list.find((item) => item.key === id)!))}
           renderItem={(item, i, handle) => {
             const n = String(i + 1);
+            const titleError = errorOf(suggestedTopicField(i, "title"));
+            const titleErrorId = `topics-${i}-title-error`;
             return (
               <div className={`suggest-item${item.selected ? " is-selected" : ""}`}>
                 {handle ? (
@@ -98,22 +106,29 @@ export function SuggestTopicsDialog({
                 ) : null}
                 <input
                   type="checkbox"
-                  id={`topics.${i}.selected`}
-                  name={`topics.${i}.selected`}
+                  id={`topics-${i}-selected`}
+                  name={suggestedTopicField(i, "selected")}
                   checked={item.selected}
                   onChange={(e) => patch(i, { selected: e.currentTarget.checked })}
                   aria-label={t("suggest.selectTopic", { n })}
                 />
                 <div className="suggest-fields">
                   <input
-                    name={`topics.${i}.title`}
+                    name={suggestedTopicField(i, "title")}
                     value={item.title}
                     maxLength={200}
                     onChange={(e) => patch(i, { title: e.currentTarget.value })}
                     aria-label={t("suggest.topicTitle", { n })}
+                    aria-invalid={titleError ? true : undefined}
+                    aria-describedby={titleError ? titleErrorId : undefined}
                   />
+                  {titleError ? (
+                    <p id={titleErrorId} className="field-error">
+                      {t(titleError)}
+                    </p>
+                  ) : null}
                   <textarea
-                    name={`topics.${i}.description`}
+                    name={suggestedTopicField(i, "description")}
                     value={item.description}
                     rows={2}
                     onChange={(e) => patch(i, { description: e.currentTarget.value })}
@@ -163,26 +178,22 @@ export function SuggestTopicsDialog({
         >
           {t("suggest.addTopic")}
         </button>
-        {shownError ? (
-          <p role="alert" className="form-error">
-            {t(shownError)}
+        {formError ? (
+          <p id={form.errorId} role="alert" className="form-error">
+            {t(formError)}
           </p>
         ) : null}
         <div className="form-actions">
           <Link to={closeHref} className="button button-secondary" preventScrollReset>
             {t("suggest.cancel")}
           </Link>
+          {/* Still focusable when nothing is chosen: pressing it says why (the form's schema, ADR 25). */}
           <button
             type="submit"
             name="intent"
             value="save"
             className="button button-primary"
             aria-disabled={selectedCount === 0 ? true : undefined}
-            onClick={(e) => {
-              if (selectedCount > 0) return setLocalError(null);
-              e.preventDefault();
-              setLocalError("suggest.selectAtLeastOne");
-            }}
           >
             {t("suggest.saveSelected", { count: selectedCount })}
           </button>

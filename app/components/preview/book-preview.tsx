@@ -49,7 +49,9 @@ export function BookPreview({ bookId, shown }: { bookId: number; shown: PreviewP
     }
   }
 
-  const generate = hydrated ? () => stream.generate(`/api/books/${bookId}/preview?stream=1&force=true`) : null;
+  // Only ever called once the page is hydrated (before that the button's form posts on its own), so it
+  // does not wait for the effect that says so: a tap just after hydration must stream too.
+  const generate = () => stream.generate(`/api/books/${bookId}/preview?stream=1&force=true`);
   return (
     <div className="stack">
       <div className="button-row preview-actions">

@@ -1,4 +1,3 @@
-import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useT } from "~/i18n/use-t";
 import { BOOK_PREVIEW_EVENT, type BookPreviewActionDetail } from "~/lib/book-preview-event";
@@ -29,8 +28,6 @@ function TopicPreviewItem({
   const t = useT();
   const hrefWith = useHrefWith();
   const navigate = useNavigate();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
   const stream = usePreviewStream();
   const open = shown !== undefined;
   const href = hrefWith({ ptab: "topic", ptopic: String(topic.id), ppage: null });
@@ -76,14 +73,12 @@ function TopicPreviewItem({
           label={topic.hasPreview ? t("preview.regenerate") : t("preview.generate")}
           busy={stream.busy}
           // A topic that is not the open one opens once its draft is made, as after the form without JavaScript.
-          onGenerate={
-            hydrated
-              ? () =>
-                  stream.generate(
-                    `/api/topics/${topic.id}/preview?stream=1`,
-                    open ? undefined : () => navigate(href, { preventScrollReset: true, replace: true }),
-                  )
-              : null
+          // The handler only ever runs once the page is hydrated: before that, the form posts on its own.
+          onGenerate={() =>
+            stream.generate(
+              `/api/topics/${topic.id}/preview?stream=1`,
+              open ? undefined : () => navigate(href, { preventScrollReset: true, replace: true }),
+            )
           }
         />
         <Link

@@ -1,3 +1,4 @@
+import { useState, type FormEvent } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Field } from "~/components/ui/field";
@@ -32,6 +33,12 @@ export function TopicEditor({ bookId, book, editor, result }: Props) {
     schema: "topic",
     lastResult: result,
   });
+  // Each try to save: an error on a hidden tab opens that tab again (TopicTabs).
+  const [attempt, setAttempt] = useState(0);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    formProps.onSubmit(event);
+    setAttempt((n) => n + 1);
+  };
   const bookHref = `/books/${bookId}`;
   if (editor.kind === "missing") {
     return (
@@ -78,12 +85,13 @@ export function TopicEditor({ bookId, book, editor, result }: Props) {
       <h2 id="topic-editor-title" tabIndex={-1}>
         {topic ? t("topicEditor.editTitle") : t("topicEditor.newTitle")}
       </h2>
-      <Form method="post" action={here} className="stack" preventScrollReset {...formProps}>
+      <Form method="post" action={here} className="stack" preventScrollReset {...formProps} onSubmit={onSubmit}>
         <input type="hidden" name="intent" value="topic:save" />
         {topic ? <input type="hidden" name="topicId" value={topic.id} /> : null}
         {topic ? (
           <TopicTabs
             tab={typed("topicTab") === "preview" && !errorOf("title") ? "preview" : "details"}
+            invalid={errorOf("title") ? { tab: "details", attempt } : null}
             details={details}
             preview={
               <TopicPreviewField

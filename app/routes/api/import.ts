@@ -1,10 +1,9 @@
 import type { Route } from "./+types/import";
 import { requireUser } from "~/services/auth.server";
 import { apiHandler, methodNotAllowed, refuseMethod, translate } from "~/lib/http.server";
-import { readFormWithFiles } from "~/lib/request-body.server";
+import { withFormBody } from "~/services/form-body.server";
 import { IMPORT_MAX_BYTES } from "~/lib/keepsake-format";
 import { importKeepsake, KeepsakeError } from "~/models/book-import.server";
-import { uploadTmpDir } from "~/models/media-storage.server";
 
 /**
  * POST /api/import: multipart with one `file`, a zip made by an export (one book or all books), up to
@@ -14,29 +13,24 @@ import { uploadTmpDir } from "~/models/media-storage.server";
 export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
   if (args.request.method !== "POST") return refuseMethod(args.context, ["POST"]);
-  const upload = await readFormWithFiles(args.request, {
-    tmpDir: uploadTmpDir(),
-    maxFileBytes: IMPORT_MAX_BYTES,
-    maxFiles: 1,
-    tooLargeKey: "keepsake.tooLarge",
+  const body = { files: { maxFileBytes: IMPORT_MAX_BYTES, maxFiles: 1 }, tooLargeKey: "keepsake.tooLarge" as const };
+  return withFormBody(args.request, body, async ({ files }) => {
+    try {
+      const file = files.find((item) => item.field === "file");
+      if (!file) throw new KeepsakeError("keepsake.noFile");
+      const { bookIds } = await importKeepsake({ userId: user.id, zipPath: file.path });
+      return Response.json({ bookIds }, { status: 201 });
+    } catch (error) {
+      if (!(error instanceof KeepsakeError)) throw error;
+      return Response.json(
+        {
+          message: translate(args.context, error.messageKey, error.values),
+          title: translate(args.context, "keepsake.importFailed"),
+        },
+        { status: 400 },
+      );
+    }
   });
-  try {
-    const file = upload.files.find((item) => item.field === "file");
-    if (!file) throw new KeepsakeError("keepsake.noFile");
-    const { bookIds } = await importKeepsake({ userId: user.id, zipPath: file.path });
-    return Response.json({ bookIds }, { status: 201 });
-  } catch (error) {
-    if (!(error instanceof KeepsakeError)) throw error;
-    return Response.json(
-      {
-        message: translate(args.context, error.messageKey, error.values),
-        title: translate(args.context, "keepsake.importFailed"),
-      },
-      { status: 400 },
-    );
-  } finally {
-    await upload.cleanup();
-  }
 });
 
 export const loader = methodNotAllowed("POST");

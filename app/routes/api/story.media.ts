@@ -2,8 +2,7 @@ import type { Route } from "./+types/story.media";
 import { requireUser } from "~/services/auth.server";
 import { apiHandler, jsonError, methodNotAllowed, paramId, refuseMethod, translate } from "~/lib/http.server";
 import { MEDIA_UPLOAD_MAX_BYTES, mediaKind, saveStoryUpload } from "~/services/media-upload.server";
-import { readFormWithFiles } from "~/lib/request-body.server";
-import { uploadTmpDir } from "~/models/media-storage.server";
+import { withFormBody } from "~/services/form-body.server";
 import { getStory } from "~/models/story.server";
 
 /**
@@ -17,28 +16,21 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
   if (args.request.method !== "POST") return refuseMethod(args.context, ["POST"]);
   const storyId = paramId(args.params.id);
   if (!getStory({ storyId, userId: user.id })) return jsonError(args.context, 404, "stories.notFound");
-  const upload = await readFormWithFiles(args.request, {
-    tmpDir: uploadTmpDir(),
-    maxFileBytes: MEDIA_UPLOAD_MAX_BYTES,
-    maxFiles: 1,
-    tooLargeKey: "media.tooLarge",
-  });
-  try {
-    const description = upload.form.get("description");
+  const body = { files: { maxFileBytes: MEDIA_UPLOAD_MAX_BYTES, maxFiles: 1 }, tooLargeKey: "media.tooLarge" as const };
+  return withFormBody(args.request, body, async ({ form, files }) => {
+    const description = form.get("description");
     const { media, transcription } = await saveStoryUpload({
       storyId,
       userId: user.id,
-      kind: mediaKind(upload.form.get("type")),
-      file: upload.files.find((file) => file.field === "file"),
+      kind: mediaKind(form.get("type")),
+      file: files.find((file) => file.field === "file"),
       description: typeof description === "string" ? description : undefined,
       fallbackDescription: translate(args.context, "media.defaultImageDescription"),
       signal: args.request.signal,
     });
     const reason = transcription?.reason ? { transcriptionError: translate(args.context, transcription.reason) } : {};
     return Response.json({ ...media, ...reason }, { status: 201 });
-  } finally {
-    await upload.cleanup();
-  }
+  });
 });
 
 export const loader = methodNotAllowed("POST");

@@ -6,9 +6,8 @@ import { AppError } from "~/lib/errors";
 import { redirectWithToast } from "~/lib/flash.server";
 import type { FormRouteData } from "~/services/form-route.server";
 import { IMPORT_MAX_BYTES } from "~/lib/keepsake-format";
-import { readFormWithFiles, type FormWithFiles } from "~/lib/request-body.server";
+import { withFormBody } from "~/services/form-body.server";
 import { importKeepsake, KeepsakeError } from "~/models/book-import.server";
-import { uploadTmpDir } from "~/models/media-storage.server";
 
 /**
  * POST /profile/import: the profile page's "Import a book from a zip" form, without JavaScript too
@@ -17,24 +16,20 @@ import { uploadTmpDir } from "~/models/media-storage.server";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser({ request, context });
-  let upload: FormWithFiles | null = null;
+  const body = { files: { maxFileBytes: IMPORT_MAX_BYTES, maxFiles: 1 }, tooLargeKey: "keepsake.tooLarge" as const };
   try {
-    upload = await readFormWithFiles(request, {
-      tmpDir: uploadTmpDir(),
-      maxFileBytes: IMPORT_MAX_BYTES,
-      maxFiles: 1,
-      tooLargeKey: "keepsake.tooLarge",
+    return await withFormBody(request, body, async ({ files }) => {
+      const file = files.find((item) => item.field === "file");
+      if (!file) throw new KeepsakeError("keepsake.noFile");
+      const { bookIds } = await importKeepsake({ userId: user.id, zipPath: file.path });
+      const toast = {
+        kind: "success",
+        title: "keepsake.imported",
+        description: "keepsake.importedText",
+        values: { count: String(bookIds.length) },
+      } as const;
+      return redirectWithToast(bookIds.length === 1 ? `/books/${bookIds[0]}` : "/books", toast);
     });
-    const file = upload.files.find((item) => item.field === "file");
-    if (!file) throw new KeepsakeError("keepsake.noFile");
-    const { bookIds } = await importKeepsake({ userId: user.id, zipPath: file.path });
-    const toast = {
-      kind: "success",
-      title: "keepsake.imported",
-      description: "keepsake.importedText",
-      values: { count: String(bookIds.length) },
-    } as const;
-    return redirectWithToast(bookIds.length === 1 ? `/books/${bookIds[0]}` : "/books", toast);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     const values = error instanceof KeepsakeError ? error.values : undefined;
@@ -42,8 +37,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       { toast: { kind: "error", title: "keepsake.importFailed", description: error.messageKey, values } },
       { status: error.status },
     );
-  } finally {
-    await upload?.cleanup();
   }
 }
 

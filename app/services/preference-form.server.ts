@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
-import { AppError } from "./errors";
-import { textError } from "./http.server";
-import { readForm } from "./request-body.server";
+import { AppError } from "~/lib/errors";
+import { textError } from "~/lib/http.server";
+import { withFormBody } from "./form-body.server";
 
 /**
  * A preference form as posted (a choice, and where to go back), or its refusal (a body too large or
@@ -12,7 +12,7 @@ export async function readPreferenceForm(
   context: Readonly<RouterContextProvider>,
 ): Promise<FormData | Response> {
   try {
-    return await readForm(request);
+    return await withFormBody(request, {}, ({ form }) => form);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     return textError(context, error.status, error.messageKey);
