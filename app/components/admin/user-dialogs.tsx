@@ -34,8 +34,8 @@ export function UserFormDialog({
       title={user ? t("admin.editUserTitle", { name: user.username }) : t("admin.addUserTitle")}
       closeHref={closeHref}
     >
-      {/* noValidate: the browser's own bubbles would be in its language, not docs/product.md §5's messages in the page's;
-          the schema's messages come back beside each field, with or without JavaScript. */}
+      {/* noValidate: the browser's own bubbles would be in its language, not docs/product.md §5's messages in the
+          page's; the schema's messages come back beside each field, with or without JavaScript. */}
       <Form method="post" className="stack" preventScrollReset noValidate>
         <input type="hidden" name="intent" value={user ? "update" : "create"} />
         {user ? <input type="hidden" name="id" value={user.id} /> : null}
