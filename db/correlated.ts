@@ -7,7 +7,6 @@ import type { SQLiteTable } from "drizzle-orm/sqlite-core";
  * silently mean the child's own id; here the parent's column is always `"table"."column"`.
  */
 export function countChildren(child: SQLiteTable, foreignKey: AnyColumn, parentTable: string, parentColumn = "id") {
-  return sql<number>`(select count(*) from ${child} where ${foreignKey} = ${sql.raw(`"${parentTable}"."${parentColumn}"`)})`.mapWith(
-    Number,
-  );
+  const parent = sql.raw(`"${parentTable}"."${parentColumn}"`);
+  return sql<number>`(select count(*) from ${child} where ${foreignKey} = ${parent})`.mapWith(Number);
 }

@@ -30,7 +30,8 @@ function chmodExisting(file: string, mode: number): void {
     if (code === "ENOENT") return;
     if (code !== "EPERM") throw error;
     console.warn(
-      `Heirloom cannot make ${file} private (mode ${mode.toString(8)}): it belongs to another user. Run Heirloom as its owner, or chmod it yourself.`,
+      `Heirloom cannot make ${file} private (mode ${mode.toString(8)}): it belongs to another user. ` +
+        "Run Heirloom as its owner, or chmod it yourself.",
     );
   }
 }

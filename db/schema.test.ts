@@ -14,7 +14,8 @@ describe("database", () => {
     const client = db().$client;
     const tables = client
       .prepare(
-        "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%'",
+        "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' " +
+          "and name not like '__drizzle%'",
       )
       .all() as Row[];
     for (const { name } of tables) {

@@ -36,7 +36,8 @@ const exists = (file) => fs.existsSync(file);
 /** 20261122-143005, in local time: the name people see when they list their backups. */
 export function timestamp(date = new Date()) {
   const two = (n) => String(n).padStart(2, "0");
-  return `${date.getFullYear()}${two(date.getMonth() + 1)}${two(date.getDate())}-${two(date.getHours())}${two(date.getMinutes())}${two(date.getSeconds())}`;
+  const day = `${date.getFullYear()}${two(date.getMonth() + 1)}${two(date.getDate())}`;
+  return `${day}-${two(date.getHours())}${two(date.getMinutes())}${two(date.getSeconds())}`;
 }
 
 /**
@@ -64,12 +65,14 @@ const inside = (child, parent) => {
 function checkTarget({ dataDir, destination }) {
   if (!exists(dataDir) || !fs.statSync(dataDir).isDirectory()) {
     throw new BackupError(
-      `the data folder ${dataDir} does not exist. Set DATA_DIR to the folder Heirloom keeps its data in (default ./data).`,
+      `the data folder ${dataDir} does not exist. Set DATA_DIR to the folder Heirloom keeps its data in ` +
+        "(default ./data).",
     );
   }
   if (!exists(path.join(dataDir, DB_FILE))) {
     throw new BackupError(
-      `there is no ${DB_FILE} in ${dataDir}. Is DATA_DIR the folder the app uses? (The app creates the database on its first start.)`,
+      `there is no ${DB_FILE} in ${dataDir}. Is DATA_DIR the folder the app uses? ` +
+        "(The app creates the database on its first start.)",
     );
   }
   if (exists(destination))
@@ -236,7 +239,8 @@ export async function backup({ dataDir, destination, log = console.log, hooks = 
     log(`Backing up ${dataDir} to ${destination}`);
     const dbCopy = path.join(staging, DB_FILE);
     const mediaCopy = path.join(staging, MEDIA_DIR);
-    await fsp.mkdir(mediaCopy, { mode: 0o700 }); // there even before the first upload, so a restore can copy it as it is
+    // There even before the first upload, so a restore can copy it as it is.
+    await fsp.mkdir(mediaCopy, { mode: 0o700 });
 
     // Order matters. The app writes a file before the row that names it, and deletes a file only after
     // its row is gone. So the database is copied first, then media: every row in the snapshot names a
@@ -262,7 +266,8 @@ export async function backup({ dataDir, destination, log = console.log, hooks = 
         if (missing.length === 0) break;
         if (attempt < MAX_SNAPSHOTS)
           log(
-            `  ${missing.length} file(s) were deleted by the app during the copy: taking a fresh snapshot of the database.`,
+            `  ${missing.length} file(s) were deleted by the app during the copy: ` +
+              "taking a fresh snapshot of the database.",
           );
       }
     } finally {
@@ -272,7 +277,9 @@ export async function backup({ dataDir, destination, log = console.log, hooks = 
       // Still missing after fresh snapshots: the live data itself lacks them (a file lost before the
       // backup). The backup is still worth keeping; the app shows a placeholder for a missing photo.
       log(
-        `  Warning: ${missing.length} file(s) named by the database are missing from ${path.join(dataDir, MEDIA_DIR)} itself: ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? ", …" : ""}`,
+        `  Warning: ${missing.length} file(s) named by the database are missing from ` +
+          `${path.join(dataDir, MEDIA_DIR)} itself: ` +
+          `${missing.slice(0, 5).join(", ")}${missing.length > 5 ? ", …" : ""}`,
       );
     }
     const mediaInBackup = await countFiles(mediaCopy);
@@ -326,7 +333,8 @@ export async function backup({ dataDir, destination, log = console.log, hooks = 
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     log(
       `Backup complete: ${destination} (${DB_FILE} ${size(dbSize)}, integrity ok, ${checked.rows.stories} stories, ` +
-        `${manifest.media.files} media files ${size(manifest.media.bytes)}${secretsIncluded ? ", secrets.json" : ""}) in ${seconds} s`,
+        `${manifest.media.files} media files ${size(manifest.media.bytes)}` +
+        `${secretsIncluded ? ", secrets.json" : ""}) in ${seconds} s`,
     );
     return manifest;
   } catch (error) {
@@ -354,7 +362,10 @@ function explain(error) {
   switch (error.code) {
     case "EACCES":
     case "EPERM":
-      return `permission denied${where}: run the backup as the user the app runs as, or one who can read DATA_DIR and write the destination.`;
+      return (
+        `permission denied${where}: run the backup as the user the app runs as, ` +
+        "or one who can read DATA_DIR and write the destination."
+      );
     case "ENOSPC":
       return `the disk is full${where}.`;
     case "EROFS":
@@ -380,7 +391,8 @@ if (import.meta.url === url.pathToFileURL(process.argv[1] ?? "").href) {
     process.once(signal, () => process.exit(code));
   if (process.argv.slice(2).some((arg) => arg === "-h" || arg === "--help")) {
     console.log(
-      "usage: npm run backup [-- DESTINATION]   (DATA_DIR: the data folder, default ./data; BACKUP_DIR: where backups go, default ./backups)",
+      "usage: npm run backup [-- DESTINATION]   " +
+        "(DATA_DIR: the data folder, default ./data; BACKUP_DIR: where backups go, default ./backups)",
     );
     process.exit(0);
   }

@@ -38,7 +38,10 @@ const r1 = (n) => Math.round(n * 10) / 10;
 /** Linear gradient; stops = [[offset, colour, opacity?], …]. Vertical by default. */
 function linear(id, stops, { x1 = 0, y1 = 0, x2 = 0, y2 = 1, units } = {}) {
   const u = units ? ` gradientUnits="${units}"` : "";
-  return `<linearGradient id="${id}" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}"${u}>${stopsSvg(stops)}</linearGradient>`;
+  return (
+    `<linearGradient id="${id}" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}"${u}>` +
+    `${stopsSvg(stops)}</linearGradient>`
+  );
 }
 
 function radial(id, stops, { cx = 0.5, cy = 0.5, r = 0.5, units } = {}) {
@@ -88,7 +91,9 @@ function stars(rand, count, { x0 = 40, x1 = W - 40, y0 = 40, y1 = 300, color = "
     const x = x0 + rand() * (x1 - x0);
     const y = y0 + rand() * (y1 - y0);
     const r = 0.7 + rand() * 1.3;
-    s += `<circle cx="${r1(x)}" cy="${r1(y)}" r="${r1(r)}" fill="${color}" opacity="${r1(0.25 + rand() * max * 10) / 10}"/>`;
+    s +=
+      `<circle cx="${r1(x)}" cy="${r1(y)}" r="${r1(r)}" fill="${color}" ` +
+      `opacity="${r1(0.25 + rand() * max * 10) / 10}"/>`;
   }
   return s;
 }
@@ -120,8 +125,10 @@ function finish({ frame = "#f6e7cc", frameOpacity = 0.45 } = {}) {
       ),
     body:
       `<rect width="${W}" height="${H}" fill="url(#vignette)"/>` +
-      `<rect x="46" y="30" width="${W - 76}" height="${H - 60}" rx="6" fill="none" stroke="${frame}" stroke-opacity="${frameOpacity}" stroke-width="1.5"/>` +
-      `<rect x="52" y="36" width="${W - 88}" height="${H - 72}" rx="4" fill="none" stroke="${frame}" stroke-opacity="${frameOpacity * 0.5}" stroke-width="0.8"/>` +
+      `<rect x="46" y="30" width="${W - 76}" height="${H - 60}" rx="6" fill="none" stroke="${frame}" ` +
+      `stroke-opacity="${frameOpacity}" stroke-width="1.5"/>` +
+      `<rect x="52" y="36" width="${W - 88}" height="${H - 72}" rx="4" fill="none" stroke="${frame}" ` +
+      `stroke-opacity="${frameOpacity * 0.5}" stroke-width="0.8"/>` +
       `<rect width="30" height="${H}" fill="url(#spine)"/>` +
       `<line x1="31" y1="0" x2="31" y2="${H}" stroke="#000" stroke-opacity="0.18" stroke-width="1"/>` +
       `<line x1="33" y1="0" x2="33" y2="${H}" stroke="#fff" stroke-opacity="0.1" stroke-width="1"/>`,
@@ -190,8 +197,10 @@ function coverLotus() {
   ]
     .map(
       ([a, w, h]) =>
-        `<path d="${petal(w, h)}" transform="translate(${cx},${baseY}) rotate(${a})" fill="url(#petalFront)" stroke="#c97b70" stroke-opacity="0.5" stroke-width="1"/>` +
-        `<path d="M0,-8 L0,${-h * 0.78}" transform="translate(${cx},${baseY}) rotate(${a})" stroke="#d48b80" stroke-opacity="0.45" stroke-width="1.2" fill="none"/>`,
+        `<path d="${petal(w, h)}" transform="translate(${cx},${baseY}) rotate(${a})" fill="url(#petalFront)" ` +
+        `stroke="#c97b70" stroke-opacity="0.5" stroke-width="1"/>` +
+        `<path d="M0,-8 L0,${-h * 0.78}" transform="translate(${cx},${baseY}) rotate(${a})" stroke="#d48b80" ` +
+        `stroke-opacity="0.45" stroke-width="1.2" fill="none"/>`,
     )
     .join("");
 
@@ -202,7 +211,8 @@ function coverLotus() {
     const p = (a) => `${r1(x + rx * Math.cos(a))},${r1(y + ry * Math.sin(a))}`;
     return (
       `<path d="M${x},${y}L${p(a0)}A${rx},${ry} 0 1 0 ${p(a1)}Z" fill="url(#pad)"/>` +
-      `<path d="M${x},${y}L${p(notch + Math.PI)}M${x},${y}L${p(notch + 2.3)}M${x},${y}L${p(notch - 2.3)}" stroke="#5c9a77" stroke-opacity="0.45" stroke-width="1.2"/>`
+      `<path d="M${x},${y}L${p(notch + Math.PI)}M${x},${y}L${p(notch + 2.3)}M${x},${y}L${p(notch - 2.3)}" ` +
+      `stroke="#5c9a77" stroke-opacity="0.45" stroke-width="1.2"/>`
     );
   };
 
@@ -214,7 +224,8 @@ function coverLotus() {
   ]
     .map(
       ([x, y, rx, ry, o]) =>
-        `<ellipse cx="${x}" cy="${y}" rx="${rx}" ry="${ry}" fill="none" stroke="#e8f2ec" stroke-opacity="${o}" stroke-width="1.4"/>`,
+        `<ellipse cx="${x}" cy="${y}" rx="${rx}" ry="${ry}" fill="none" stroke="#e8f2ec" stroke-opacity="${o}" ` +
+        `stroke-width="1.4"/>`,
     )
     .join("");
 
@@ -288,18 +299,24 @@ function coverTree() {
       if (dist > R - 16) continue;
       const rot = rand() * 360;
       const c = leafColours[Math.floor(rand() * leafColours.length)];
-      leaves += `<path d="${petal(6.5, 18, { belly: 0.45, tip: 0.85 })}" transform="translate(${r1(lx)},${r1(ly)}) rotate(${r1(rot)})" fill="${c}" opacity="${r1(0.75 + rand() * 0.25)}"/>`;
+      leaves +=
+        `<path d="${petal(6.5, 18, { belly: 0.45, tip: 0.85 })}" ` +
+        `transform="translate(${r1(lx)},${r1(ly)}) rotate(${r1(rot)})" fill="${c}" ` +
+        `opacity="${r1(0.75 + rand() * 0.25)}"/>`;
     }
   }
 
   const trunk =
-    `<path d="M${cx - 16},${trunkBottom + 6}C${cx - 9},${trunkBottom - 30} ${cx - 12},${trunkTop + 20} ${cx - 7},${trunkTop - 8}` +
-    `L${cx + 7},${trunkTop - 8}C${cx + 12},${trunkTop + 20} ${cx + 9},${trunkBottom - 30} ${cx + 16},${trunkBottom + 6}Z" fill="#f4e3c1"/>`;
+    `<path d="M${cx - 16},${trunkBottom + 6}` +
+    `C${cx - 9},${trunkBottom - 30} ${cx - 12},${trunkTop + 20} ${cx - 7},${trunkTop - 8}` +
+    `L${cx + 7},${trunkTop - 8}` +
+    `C${cx + 12},${trunkTop + 20} ${cx + 9},${trunkBottom - 30} ${cx + 16},${trunkBottom + 6}Z" fill="#f4e3c1"/>`;
 
   const branchSvg = branches
     .map(
       (b) =>
-        `<path d="${b.d}" stroke="#f4e3c1" stroke-width="${r1(Math.max(1.2, b.width))}" stroke-linecap="round" fill="none"/>`,
+        `<path d="${b.d}" stroke="#f4e3c1" stroke-width="${r1(Math.max(1.2, b.width))}" stroke-linecap="round" ` +
+        `fill="none"/>`,
     )
     .join("");
 
@@ -321,7 +338,9 @@ function coverTree() {
   for (let i = 0; i < 48; i++) {
     const a = (i / 48) * Math.PI * 2;
     const rr = i % 4 === 0 ? 2.6 : 1.3;
-    ringDots += `<circle cx="${r1(cx + Math.cos(a) * (R + 14))}" cy="${r1(cy + Math.sin(a) * (R + 14))}" r="${rr}" fill="#f4e3c1" opacity="0.55"/>`;
+    ringDots +=
+      `<circle cx="${r1(cx + Math.cos(a) * (R + 14))}" cy="${r1(cy + Math.sin(a) * (R + 14))}" r="${rr}" ` +
+      `fill="#f4e3c1" opacity="0.55"/>`;
   }
 
   const body =
@@ -329,11 +348,13 @@ function coverTree() {
     `<circle cx="${cx}" cy="${cy}" r="${R + 60}" fill="url(#glow2)"/>` +
     `<circle cx="${cx}" cy="${cy}" r="${R}" fill="#5a2a0c" opacity="0.35"/>` +
     `<g clip-path="url(#circle2)">${branchSvg}${trunk}${leaves}` +
-    `<line x1="${cx - R}" y1="${trunkBottom + 4}" x2="${cx + R}" y2="${trunkBottom + 4}" stroke="#f4e3c1" stroke-opacity="0.35" stroke-width="1.5"/></g>` +
+    `<line x1="${cx - R}" y1="${trunkBottom + 4}" x2="${cx + R}" y2="${trunkBottom + 4}" stroke="#f4e3c1" ` +
+    `stroke-opacity="0.35" stroke-width="1.5"/></g>` +
     `<circle cx="${cx}" cy="${cy}" r="${R}" fill="none" stroke="#f4e3c1" stroke-width="2.5" opacity="0.85"/>` +
     ringDots +
     // small ornament below the medallion
-    `<path d="M${cx - 40},${cy + R + 60}L${cx + 40},${cy + R + 60}" stroke="#f4e3c1" stroke-opacity="0.45" stroke-width="1.2"/>` +
+    `<path d="M${cx - 40},${cy + R + 60}L${cx + 40},${cy + R + 60}" stroke="#f4e3c1" stroke-opacity="0.45" ` +
+    `stroke-width="1.2"/>` +
     `<path d="M${cx},${cy + R + 52}l8,8l-8,8l-8,-8z" fill="#e9c77e" opacity="0.8"/>`;
   return svgDoc(defs, body, { frame: "#f4e3c1" });
 }
@@ -418,7 +439,9 @@ function coverMountains() {
   ]
     .map(
       ([x, y, s]) =>
-        `<path d="M${x - 9 * s},${y - 3 * s}Q${x - 4 * s},${y - 6 * s} ${x},${y}Q${x + 4 * s},${y - 6 * s} ${x + 9 * s},${y - 3 * s}" stroke="#2f3550" stroke-width="1.6" fill="none" stroke-linecap="round" opacity="0.65"/>`,
+        `<path d="M${x - 9 * s},${y - 3 * s}Q${x - 4 * s},${y - 6 * s} ${x},${y}` +
+        `Q${x + 4 * s},${y - 6 * s} ${x + 9 * s},${y - 3 * s}" ` +
+        `stroke="#2f3550" stroke-width="1.6" fill="none" stroke-linecap="round" opacity="0.65"/>`,
     )
     .join("");
 
@@ -427,10 +450,14 @@ function coverMountains() {
   const by = 584;
   const boat =
     `<ellipse cx="${bx}" cy="${by + 6}" rx="30" ry="3" fill="#2b3048" opacity="0.35"/>` +
-    `<path d="M${bx - 30},${by - 6}Q${bx},${by + 8} ${bx + 30},${by - 6}Q${bx + 12},${by + 2} ${bx - 30},${by - 6}Z" fill="#2a2e42"/>` +
-    `<path d="M${bx - 30},${by - 6}Q${bx},${by + 6} ${bx + 30},${by - 6}L${bx + 26},${by - 1}Q${bx},${by + 9} ${bx - 26},${by - 1}Z" fill="#2a2e42"/>` +
-    `<path d="M${bx - 12},${by - 1}Q${bx - 10},${by - 16} ${bx + 2},${by - 16}Q${bx + 12},${by - 16} ${bx + 12},${by - 2}Z" fill="#3a3347"/>` +
-    `<line x1="${bx + 20}" y1="${by - 2}" x2="${bx + 34}" y2="${by - 28}" stroke="#2a2e42" stroke-width="1.6" stroke-linecap="round"/>`;
+    `<path d="M${bx - 30},${by - 6}Q${bx},${by + 8} ${bx + 30},${by - 6}` +
+    `Q${bx + 12},${by + 2} ${bx - 30},${by - 6}Z" fill="#2a2e42"/>` +
+    `<path d="M${bx - 30},${by - 6}Q${bx},${by + 6} ${bx + 30},${by - 6}` +
+    `L${bx + 26},${by - 1}Q${bx},${by + 9} ${bx - 26},${by - 1}Z" fill="#2a2e42"/>` +
+    `<path d="M${bx - 12},${by - 1}Q${bx - 10},${by - 16} ${bx + 2},${by - 16}` +
+    `Q${bx + 12},${by - 16} ${bx + 12},${by - 2}Z" fill="#3a3347"/>` +
+    `<line x1="${bx + 20}" y1="${by - 2}" x2="${bx + 34}" y2="${by - 28}" stroke="#2a2e42" stroke-width="1.6" ` +
+    `stroke-linecap="round"/>`;
 
   const glints = [
     [258, 470, 8],
@@ -519,14 +546,20 @@ function coverLantern() {
     const capH = 14 * s;
     let ribs = "";
     for (const k of [0.33, 0.66]) {
-      ribs += `<ellipse cx="${x}" cy="${y}" rx="${r1(rx * k)}" ry="${r1(ry)}" fill="none" stroke="#7e1f14" stroke-opacity="0.45" stroke-width="${r1(1.6 * s)}"/>`;
+      ribs +=
+        `<ellipse cx="${x}" cy="${y}" rx="${r1(rx * k)}" ry="${r1(ry)}" fill="none" stroke="#7e1f14" ` +
+        `stroke-opacity="0.45" stroke-width="${r1(1.6 * s)}"/>`;
     }
-    ribs += `<line x1="${x}" y1="${r1(y - ry)}" x2="${x}" y2="${r1(y + ry)}" stroke="#7e1f14" stroke-opacity="0.45" stroke-width="${r1(1.6 * s)}"/>`;
+    ribs +=
+      `<line x1="${x}" y1="${r1(y - ry)}" x2="${x}" y2="${r1(y + ry)}" stroke="#7e1f14" stroke-opacity="0.45" ` +
+      `stroke-width="${r1(1.6 * s)}"/>`;
     let bands = "";
     for (const k of [-0.55, 0, 0.55]) {
       const yy = y + ry * k;
       const hw = rx * Math.sqrt(1 - k * k);
-      bands += `<path d="M${r1(x - hw)},${r1(yy)}Q${x},${r1(yy + 10 * s)} ${r1(x + hw)},${r1(yy)}" fill="none" stroke="#f4c86a" stroke-opacity="0.55" stroke-width="${r1(1.4 * s)}"/>`;
+      bands +=
+        `<path d="M${r1(x - hw)},${r1(yy)}Q${x},${r1(yy + 10 * s)} ${r1(x + hw)},${r1(yy)}" fill="none" ` +
+        `stroke="#f4c86a" stroke-opacity="0.55" stroke-width="${r1(1.4 * s)}"/>`;
     }
     const tassel = [];
     for (let i = -3; i <= 3; i++) {
@@ -536,13 +569,17 @@ function coverLantern() {
     }
     return (
       `<g opacity="${opacity}">` +
-      `<line x1="${x}" y1="0" x2="${x}" y2="${r1(y - ry - capH)}" stroke="#d9b26a" stroke-width="${r1(1.6 * s)}" opacity="0.8"/>` +
-      `<rect x="${r1(x - capW / 2)}" y="${r1(y - ry - capH + 4 * s)}" width="${r1(capW)}" height="${r1(capH)}" rx="${r1(3 * s)}" fill="#c8902e"/>` +
-      `<rect x="${r1(x - capW / 2)}" y="${r1(y + ry - 4 * s)}" width="${r1(capW)}" height="${r1(capH)}" rx="${r1(3 * s)}" fill="#c8902e"/>` +
+      `<line x1="${x}" y1="0" x2="${x}" y2="${r1(y - ry - capH)}" stroke="#d9b26a" stroke-width="${r1(1.6 * s)}" ` +
+      `opacity="0.8"/>` +
+      `<rect x="${r1(x - capW / 2)}" y="${r1(y - ry - capH + 4 * s)}" width="${r1(capW)}" height="${r1(capH)}" ` +
+      `rx="${r1(3 * s)}" fill="#c8902e"/>` +
+      `<rect x="${r1(x - capW / 2)}" y="${r1(y + ry - 4 * s)}" width="${r1(capW)}" height="${r1(capH)}" ` +
+      `rx="${r1(3 * s)}" fill="#c8902e"/>` +
       `<ellipse cx="${x}" cy="${y}" rx="${r1(rx)}" ry="${r1(ry)}" fill="url(#lanternBody)"/>` +
       ribs +
       bands +
-      `<line x1="${x}" y1="${r1(y + ry + capH - 4 * s)}" x2="${x}" y2="${r1(y + ry + capH + 16 * s)}" stroke="#e2b04f" stroke-width="${r1(2 * s)}"/>` +
+      `<line x1="${x}" y1="${r1(y + ry + capH - 4 * s)}" x2="${x}" y2="${r1(y + ry + capH + 16 * s)}" ` +
+      `stroke="#e2b04f" stroke-width="${r1(2 * s)}"/>` +
       `<circle cx="${x}" cy="${r1(y + ry + capH + 16 * s)}" r="${r1(4 * s)}" fill="#e2b04f"/>` +
       `<path d="${tassel.join("")}" stroke="#c7402c" stroke-width="${r1(2 * s)}" stroke-linecap="round"/>` +
       `</g>`
@@ -642,9 +679,13 @@ function coverBamboo() {
       const yt = pts[i + 1];
       const xb = x + lean * (H - yb);
       const xt = x + lean * (H - yt);
-      s += `<path d="M${r1(xb - w / 2)},${r1(yb - 2)}L${r1(xt - w / 2)},${r1(yt + 3)}L${r1(xt + w / 2)},${r1(yt + 3)}L${r1(xb + w / 2)},${r1(yb - 2)}Z" fill="url(#${fill})"/>`;
+      s +=
+        `<path d="M${r1(xb - w / 2)},${r1(yb - 2)}L${r1(xt - w / 2)},${r1(yt + 3)}` +
+        `L${r1(xt + w / 2)},${r1(yt + 3)}L${r1(xb + w / 2)},${r1(yb - 2)}Z" fill="url(#${fill})"/>`;
       if (i < pts.length - 2) {
-        s += `<rect x="${r1(xt - w / 2 - 1.5)}" y="${r1(yt - 1)}" width="${r1(w + 3)}" height="4" rx="2" fill="#2f4728" opacity="${fill === "stalkFar" ? 0.25 : 0.6}"/>`;
+        s +=
+          `<rect x="${r1(xt - w / 2 - 1.5)}" y="${r1(yt - 1)}" width="${r1(w + 3)}" height="4" rx="2" ` +
+          `fill="#2f4728" opacity="${fill === "stalkFar" ? 0.25 : 0.6}"/>`;
       }
     }
     return s;
@@ -655,14 +696,19 @@ function coverBamboo() {
     const twigLen = 34 * scale;
     const tx = x + dir * twigLen;
     const ty = y - 12 * scale;
-    let s = `<path d="M${r1(x)},${r1(y)}Q${r1(x + dir * twigLen * 0.5)},${r1(y - 2 * scale)} ${r1(tx)},${r1(ty)}" stroke="${colour}" stroke-width="${r1(1.8 * scale)}" stroke-linecap="round" fill="none"/>`;
+    let s =
+      `<path d="M${r1(x)},${r1(y)}Q${r1(x + dir * twigLen * 0.5)},${r1(y - 2 * scale)} ${r1(tx)},${r1(ty)}" ` +
+      `stroke="${colour}" stroke-width="${r1(1.8 * scale)}" stroke-linecap="round" fill="none"/>`;
     for (let i = 0; i < count; i++) {
       const t = 0.35 + (i / Math.max(1, count - 1)) * 0.65;
       const px = x + (tx - x) * t;
       const py = y + (ty - y) * t - 1;
       const angle = dir * (92 + i * (54 / Math.max(1, count - 1)) + (rand() - 0.5) * 12);
       const len = (62 + rand() * 34) * scale;
-      s += `<path d="${petal(7 * scale, len, { belly: 0.3, tip: 0.72 })}" transform="translate(${r1(px)},${r1(py)}) rotate(${r1(angle)})" fill="${colour}" opacity="${r1(0.85 + rand() * 0.15)}"/>`;
+      s +=
+        `<path d="${petal(7 * scale, len, { belly: 0.3, tip: 0.72 })}" ` +
+        `transform="translate(${r1(px)},${r1(py)}) rotate(${r1(angle)})" fill="${colour}" ` +
+        `opacity="${r1(0.85 + rand() * 0.15)}"/>`;
     }
     return s;
   }
@@ -750,44 +796,65 @@ function coverHouse() {
     // walls
     `<rect x="${hx - hw / 2}" y="${hy - hh}" width="${hw}" height="${hh}" fill="url(#wall6)"/>` +
     // roof (with a small upturned eave)
-    `<path d="M${hx - hw / 2 - 22},${hy - hh + 4}Q${hx - hw / 2 - 10},${hy - hh - 2} ${hx - hw / 2 + 4},${hy - hh - 8}L${hx},${hy - hh - 62}L${hx + hw / 2 - 4},${hy - hh - 8}Q${hx + hw / 2 + 10},${hy - hh - 2} ${hx + hw / 2 + 22},${hy - hh + 4}Z" fill="url(#roof6)"/>` +
-    `<path d="M${hx - hw / 2 - 22},${hy - hh + 4}Q${hx - hw / 2 - 10},${hy - hh - 2} ${hx - hw / 2 + 4},${hy - hh - 8}L${hx},${hy - hh - 62}L${hx + hw / 2 - 4},${hy - hh - 8}Q${hx + hw / 2 + 10},${hy - hh - 2} ${hx + hw / 2 + 22},${hy - hh + 4}" fill="none" stroke="#8a4a2a" stroke-width="2" stroke-linejoin="round"/>` +
+    `<path d="M${hx - hw / 2 - 22},${hy - hh + 4}` +
+    `Q${hx - hw / 2 - 10},${hy - hh - 2} ${hx - hw / 2 + 4},${hy - hh - 8}` +
+    `L${hx},${hy - hh - 62}L${hx + hw / 2 - 4},${hy - hh - 8}` +
+    `Q${hx + hw / 2 + 10},${hy - hh - 2} ${hx + hw / 2 + 22},${hy - hh + 4}Z" fill="url(#roof6)"/>` +
+    `<path d="M${hx - hw / 2 - 22},${hy - hh + 4}` +
+    `Q${hx - hw / 2 - 10},${hy - hh - 2} ${hx - hw / 2 + 4},${hy - hh - 8}` +
+    `L${hx},${hy - hh - 62}L${hx + hw / 2 - 4},${hy - hh - 8}` +
+    `Q${hx + hw / 2 + 10},${hy - hh - 2} ${hx + hw / 2 + 22},${hy - hh + 4}" ` +
+    `fill="none" stroke="#8a4a2a" stroke-width="2" stroke-linejoin="round"/>` +
     // window glow + window
     `<circle cx="${hx - 22}" cy="${hy - 44}" r="90" fill="url(#win6)"/>` +
     `<rect x="${hx - 42}" y="${hy - 62}" width="40" height="36" rx="2" fill="url(#pane6)"/>` +
     `<path d="M${hx - 22},${hy - 62}v36M${hx - 42},${hy - 44}h40" stroke="#5a3a22" stroke-width="3"/>` +
-    `<rect x="${hx - 42}" y="${hy - 62}" width="40" height="36" rx="2" fill="none" stroke="#5a3a22" stroke-width="3"/>` +
+    `<rect x="${hx - 42}" y="${hy - 62}" width="40" height="36" rx="2" fill="none" stroke="#5a3a22" ` +
+    `stroke-width="3"/>` +
     // door
     `<rect x="${hx + 16}" y="${hy - 52}" width="26" height="52" rx="2" fill="#1f1714"/>` +
     `<rect x="${hx + 16}" y="${hy - 52}" width="26" height="52" rx="2" fill="none" stroke="#6b4128" stroke-width="2"/>`;
 
   // round tree beside the house
-  let tree = `<path d="M${hx + 112},${hy + 2}L${hx + 108},${hy - 60}L${hx + 116},${hy - 60}L${hx + 114},${hy + 2}Z" fill="#241c18"/>`;
+  let tree =
+    `<path d="M${hx + 112},${hy + 2}L${hx + 108},${hy - 60}L${hx + 116},${hy - 60}L${hx + 114},${hy + 2}Z" ` +
+    `fill="#241c18"/>`;
   for (let i = 0; i < 7; i++) {
     const a = (i / 7) * Math.PI * 2;
-    tree += `<circle cx="${r1(hx + 112 + Math.cos(a) * 22)}" cy="${r1(hy - 92 + Math.sin(a) * 20)}" r="${r1(24 + rand() * 6)}" fill="#2a3a2c"/>`;
+    tree +=
+      `<circle cx="${r1(hx + 112 + Math.cos(a) * 22)}" cy="${r1(hy - 92 + Math.sin(a) * 20)}" ` +
+      `r="${r1(24 + rand() * 6)}" fill="#2a3a2c"/>`;
   }
   tree += `<circle cx="${hx + 112}" cy="${hy - 92}" r="30" fill="#2f4232"/>`;
   tree += `<circle cx="${hx + 100}" cy="${hy - 104}" r="14" fill="#3b5140" opacity="0.8"/>`;
 
   // winding path from the door down the hill, lit warmly
   const path =
-    `<path d="M${hx + 18},${hy}C${hx + 10},${hy + 40} ${hx - 60},${hy + 60} ${hx - 40},${hy + 110}C${hx - 25},${hy + 150} ${hx + 60},${hy + 180} ${hx + 20},${H + 10}` +
-    `L${hx + 110},${H + 10}C${hx + 120},${hy + 180} ${hx + 10},${hy + 150} ${hx - 5},${hy + 110}C${hx - 20},${hy + 70} ${hx + 42},${hy + 40} ${hx + 40},${hy}Z" fill="#c89a6a" opacity="0.35"/>`;
+    `<path d="M${hx + 18},${hy}` +
+    `C${hx + 10},${hy + 40} ${hx - 60},${hy + 60} ${hx - 40},${hy + 110}` +
+    `C${hx - 25},${hy + 150} ${hx + 60},${hy + 180} ${hx + 20},${H + 10}` +
+    `L${hx + 110},${H + 10}` +
+    `C${hx + 120},${hy + 180} ${hx + 10},${hy + 150} ${hx - 5},${hy + 110}` +
+    `C${hx - 20},${hy + 70} ${hx + 42},${hy + 40} ${hx + 40},${hy}Z" fill="#c89a6a" opacity="0.35"/>`;
 
   // fireflies / lights in the grass
   let lights = "";
   for (let i = 0; i < 14; i++) {
     const x = 60 + rand() * 380;
     const y = hy + 40 + rand() * 200;
-    lights += `<circle cx="${r1(x)}" cy="${r1(y)}" r="${r1(1.2 + rand() * 1.4)}" fill="#ffd98e" opacity="${r1(0.3 + rand() * 0.5)}"/>`;
+    lights +=
+      `<circle cx="${r1(x)}" cy="${r1(y)}" r="${r1(1.2 + rand() * 1.4)}" fill="#ffd98e" ` +
+      `opacity="${r1(0.3 + rand() * 0.5)}"/>`;
   }
 
   // gentle terraced-field lines following the hill
   let terraces = "";
   for (let i = 1; i <= 5; i++) {
     const dy = i * i * 9 + 14;
-    terraces += `<path d="M-20,${500 + dy}C60,${470 + dy} 150,${hy - 2 + dy} 250,${hy + dy}C350,${hy + 2 + dy} 420,${480 + dy} 500,${505 + dy}" fill="none" stroke="#5d7a5c" stroke-opacity="${r1(0.32 - i * 0.03)}" stroke-width="1.4"/>`;
+    terraces +=
+      `<path d="M-20,${500 + dy}C60,${470 + dy} 150,${hy - 2 + dy} 250,${hy + dy}` +
+      `C350,${hy + 2 + dy} 420,${480 + dy} 500,${505 + dy}" ` +
+      `fill="none" stroke="#5d7a5c" stroke-opacity="${r1(0.32 - i * 0.03)}" stroke-width="1.4"/>`;
   }
 
   const body =
@@ -799,7 +866,8 @@ function coverHouse() {
     // far hills
     `<path d="M-20,440C80,400 160,420 240,410C330,398 410,380 500,400L500,${H}L-20,${H}Z" fill="url(#hillFar6)"/>` +
     // near hill the house sits on
-    `<path d="M-20,500C60,470 150,${hy - 2} 250,${hy}C350,${hy + 2} 420,480 500,505L500,${H}L-20,${H}Z" fill="url(#hill6)"/>` +
+    `<path d="M-20,500C60,470 150,${hy - 2} 250,${hy}C350,${hy + 2} 420,480 500,505L500,${H}L-20,${H}Z" ` +
+    `fill="url(#hill6)"/>` +
     terraces +
     path +
     house +
@@ -812,7 +880,8 @@ function coverHouse() {
 
 // Generic closed book: square viewBox, strokes in currentColor so CSS can colour it.
 const BOOK_ICON =
-  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.75" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">` +
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="currentColor" ` +
+  `stroke-width="1.75" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">` +
   `<path d="M5 19.5V5.5A2.5 2.5 0 0 1 7.5 3H19v14H7.5A2.5 2.5 0 0 0 5 19.5A2.5 2.5 0 0 0 7.5 22H19v-5"/>` +
   `<path d="M9 7h6"/>` +
   `</svg>\n`;

@@ -30,13 +30,17 @@ export const IMPROVEMENT_TEXT: Record<Locale, ImprovementText> = {
     heading: "Suggestions for improvement",
     strengthsHeading: "Strengths",
     short: (n) =>
-      `The story is short (${n} ${n === 1 ? "word" : "words"}). Tell more: what happened next, and what it meant to you or your family.`,
+      `The story is short (${n} ${n === 1 ? "word" : "words"}). Tell more: ` +
+      "what happened next, and what it meant to you or your family.",
     oneBlock: (n) =>
-      `The text is one block of ${n} words. Break it into paragraphs, one for each moment or idea, so it is easier to read.`,
+      `The text is one block of ${n} words. Break it into paragraphs, one for each moment or idea, ` +
+      "so it is easier to read.",
     repeated: (words) =>
       words.length === 1
-        ? `The word “${words[0]!.word}” comes up ${words[0]!.count} times. Where it fits, use another word or leave it out.`
-        : `Some words come up often: ${list(words.map((w) => `“${w.word}” (${w.count} times)`))}. Where it fits, use another word or leave one out.`,
+        ? `The word “${words[0]!.word}” comes up ${words[0]!.count} times. ` +
+          "Where it fits, use another word or leave it out."
+        : `Some words come up often: ${list(words.map((w) => `“${w.word}” (${w.count} times)`))}. ` +
+          "Where it fits, use another word or leave one out.",
     noWho: "Say who was there: name the people in this story and how they are related to you.",
     noWhen: "Say when it happened: the year, the season, or how old you were.",
     noWhere: "Say where it happened: the town or village, the house, the room.",
@@ -44,7 +48,8 @@ export const IMPROVEMENT_TEXT: Record<Locale, ImprovementText> = {
     longSentences: (count, n, start, limit) =>
       count === 1
         ? `The sentence beginning “${start}…” has ${n} words. Split it into shorter sentences.`
-        : `${count} sentences have more than ${limit} words, such as the one beginning “${start}…”. Split them into shorter sentences.`,
+        : `${count} sentences have more than ${limit} words, such as the one beginning “${start}…”. ` +
+          "Split them into shorter sentences.",
     goodLength: (n) => `It has a good length (${n} words).`,
     paragraphs: (n) => `It is divided into ${n} paragraphs.`,
     who: (found) => `It names the people in it (${list(found)}).`,
@@ -56,13 +61,16 @@ export const IMPROVEMENT_TEXT: Record<Locale, ImprovementText> = {
     heading: "Gợi ý cải thiện",
     strengthsHeading: "Điểm mạnh",
     short: (n) =>
-      `Câu chuyện còn ngắn (${n} chữ). Hãy kể thêm: chuyện gì xảy ra tiếp theo, và điều đó có ý nghĩa gì với bạn hoặc gia đình.`,
+      `Câu chuyện còn ngắn (${n} chữ). Hãy kể thêm: chuyện gì xảy ra tiếp theo, ` +
+      "và điều đó có ý nghĩa gì với bạn hoặc gia đình.",
     oneBlock: (n) =>
-      `Bài viết là một khối liền ${n} chữ. Hãy chia thành nhiều đoạn, mỗi đoạn một khoảnh khắc hoặc một ý, để dễ đọc hơn.`,
+      `Bài viết là một khối liền ${n} chữ. Hãy chia thành nhiều đoạn, mỗi đoạn một khoảnh khắc hoặc một ý, ` +
+      "để dễ đọc hơn.",
     repeated: (words) =>
       words.length === 1
         ? `Từ “${words[0]!.word}” lặp lại ${words[0]!.count} lần. Ở chỗ phù hợp, hãy thay bằng từ khác hoặc bỏ bớt.`
-        : `Một số từ lặp lại nhiều lần: ${list(words.map((w) => `“${w.word}” (${w.count} lần)`))}. Ở chỗ phù hợp, hãy thay bằng từ khác hoặc bỏ bớt.`,
+        : `Một số từ lặp lại nhiều lần: ${list(words.map((w) => `“${w.word}” (${w.count} lần)`))}. ` +
+          "Ở chỗ phù hợp, hãy thay bằng từ khác hoặc bỏ bớt.",
     noWho: "Hãy cho biết những ai có mặt: gọi tên những người trong câu chuyện và mối quan hệ của họ với bạn.",
     noWhen: "Hãy cho biết chuyện xảy ra khi nào: năm nào, mùa nào, hoặc lúc đó bạn bao nhiêu tuổi.",
     noWhere: "Hãy cho biết chuyện xảy ra ở đâu: làng quê hay thành phố, ngôi nhà, căn phòng.",
@@ -71,7 +79,8 @@ export const IMPROVEMENT_TEXT: Record<Locale, ImprovementText> = {
     longSentences: (count, n, start, limit) =>
       count === 1
         ? `Câu bắt đầu bằng “${start}…” dài ${n} chữ. Hãy tách thành những câu ngắn hơn.`
-        : `Có ${count} câu dài hơn ${limit} chữ, chẳng hạn câu bắt đầu bằng “${start}…”. Hãy tách thành những câu ngắn hơn.`,
+        : `Có ${count} câu dài hơn ${limit} chữ, chẳng hạn câu bắt đầu bằng “${start}…”. ` +
+          "Hãy tách thành những câu ngắn hơn.",
     goodLength: (n) => `Độ dài tốt (${n} chữ).`,
     paragraphs: (n) => `Bài viết được chia thành ${n} đoạn.`,
     who: (found) => `Có nhắc đến những người trong câu chuyện (${list(found)}).`,

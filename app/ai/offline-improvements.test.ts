@@ -2,21 +2,29 @@ import { describe, expect, it } from "vitest";
 import { parseImprovementSuggestions } from "~/lib/improvement-suggestions";
 import { checkStory, suggestImprovementsOffline } from "./offline-improvements";
 
-const VI_RICH = `Năm 1968, gia đình tôi chuyển từ Huế ra Hà Nội. Bà ngoại tôi ở lại quê, trong căn nhà nhỏ bên sông. Mỗi sáng bà dậy sớm thổi cơm, mùi khói bếp thơm cả xóm. Tôi nhớ tiếng gà gáy và giọng bà gọi tôi dậy đi học.
-
-Mùa đông năm ấy trời rét lắm. Mẹ đan cho tôi một chiếc áo len màu đỏ, mềm và ấm. Tôi mặc nó suốt cả mùa, đến khi áo sờn cả hai khuỷu tay.
-
-Chú Ba, em trai của bố, hay đạp xe từ Hà Đông lên thăm chúng tôi vào Chủ nhật, mang theo bánh khúc nóng hổi. Cả nhà ngồi quây quần bên bếp lửa nghe chú kể chuyện ngày còn đi bộ đội, kể đến khuya mới thôi. Bây giờ mỗi lần ăn bánh khúc tôi lại nhớ chú.`;
+const VI_RICH =
+  "Năm 1968, gia đình tôi chuyển từ Huế ra Hà Nội. Bà ngoại tôi ở lại quê, trong căn nhà nhỏ bên sông. " +
+  "Mỗi sáng bà dậy sớm thổi cơm, mùi khói bếp thơm cả xóm. Tôi nhớ tiếng gà gáy và giọng bà gọi tôi dậy đi học.\n\n" +
+  "Mùa đông năm ấy trời rét lắm. Mẹ đan cho tôi một chiếc áo len màu đỏ, mềm và ấm. Tôi mặc nó suốt cả mùa, " +
+  "đến khi áo sờn cả hai khuỷu tay.\n\n" +
+  "Chú Ba, em trai của bố, hay đạp xe từ Hà Đông lên thăm chúng tôi vào Chủ nhật, mang theo bánh khúc nóng hổi. " +
+  "Cả nhà ngồi quây quần bên bếp lửa nghe chú kể chuyện ngày còn đi bộ đội, kể đến khuya mới thôi. " +
+  "Bây giờ mỗi lần ăn bánh khúc tôi lại nhớ chú.";
 
 const VI_SHORT = "Tôi rất nhớ những ngày ấy. Chú ý giữ gìn.";
 
 const EN_VAGUE = [
-  "It was a very nice time and it was very very good and we were very happy, and it was very fine and the food was very nice",
-  "and everything was very nice and good for everyone, who was very nice, and it kept being very nice all along until the very end",
-  "of the very nice time when everything finally ended and everyone was sad that it ended so soon after it started so nicely.",
+  "It was a very nice time and it was very very good and we were very happy, " +
+    "and it was very fine and the food was very nice",
+  "and everything was very nice and good for everyone, who was very nice, " +
+    "and it kept being very nice all along until the very end",
+  "of the very nice time when everything finally ended and everyone was sad that it ended so soon after it started " +
+    "so nicely.",
 ].join(" ");
 
-const EN_RICH = `Uncle Tom drove us to the beach in the summer of 1972. I remember the salty smell of the sea and the bright red umbrella my mother had sewn herself.`;
+const EN_RICH =
+  "Uncle Tom drove us to the beach in the summer of 1972. " +
+  "I remember the salty smell of the sea and the bright red umbrella my mother had sewn herself.";
 
 describe("checkStory / suggestImprovementsOffline", () => {
   it("finds nothing to suggest in a rich Vietnamese story, and names what is good in it, in Vietnamese", () => {
@@ -43,28 +51,33 @@ describe("checkStory / suggestImprovementsOffline", () => {
     expect(strengths).toEqual(["Có mốc thời gian (ngày ấy)."]);
   });
 
-  it("names repeated words, finds one long block and a very long sentence, and asks when, where and what the senses caught", () => {
-    const { suggestions, strengths } = checkStory({ content: EN_VAGUE, language: "en" });
-    expect(suggestions).toEqual([
-      expect.stringMatching(/^Some words come up often: “very” \(11 times\), “nice” \(6 times\)\./),
-      "Say when it happened: the year, the season, or how old you were.",
-      "Say where it happened: the town or village, the house, the room.",
-      "Add what you saw, heard, smelled, tasted or felt, so readers can picture the moment.",
-      expect.stringMatching(
-        /^The sentence beginning “It was a very nice time…” has \d+ words\. Split it into shorter sentences\.$/,
-      ),
-    ]);
-    // "we" and "everyone": there are people, so no "who" suggestion, but no names to praise either.
-    expect(strengths).toEqual([]);
-    const long = `${EN_VAGUE} ${EN_VAGUE.replace(/ the /g, " a ")}`;
-    expect(checkStory({ content: long, language: "en" }).suggestions).toContainEqual(
-      expect.stringMatching(/^The text is one block of \d+ words\./),
-    );
-  });
+  it(
+    "names repeated words, finds one long block and a very long sentence, " +
+      "and asks when, where and what the senses caught",
+    () => {
+      const { suggestions, strengths } = checkStory({ content: EN_VAGUE, language: "en" });
+      expect(suggestions).toEqual([
+        expect.stringMatching(/^Some words come up often: “very” \(11 times\), “nice” \(6 times\)\./),
+        "Say when it happened: the year, the season, or how old you were.",
+        "Say where it happened: the town or village, the house, the room.",
+        "Add what you saw, heard, smelled, tasted or felt, so readers can picture the moment.",
+        expect.stringMatching(
+          /^The sentence beginning “It was a very nice time…” has \d+ words\. Split it into shorter sentences\.$/,
+        ),
+      ]);
+      // "we" and "everyone": there are people, so no "who" suggestion, but no names to praise either.
+      expect(strengths).toEqual([]);
+      const long = `${EN_VAGUE} ${EN_VAGUE.replace(/ the /g, " a ")}`;
+      expect(checkStory({ content: long, language: "en" }).suggestions).toContainEqual(
+        expect.stringMatching(/^The text is one block of \d+ words\./),
+      );
+    },
+  );
 
   it("does not count the topic's own words or people as repetition", () => {
     const text =
-      "Grandma's garden. Grandma planted roses in the garden, and the garden grew. We sat in the garden. The garden was green, the garden smelled sweet.";
+      "Grandma's garden. Grandma planted roses in the garden, and the garden grew. We sat in the garden. " +
+      "The garden was green, the garden smelled sweet.";
     expect(checkStory({ content: text, language: "en", topicTitle: "The garden" }).suggestions.join(" ")).not.toContain(
       "“garden”",
     );

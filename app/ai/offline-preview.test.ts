@@ -14,48 +14,55 @@ const stories = [
 ];
 
 describe("the offline previews", () => {
-  it("stitch a topic's stories in order, in their own words, with headings, a Vietnamese transition and image markers", () => {
-    const text = composeTopicPreview({ book, topic: { title: "Tuổi thơ", description: "" }, stories });
-    expect(text.split("\n\n")).toEqual([
-      "### Bến sông",
-      "Nhà bà ở cạnh bến sông.",
-      "Sáng nào bà cũng gánh nước.",
-      "[IMAGE ID:7: Bến sông năm 1970]",
-      "Một kỷ niệm khác lại hiện về.",
-      "### Chợ Tết",
-      "Tết nào mẹ cũng dẫn bà đi chợ.",
-    ]);
-    expect(
-      composeTopicPreview({
-        book: { ...book, language: "en" },
-        topic: { title: "Childhood", description: "" },
-        stories,
-      }),
-    ).toContain("Another memory comes to mind.");
-  });
+  it(
+    "stitch a topic's stories in order, in their own words, " +
+      "with headings, a Vietnamese transition and image markers",
+    () => {
+      const text = composeTopicPreview({ book, topic: { title: "Tuổi thơ", description: "" }, stories });
+      expect(text.split("\n\n")).toEqual([
+        "### Bến sông",
+        "Nhà bà ở cạnh bến sông.",
+        "Sáng nào bà cũng gánh nước.",
+        "[IMAGE ID:7: Bến sông năm 1970]",
+        "Một kỷ niệm khác lại hiện về.",
+        "### Chợ Tết",
+        "Tết nào mẹ cũng dẫn bà đi chợ.",
+      ]);
+      expect(
+        composeTopicPreview({
+          book: { ...book, language: "en" },
+          topic: { title: "Childhood", description: "" },
+          stories,
+        }),
+      ).toContain("Another memory comes to mind.");
+    },
+  );
 
   it("have nothing to say about a topic without stories", () => {
     expect(composeTopicPreview({ book, topic: { title: "Tuổi thơ", description: "" }, stories: [] })).toBe("");
   });
 
-  it("make the book from saved topic drafts where there are any, skipping empty topics, and stream the same text", async () => {
-    const input = {
-      book: { ...book, description: "Những câu chuyện của bà" },
-      topics: [
-        { title: "Tuổi thơ", description: "", preview: null, stories },
-        { title: "Trống", description: "", preview: null, stories: [] },
-        { title: "Đi làm", description: "", preview: "Bà viết lại chương này.", stories },
-      ],
-    };
-    const chunks: string[] = [];
-    const text = await assembleBookPreview(
-      input,
-      async (topic) => composeTopicPreview({ book: input.book, topic, stories: topic.stories }),
-      (chunk) => chunks.push(chunk),
-    );
-    expect(chunks.join("")).toBe(text);
-    expect(text.startsWith("# Đời bà\n\nNhững câu chuyện của bà\n\n## Tuổi thơ\n\n### Bến sông")).toBe(true);
-    expect(text).not.toContain("## Trống");
-    expect(text.endsWith("## Đi làm\n\nBà viết lại chương này.")).toBe(true);
-  });
+  it(
+    "make the book from saved topic drafts where there are any, " + "skipping empty topics, and stream the same text",
+    async () => {
+      const input = {
+        book: { ...book, description: "Những câu chuyện của bà" },
+        topics: [
+          { title: "Tuổi thơ", description: "", preview: null, stories },
+          { title: "Trống", description: "", preview: null, stories: [] },
+          { title: "Đi làm", description: "", preview: "Bà viết lại chương này.", stories },
+        ],
+      };
+      const chunks: string[] = [];
+      const text = await assembleBookPreview(
+        input,
+        async (topic) => composeTopicPreview({ book: input.book, topic, stories: topic.stories }),
+        (chunk) => chunks.push(chunk),
+      );
+      expect(chunks.join("")).toBe(text);
+      expect(text.startsWith("# Đời bà\n\nNhững câu chuyện của bà\n\n## Tuổi thơ\n\n### Bến sông")).toBe(true);
+      expect(text).not.toContain("## Trống");
+      expect(text.endsWith("## Đi làm\n\nBà viết lại chương này.")).toBe(true);
+    },
+  );
 });

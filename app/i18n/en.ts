@@ -24,7 +24,9 @@ const en = {
     invalidResponse: "Invalid response from server",
     errorProcessing: "Error processing login response",
     insecureCookie:
-      "Signing in cannot work at this address: this server sends its sign-in cookie only over https (COOKIE_SECURE=true), and this page was opened over plain http, so the browser refuses the cookie. Open the site's https address, or ask the administrator to unset COOKIE_SECURE.",
+      "Signing in cannot work at this address: this server sends its sign-in cookie only over https " +
+      "(COOKIE_SECURE=true), and this page was opened over plain http, so the browser refuses the cookie. " +
+      "Open the site's https address, or ask the administrator to unset COOKIE_SECURE.",
   },
   nav: {
     main: "Main navigation",
@@ -116,7 +118,8 @@ const en = {
     deleteBook: "Delete book",
     confirmDeleteTitle: "Confirm Delete Book",
     confirmDeleteText:
-      "This action cannot be undone. This will permanently delete the book “{{title}}” and all related topics, questions and stories.",
+      "This action cannot be undone. This will permanently delete the book “{{title}}” and all related topics, " +
+      "questions and stories.",
     cancel: "Cancel",
     copySuffix: " (Copy)",
     copyCreated: "Copy Created",
@@ -265,7 +268,8 @@ const en = {
     deleteUser: "Delete",
     deleteUserTitle: "Delete user {{name}}?",
     deleteWarning:
-      "This permanently removes the user with all their books, topics, stories, media files and schedules, and signs them out. This action cannot be undone.",
+      "This permanently removes the user with all their books, topics, stories, media files and schedules, " +
+      "and signs them out. This action cannot be undone.",
     confirmDelete: "Delete user",
     create: "Create user",
     saveChanges: "Save changes",
@@ -494,7 +498,8 @@ const en = {
     tabRecording: "Recording",
     fileLabel: "Record your voice or choose an audio file",
     fileHint:
-      "On a phone this opens its own recorder. The recording is saved with the story, and its words are added to the text when an AI server is set up.",
+      "On a phone this opens its own recorder. The recording is saved with the story, " +
+      "and its words are added to the text when an AI server is set up.",
     intro: "Tell the story aloud. The recording is saved with the story, and its words are added to the text.",
     limit: "A recording can be up to {{minutes}} minutes long.",
     start: "Start recording",
@@ -553,7 +558,8 @@ const en = {
     instructionLabel: "What should change? (optional)",
     instructionHintAi: "For example: “make it warmer” or “shorter sentences”. Your own facts are kept.",
     instructionHintOffline:
-      "Without an AI server, refining only tidies spaces, punctuation, capital letters and paragraphs, and never changes a word; instructions are followed once an AI server is set up.",
+      "Without an AI server, refining only tidies spaces, punctuation, capital letters and paragraphs, " +
+      "and never changes a word; instructions are followed once an AI server is set up.",
     submit: "Refine",
     refining: "Refining…",
     done: "The refined text is now in the draft.",
@@ -585,9 +591,11 @@ const en = {
     moveDown: "Move {{title}} down",
     drag: "Drag {{title}} to reorder (Space to pick up, arrows to move, Space to drop)",
     dragInstructions:
-      "To pick up a topic, press Space or Enter. Move it with the arrow keys, press Space or Enter again to drop it, or Escape to cancel.",
+      "To pick up a topic, press Space or Enter. Move it with the arrow keys, " +
+      "press Space or Enter again to drop it, or Escape to cancel.",
     storyDragInstructions:
-      "To pick up a story, press Space or Enter. Move it with the arrow keys, press Space or Enter again to drop it, or Escape to cancel.",
+      "To pick up a story, press Space or Enter. Move it with the arrow keys, " +
+      "press Space or Enter again to drop it, or Escape to cancel.",
     pickedUp: "Picked up {{title}}, at position {{position}} of {{count}}.",
     movedOver: "{{title}} is now at position {{position}} of {{count}}.",
     dropped: "{{title}} was dropped at position {{position}} of {{count}}.",
@@ -686,13 +694,16 @@ const en = {
   storage: {
     quotaExceededTitle: "Storage full",
     quotaExceeded:
-      "There is not enough storage space left for this: your photos, recordings and covers would take more than the administrator allows. Delete some, or ask the administrator for more space.",
+      "There is not enough storage space left for this: your photos, " +
+      "recordings and covers would take more than the administrator allows. " +
+      "Delete some, or ask the administrator for more space.",
   },
   share: {
     open: "Share",
     title: "Share this book",
     intro:
-      "Anyone with a link can read the book's completed stories, see its photos and hear its recordings, without signing in. Drafts stay private.",
+      "Anyone with a link can read the book's completed stories, see its photos and hear its recordings, " +
+      "without signing in. Drafts stay private.",
     expiresLabel: "The link works",
     expiresNever: "Until I revoke it",
     expires7: "For 7 days",
@@ -761,11 +772,14 @@ const en = {
     download: "Download a copy (zip)",
     sectionTitle: "Keep a copy of your books",
     sectionIntro:
-      "A zip holds a book as a web page you can open and print, as text, and as data that Heirloom can import again, with its photos and recordings. Drafts are included and marked as drafts.",
+      "A zip holds a book as a web page you can open and print, as text, " +
+      "and as data that Heirloom can import again, with its photos and recordings. " +
+      "Drafts are included and marked as drafts.",
     downloadAll: "Download all my books",
     importLabel: "Import a book from a zip",
     importHint:
-      "A zip downloaded from Heirloom (one book or all your books), up to 200 MB. Its books are added as new books; nothing you already have is changed.",
+      "A zip downloaded from Heirloom (one book or all your books), up to 200 MB. " +
+      "Its books are added as new books; nothing you already have is changed.",
     importSubmit: "Import",
     importing: "Importing…",
     imported: "Import complete",

@@ -26,7 +26,9 @@ const vi = {
     invalidResponse: "Phản hồi không hợp lệ từ máy chủ",
     errorProcessing: "Lỗi xử lý phản hồi đăng nhập",
     insecureCookie:
-      "Không thể đăng nhập tại địa chỉ này: máy chủ chỉ gửi cookie đăng nhập qua https (COOKIE_SECURE=true), nhưng trang này được mở qua http thường nên trình duyệt từ chối cookie. Hãy mở địa chỉ https của trang, hoặc nhờ quản trị viên bỏ thiết lập COOKIE_SECURE.",
+      "Không thể đăng nhập tại địa chỉ này: máy chủ chỉ gửi cookie đăng nhập qua https (COOKIE_SECURE=true), " +
+      "nhưng trang này được mở qua http thường nên trình duyệt từ chối cookie. " +
+      "Hãy mở địa chỉ https của trang, hoặc nhờ quản trị viên bỏ thiết lập COOKIE_SECURE.",
   },
   nav: {
     main: "Điều hướng chính",
@@ -117,7 +119,8 @@ const vi = {
     deleteBook: "Xóa sách",
     confirmDeleteTitle: "Xác nhận xóa sách",
     confirmDeleteText:
-      "Không thể hoàn tác thao tác này. Sách “{{title}}” cùng toàn bộ chủ đề, câu hỏi và câu chuyện liên quan sẽ bị xóa vĩnh viễn.",
+      "Không thể hoàn tác thao tác này. Sách “{{title}}” cùng toàn bộ chủ đề, " +
+      "câu hỏi và câu chuyện liên quan sẽ bị xóa vĩnh viễn.",
     cancel: "Hủy",
     copySuffix: " (Bản sao)",
     copyCreated: "Đã tạo bản sao",
@@ -266,7 +269,8 @@ const vi = {
     deleteUser: "Xóa",
     deleteUserTitle: "Xóa người dùng {{name}}?",
     deleteWarning:
-      "Thao tác này xóa vĩnh viễn người dùng cùng toàn bộ sách, chủ đề, câu chuyện, tệp đa phương tiện và lịch hẹn của họ, đồng thời đăng xuất họ. Không thể hoàn tác.",
+      "Thao tác này xóa vĩnh viễn người dùng cùng toàn bộ sách, chủ đề, câu chuyện, " +
+      "tệp đa phương tiện và lịch hẹn của họ, đồng thời đăng xuất họ. Không thể hoàn tác.",
     confirmDelete: "Xóa người dùng",
     create: "Tạo người dùng",
     saveChanges: "Lưu thay đổi",
@@ -464,7 +468,8 @@ const vi = {
     tabMedia: "Tệp đa phương tiện",
     questionsIntro: "Chọn một câu hỏi để trả lời bằng một câu chuyện.",
     noOpenQuestions:
-      "Chủ đề này không còn câu hỏi nào chưa trả lời. Hãy thêm câu hỏi của riêng bạn, hoặc tự viết trong thẻ Tự viết câu chuyện.",
+      "Chủ đề này không còn câu hỏi nào chưa trả lời. Hãy thêm câu hỏi của riêng bạn, " +
+      "hoặc tự viết trong thẻ Tự viết câu chuyện.",
     openQuestions: "Các câu hỏi chưa trả lời của {{topic}}",
     addCustomQuestion: "Thêm câu hỏi riêng",
     customQuestionLabel: "Câu hỏi của bạn",
@@ -494,7 +499,8 @@ const vi = {
     tabRecording: "Ghi âm",
     fileLabel: "Ghi âm giọng nói hoặc chọn tệp âm thanh",
     fileHint:
-      "Trên điện thoại, nút này mở trình ghi âm của máy. Bản ghi âm được lưu cùng câu chuyện, và lời kể được thêm vào văn bản khi có máy chủ AI.",
+      "Trên điện thoại, nút này mở trình ghi âm của máy. Bản ghi âm được lưu cùng câu chuyện, " +
+      "và lời kể được thêm vào văn bản khi có máy chủ AI.",
     intro: "Hãy kể câu chuyện thành lời. Bản ghi âm được lưu cùng câu chuyện, và lời kể được thêm vào văn bản.",
     limit: "Mỗi bản ghi âm dài tối đa {{minutes}} phút.",
     start: "Bắt đầu ghi âm",
@@ -516,7 +522,8 @@ const vi = {
   topicEditor: {
     images: "Thêm hình ảnh",
     imagesInDevelopment:
-      "Tính năng thêm hình ảnh vào bản thảo của chủ đề đang được phát triển. Hiện tại, hãy thêm ảnh vào câu chuyện trong thẻ Tệp đa phương tiện.",
+      "Tính năng thêm hình ảnh vào bản thảo của chủ đề đang được phát triển. " +
+      "Hiện tại, hãy thêm ảnh vào câu chuyện trong thẻ Tệp đa phương tiện.",
     newTitle: "Chủ đề mới",
     editTitle: "Sửa chủ đề",
     details: "Chi tiết",
@@ -553,7 +560,8 @@ const vi = {
     instructionLabel: "Muốn thay đổi điều gì? (không bắt buộc)",
     instructionHintAi: "Ví dụ: “viết ấm áp hơn” hoặc “câu ngắn hơn”. Các chi tiết của bạn được giữ nguyên.",
     instructionHintOffline:
-      "Khi chưa có máy chủ AI, tinh chỉnh chỉ sửa khoảng trắng, dấu câu, chữ hoa và đoạn văn, không thay đổi chữ nào; yêu cầu của bạn sẽ được thực hiện khi có máy chủ AI.",
+      "Khi chưa có máy chủ AI, tinh chỉnh chỉ sửa khoảng trắng, dấu câu, chữ hoa và đoạn văn, " +
+      "không thay đổi chữ nào; yêu cầu của bạn sẽ được thực hiện khi có máy chủ AI.",
     submit: "Tinh chỉnh",
     refining: "Đang tinh chỉnh…",
     done: "Văn bản đã tinh chỉnh đã được đưa vào bản thảo.",
@@ -585,9 +593,11 @@ const vi = {
     moveDown: "Đưa {{title}} xuống",
     drag: "Kéo {{title}} để sắp xếp (Space để nhấc, phím mũi tên để di chuyển, Space để thả)",
     dragInstructions:
-      "Để nhấc một chủ đề, nhấn Space hoặc Enter. Di chuyển bằng các phím mũi tên, nhấn Space hoặc Enter lần nữa để thả, hoặc Escape để hủy.",
+      "Để nhấc một chủ đề, nhấn Space hoặc Enter. Di chuyển bằng các phím mũi tên, " +
+      "nhấn Space hoặc Enter lần nữa để thả, hoặc Escape để hủy.",
     storyDragInstructions:
-      "Để nhấc một câu chuyện, nhấn Space hoặc Enter. Di chuyển bằng các phím mũi tên, nhấn Space hoặc Enter lần nữa để thả, hoặc Escape để hủy.",
+      "Để nhấc một câu chuyện, nhấn Space hoặc Enter. Di chuyển bằng các phím mũi tên, " +
+      "nhấn Space hoặc Enter lần nữa để thả, hoặc Escape để hủy.",
     pickedUp: "Đã nhấc {{title}}, ở vị trí {{position}} trên {{count}}.",
     movedOver: "{{title}} đang ở vị trí {{position}} trên {{count}}.",
     dropped: "Đã thả {{title}} ở vị trí {{position}} trên {{count}}.",
@@ -686,13 +696,15 @@ const vi = {
   storage: {
     quotaExceededTitle: "Hết dung lượng lưu trữ",
     quotaExceeded:
-      "Không còn đủ dung lượng lưu trữ: ảnh, bản ghi âm và ảnh bìa của bạn sẽ vượt quá mức quản trị viên cho phép. Hãy xóa bớt, hoặc nhờ quản trị viên cấp thêm dung lượng.",
+      "Không còn đủ dung lượng lưu trữ: ảnh, bản ghi âm và ảnh bìa của bạn sẽ vượt quá mức quản trị viên cho phép. " +
+      "Hãy xóa bớt, hoặc nhờ quản trị viên cấp thêm dung lượng.",
   },
   share: {
     open: "Chia sẻ",
     title: "Chia sẻ cuốn sách này",
     intro:
-      "Ai có đường liên kết đều có thể đọc các câu chuyện đã hoàn thành, xem ảnh và nghe bản ghi âm của cuốn sách mà không cần đăng nhập. Bản nháp vẫn được giữ riêng tư.",
+      "Ai có đường liên kết đều có thể đọc các câu chuyện đã hoàn thành, " +
+      "xem ảnh và nghe bản ghi âm của cuốn sách mà không cần đăng nhập. Bản nháp vẫn được giữ riêng tư.",
     expiresLabel: "Đường liên kết dùng được",
     expiresNever: "Cho đến khi tôi thu hồi",
     expires7: "Trong 7 ngày",
@@ -761,11 +773,14 @@ const vi = {
     download: "Tải bản sao (zip)",
     sectionTitle: "Giữ một bản sao sách của bạn",
     sectionIntro:
-      "Tệp zip chứa cuốn sách dưới dạng trang web để mở và in, dạng văn bản, và dạng dữ liệu mà Heirloom có thể nhập lại, cùng ảnh và bản ghi âm. Bản nháp cũng có trong đó và được ghi rõ là bản nháp.",
+      "Tệp zip chứa cuốn sách dưới dạng trang web để mở và in, dạng văn bản, " +
+      "và dạng dữ liệu mà Heirloom có thể nhập lại, cùng ảnh và bản ghi âm. " +
+      "Bản nháp cũng có trong đó và được ghi rõ là bản nháp.",
     downloadAll: "Tải tất cả sách của tôi",
     importLabel: "Nhập sách từ tệp zip",
     importHint:
-      "Tệp zip tải về từ Heirloom (một cuốn hoặc tất cả sách của bạn), tối đa 200 MB. Sách trong đó được thêm thành sách mới; những gì bạn đang có không bị thay đổi.",
+      "Tệp zip tải về từ Heirloom (một cuốn hoặc tất cả sách của bạn), tối đa 200 MB. " +
+      "Sách trong đó được thêm thành sách mới; những gì bạn đang có không bị thay đổi.",
     importSubmit: "Nhập",
     importing: "Đang nhập…",
     imported: "Đã nhập xong",
@@ -800,7 +815,8 @@ const vi = {
     mediaTooLarge: "{{file}} quá lớn: ảnh tối đa 10 MB, bản ghi âm tối đa 25 MB và ảnh bìa tối đa 2 MB.",
     badMedia: "{{file}} không phải ảnh hay bản ghi âm mà Heirloom nhận.",
     tooManyBooks:
-      "Tệp zip có nhiều sách hơn mức một lần nhập cho phép: tối đa {{max}} cuốn. Hãy tải từng cuốn về rồi nhập từng cuốn một.",
+      "Tệp zip có nhiều sách hơn mức một lần nhập cho phép: tối đa {{max}} cuốn. " +
+      "Hãy tải từng cuốn về rồi nhập từng cuốn một.",
     tooManyTopics: "Tệp zip có nhiều chủ đề hơn mức một lần nhập cho phép: tối đa {{max}} chủ đề.",
     tooManyQuestions: "Tệp zip có nhiều câu hỏi phỏng vấn hơn mức một lần nhập cho phép: tối đa {{max}} câu hỏi.",
     tooManyStories: "Tệp zip có nhiều câu chuyện hơn mức một lần nhập cho phép: tối đa {{max}} câu chuyện.",

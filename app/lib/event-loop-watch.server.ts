@@ -71,7 +71,8 @@ export function watchEventLoop({
     last = now;
     if (held - TICK_MS > budgetMs) {
       warn(
-        `${BLOCKED_WARNING} for ${Math.round(held)} ms (${Math.round(work)} ms of its own work, ${Math.round(clock)} ms on the clock): other requests waited.`,
+        `${BLOCKED_WARNING} for ${Math.round(held)} ms (${Math.round(work)} ms of its own work, ` +
+          `${Math.round(clock)} ms on the clock): other requests waited.`,
       );
     }
   }, TICK_MS);

@@ -32,35 +32,41 @@ const hostile = () => {
   const story = doc.topics[0]!.stories[0]!;
   story.title = "</h3><script>alert(1)</script>";
   story.content =
-    "Line *one* with [a link](javascript:alert(1)) and <b>bold</b>\nline two\n\n# not a heading\n- not a list\n1. not a list either\n    not code\n> not a quote";
+    "Line *one* with [a link](javascript:alert(1)) and <b>bold</b>\nline two\n\n# not a heading\n- not a list\n" +
+    "1. not a list either\n    not code\n> not a quote";
   story.media[0]!.description = `"><svg onload=alert(1)>`;
   return doc;
 };
 
 describe("book.html", () => {
-  it("is in the book's language, in book order, with every story, labels for drafts and archived topics, pictures and recordings", () => {
-    const html = renderHtml(sampleDocument(), labels);
-    expect(html).toMatch(/^<!doctype html>\n<html lang="vi">\n<head>\n<meta charset="utf-8">/);
-    expect(html).toContain("<title>Bà nội</title>");
-    expect(html).toContain('<li><a href="#topic-1">Quê nhà</a></li>\n<li><a href="#topic-2">Cũ</a></li>');
-    expect(html.indexOf('<section class="topic" id="topic-1">')).toBeLessThan(
-      html.indexOf('<section class="topic" id="topic-2">'),
-    );
-    expect(html).toContain('<h2>Cũ <span class="label">Archived topic</span></h2>');
-    expect(html).toContain('<h3>Chưa xong <span class="label">Draft</span></h3>');
-    expect(html).toContain("<h3>Làng</h3>");
-    expect(html).toContain("<blockquote><em>Question:</em> Bà lớn lên ở đâu?</blockquote>");
-    expect(html).toContain(
-      '<img src="media/001-ben-song.webp" alt="Bến sông" loading="lazy"><figcaption>Bến sông</figcaption>',
-    );
-    expect(html).toContain(
-      '<audio controls preload="none" src="media/002-giong-ba.webm"><a href="media/002-giong-ba.webm">Recording</a></audio>',
-    );
-    expect(html).toContain("<strong>Transcription:</strong> <p>Hồi đó…</p>");
-    expect(html).toContain('<p class="meta">No stories yet.</p>');
-    expect(html).toContain("@media print");
-    expect(html).not.toContain("Bản thảo"); // a topic's draft narrative stays in book.json
-  });
+  it(
+    "is in the book's language, in book order, with every story, " +
+      "labels for drafts and archived topics, pictures and recordings",
+    () => {
+      const html = renderHtml(sampleDocument(), labels);
+      expect(html).toMatch(/^<!doctype html>\n<html lang="vi">\n<head>\n<meta charset="utf-8">/);
+      expect(html).toContain("<title>Bà nội</title>");
+      expect(html).toContain('<li><a href="#topic-1">Quê nhà</a></li>\n<li><a href="#topic-2">Cũ</a></li>');
+      expect(html.indexOf('<section class="topic" id="topic-1">')).toBeLessThan(
+        html.indexOf('<section class="topic" id="topic-2">'),
+      );
+      expect(html).toContain('<h2>Cũ <span class="label">Archived topic</span></h2>');
+      expect(html).toContain('<h3>Chưa xong <span class="label">Draft</span></h3>');
+      expect(html).toContain("<h3>Làng</h3>");
+      expect(html).toContain("<blockquote><em>Question:</em> Bà lớn lên ở đâu?</blockquote>");
+      expect(html).toContain(
+        '<img src="media/001-ben-song.webp" alt="Bến sông" loading="lazy"><figcaption>Bến sông</figcaption>',
+      );
+      expect(html).toContain(
+        '<audio controls preload="none" src="media/002-giong-ba.webm">' +
+          '<a href="media/002-giong-ba.webm">Recording</a></audio>',
+      );
+      expect(html).toContain("<strong>Transcription:</strong> <p>Hồi đó…</p>");
+      expect(html).toContain('<p class="meta">No stories yet.</p>');
+      expect(html).toContain("@media print");
+      expect(html).not.toContain("Bản thảo"); // a topic's draft narrative stays in book.json
+    },
+  );
 
   it("shows a story's refined text when it has one", () => {
     const doc = sampleDocument();

@@ -66,7 +66,8 @@ function markdownMedia(item: KeepsakeMedia, labels: KeepsakeLabels): string {
   if (item.transcription?.trim())
     lines.push(
       "",
-      `> **${escapeMarkdown(labels.transcription)}:** ${paragraphs(item.transcription).map(markdownParagraph).join("\n>\n> ")}`,
+      `> **${escapeMarkdown(labels.transcription)}:** ` +
+        `${paragraphs(item.transcription).map(markdownParagraph).join("\n>\n> ")}`,
     );
   return lines.join("\n");
 }
@@ -91,7 +92,8 @@ export function* markdownParts(doc: KeepsakeDocument, labels: KeepsakeLabels): G
     if (topic.description.trim()) yield paragraphs(topic.description).map(markdownParagraph).join("\n\n");
     if (topic.stories.length === 0) yield `*${escapeMarkdown(labels.noStories)}*`;
     for (const story of topic.stories) {
-      yield `### ${markdownHeading(story.title)}${story.status === "draft" ? ` *(${escapeMarkdown(labels.draft)})*` : ""}`;
+      const draft = story.status === "draft" ? ` *(${escapeMarkdown(labels.draft)})*` : "";
+      yield `### ${markdownHeading(story.title)}${draft}`;
       const question = story.question ? questions.get(story.question) : undefined;
       if (question) yield `> *${escapeMarkdown(labels.question)}:* ${escapeMarkdown(question.replace(/\s+/g, " "))}`;
       for (const paragraph of paragraphs(storyText(story))) yield markdownParagraph(paragraph);
@@ -118,16 +120,19 @@ export function escapeHtml(text: string): string {
 const htmlParagraph = (p: string) => `<p>${p.split("\n").map(escapeHtml).join("<br>\n")}</p>`;
 const htmlParagraphs = (text: string) => paragraphs(text).map(htmlParagraph);
 
-// Small and print-friendly: a book's page is read on a phone, a tablet or paper.
+// Small and print-friendly: a book's page is read on a phone, a tablet or paper. A `\` at a line's end
+// continues that line: the stylesheet in book.html keeps one rule a line.
 const STYLE = `
 :root { color-scheme: light; }
-body { font: 1.1rem/1.6 Georgia, "Times New Roman", serif; color: #222; background: #fff; max-width: 42rem; margin: 0 auto; padding: 1.5rem; }
+body { font: 1.1rem/1.6 Georgia, "Times New Roman", serif; color: #222; background: #fff; max-width: 42rem; \
+margin: 0 auto; padding: 1.5rem; }
 h1, h2, h3 { line-height: 1.25; font-family: system-ui, sans-serif; }
 h1 { font-size: 2rem; } h2 { margin-top: 2.5rem; border-bottom: 1px solid #ccc; } h3 { margin-top: 2rem; }
 img { max-width: 100%; height: auto; } audio { width: 100%; }
 figure { margin: 1rem 0; } figcaption, .meta { color: #555; font-size: 0.9rem; }
 .cover { max-width: 16rem; }
-.label { font: 0.8rem system-ui, sans-serif; border: 1px solid #888; border-radius: 0.25rem; padding: 0 0.35rem; vertical-align: middle; }
+.label { font: 0.8rem system-ui, sans-serif; border: 1px solid #888; border-radius: 0.25rem; padding: 0 0.35rem; \
+vertical-align: middle; }
 blockquote { margin: 0.5rem 0; padding-left: 1rem; border-left: 3px solid #ccc; color: #444; }
 @media print {
   body { max-width: none; padding: 0; font-size: 11pt; }
@@ -142,10 +147,13 @@ function htmlMedia(item: KeepsakeMedia, labels: KeepsakeLabels): string {
   const src = escapeHtml(item.file);
   const body =
     item.type === "image"
-      ? `<img src="${src}" alt="${description}" loading="lazy">${description ? `<figcaption>${description}</figcaption>` : ""}`
-      : `<figcaption>${escapeHtml(labels.recording)}${description ? `: ${description}` : ""}</figcaption>\n<audio controls preload="none" src="${src}"><a href="${src}">${escapeHtml(labels.recording)}</a></audio>`;
+      ? `<img src="${src}" alt="${description}" loading="lazy">` +
+        `${description ? `<figcaption>${description}</figcaption>` : ""}`
+      : `<figcaption>${escapeHtml(labels.recording)}${description ? `: ${description}` : ""}</figcaption>\n` +
+        `<audio controls preload="none" src="${src}"><a href="${src}">${escapeHtml(labels.recording)}</a></audio>`;
   const transcription = item.transcription?.trim()
-    ? `\n<blockquote><strong>${escapeHtml(labels.transcription)}:</strong> ${htmlParagraphs(item.transcription).join("\n")}</blockquote>`
+    ? `\n<blockquote><strong>${escapeHtml(labels.transcription)}:</strong> ` +
+      `${htmlParagraphs(item.transcription).join("\n")}</blockquote>`
     : "";
   return `<figure>${body}${transcription}</figure>`;
 }
@@ -157,7 +165,8 @@ function htmlMedia(item: KeepsakeMedia, labels: KeepsakeLabels): string {
 export function* htmlParts(doc: KeepsakeDocument, labels: KeepsakeLabels): Generator<string> {
   const questions = questionsByKey(doc);
   const draft = `<span class="label">${escapeHtml(labels.draft)}</span>`;
-  yield `<!doctype html>\n<html lang="${doc.book.language}">\n<head>\n<meta charset="utf-8">\n<meta name="viewport" content="width=device-width, initial-scale=1">`;
+  yield `<!doctype html>\n<html lang="${doc.book.language}">\n<head>\n<meta charset="utf-8">\n` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1">`;
   yield `<title>${escapeHtml(doc.book.title)}</title>\n<style>${STYLE}\n</style>\n</head>\n<body>\n<header>`;
   yield `<h1>${escapeHtml(doc.book.title)}</h1>`;
   yield* htmlParagraphs(doc.book.description);
@@ -171,7 +180,8 @@ export function* htmlParts(doc: KeepsakeDocument, labels: KeepsakeLabels): Gener
     yield "</ol></nav>";
   }
   for (const [i, topic] of doc.topics.entries()) {
-    yield `<section class="topic" id="topic-${i + 1}">\n<h2>${escapeHtml(topic.title)}${topic.archived ? ` <span class="label">${escapeHtml(labels.archived)}</span>` : ""}</h2>`;
+    const archived = topic.archived ? ` <span class="label">${escapeHtml(labels.archived)}</span>` : "";
+    yield `<section class="topic" id="topic-${i + 1}">\n<h2>${escapeHtml(topic.title)}${archived}</h2>`;
     yield* htmlParagraphs(topic.description);
     if (topic.stories.length === 0) yield `<p class="meta">${escapeHtml(labels.noStories)}</p>`;
     for (const story of topic.stories) {
@@ -237,8 +247,10 @@ export function renderLibraryIndex({
     .map((book) => `<li><a href="${escapeHtml(`${book.folder}book.html`)}">${escapeHtml(book.title)}</a></li>`)
     .join("\n");
   return [
-    `<!doctype html>\n<html lang="${escapeHtml(language)}">\n<head>\n<meta charset="utf-8">\n<meta name="viewport" content="width=device-width, initial-scale=1">`,
+    `<!doctype html>\n<html lang="${escapeHtml(language)}">\n<head>\n<meta charset="utf-8">\n` +
+      `<meta name="viewport" content="width=device-width, initial-scale=1">`,
     `<title>${escapeHtml(title)}</title>\n<style>${STYLE}\n</style>\n</head>\n<body>`,
-    `<h1>${escapeHtml(title)}</h1>\n<p class="meta">${escapeHtml(exported)}</p>\n<ol>\n${items}\n</ol>\n</body>\n</html>\n`,
+    `<h1>${escapeHtml(title)}</h1>\n<p class="meta">${escapeHtml(exported)}</p>\n` +
+      `<ol>\n${items}\n</ol>\n</body>\n</html>\n`,
   ].join("\n");
 }

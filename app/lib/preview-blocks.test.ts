@@ -4,7 +4,8 @@ import { pageOf, PREVIEW_BLOCK_MAX_CHARS, previewBlocks, previewPage } from "./p
 describe("preview blocks", () => {
   it("reads headings, paragraphs and both forms of image marker", () => {
     const text =
-      "# Our book\n\n## Childhood\n\nWe lived by the river.\nEvery morning we swam.\n\n[IMAGE ID:12: The old house]\n\n[IMAGE 2: Bà ngoại]";
+      "# Our book\n\n## Childhood\n\nWe lived by the river.\nEvery morning we swam.\n\n" +
+      "[IMAGE ID:12: The old house]\n\n[IMAGE 2: Bà ngoại]";
     expect(previewBlocks(text)).toEqual([
       { kind: "heading", level: 1, text: "Our book" },
       { kind: "heading", level: 2, text: "Childhood" },

@@ -42,17 +42,21 @@ describe("reading a number from a query string", () => {
     }
   });
 
-  it("leniently (pages): a page or a size is clamped into its range, an id out of range or anything not digits is not given", () => {
-    expect(clampWholeNumber("999999", PAGE)).toBe(1000);
-    expect(clampWholeNumber("9".repeat(400), PAGE)).toBe(1000);
-    expect(clampWholeNumber("0", PAGE)).toBe(1);
-    expect(clampWholeNumber("1e309", PAGE)).toBe(1);
-    expect(clampWholeNumber("-5", PAGE)).toBe(1);
-    expect(clampWholeNumber("abc", ID)).toBeUndefined();
-    expect(clampWholeNumber("0", ID)).toBeUndefined();
-    expect(clampWholeNumber("99999999999999999999", ID)).toBeUndefined();
-    expect(clampWholeNumber("42", ID)).toBe(42);
-  });
+  it(
+    "leniently (pages): a page or a size is clamped into its range, " +
+      "an id out of range or anything not digits is not given",
+    () => {
+      expect(clampWholeNumber("999999", PAGE)).toBe(1000);
+      expect(clampWholeNumber("9".repeat(400), PAGE)).toBe(1000);
+      expect(clampWholeNumber("0", PAGE)).toBe(1);
+      expect(clampWholeNumber("1e309", PAGE)).toBe(1);
+      expect(clampWholeNumber("-5", PAGE)).toBe(1);
+      expect(clampWholeNumber("abc", ID)).toBeUndefined();
+      expect(clampWholeNumber("0", ID)).toBeUndefined();
+      expect(clampWholeNumber("99999999999999999999", ID)).toBeUndefined();
+      expect(clampWholeNumber("42", ID)).toBe(42);
+    },
+  );
 
   it("a shape at once: every invalid name is reported by the strict reader", () => {
     const shape = { page: PAGE, id: ID };

@@ -94,17 +94,21 @@ describe("readForm", () => {
     expect((await readForm(request, { maxBytes: 64 * 1024 })).get("a".repeat(64 * 1024))).toBe("");
   });
 
-  it("refuses an unreadable body with a 400: multipart without a boundary, broken multipart, a type that is not a form", async () => {
-    const malformed = { status: 400, key: "errors.malformedBody" };
-    expect(await refusal(readForm(post("a=1", { "Content-Type": "multipart/form-data" })))).toEqual(malformed);
-    expect(
-      await refusal(readForm(post("--x\r\nnonsense", { "Content-Type": "multipart/form-data; boundary=x" }))),
-    ).toEqual(malformed);
-    expect(
-      await refusal(readForm(post("garbage \u0000\u00ff", { "Content-Type": "multipart/form-data; boundary=x" }))),
-    ).toEqual(malformed);
-    expect(await refusal(readForm(post('{"a":1}', { "Content-Type": "application/json" })))).toEqual(malformed);
-  });
+  it(
+    "refuses an unreadable body with a 400: " +
+      "multipart without a boundary, broken multipart, a type that is not a form",
+    async () => {
+      const malformed = { status: 400, key: "errors.malformedBody" };
+      expect(await refusal(readForm(post("a=1", { "Content-Type": "multipart/form-data" })))).toEqual(malformed);
+      expect(
+        await refusal(readForm(post("--x\r\nnonsense", { "Content-Type": "multipart/form-data; boundary=x" }))),
+      ).toEqual(malformed);
+      expect(
+        await refusal(readForm(post("garbage \u0000\u00ff", { "Content-Type": "multipart/form-data; boundary=x" }))),
+      ).toEqual(malformed);
+      expect(await refusal(readForm(post('{"a":1}', { "Content-Type": "application/json" })))).toEqual(malformed);
+    },
+  );
 });
 
 describe("readJson", () => {
@@ -191,7 +195,9 @@ describe("readFormWithFiles", () => {
 
   it("refuses a declared length over files and fields before reading, and a streamed file at its cap", async () => {
     const boundary = "x";
-    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.zip"\r\nContent-Type: application/zip\r\n\r\n`;
+    const head =
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.zip"\r\n` +
+      "Content-Type: application/zip\r\n\r\n";
     const headers = { "Content-Type": `multipart/form-data; boundary=${boundary}` };
     const declared = streamed(300 * 1024 * 1024, { ...headers, "Content-Length": String(300 * 1024 * 1024) });
     expect(await refusal(readFormWithFiles(declared.request, { tmpDir, maxFileBytes: 1024 * 1024 }))).toMatchObject({
@@ -254,7 +260,9 @@ describe("readFormWithFiles", () => {
     expect(filesOnDisk()).toHaveLength(0);
   });
 
-  const filePart = `--x\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n${"x".repeat(100_000)}`;
+  const filePart =
+    '--x\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n' +
+    "x".repeat(100_000);
   const multipartHeaders = { "Content-Type": "multipart/form-data; boundary=x" };
 
   it("a form that ends inside a file is a 400 that leaves nothing on disk (and throws nowhere else)", async () => {

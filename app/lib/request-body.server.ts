@@ -237,7 +237,8 @@ async function streamMultipart(
     const refuse = (status: 400 | 413, key: MessageKey) => reject(new AppError(status, key));
     busboy.on("field", (name, value, info) => {
       fieldBytes += Buffer.byteLength(name) + Buffer.byteLength(value);
-      if (info.valueTruncated || fieldBytes > maxFieldBytes) return refuse(413, TOO_LARGE); // the text, not a file: the general message
+      // The text, not a file: the general message.
+      if (info.valueTruncated || fieldBytes > maxFieldBytes) return refuse(413, TOO_LARGE);
       fields.push([name, value]);
     });
     busboy.on("file", (field, stream, info) => {

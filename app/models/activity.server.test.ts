@@ -38,146 +38,149 @@ const storyInput = {
 };
 
 describe("activities", () => {
-  it("records every sign-in, sign-out and change of a user, book, topic, question and story once, with who did it", async () => {
-    await ensureAdmin("admin-pass");
-    const admin = db().select().from(users).where(eq(users.username, "admin")).get()!;
-    const lan = await once(
-      () => createUser({ username: "lan", email: "lan@example.com", password: "secret1" }, admin.id),
-      {
+  it(
+    "records every sign-in, sign-out and change of a user, " + "book, topic, question and story once, with who did it",
+    async () => {
+      await ensureAdmin("admin-pass");
+      const admin = db().select().from(users).where(eq(users.username, "admin")).get()!;
+      const lan = await once(
+        () => createUser({ username: "lan", email: "lan@example.com", password: "secret1" }, admin.id),
+        {
+          userId: admin.id,
+          action: "create",
+          resource: "user",
+        },
+      );
+      await once(() => updateUser(lan.id, { displayName: "Lan" }, admin.id), {
         userId: admin.id,
-        action: "create",
+        action: "update",
         resource: "user",
-      },
-    );
-    await once(() => updateUser(lan.id, { displayName: "Lan" }, admin.id), {
-      userId: admin.id,
-      action: "update",
-      resource: "user",
-      details: { id: lan.id, fields: ["displayName"] },
-    });
-    await once(() => updateProfile(lan, { email: "lan2@example.com" }), {
-      userId: lan.id,
-      action: "update",
-      resource: "user",
-    });
+        details: { id: lan.id, fields: ["displayName"] },
+      });
+      await once(() => updateProfile(lan, { email: "lan2@example.com" }), {
+        userId: lan.id,
+        action: "update",
+        resource: "user",
+      });
 
-    // Signing in and out (the login flow records the sign-in; ending a session records the sign-out).
-    await once(() => recordLogin(lan.id), { userId: lan.id, action: "login", resource: "session", details: null });
-    const token = createSession({ userId: lan.id, persistent: false });
-    await once(() => deleteSession(token), { userId: lan.id, action: "logout", resource: "session", details: null });
-    const before = total(lan.id);
-    deleteSession(token);
-    expect(total(lan.id), "an unknown session ends nothing and records nothing").toBe(before);
+      // Signing in and out (the login flow records the sign-in; ending a session records the sign-out).
+      await once(() => recordLogin(lan.id), { userId: lan.id, action: "login", resource: "session", details: null });
+      const token = createSession({ userId: lan.id, persistent: false });
+      await once(() => deleteSession(token), { userId: lan.id, action: "logout", resource: "session", details: null });
+      const before = total(lan.id);
+      deleteSession(token);
+      expect(total(lan.id), "an unknown session ends nothing and records nothing").toBe(before);
 
-    const userId = lan.id;
-    const book = await once(() => createBook({ userId, input: bookInput }), {
-      userId,
-      action: "create",
-      resource: "book",
-    });
-    await once(() => updateBook({ bookId: book.id, userId, input: { ...bookInput, title: "Our family tree" } }), {
-      userId,
-      action: "update",
-      resource: "book",
-      details: { id: book.id, title: "Our family tree" },
-    });
-    const copy = await once(() => copyBook({ bookId: book.id, userId, suffix: " (Copy)" }), {
-      userId,
-      action: "copy",
-      resource: "book",
-    });
-
-    const [a, b] = await once(
-      () =>
-        createTopics({
-          bookId: book.id,
-          userId,
-          items: [
-            { title: "Childhood", description: "" },
-            { title: "Work", description: "" },
-          ],
-        }),
-      {
+      const userId = lan.id;
+      const book = await once(() => createBook({ userId, input: bookInput }), {
         userId,
         action: "create",
+        resource: "book",
+      });
+      await once(() => updateBook({ bookId: book.id, userId, input: { ...bookInput, title: "Our family tree" } }), {
+        userId,
+        action: "update",
+        resource: "book",
+        details: { id: book.id, title: "Our family tree" },
+      });
+      const copy = await once(() => copyBook({ bookId: book.id, userId, suffix: " (Copy)" }), {
+        userId,
+        action: "copy",
+        resource: "book",
+      });
+
+      const [a, b] = await once(
+        () =>
+          createTopics({
+            bookId: book.id,
+            userId,
+            items: [
+              { title: "Childhood", description: "" },
+              { title: "Work", description: "" },
+            ],
+          }),
+        {
+          userId,
+          action: "create",
+          resource: "topic",
+        },
+      );
+      expect(newest(userId).details).toMatchObject({ bookId: book.id, count: 2 });
+      await once(() => updateTopic({ topicId: a!.id, userId, changes: { description: "Early years" } }), {
+        userId,
+        action: "update",
         resource: "topic",
-      },
-    );
-    expect(newest(userId).details).toMatchObject({ bookId: book.id, count: 2 });
-    await once(() => updateTopic({ topicId: a!.id, userId, changes: { description: "Early years" } }), {
-      userId,
-      action: "update",
-      resource: "topic",
-    });
-    await once(() => updateTopic({ topicId: b!.id, userId, changes: { archived: true } }), {
-      userId,
-      action: "archive",
-      resource: "topic",
-    });
-    await once(() => reorderTopics({ bookId: book.id, userId, topicIds: [b!.id, a!.id] }), {
-      userId,
-      action: "reorder",
-      resource: "topic",
-    });
+      });
+      await once(() => updateTopic({ topicId: b!.id, userId, changes: { archived: true } }), {
+        userId,
+        action: "archive",
+        resource: "topic",
+      });
+      await once(() => reorderTopics({ bookId: book.id, userId, topicIds: [b!.id, a!.id] }), {
+        userId,
+        action: "reorder",
+        resource: "topic",
+      });
 
-    const [question] = await once(
-      () => addQuestions({ topicId: a!.id, userId, texts: ["Where did you grow up?"], source: "custom" }),
-      { userId, action: "create", resource: "question" },
-    );
-    await once(() => replaceUnansweredQuestions({ topicId: a!.id, userId, texts: ["Who were your friends?"] }), {
-      userId,
-      action: "regenerate",
-      resource: "question",
-    });
+      const [question] = await once(
+        () => addQuestions({ topicId: a!.id, userId, texts: ["Where did you grow up?"], source: "custom" }),
+        { userId, action: "create", resource: "question" },
+      );
+      await once(() => replaceUnansweredQuestions({ topicId: a!.id, userId, texts: ["Who were your friends?"] }), {
+        userId,
+        action: "regenerate",
+        resource: "question",
+      });
 
-    const story = await once(() => createStory({ topicId: a!.id, userId, input: storyInput }), {
-      userId,
-      action: "create",
-      resource: "story",
-    });
-    const second = await once(
-      () => createStory({ topicId: a!.id, userId, input: { ...storyInput, title: "School" } }),
-      { userId, action: "create", resource: "story" },
-    );
-    await once(() => updateStory({ storyId: story.id, userId, input: { ...storyInput, status: "published" } }), {
-      userId,
-      action: "update",
-      resource: "story",
-      details: { id: story.id, status: "published" },
-    });
-    await once(() => reorderStories({ topicId: a!.id, userId, storyIds: [second.id, story.id] }), {
-      userId,
-      action: "reorder",
-      resource: "story",
-    });
-    await once(() => deleteStory({ storyId: second.id, userId }), {
-      userId,
-      action: "delete",
-      resource: "story",
-      details: { id: second.id, title: "School" },
-    });
-    expect(question).toBeDefined();
+      const story = await once(() => createStory({ topicId: a!.id, userId, input: storyInput }), {
+        userId,
+        action: "create",
+        resource: "story",
+      });
+      const second = await once(
+        () => createStory({ topicId: a!.id, userId, input: { ...storyInput, title: "School" } }),
+        { userId, action: "create", resource: "story" },
+      );
+      await once(() => updateStory({ storyId: story.id, userId, input: { ...storyInput, status: "published" } }), {
+        userId,
+        action: "update",
+        resource: "story",
+        details: { id: story.id, status: "published" },
+      });
+      await once(() => reorderStories({ topicId: a!.id, userId, storyIds: [second.id, story.id] }), {
+        userId,
+        action: "reorder",
+        resource: "story",
+      });
+      await once(() => deleteStory({ storyId: second.id, userId }), {
+        userId,
+        action: "delete",
+        resource: "story",
+        details: { id: second.id, title: "School" },
+      });
+      expect(question).toBeDefined();
 
-    await once(() => deleteTopic({ topicId: a!.id, userId }), {
-      userId,
-      action: "delete",
-      resource: "topic",
-      details: { id: a!.id, title: "Childhood" },
-    });
-    await once(() => deleteBook({ bookId: copy.id, userId }), {
-      userId,
-      action: "delete",
-      resource: "book",
-      details: { id: copy.id, title: "Our family tree (Copy)" },
-    });
+      await once(() => deleteTopic({ topicId: a!.id, userId }), {
+        userId,
+        action: "delete",
+        resource: "topic",
+        details: { id: a!.id, title: "Childhood" },
+      });
+      await once(() => deleteBook({ bookId: copy.id, userId }), {
+        userId,
+        action: "delete",
+        resource: "book",
+        details: { id: copy.id, title: "Our family tree (Copy)" },
+      });
 
-    // The user's own rows go with them; the admin's record of the deletion stays.
-    await once(() => deleteUser(lan.id, admin.id), {
-      userId: admin.id,
-      action: "delete",
-      resource: "user",
-      details: { id: lan.id, username: "lan" },
-    });
-    expect(total(lan.id)).toBe(0);
-  });
+      // The user's own rows go with them; the admin's record of the deletion stays.
+      await once(() => deleteUser(lan.id, admin.id), {
+        userId: admin.id,
+        action: "delete",
+        resource: "user",
+        details: { id: lan.id, username: "lan" },
+      });
+      expect(total(lan.id)).toBe(0);
+    },
+  );
 });

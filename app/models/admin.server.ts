@@ -280,12 +280,13 @@ export function listExplorerUsers(query: ContentListQuery) {
   const pattern = containsPattern(query.q);
   // The correlated subqueries name their tables in full: the outer select is a single-table one, whose
   // columns drizzle leaves unqualified (db/correlated.ts).
+  const like = sql`like ${pattern} escape '\\'`;
   const nested = pattern
-    ? sql`exists (select 1 from "books" where "books"."user_id" = "users"."id" and "books"."title" like ${pattern} escape '\\')
+    ? sql`exists (select 1 from "books" where "books"."user_id" = "users"."id" and "books"."title" ${like})
       or exists (select 1 from "topics" inner join "books" on "books"."id" = "topics"."book_id"
-        where "books"."user_id" = "users"."id" and "topics"."title" like ${pattern} escape '\\')
+        where "books"."user_id" = "users"."id" and "topics"."title" ${like})
       or exists (select 1 from "stories" inner join "books" on "books"."id" = "stories"."book_id"
-        where "books"."user_id" = "users"."id" and "stories"."title" like ${pattern} escape '\\')`
+        where "books"."user_id" = "users"."id" and "stories"."title" ${like})`
     : undefined;
   const search = pattern ? sql`(${userSearch(query.q)} or ${nested})` : undefined;
   const where = and(query.userId ? eq(users.id, query.userId) : undefined, search);
@@ -372,7 +373,8 @@ export function contentTree(userIds: number[], options: TreeOptions) {
       ),
     )
     .as("ranked_topics");
-  const topicCap = sql`case when ${rankedTopics.bookId} = ${options.openBookId ?? -1} then ${EXPLORER.topicsOfOpenBook} else ${options.topicsPerBook} end`;
+  const openBook = sql`${rankedTopics.bookId} = ${options.openBookId ?? -1}`;
+  const topicCap = sql`case when ${openBook} then ${EXPLORER.topicsOfOpenBook} else ${options.topicsPerBook} end`;
   const topicRows = bookRows.length
     ? db()
         .select()
@@ -408,7 +410,8 @@ export function contentTree(userIds: number[], options: TreeOptions) {
       ),
     )
     .as("ranked_stories");
-  const storyCap = sql`case when ${rankedStories.topicId} = ${options.openTopicId ?? -1} then ${EXPLORER.storiesOfOpenTopic} else ${options.storiesPerTopic} end`;
+  const openTopic = sql`${rankedStories.topicId} = ${options.openTopicId ?? -1}`;
+  const storyCap = sql`case when ${openTopic} then ${EXPLORER.storiesOfOpenTopic} else ${options.storiesPerTopic} end`;
   const storyRows = topicRows.length
     ? db()
         .select()

@@ -50,32 +50,36 @@ async function family(topicCount: number, storiesPerTopic: number) {
 }
 
 describe("a book's whole content", () => {
-  it("comes in book order with questions, stories and media; published only leaves out drafts and archived or empty topics", async () => {
-    const { user, book, topicIds } = await family(3, 2);
-    addQuestions({ topicId: topicIds[0]!, userId: user.id, texts: ["Where did you grow up?"], source: "custom" });
-    updateTopic({ topicId: topicIds[2]!, userId: user.id, changes: { archived: true } });
-    const all = readBookContent(book.id)!;
-    expect(all.book.title).toBe("Our family");
-    expect(
-      all.topics.map((t) => [
-        t.title,
-        t.stories.map((s) => s.title),
-        t.stories.map((s) => s.media.map((m) => m.description)),
-      ]),
-    ).toEqual([
-      ["Topic 0", ["Story 0.0", "Story 0.1"], [["Photo 0.0"], ["Photo 0.1"]]],
-      ["Topic 1", ["Story 1.0", "Story 1.1"], [["Photo 1.0"], ["Photo 1.1"]]],
-      ["Topic 2", ["Story 2.0", "Story 2.1"], [["Photo 2.0"], ["Photo 2.1"]]],
-    ]);
-    expect(all.topics[0]!.questions.map((q) => q.question)).toEqual(["Where did you grow up?"]);
+  it(
+    "comes in book order with questions, stories and media; " +
+      "published only leaves out drafts and archived or empty topics",
+    async () => {
+      const { user, book, topicIds } = await family(3, 2);
+      addQuestions({ topicId: topicIds[0]!, userId: user.id, texts: ["Where did you grow up?"], source: "custom" });
+      updateTopic({ topicId: topicIds[2]!, userId: user.id, changes: { archived: true } });
+      const all = readBookContent(book.id)!;
+      expect(all.book.title).toBe("Our family");
+      expect(
+        all.topics.map((t) => [
+          t.title,
+          t.stories.map((s) => s.title),
+          t.stories.map((s) => s.media.map((m) => m.description)),
+        ]),
+      ).toEqual([
+        ["Topic 0", ["Story 0.0", "Story 0.1"], [["Photo 0.0"], ["Photo 0.1"]]],
+        ["Topic 1", ["Story 1.0", "Story 1.1"], [["Photo 1.0"], ["Photo 1.1"]]],
+        ["Topic 2", ["Story 2.0", "Story 2.1"], [["Photo 2.0"], ["Photo 2.1"]]],
+      ]);
+      expect(all.topics[0]!.questions.map((q) => q.question)).toEqual(["Where did you grow up?"]);
 
-    const published = readBookContent(book.id, { publishedOnly: true })!;
-    expect(published.topics.map((t) => [t.title, t.stories.map((s) => s.title)])).toEqual([
-      ["Topic 0", ["Story 0.0"]],
-      ["Topic 1", ["Story 1.0"]],
-    ]);
-    expect(readBookContent(-1)).toBeNull();
-  });
+      const published = readBookContent(book.id, { publishedOnly: true })!;
+      expect(published.topics.map((t) => [t.title, t.stories.map((s) => s.title)])).toEqual([
+        ["Topic 0", ["Story 0.0"]],
+        ["Topic 1", ["Story 1.0"]],
+      ]);
+      expect(readBookContent(-1)).toBeNull();
+    },
+  );
 
   it("takes the same few queries for a large book as for a small one", async () => {
     const small = await family(1, 1);

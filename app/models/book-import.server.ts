@@ -235,10 +235,12 @@ function inserts() {
   const client = db().$client;
   return {
     book: client.prepare<[number, string, string, string, string, string | null, number | null, number, number]>(
-      "INSERT INTO books (user_id, title, description, tone, language, cover_image, cover_bytes, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO books (user_id, title, description, tone, language, cover_image, cover_bytes, created_at, " +
+        "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
     ),
     topic: client.prepare<[number, string, string, string | null, number, number, number, number]>(
-      "INSERT INTO topics (book_id, title, description, preview, archived, position, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO topics (book_id, title, description, preview, archived, position, created_at, updated_at) " +
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
     ),
     question: client.prepare<[number, string, number, number]>(
       "INSERT INTO questions (topic_id, question, position, created_at) VALUES (?, ?, ?, ?)",
@@ -246,10 +248,12 @@ function inserts() {
     story: client.prepare<
       [number, number, number | null, string, string, string | null, string, number, number, number, number, number]
     >(
-      "INSERT INTO stories (topic_id, book_id, question_id, title, content, refined_content, status, has_audio, has_images, position, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO stories (topic_id, book_id, question_id, title, content, refined_content, status, has_audio, " +
+        "has_images, position, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     ),
     media: client.prepare<[number, string, string, string, string, number, number, string, string | null, number]>(
-      "INSERT INTO media (story_id, type, storage_key, mime_type, filename, size, thumb_size, description, transcription, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO media (story_id, type, storage_key, mime_type, filename, size, thumb_size, description, " +
+        "transcription, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     ),
   };
 }

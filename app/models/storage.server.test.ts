@@ -184,64 +184,67 @@ describe("a user's storage", () => {
     expect(refused(() => assertRoomFor(user.id, 5 * MB, { quota: null }))).toBeNull();
   });
 
-  it("refuses a recording over the quota and keeps nothing of it; of two at once that do not both fit, one is kept", async () => {
-    const { user, story } = await userWithStory("hoa");
-    const before = filesOnDisk();
-    const first = await addStoryMedia({
-      storyId: story.id,
-      userId: user.id,
-      type: "audio",
-      upload: upload(600 * 1024),
-      fallbackDescription: "",
-    });
-    expect(first.size).toBe(600 * 1024);
-    // Known before it is stored: the early answer, nothing written.
-    await expect(
-      addStoryMedia({
+  it(
+    "refuses a recording over the quota and keeps nothing of it; " + "of two at once that do not both fit, one is kept",
+    async () => {
+      const { user, story } = await userWithStory("hoa");
+      const before = filesOnDisk();
+      const first = await addStoryMedia({
         storyId: story.id,
         userId: user.id,
         type: "audio",
         upload: upload(600 * 1024),
         fallbackDescription: "",
-      }),
-    ).rejects.toMatchObject({ status: 413, messageKey: "storage.quotaExceeded" });
-    expect(filesOnDisk()).toEqual([...before, keyOf(first.id)].sort());
-    expect(storageUsed(user.id)).toBe(600 * 1024);
+      });
+      expect(first.size).toBe(600 * 1024);
+      // Known before it is stored: the early answer, nothing written.
+      await expect(
+        addStoryMedia({
+          storyId: story.id,
+          userId: user.id,
+          type: "audio",
+          upload: upload(600 * 1024),
+          fallbackDescription: "",
+        }),
+      ).rejects.toMatchObject({ status: 413, messageKey: "storage.quotaExceeded" });
+      expect(filesOnDisk()).toEqual([...before, keyOf(first.id)].sort());
+      expect(storageUsed(user.id)).toBe(600 * 1024);
 
-    // Two at once, each of which fits alone (424 KB are left after the first two): the transaction lets one in.
-    const other = await userWithStory("binh");
-    const both = (kb: number) =>
-      Promise.allSettled(
-        [kb, kb].map((size) =>
-          addStoryMedia({
-            storyId: other.story.id,
-            userId: other.user.id,
-            type: "audio",
-            upload: upload(size * 1024),
-            fallbackDescription: "",
-          }),
-        ),
+      // Two at once, each of which fits alone (424 KB are left after the first two): the transaction lets one in.
+      const other = await userWithStory("binh");
+      const both = (kb: number) =>
+        Promise.allSettled(
+          [kb, kb].map((size) =>
+            addStoryMedia({
+              storyId: other.story.id,
+              userId: other.user.id,
+              type: "audio",
+              upload: upload(size * 1024),
+              fallbackDescription: "",
+            }),
+          ),
+        );
+      expect((await both(300)).map((result) => result.status)).toEqual(["fulfilled", "fulfilled"]);
+      const third = await both(300);
+      expect(third.map((result) => result.status).sort()).toEqual(["fulfilled", "rejected"]);
+      expect((third.find((result) => result.status === "rejected") as PromiseRejectedResult).reason).toMatchObject({
+        status: 413,
+        messageKey: "storage.quotaExceeded",
+      });
+      expect(storageUsed(other.user.id)).toBe(900 * 1024);
+      const rows = db()
+        .select({ key: media.storageKey })
+        .from(media)
+        .all()
+        .map((row) => row.key);
+      // Every recording file on disk has its row, and no row lacks its file.
+      const recordings = filesOnDisk().filter((file) => file.endsWith(".webm"));
+      expect(recordings.filter((file) => !rows.includes(file))).toEqual([]);
+      expect(rows.filter((row) => row.endsWith(".webm") && fs.existsSync(mediaFilePath(row)!)).length).toBe(
+        recordings.length,
       );
-    expect((await both(300)).map((result) => result.status)).toEqual(["fulfilled", "fulfilled"]);
-    const third = await both(300);
-    expect(third.map((result) => result.status).sort()).toEqual(["fulfilled", "rejected"]);
-    expect((third.find((result) => result.status === "rejected") as PromiseRejectedResult).reason).toMatchObject({
-      status: 413,
-      messageKey: "storage.quotaExceeded",
-    });
-    expect(storageUsed(other.user.id)).toBe(900 * 1024);
-    const rows = db()
-      .select({ key: media.storageKey })
-      .from(media)
-      .all()
-      .map((row) => row.key);
-    // Every recording file on disk has its row, and no row lacks its file.
-    const recordings = filesOnDisk().filter((file) => file.endsWith(".webm"));
-    expect(recordings.filter((file) => !rows.includes(file))).toEqual([]);
-    expect(rows.filter((row) => row.endsWith(".webm") && fs.existsSync(mediaFilePath(row)!)).length).toBe(
-      recordings.length,
-    );
-  });
+    },
+  );
 
   it("a photo counts its thumbnail too, and rows from before the sizes were kept are measured at start", async () => {
     const { user, story } = await userWithStory("an");

@@ -40,12 +40,13 @@ export function listLibraryStories({
       .where(where)
       .orderBy(desc(stories.updatedAt), desc(stories.id))
       .limit(sql.placeholder("limit"));
+    const text = sql`coalesce(nullif(${stories.refinedContent}, ''), ${stories.content})`;
     return client
       .select({
         id: stories.id,
         title: stories.title,
         // The card shows 150 characters: only a little more than that leaves the database.
-        excerpt: sql<string>`substr(coalesce(nullif(${stories.refinedContent}, ''), ${stories.content}), 1, ${EXCERPT_SOURCE_CHARS})`,
+        excerpt: sql<string>`substr(${text}, 1, ${EXCERPT_SOURCE_CHARS})`,
         status: stories.status,
         createdAt: stories.createdAt,
         updatedAt: stories.updatedAt,

@@ -120,14 +120,16 @@ export function listBookTopics({ bookId, includeArchived = false }: { bookId: nu
  * instead of the narrative itself, which the workspace reads for the one topic it shows (ADR 0023).
  */
 export function listWorkspaceTopics({ bookId }: { bookId: number }) {
+  // octet_length() reads a value's size without reading the value: a long draft is not read here.
+  const long = sql`octet_length(${topics.preview}) > 1000`;
+  const notBlank = sql`trim(${topics.preview}) != ''`;
   return db()
     .select({
       id: topics.id,
       title: topics.title,
       description: topics.description,
-      // octet_length() reads a value's size without reading the value: a long draft is not read here.
       hasPreview:
-        sql<boolean>`case when ${topics.preview} is null then 0 when octet_length(${topics.preview}) > 1000 then 1 else trim(${topics.preview}) != '' end`.mapWith(
+        sql<boolean>`case when ${topics.preview} is null then 0 when ${long} then 1 else ${notBlank} end`.mapWith(
           Boolean,
         ),
       archived: topics.archived,

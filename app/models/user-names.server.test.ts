@@ -17,39 +17,46 @@ async function legacyUser(username: string, email: string, password = "secret1")
 }
 
 describe("names stored before issue 16", () => {
-  it("are brought to their key at start, so sign-in finds them, with an activity row; keys are left alone", async () => {
-    const decomposed = await legacyUser("hương".normalize("NFD"), "huong@example.com");
-    const fullWidth = await legacyUser("ｌａｎ", "ｌａｎ@example.com");
-    expect(await verifyLogin({ login: "hương", password: "secret1" })).toBeNull();
+  it(
+    "are brought to their key at start, so sign-in finds them, " + "with an activity row; keys are left alone",
+    async () => {
+      const decomposed = await legacyUser("hương".normalize("NFD"), "huong@example.com");
+      const fullWidth = await legacyUser("ｌａｎ", "ｌａｎ@example.com");
+      expect(await verifyLogin({ login: "hương", password: "secret1" })).toBeNull();
 
-    const { normalised } = normaliseStoredNames();
-    expect(normalised).toEqual([decomposed.id, fullWidth.id]);
-    expect((await verifyLogin({ login: "hương", password: "secret1" }))?.id).toBe(decomposed.id);
-    expect((await verifyLogin({ login: "LAN", password: "secret1" }))?.id).toBe(fullWidth.id);
-    expect(db().select().from(users).where(eq(users.id, fullWidth.id)).get()).toMatchObject({
-      username: "lan",
-      email: "lan@example.com",
-    });
-    expect(listActivities({ userId: fullWidth.id })[0]).toMatchObject({
-      action: "update",
-      resource: "user",
-      details: { fields: ["username", "email"] },
-    });
-    expect(normaliseStoredNames().normalised).toEqual([]);
-  });
+      const { normalised } = normaliseStoredNames();
+      expect(normalised).toEqual([decomposed.id, fullWidth.id]);
+      expect((await verifyLogin({ login: "hương", password: "secret1" }))?.id).toBe(decomposed.id);
+      expect((await verifyLogin({ login: "LAN", password: "secret1" }))?.id).toBe(fullWidth.id);
+      expect(db().select().from(users).where(eq(users.id, fullWidth.id)).get()).toMatchObject({
+        username: "lan",
+        email: "lan@example.com",
+      });
+      expect(listActivities({ userId: fullWidth.id })[0]).toMatchObject({
+        action: "update",
+        resource: "user",
+        details: { fields: ["username", "email"] },
+      });
+      expect(normaliseStoredNames().normalised).toEqual([]);
+    },
+  );
 
-  it("are left as they are, and reported, when their key is someone else's name; so are names shared across the columns", async () => {
-    const composed = await legacyUser("mai", "mai@example.com");
-    const fullWidth = await legacyUser("ｍａｉ", "mai2@example.com");
-    const name = await legacyUser("tuan@example.com", "tuan-own@example.com");
-    const email = await legacyUser("tuan", "tuan@example.com");
-    const { conflicts } = normaliseStoredNames();
-    expect(conflicts).toEqual(
-      expect.arrayContaining([
-        { name: "mai", userIds: [fullWidth.id, composed.id] },
-        { name: "tuan@example.com", userIds: [name.id, email.id] },
-      ]),
-    );
-    expect(db().select().from(users).where(eq(users.id, fullWidth.id)).get()?.username).toBe("ｍａｉ");
-  });
+  it(
+    "are left as they are, and reported, when their key is someone else's name; " +
+      "so are names shared across the columns",
+    async () => {
+      const composed = await legacyUser("mai", "mai@example.com");
+      const fullWidth = await legacyUser("ｍａｉ", "mai2@example.com");
+      const name = await legacyUser("tuan@example.com", "tuan-own@example.com");
+      const email = await legacyUser("tuan", "tuan@example.com");
+      const { conflicts } = normaliseStoredNames();
+      expect(conflicts).toEqual(
+        expect.arrayContaining([
+          { name: "mai", userIds: [fullWidth.id, composed.id] },
+          { name: "tuan@example.com", userIds: [name.id, email.id] },
+        ]),
+      );
+      expect(db().select().from(users).where(eq(users.id, fullWidth.id)).get()?.username).toBe("ｍａｉ");
+    },
+  );
 });

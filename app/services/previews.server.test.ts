@@ -67,21 +67,24 @@ describe("previews", () => {
     await expect(bookPreview({ bookId: book.id, userId: other.id })).rejects.toMatchObject({ status: 404 });
   });
 
-  it("keep a topic's draft within what the editor can save, ended at a paragraph, however long its stories are", async () => {
-    const user = await createUser({ username: "dai", email: "dai@example.com", password: "secret1" });
-    const book = createBook({
-      userId: user.id,
-      input: { title: "Long", description: "", tone: "", language: "en", coverImage: null },
-    });
-    const [topic] = createTopics({ bookId: book.id, userId: user.id, items: [{ title: "Years", description: "" }] });
-    const paragraph = "We walked to the market by the river every morning. ".repeat(20).trim();
-    const long = Array.from({ length: 100 }, (_, i) => `${i + 1}. ${paragraph}`).join("\n\n");
-    for (let i = 0; i < 3; i++)
-      createStory({ topicId: topic!.id, userId: user.id, input: storyInput(`Story ${i + 1}`, long) });
-    const preview = await generateTopicPreview({ topicId: topic!.id, userId: user.id });
-    expect(preview.length).toBeLessThanOrEqual(LONG_TEXT_MAX);
-    expect(preview.length).toBeGreaterThan(LONG_TEXT_MAX - paragraph.length - 20);
-    expect(preview.endsWith(paragraph)).toBe(true);
-    expect(getTopic({ topicId: topic!.id, userId: user.id })!.preview).toBe(preview);
-  });
+  it(
+    "keep a topic's draft within what the editor can save, " + "ended at a paragraph, however long its stories are",
+    async () => {
+      const user = await createUser({ username: "dai", email: "dai@example.com", password: "secret1" });
+      const book = createBook({
+        userId: user.id,
+        input: { title: "Long", description: "", tone: "", language: "en", coverImage: null },
+      });
+      const [topic] = createTopics({ bookId: book.id, userId: user.id, items: [{ title: "Years", description: "" }] });
+      const paragraph = "We walked to the market by the river every morning. ".repeat(20).trim();
+      const long = Array.from({ length: 100 }, (_, i) => `${i + 1}. ${paragraph}`).join("\n\n");
+      for (let i = 0; i < 3; i++)
+        createStory({ topicId: topic!.id, userId: user.id, input: storyInput(`Story ${i + 1}`, long) });
+      const preview = await generateTopicPreview({ topicId: topic!.id, userId: user.id });
+      expect(preview.length).toBeLessThanOrEqual(LONG_TEXT_MAX);
+      expect(preview.length).toBeGreaterThan(LONG_TEXT_MAX - paragraph.length - 20);
+      expect(preview.endsWith(paragraph)).toBe(true);
+      expect(getTopic({ topicId: topic!.id, userId: user.id })!.preview).toBe(preview);
+    },
+  );
 });

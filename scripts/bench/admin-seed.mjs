@@ -20,16 +20,20 @@ export function seedAdmin(dataDir, shape = ADMIN_BENCH_SHAPE) {
     const at = () => now - Math.floor(rng() * year);
 
     const insertUser = db.prepare(
-      "INSERT INTO users (username, email, display_name, password_hash, first_login_at, last_login_at, created_at, updated_at) VALUES (?, ?, ?, 'bench-no-login', ?, ?, ?, ?)",
+      "INSERT INTO users (username, email, display_name, password_hash, first_login_at, last_login_at, created_at, " +
+        "updated_at) VALUES (?, ?, ?, 'bench-no-login', ?, ?, ?, ?)",
     );
     const insertBook = db.prepare(
-      "INSERT INTO books (user_id, title, description, language, tone, created_at, updated_at) VALUES (?, ?, ?, ?, '', ?, ?)",
+      "INSERT INTO books (user_id, title, description, language, tone, created_at, updated_at) " +
+        "VALUES (?, ?, ?, ?, '', ?, ?)",
     );
     const insertTopic = db.prepare(
-      "INSERT INTO topics (book_id, title, description, preview, position, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO topics (book_id, title, description, preview, position, created_at, updated_at) " +
+        "VALUES (?, ?, ?, ?, ?, ?, ?)",
     );
     const insertStory = db.prepare(
-      "INSERT INTO stories (topic_id, book_id, title, content, status, position, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO stories (topic_id, book_id, title, content, status, position, created_at, updated_at) " +
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
     );
     const topicIds = [];
     db.transaction(() => {

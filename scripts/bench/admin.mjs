@@ -74,7 +74,8 @@ export async function benchAdmin({ seconds = 3, connections = 10, cpus = cpuPlan
     const started = Date.now();
     const seeded = seedAdmin(dataDir, ADMIN_BENCH_SHAPE);
     log(
-      `admin: seeded ${seeded.users} users, ${seeded.books} books, ${seeded.topics} topics, ${seeded.stories} stories in ${Date.now() - started} ms`,
+      `admin: seeded ${seeded.users} users, ${seeded.books} books, ${seeded.topics} topics, ` +
+        `${seeded.stories} stories in ${Date.now() - started} ms`,
     );
     const cookie = await loginAsAdmin(server.url, ADMIN_PASSWORD);
     const tabs = [];
@@ -90,7 +91,8 @@ export async function benchAdmin({ seconds = 3, connections = 10, cpus = cpuPlan
       });
       const timing = await serverTiming(url, cookie);
       log(
-        `admin: ${label.padEnd(34)} ${String(Math.round(rps.rps)).padStart(5)} req/s, p50 ${rps.latencyP50} ms, ${timing.queries} SQL queries in ${timing.dataMs} ms`,
+        `admin: ${label.padEnd(34)} ${String(Math.round(rps.rps)).padStart(5)} req/s, p50 ${rps.latencyP50} ms, ` +
+          `${timing.queries} SQL queries in ${timing.dataMs} ms`,
       );
       tabs.push({ label, page, ...rps, ...timing, valid: rps.valid && timing.status === 200 });
     }
@@ -111,7 +113,8 @@ const table = (headers, rows) => {
 export function printAdminReport(admin) {
   const { seeded, load } = admin;
   console.log(
-    `\nAdmin dashboard: ${seeded.users} users, ${seeded.books} books, ${seeded.topics} topics, ${seeded.stories} stories; autocannon ${load.connections} connections, ${load.durationSeconds} s per tab`,
+    `\nAdmin dashboard: ${seeded.users} users, ${seeded.books} books, ${seeded.topics} topics, ` +
+      `${seeded.stories} stories; autocannon ${load.connections} connections, ${load.durationSeconds} s per tab`,
   );
   console.log(
     table(
@@ -129,7 +132,8 @@ export function printAdminReport(admin) {
     ),
   );
   console.log(
-    `(SQL queries and ms: one request's Server-Timing, the admin loader's data only; the budget is ${ADMIN_QUERY_BUDGET} per tab)`,
+    "(SQL queries and ms: one request's Server-Timing, the admin loader's data only; " +
+      `the budget is ${ADMIN_QUERY_BUDGET} per tab)`,
   );
 }
 

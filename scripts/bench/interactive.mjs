@@ -139,7 +139,9 @@ export async function measureInteractive(targets, { runs = 3, log = console.log,
         runs: all.map((r) => r.interactiveMs),
       };
       log(
-        `  interactive ${target.app.padEnd(8)} ${result.url.padEnd(10)} ${result.interactiveMs} ms (hydrated ${result.hydratedMs} ms, all ${result.allHydratedMs} ms, HTML ${result.htmlMs} ms; runs ${result.runs.join(", ")} ms)`,
+        `  interactive ${target.app.padEnd(8)} ${result.url.padEnd(10)} ${result.interactiveMs} ms ` +
+          `(hydrated ${result.hydratedMs} ms, all ${result.allHydratedMs} ms, HTML ${result.htmlMs} ms; ` +
+          `runs ${result.runs.join(", ")} ms)`,
       );
       results.push(result);
     }

@@ -163,8 +163,10 @@ export async function auditPages(targets, { runs = 1, log = console.log } = {}) 
           `Lighthouse ${target.app} ${target.url} ended on ${result.finalPath} (is the session cookie valid?)`,
         );
       log(
-        `  lighthouse ${target.app.padEnd(8)} ${result.url.padEnd(10)} performance ${result.performance}, accessibility ${result.accessibility}, ` +
-          `LCP ${result.lcpMs} ms, TBT ${result.tbtMs} ms, CLS ${result.cls?.toFixed(3)}${runs > 1 ? ` (runs: ${result.runs.join(", ")})` : ""}`,
+        `  lighthouse ${target.app.padEnd(8)} ${result.url.padEnd(10)} performance ${result.performance}, ` +
+          `accessibility ${result.accessibility}, ` +
+          `LCP ${result.lcpMs} ms, TBT ${result.tbtMs} ms, CLS ${result.cls?.toFixed(3)}` +
+          `${runs > 1 ? ` (runs: ${result.runs.join(", ")})` : ""}`,
       );
       results.push(result);
     }

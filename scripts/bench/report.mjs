@@ -197,7 +197,9 @@ export function tableRows(results) {
     if (h.interactiveCalibrated?.[key]) {
       const it = h.interactiveCalibrated[key];
       const bit = b.interactiveCalibrated[key];
-      const label = `interactive, slow 4G + ${it.cpuSlowdown}× CPU (calibrated: benchmarkIndex ${h.interactiveCalibrated.benchmarkIndex})`;
+      const label =
+        `interactive, slow 4G + ${it.cpuSlowdown}× CPU ` +
+        `(calibrated: benchmarkIndex ${h.interactiveCalibrated.benchmarkIndex})`;
       row(label, msText(it.interactiveMs), msText(bit.interactiveMs), ratio(it.interactiveMs / bit.interactiveMs));
       row("  whole page hydrated", msText(it.allHydratedMs), msText(bit.allHydratedMs), "");
     }
@@ -215,7 +217,8 @@ export function markdownReport(results) {
   const headers = ["page", "metric", "Heirloom", "bare", "ratio", "budget", "status"];
   const lines = [
     `Measured ${results.date.slice(0, 16).replace("T", " ")} UTC, ${results.machine.cpus} CPUs, node ${results.node}` +
-      `${results.chromium ? `, ${results.chromium}` : ""}; load average ${results.machine.loadAverageAtStart.map((n) => n.toFixed(2)).join(", ")} at the start.`,
+      `${results.chromium ? `, ${results.chromium}` : ""}; load average ` +
+      `${results.machine.loadAverageAtStart.map((n) => n.toFixed(2)).join(", ")} at the start.`,
     "",
     `| ${headers.join(" | ")} |`,
     `| ${headers.map((_, i) => (i >= 2 && i <= 4 ? "---:" : "---")).join(" | ")} |`,
@@ -229,21 +232,25 @@ export function printReport(results) {
   const headers = ["page", "metric", "Heirloom", "bare", "ratio", "budget", "status"];
   console.log("");
   console.log(
-    `Heirloom against the bare React Router app (bench/bare-app), ${results.date.slice(0, 16).replace("T", " ")} UTC; ` +
+    "Heirloom against the bare React Router app (bench/bare-app), " +
+      `${results.date.slice(0, 16).replace("T", " ")} UTC; ` +
       `load average ${machine.loadAverageAtStart.map((n) => n.toFixed(2)).join(", ")} at the start`,
   );
   console.log(table(headers, tableRows(results)));
   if (b.load?.books?.runs)
     console.log(
-      `(bare /books was measured before and after Heirloom: ${b.load.books.runs.map((r) => Math.round(r)).join(" and ")} req/s; the mean is used)`,
+      "(bare /books was measured before and after Heirloom: " +
+        `${b.load.books.runs.map((r) => Math.round(r)).join(" and ")} req/s; the mean is used)`,
     );
   if (h.load)
     console.log(
-      "(req per server CPU-second = requests ÷ the server's user+system CPU time: its one-core capacity, little affected by other load)",
+      "(req per server CPU-second = requests ÷ the server's user+system CPU time: " +
+        "its one-core capacity, little affected by other load)",
     );
   if (h.lighthouse)
     console.log(
-      "(Lighthouse runs one page at a time; its TBT and score follow the machine's load, so compare with the bare app's row measured in the same run)",
+      "(Lighthouse runs one page at a time; its TBT and score follow the machine's load, " +
+        "so compare with the bare app's row measured in the same run)",
     );
 
   if (h.js) {
@@ -263,12 +270,14 @@ export function printReport(results) {
       const lh = h.lighthouse[key];
       for (const failure of lh.accessibilityFailures)
         console.log(
-          `  ${label}: accessibility: ${failure.id}: ${failure.title} ${failure.items.filter(Boolean).slice(0, 3).join(" ")}`,
+          `  ${label}: accessibility: ${failure.id}: ${failure.title} ` +
+            `${failure.items.filter(Boolean).slice(0, 3).join(" ")}`,
         );
       const findings = lh.performanceFindings.filter((f) => f.score < 0.5);
       if (findings.length)
         console.log(
-          `  ${label}: performance: ${findings.map((f) => `${f.id}${f.displayValue ? ` (${f.displayValue})` : ""}`).join(", ")}`,
+          `  ${label}: performance: ` +
+            `${findings.map((f) => `${f.id}${f.displayValue ? ` (${f.displayValue})` : ""}`).join(", ")}`,
         );
     }
   }
@@ -294,7 +303,8 @@ export function printReport(results) {
             ? `${Math.round(budget.value)} ${budget.unit}`
             : budget.value;
       console.log(
-        `${budget.status}: ${PAGE_LABELS[budget.page] ?? budget.page} ${budget.metric} ${value}, budget ${limitText(budget)} (${budget.source})`,
+        `${budget.status}: ${PAGE_LABELS[budget.page] ?? budget.page} ${budget.metric} ${value}, ` +
+          `budget ${limitText(budget)} (${budget.source})`,
       );
     }
     console.log("=".repeat(72));

@@ -160,7 +160,8 @@ async function rpsRun(label, server, page, headers, cpus) {
     ? `, ${Math.round(result.requestsPerCpuSecond)} req per server CPU-second`
     : "";
   log(
-    `  ${label.padEnd(8)} GET ${page.padEnd(10)} ${String(Math.round(result.rps)).padStart(5)} req/s, p99 ${result.latencyP99} ms${perCpu}` +
+    `  ${label.padEnd(8)} GET ${page.padEnd(10)} ${String(Math.round(result.rps)).padStart(5)} req/s, ` +
+      `p99 ${result.latencyP99} ms${perCpu}` +
       `${result.valid ? "" : ` (INVALID: ${result.non2xx} non-2xx, ${result.errors} errors)`}`,
   );
   return result;
@@ -201,7 +202,8 @@ async function main() {
   log(`node ${process.version}, ${machine.cpus} CPUs; ${cpus.note}; load average ${load()}`);
   if (machine.loadAverageAtStart[0] > 0.5)
     log(
-      "WARNING: other work shares the CPUs: req/s and Lighthouse's TBT are noisy; compare req per CPU-second, and run again when the machine is quiet",
+      "WARNING: other work shares the CPUs: req/s and Lighthouse's TBT are noisy; " +
+        "compare req per CPU-second, and run again when the machine is quiet",
     );
   const heirloomBuild = await buildHeirloom();
 
@@ -254,7 +256,8 @@ async function main() {
 
   if (options.load) {
     log(
-      `load: autocannon, ${connections} connections, 2 s warm-up + ${seconds} s per page; the bare /books before and after Heirloom`,
+      `load: autocannon, ${connections} connections, 2 s warm-up + ${seconds} s per page; ` +
+        "the bare /books before and after Heirloom",
     );
     heirloom.load = {};
     bare.load = {};
@@ -304,7 +307,8 @@ async function main() {
     // The fixed 4× is the budget's condition; beside it, the slowdown that makes this machine a mid-tier phone.
     const calibration = await calibratedSlowdown();
     log(
-      `the same with the CPU calibrated to a mid-tier phone: benchmarkIndex ${calibration.benchmarkIndex}, so ${calibration.cpuSlowdown}× instead of 4×`,
+      `the same with the CPU calibrated to a mid-tier phone: benchmarkIndex ${calibration.benchmarkIndex}, ` +
+        `so ${calibration.cpuSlowdown}× instead of 4×`,
     );
     const [hc, bc] = await measureInteractive(workspaces, {
       runs: interactiveRuns,
@@ -355,7 +359,8 @@ async function main() {
   const markdown = `${out.replace(/\.json$/, "")}.md`;
   fs.writeFileSync(markdown, markdownReport(results));
   console.log(
-    `\nFigures written to ${path.relative(root, out)}, the table to ${path.relative(root, markdown)}. Bench took ${elapsed()}; load average at the end ${load()}.`,
+    `\nFigures written to ${path.relative(root, out)}, the table to ${path.relative(root, markdown)}. ` +
+      `Bench took ${elapsed()}; load average at the end ${load()}.`,
   );
 }
 

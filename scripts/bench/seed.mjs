@@ -16,13 +16,15 @@ export function seed(dataDir, { username = "admin", books = 100, topicsPerBook =
     const year = 365 * 24 * 3600 * 1000;
 
     const insertBook = db.prepare(
-      "INSERT INTO books (user_id, title, description, language, tone, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO books (user_id, title, description, language, tone, created_at, updated_at) " +
+        "VALUES (?, ?, ?, ?, ?, ?, ?)",
     );
     const insertTopic = db.prepare(
       "INSERT INTO topics (book_id, title, description, position, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
     );
     const insertStory = db.prepare(
-      "INSERT INTO stories (topic_id, book_id, title, content, status, position, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO stories (topic_id, book_id, title, content, status, position, created_at, updated_at) " +
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
     );
 
     const storiesPerBook = Math.ceil(stories / books);

@@ -141,63 +141,65 @@ describe.concurrent("axe-core", { timeout: 120_000 }, () => {
     ]);
   });
 
-  it("finds nothing on any page in the dark theme, then the system theme on a dark device, chosen in the account menu", async ({
-    expect,
-  }) => {
-    const { page, assertNoErrors } = await openPage(env.browser);
-    await signIn(page, env.server, "admin", ADMIN_PASSWORD);
-    expect(await page.locator("html").getAttribute("class")).toBe("theme-light");
+  it(
+    "finds nothing on any page in the dark theme, " +
+      "then the system theme on a dark device, chosen in the account menu",
+    async ({ expect }) => {
+      const { page, assertNoErrors } = await openPage(env.browser);
+      await signIn(page, env.server, "admin", ADMIN_PASSWORD);
+      expect(await page.locator("html").getAttribute("class")).toBe("theme-light");
 
-    // The theme form in the account menu sets the cookie; the server renders the dark theme from the first byte.
-    const account = await openMenu(page, "Account menu");
-    await Promise.all([
-      page.waitForURL((url) => url.pathname === "/"),
-      account.getByRole("button", { name: "Dark" }).click(),
-    ]);
-    await waitForHydration(page);
-    expect(await page.locator("html").getAttribute("class")).toBe("theme-dark");
-    expect(await page.evaluate(() => localStorage.getItem("heirloom:theme"))).toBe("dark");
-    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe("rgb(23, 21, 18)");
-    await checkSignedInPages(page);
-    await visit(page, "/");
-    const darkMenu = await openMenu(page, "Account menu");
-    expect(await darkMenu.getByRole("button", { name: "Dark" }).getAttribute("aria-current")).toBe("true");
-    await expectNoAxeViolations(page);
+      // The theme form in the account menu sets the cookie; the server renders the dark theme from the first byte.
+      const account = await openMenu(page, "Account menu");
+      await Promise.all([
+        page.waitForURL((url) => url.pathname === "/"),
+        account.getByRole("button", { name: "Dark" }).click(),
+      ]);
+      await waitForHydration(page);
+      expect(await page.locator("html").getAttribute("class")).toBe("theme-dark");
+      expect(await page.evaluate(() => localStorage.getItem("heirloom:theme"))).toBe("dark");
+      expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe("rgb(23, 21, 18)");
+      await checkSignedInPages(page);
+      await visit(page, "/");
+      const darkMenu = await openMenu(page, "Account menu");
+      expect(await darkMenu.getByRole("button", { name: "Dark" }).getAttribute("aria-current")).toBe("true");
+      await expectNoAxeViolations(page);
 
-    // System follows the device: on a dark-mode device it is dark too.
-    await page.emulateMedia({ colorScheme: "dark" });
-    await Promise.all([
-      page.waitForURL((url) => url.pathname === "/"),
-      darkMenu.getByRole("button", { name: "System" }).click(),
-    ]);
-    await waitForHydration(page);
-    expect(await page.locator("html").getAttribute("class")).toBe("theme-system");
-    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe("rgb(23, 21, 18)");
-    await expectNoAxeViolations(page);
-    const systemMenu = await openMenu(page, "Account menu");
-    expect(await systemMenu.getByRole("button", { name: "System" }).getAttribute("aria-current")).toBe("true");
-    await Promise.all([
-      page.waitForURL((url) => url.pathname === "/"),
-      systemMenu.getByRole("button", { name: "Dark" }).click(),
-    ]);
-    await waitForHydration(page);
-    const accountAgain = await openMenu(page, "Account menu");
+      // System follows the device: on a dark-mode device it is dark too.
+      await page.emulateMedia({ colorScheme: "dark" });
+      await Promise.all([
+        page.waitForURL((url) => url.pathname === "/"),
+        darkMenu.getByRole("button", { name: "System" }).click(),
+      ]);
+      await waitForHydration(page);
+      expect(await page.locator("html").getAttribute("class")).toBe("theme-system");
+      expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe("rgb(23, 21, 18)");
+      await expectNoAxeViolations(page);
+      const systemMenu = await openMenu(page, "Account menu");
+      expect(await systemMenu.getByRole("button", { name: "System" }).getAttribute("aria-current")).toBe("true");
+      await Promise.all([
+        page.waitForURL((url) => url.pathname === "/"),
+        systemMenu.getByRole("button", { name: "Dark" }).click(),
+      ]);
+      await waitForHydration(page);
+      const accountAgain = await openMenu(page, "Account menu");
 
-    // Signed out, the login page keeps the dark theme.
-    await Promise.all([page.waitForURL(/\/login$/), accountAgain.getByRole("button", { name: "Logout" }).click()]);
-    expect(await page.locator("html").getAttribute("class")).toBe("theme-dark");
-    await waitForHydration(page);
-    await expectNoAxeViolations(page);
-    await page.fill("#username", "admin");
-    await page.fill("#password", "wrong-password");
-    await page.click("button[type=submit]:below(#password)");
-    await toast(page).waitFor({ state: "visible" });
-    await expectNoAxeViolations(page);
-    assertNoErrors([
-      { path: "/login.data", status: 401 },
-      { path: NOT_FOUND, status: 404 },
-    ]);
-  });
+      // Signed out, the login page keeps the dark theme.
+      await Promise.all([page.waitForURL(/\/login$/), accountAgain.getByRole("button", { name: "Logout" }).click()]);
+      expect(await page.locator("html").getAttribute("class")).toBe("theme-dark");
+      await waitForHydration(page);
+      await expectNoAxeViolations(page);
+      await page.fill("#username", "admin");
+      await page.fill("#password", "wrong-password");
+      await page.click("button[type=submit]:below(#password)");
+      await toast(page).waitFor({ state: "visible" });
+      await expectNoAxeViolations(page);
+      assertNoErrors([
+        { path: "/login.data", status: 401 },
+        { path: NOT_FOUND, status: 404 },
+      ]);
+    },
+  );
 
   it("finds nothing on a 390 px phone screen with the slide-out menu open", async ({ expect }) => {
     const { page, assertNoErrors } = await openPage(env.browser, {

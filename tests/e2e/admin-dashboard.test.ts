@@ -14,7 +14,8 @@ const env = serverAndBrowser();
 
 const PREVIEW = "Bà Na lớn lên bên dòng sông, nơi mùa nước nổi mang phù sa về cho cả làng.";
 const STORY =
-  "Mỗi sáng, bà chèo xuồng qua sông để đi học. Nước lên cao, gió thổi mạnh, nhưng bà chưa bao giờ nghỉ một buổi nào. Thầy giáo khen bà chăm chỉ nhất lớp.";
+  "Mỗi sáng, bà chèo xuồng qua sông để đi học. Nước lên cao, gió thổi mạnh, " +
+  "nhưng bà chưa bao giờ nghỉ một buổi nào. Thầy giáo khen bà chăm chỉ nhất lớp.";
 
 let na: TestUser;
 let tu: TestUser;
@@ -103,89 +104,90 @@ const toggle = async (details: Locator) => {
 };
 
 describe.concurrent("the admin dashboard", { timeout: 120_000 }, () => {
-  it("every table tab with JavaScript: sorting toggles, filters, the global search and pages; axe finds nothing", async ({
-    expect,
-  }) => {
-    const { page, assertNoErrors } = await openPage(env.browser);
-    await signIn(page, env.server, "admin", ADMIN_PASSWORD, "/admin");
-    expect(await heading(page).textContent()).toBe("Overview");
-    const books = await (await page.request.get(`${env.server.url}/api/admin/books`)).json();
-    expect(await page.locator(".stat", { hasText: "Books" }).locator("dd").textContent()).toBe(String(books.total));
-    expect(await page.locator("section.card", { hasText: "Latest users" }).textContent()).toContain("Bà Na");
-    await expectNoAxeViolations(page);
+  it(
+    "every table tab with JavaScript: " + "sorting toggles, filters, the global search and pages; axe finds nothing",
+    async ({ expect }) => {
+      const { page, assertNoErrors } = await openPage(env.browser);
+      await signIn(page, env.server, "admin", ADMIN_PASSWORD, "/admin");
+      expect(await heading(page).textContent()).toBe("Overview");
+      const books = await (await page.request.get(`${env.server.url}/api/admin/books`)).json();
+      expect(await page.locator(".stat", { hasText: "Books" }).locator("dd").textContent()).toBe(String(books.total));
+      expect(await page.locator("section.card", { hasText: "Latest users" }).textContent()).toContain("Bà Na");
+      await expectNoAxeViolations(page);
 
-    await openTab(page, "Books", "books");
-    await clickAndWaitFor(
-      page,
-      "Sort by Title",
-      (url) => url.searchParams.get("sort") === "title" && url.searchParams.get("dir") === "asc",
-    );
-    // With JavaScript the address changes a moment before the new rows render: wait for them.
-    await page.locator('th[aria-sort="ascending"]').waitFor();
-    const ascending = await columnTexts(page, 2);
-    expect(ascending).toEqual([...ascending].sort());
-    await clickAndWaitFor(page, "Sort by Title", (url) => url.searchParams.get("dir") === "desc");
-    await page.locator('th[aria-sort="descending"]').waitFor();
-    expect(await columnTexts(page, 2)).toEqual([...(await columnTexts(page, 2))].sort().reverse());
+      await openTab(page, "Books", "books");
+      await clickAndWaitFor(
+        page,
+        "Sort by Title",
+        (url) => url.searchParams.get("sort") === "title" && url.searchParams.get("dir") === "asc",
+      );
+      // With JavaScript the address changes a moment before the new rows render: wait for them.
+      await page.locator('th[aria-sort="ascending"]').waitFor();
+      const ascending = await columnTexts(page, 2);
+      expect(ascending).toEqual([...ascending].sort());
+      await clickAndWaitFor(page, "Sort by Title", (url) => url.searchParams.get("dir") === "desc");
+      await page.locator('th[aria-sort="descending"]').waitFor();
+      expect(await columnTexts(page, 2)).toEqual([...(await columnTexts(page, 2))].sort().reverse());
 
-    // Filters: English books of one user, still sorted by title, descending.
-    await page.selectOption("#language", "en");
-    await page.selectOption("#user", String(tu.id));
-    await Promise.all([
-      page.waitForURL((url) => url.searchParams.get("language") === "en"),
-      page.getByRole("button", { name: "Search" }).click(),
-    ]);
-    expect(new URL(page.url()).searchParams.get("user")).toBe(String(tu.id));
-    expect(new URL(page.url()).searchParams.get("dir")).toBe("desc");
-    await expect.poll(() => rows(page).count()).toBe(13);
-    expect(new Set(await columnTexts(page, 5))).toEqual(new Set(["English"]));
-    expect((await columnTexts(page, 2))[0]).toBe("Nhật ký 25");
-    await expectNoAxeViolations(page);
+      // Filters: English books of one user, still sorted by title, descending.
+      await page.selectOption("#language", "en");
+      await page.selectOption("#user", String(tu.id));
+      await Promise.all([
+        page.waitForURL((url) => url.searchParams.get("language") === "en"),
+        page.getByRole("button", { name: "Search" }).click(),
+      ]);
+      expect(new URL(page.url()).searchParams.get("user")).toBe(String(tu.id));
+      expect(new URL(page.url()).searchParams.get("dir")).toBe("desc");
+      await expect.poll(() => rows(page).count()).toBe(13);
+      expect(new Set(await columnTexts(page, 5))).toEqual(new Set(["English"]));
+      expect((await columnTexts(page, 2))[0]).toBe("Nhật ký 25");
+      await expectNoAxeViolations(page);
 
-    // Pages: the user's 25 books over two pages.
-    await page.selectOption("#language", "");
-    await Promise.all([
-      page.waitForURL((url) => !url.searchParams.has("language") || url.searchParams.get("language") === ""),
-      page.getByRole("button", { name: "Search" }).click(),
-    ]);
-    await page.locator(".pager", { hasText: "Page 1 of 2" }).waitFor();
-    await clickAndWaitFor(page, "Next", (url) => url.searchParams.get("page") === "2");
-    await page.locator(".pager", { hasText: "Page 2 of 2" }).waitFor();
-    expect(await rows(page).count()).toBe(5);
+      // Pages: the user's 25 books over two pages.
+      await page.selectOption("#language", "");
+      await Promise.all([
+        page.waitForURL((url) => !url.searchParams.has("language") || url.searchParams.get("language") === ""),
+        page.getByRole("button", { name: "Search" }).click(),
+      ]);
+      await page.locator(".pager", { hasText: "Page 1 of 2" }).waitFor();
+      await clickAndWaitFor(page, "Next", (url) => url.searchParams.get("page") === "2");
+      await page.locator(".pager", { hasText: "Page 2 of 2" }).waitFor();
+      expect(await rows(page).count()).toBe(5);
 
-    // The global search follows the admin from tab to tab.
-    await page.goto(`${env.server.url}/admin?tab=books`);
-    await waitForHydration(page);
-    await page.fill("#admin-q", "sông");
-    await Promise.all([
-      page.waitForURL((url) => url.searchParams.get("q") === "sông"),
-      page.getByRole("button", { name: "Search" }).click(),
-    ]);
-    await expect.poll(() => columnTexts(page, 2)).toEqual(["Quê nội"]);
-    await openTab(page, "Stories", "stories");
-    expect(new URL(page.url()).searchParams.get("q")).toBe("sông");
-    expect(await columnTexts(page, 2)).toEqual(["Con sông"]);
-    expect(await rows(page).locator("td:nth-child(3)").textContent()).toBe(`${STORY.slice(0, 100).trimEnd()}…`);
-    expect(await columnTexts(page, 4)).toEqual(["Tuổi thơ"]);
-    await expectNoAxeViolations(page);
+      // The global search follows the admin from tab to tab.
+      await page.goto(`${env.server.url}/admin?tab=books`);
+      await waitForHydration(page);
+      await page.fill("#admin-q", "sông");
+      await Promise.all([
+        page.waitForURL((url) => url.searchParams.get("q") === "sông"),
+        page.getByRole("button", { name: "Search" }).click(),
+      ]);
+      await expect.poll(() => columnTexts(page, 2)).toEqual(["Quê nội"]);
+      await openTab(page, "Stories", "stories");
+      expect(new URL(page.url()).searchParams.get("q")).toBe("sông");
+      expect(await columnTexts(page, 2)).toEqual(["Con sông"]);
+      expect(await rows(page).locator("td:nth-child(3)").textContent()).toBe(`${STORY.slice(0, 100).trimEnd()}…`);
+      expect(await columnTexts(page, 4)).toEqual(["Tuổi thơ"]);
+      await expectNoAxeViolations(page);
 
-    await page.goto(`${env.server.url}/admin?tab=topics&user=${na.id}`);
-    await waitForHydration(page);
-    expect(await columnTexts(page, 2)).toEqual(["Công việc", "Tuổi thơ"]);
-    expect(await columnTexts(page, 4)).toEqual(["Quê nội", "Quê nội"]);
-    expect(await columnTexts(page, 5)).toEqual(["0", "1"]);
-    await expectNoAxeViolations(page);
+      await page.goto(`${env.server.url}/admin?tab=topics&user=${na.id}`);
+      await waitForHydration(page);
+      expect(await columnTexts(page, 2)).toEqual(["Công việc", "Tuổi thơ"]);
+      expect(await columnTexts(page, 4)).toEqual(["Quê nội", "Quê nội"]);
+      expect(await columnTexts(page, 5)).toEqual(["0", "1"]);
+      await expectNoAxeViolations(page);
 
-    await openTab(page, "Users", "users");
-    await page.selectOption("#role", "admin");
-    await Promise.all([
-      page.waitForURL((url) => url.searchParams.get("role") === "admin"),
-      page.getByRole("button", { name: "Search" }).click(),
-    ]);
-    await expect.poll(() => columnTexts(page, 2)).toEqual(["admin Admin"]);
-    await expectNoAxeViolations(page);
-    assertNoErrors();
-  });
+      await openTab(page, "Users", "users");
+      await page.selectOption("#role", "admin");
+      await Promise.all([
+        page.waitForURL((url) => url.searchParams.get("role") === "admin"),
+        page.getByRole("button", { name: "Search" }).click(),
+      ]);
+      await expect.poll(() => columnTexts(page, 2)).toEqual(["admin Admin"]);
+      await expectNoAxeViolations(page);
+      assertNoErrors();
+    },
+  );
 
   it("the Content Explorer with JavaScript: nested details, a whole story, Topic Preview and a photo", async ({
     expect,

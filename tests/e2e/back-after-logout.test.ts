@@ -9,9 +9,8 @@ const env = serverAndBrowser();
 
 describe("Back after logout", () => {
   for (const javaScriptEnabled of [true, false]) {
-    it(`does not show the signed-out user's book page again, ${javaScriptEnabled ? "with" : "without"} JavaScript`, async ({
-      expect,
-    }) => {
+    const how = javaScriptEnabled ? "with" : "without";
+    it(`does not show the signed-out user's book page again, ${how} JavaScript`, async ({ expect }) => {
       const user = await createUser(env.server);
       const { page, assertNoErrors } = await openPage(env.browser, { javaScriptEnabled });
       await loginThroughForm(page, env.server.url, user.username, user.password);

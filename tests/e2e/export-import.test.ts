@@ -44,50 +44,53 @@ async function saved(download: Download): Promise<{ file: string; files: Map<str
 }
 
 describe("keepsakes", () => {
-  it("downloads a book from the workspace without JavaScript, and its book.html reads well and is accessible", async () => {
-    const user = await createUser(env.server);
-    const { page, context, assertNoErrors } = await openPage(env.browser, {
-      javaScriptEnabled: false,
-      viewport: { width: 1280, height: 900 },
-    });
-    await context.request.post(`${env.server.url}/api/auth/login`, {
-      data: { username: user.username, password: user.password },
-    });
-    const book = await bookWithPhoto(context.request, "Grandma's river");
-    await page.goto(`${env.server.url}/books/${book.id}`);
+  it(
+    "downloads a book from the workspace without JavaScript, " + "and its book.html reads well and is accessible",
+    async () => {
+      const user = await createUser(env.server);
+      const { page, context, assertNoErrors } = await openPage(env.browser, {
+        javaScriptEnabled: false,
+        viewport: { width: 1280, height: 900 },
+      });
+      await context.request.post(`${env.server.url}/api/auth/login`, {
+        data: { username: user.username, password: user.password },
+      });
+      const book = await bookWithPhoto(context.request, "Grandma's river");
+      await page.goto(`${env.server.url}/books/${book.id}`);
 
-    const link = page.getByRole("link", { name: "Download a copy (zip)" });
-    expect(await link.getAttribute("href")).toBe(`/api/books/${book.id}/export`);
-    expect(await link.getAttribute("download")).toBe("");
-    const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
-    expect(download.suggestedFilename()).toBe("Grandma's river - Heirloom.zip");
-    const { files } = await saved(download);
-    expect([...files.keys()].sort()).toEqual(["book.html", "book.json", "book.md", "media/001-river.webp"]);
-    expect(pathOf(page)).toBe(`/books/${book.id}`);
+      const link = page.getByRole("link", { name: "Download a copy (zip)" });
+      expect(await link.getAttribute("href")).toBe(`/api/books/${book.id}/export`);
+      expect(await link.getAttribute("download")).toBe("");
+      const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+      expect(download.suggestedFilename()).toBe("Grandma's river - Heirloom.zip");
+      const { files } = await saved(download);
+      expect([...files.keys()].sort()).toEqual(["book.html", "book.json", "book.md", "media/001-river.webp"]);
+      expect(pathOf(page)).toBe(`/books/${book.id}`);
 
-    assertNoErrors();
+      assertNoErrors();
 
-    // The readable copy, opened from disk as the family would: the photo shows, the draft is marked.
-    // (axe runs in the page, so this page has JavaScript.)
-    const folder = path.join(env.server.dataDir, "unzipped");
-    for (const [name, bytes] of files) {
-      fs.mkdirSync(path.dirname(path.join(folder, name)), { recursive: true });
-      fs.writeFileSync(path.join(folder, name), bytes);
-    }
-    const reader = await openPage(env.browser, { viewport: { width: 390, height: 844 } });
-    await reader.page.goto(`file://${path.join(folder, "book.html")}`);
-    expect(await reader.page.locator("html").getAttribute("lang")).toBe("en");
-    expect(await reader.page.getByRole("heading", { level: 1 }).textContent()).toBe("Grandma's river");
-    expect(await reader.page.getByRole("heading", { level: 3, name: "Half told Draft" }).isVisible()).toBe(true);
-    const photo = reader.page.getByRole("img", { name: "river" });
-    await photo.scrollIntoViewIfNeeded();
-    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(64);
-    await expectNoAxeViolations(reader.page);
-    if (process.env.KEEPSAKE_SCREENSHOT)
-      await reader.page.screenshot({ path: process.env.KEEPSAKE_SCREENSHOT, fullPage: true });
-    reader.assertNoErrors();
-    await reader.context.close();
-  });
+      // The readable copy, opened from disk as the family would: the photo shows, the draft is marked.
+      // (axe runs in the page, so this page has JavaScript.)
+      const folder = path.join(env.server.dataDir, "unzipped");
+      for (const [name, bytes] of files) {
+        fs.mkdirSync(path.dirname(path.join(folder, name)), { recursive: true });
+        fs.writeFileSync(path.join(folder, name), bytes);
+      }
+      const reader = await openPage(env.browser, { viewport: { width: 390, height: 844 } });
+      await reader.page.goto(`file://${path.join(folder, "book.html")}`);
+      expect(await reader.page.locator("html").getAttribute("lang")).toBe("en");
+      expect(await reader.page.getByRole("heading", { level: 1 }).textContent()).toBe("Grandma's river");
+      expect(await reader.page.getByRole("heading", { level: 3, name: "Half told Draft" }).isVisible()).toBe(true);
+      const photo = reader.page.getByRole("img", { name: "river" });
+      await photo.scrollIntoViewIfNeeded();
+      await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(64);
+      await expectNoAxeViolations(reader.page);
+      if (process.env.KEEPSAKE_SCREENSHOT)
+        await reader.page.screenshot({ path: process.env.KEEPSAKE_SCREENSHOT, fullPage: true });
+      reader.assertNoErrors();
+      await reader.context.close();
+    },
+  );
 
   it("downloads all books and imports a book from the profile page, with JavaScript", async () => {
     const user = await createUser(env.server);

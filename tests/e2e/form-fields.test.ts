@@ -56,89 +56,97 @@ describe.concurrent("the login form's fields", () => {
     });
   }
 
-  it("with JavaScript: a field is checked when it is left and again as it is typed in, and an invalid form is not posted", async ({
-    expect,
-  }) => {
-    const { page, assertNoErrors } = await openPage(env.browser);
-    const schemas = page.waitForResponse((r) => new URL(r.url()).pathname.includes("/client-validation-"));
-    await page.goto(`${env.server.url}/login`);
-    await waitForHydration(page);
-    expect((await schemas).status()).toBe(200);
-    // The schemas arrive after hydration; the form says when conform has them.
-    await page.waitForSelector("form[data-validates=browser]");
+  it(
+    "with JavaScript: a field is checked when it is left and " +
+      "again as it is typed in, and an invalid form is not posted",
+    async ({ expect }) => {
+      const { page, assertNoErrors } = await openPage(env.browser);
+      const schemas = page.waitForResponse((r) => new URL(r.url()).pathname.includes("/client-validation-"));
+      await page.goto(`${env.server.url}/login`);
+      await waitForHydration(page);
+      expect((await schemas).status()).toBe(200);
+      // The schemas arrive after hydration; the form says when conform has them.
+      await page.waitForSelector("form[data-validates=browser]");
 
-    await page.focus("#username");
-    await page.keyboard.press("Tab");
-    await expect.poll(() => shown(page, "username")).toEqual({ invalid: "true", message: en.login.usernameRequired });
-    await page.type("#username", "lan");
-    await expect.poll(() => shown(page, "username")).toEqual({ invalid: null, message: null });
+      await page.focus("#username");
+      await page.keyboard.press("Tab");
+      await expect.poll(() => shown(page, "username")).toEqual({ invalid: "true", message: en.login.usernameRequired });
+      await page.type("#username", "lan");
+      await expect.poll(() => shown(page, "username")).toEqual({ invalid: null, message: null });
 
-    let posted = false;
-    page.on("request", (request) => {
-      if (request.method() === "POST") posted = true;
-    });
-    await page.click("button[type=submit]:below(#password)");
-    await expect.poll(() => shown(page, "password")).toEqual({ invalid: "true", message: en.login.passwordRequired });
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe("password");
-    expect(posted).toBe(false);
-    assertNoErrors();
-  });
+      let posted = false;
+      page.on("request", (request) => {
+        if (request.method() === "POST") posted = true;
+      });
+      await page.click("button[type=submit]:below(#password)");
+      await expect.poll(() => shown(page, "password")).toEqual({ invalid: "true", message: en.login.passwordRequired });
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe("password");
+      expect(posted).toBe(false);
+      assertNoErrors();
+    },
+  );
 
-  it("with JavaScript: what is typed before the page hydrates, or before its schemas arrive, is kept, and signs in", async ({
-    expect,
-  }) => {
-    const { page, context, assertNoErrors } = await openPage(env.browser);
-    // The scripts are held back while the name is typed, and the schemas while the password is, as on a slow phone.
-    const gate = () => {
-      let open: () => void = () => {};
-      const opened = new Promise<void>((resolve) => (open = resolve));
-      return { open, opened };
-    };
-    const scripts = gate();
-    const schemas = gate();
-    await context.route(/\/assets\/.*\.js$/, async (route) => {
-      await (route.request().url().includes("/client-validation-") ? schemas.opened : scripts.opened);
-      await route.continue();
-    });
-    await page.goto(`${env.server.url}/login`, { waitUntil: "domcontentloaded" });
-    await page.fill("#username", "admin");
-    scripts.open();
-    await waitForHydration(page);
-    await page.fill("#password", ADMIN_PASSWORD);
-    schemas.open();
-    await page.waitForSelector("form[data-validates=browser]");
-    expect([await page.inputValue("#username"), await page.inputValue("#password")]).toEqual(["admin", ADMIN_PASSWORD]);
-    await Promise.all([
-      page.waitForURL((url) => !url.pathname.startsWith("/login")),
-      page.click("button[type=submit]:below(#password)"),
-    ]);
-    expect(new URL(page.url()).pathname).toBe("/");
-    assertNoErrors();
-  });
+  it(
+    "with JavaScript: what is typed before the page hydrates, " + "or before its schemas arrive, is kept, and signs in",
+    async ({ expect }) => {
+      const { page, context, assertNoErrors } = await openPage(env.browser);
+      // The scripts are held back while the name is typed, and the schemas while the password is, as on a slow phone.
+      const gate = () => {
+        let open: () => void = () => {};
+        const opened = new Promise<void>((resolve) => (open = resolve));
+        return { open, opened };
+      };
+      const scripts = gate();
+      const schemas = gate();
+      await context.route(/\/assets\/.*\.js$/, async (route) => {
+        await (route.request().url().includes("/client-validation-") ? schemas.opened : scripts.opened);
+        await route.continue();
+      });
+      await page.goto(`${env.server.url}/login`, { waitUntil: "domcontentloaded" });
+      await page.fill("#username", "admin");
+      scripts.open();
+      await waitForHydration(page);
+      await page.fill("#password", ADMIN_PASSWORD);
+      schemas.open();
+      await page.waitForSelector("form[data-validates=browser]");
+      expect([await page.inputValue("#username"), await page.inputValue("#password")]).toEqual([
+        "admin",
+        ADMIN_PASSWORD,
+      ]);
+      await Promise.all([
+        page.waitForURL((url) => !url.pathname.startsWith("/login")),
+        page.click("button[type=submit]:below(#password)"),
+      ]);
+      expect(new URL(page.url()).pathname).toBe("/");
+      assertNoErrors();
+    },
+  );
 
-  it("with JavaScript but without the schemas (they failed to load): the server checks, and focus goes to the first invalid field", async ({
-    expect,
-  }) => {
-    const { page, context, assertNoErrors } = await openPage(env.browser);
-    let chunk = "";
-    await context.route(/\/client-validation-[^/]*\.js$/, (route) => {
-      chunk = new URL(route.request().url()).pathname;
-      return route.fulfill({ status: 503, body: "" });
-    });
-    await page.goto(`${env.server.url}/login`);
-    await waitForHydration(page);
-    // The chunk's refusal has been handled: the form stays with the server's checks.
-    await expect.poll(() => chunk).not.toBe("");
-    expect(await page.getAttribute("form[data-validates]", "data-validates")).toBe("server");
-    await page.fill("#password", "secret");
-    const [posted] = await Promise.all([postOf(page), page.click("button[type=submit]:below(#password)")]);
-    expect(posted.status()).toBe(400);
-    await expect.poll(() => shown(page, "username")).toEqual({ invalid: "true", message: en.login.usernameRequired });
-    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("username");
-    expect(await shown(page, "password")).toEqual({ invalid: null, message: null });
-    assertNoErrors([
-      { path: "/login.data", status: 400 },
-      { path: chunk, status: 503 },
-    ]);
-  });
+  it(
+    "with JavaScript but without the schemas (they failed to load): " +
+      "the server checks, and focus goes to the first invalid field",
+    async ({ expect }) => {
+      const { page, context, assertNoErrors } = await openPage(env.browser);
+      let chunk = "";
+      await context.route(/\/client-validation-[^/]*\.js$/, (route) => {
+        chunk = new URL(route.request().url()).pathname;
+        return route.fulfill({ status: 503, body: "" });
+      });
+      await page.goto(`${env.server.url}/login`);
+      await waitForHydration(page);
+      // The chunk's refusal has been handled: the form stays with the server's checks.
+      await expect.poll(() => chunk).not.toBe("");
+      expect(await page.getAttribute("form[data-validates]", "data-validates")).toBe("server");
+      await page.fill("#password", "secret");
+      const [posted] = await Promise.all([postOf(page), page.click("button[type=submit]:below(#password)")]);
+      expect(posted.status()).toBe(400);
+      await expect.poll(() => shown(page, "username")).toEqual({ invalid: "true", message: en.login.usernameRequired });
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("username");
+      expect(await shown(page, "password")).toEqual({ invalid: null, message: null });
+      assertNoErrors([
+        { path: "/login.data", status: 400 },
+        { path: chunk, status: 503 },
+      ]);
+    },
+  );
 });

@@ -30,10 +30,14 @@ function focusReport(page: Page) {
     const top = document.elementFromPoint(x, y);
     const covered = !(top && (el.contains(top) || top.contains(el) || top === el.closest("label")));
     const inView = box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
-    const what = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""} "${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40)}"`;
+    const what =
+      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""} ` +
+      `"${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40)}"`;
     return {
       ok: el.matches(":focus-visible") && ringed && inView && !covered,
-      what: `${what}: focus-visible ${el.matches(":focus-visible")}, ring ${ringed}, in view ${inView}, covered by ${covered ? top?.outerHTML.slice(0, 80) : "nothing"}`,
+      what:
+        `${what}: focus-visible ${el.matches(":focus-visible")}, ring ${ringed}, in view ${inView}, ` +
+        `covered by ${covered ? top?.outerHTML.slice(0, 80) : "nothing"}`,
     };
   });
 }

@@ -162,30 +162,35 @@ describe("media on the topic page", () => {
     assertNoErrors();
   });
 
-  it("falls back to the placeholder for a photo whose file is gone, and says so when a recording cannot play", async () => {
-    const { page, book, topic, addMedia, open, assertNoErrors } = await withStory(true);
-    const photo = await addMedia("image", await png(10), "lost.png", "Lost photo");
-    const voice = await addMedia("audio", webm(), "voice.webm");
-    // The files disappear from disk behind the app's back.
-    fs.rmSync(path.join(env.server.dataDir, "media", "files"), { recursive: true, force: true });
-    await open(`/books/${book.id}/topics/${topic.id}?media=${photo.id}`);
-    const image = page.getByRole("dialog").locator("img");
-    await expect.poll(() => image.getAttribute("src")).toBe("/api/media/render/placeholder");
-    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  it(
+    "falls back to the placeholder for a photo whose file is gone, " + "and says so when a recording cannot play",
+    async () => {
+      const { page, book, topic, addMedia, open, assertNoErrors } = await withStory(true);
+      const photo = await addMedia("image", await png(10), "lost.png", "Lost photo");
+      const voice = await addMedia("audio", webm(), "voice.webm");
+      // The files disappear from disk behind the app's back.
+      fs.rmSync(path.join(env.server.dataDir, "media", "files"), { recursive: true, force: true });
+      await open(`/books/${book.id}/topics/${topic.id}?media=${photo.id}`);
+      const image = page.getByRole("dialog").locator("img");
+      await expect.poll(() => image.getAttribute("src")).toBe("/api/media/render/placeholder");
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
 
-    await open(`/books/${book.id}/topics/${topic.id}?media=${voice.id}`);
-    await page
-      .getByRole("dialog")
-      .locator("audio")
-      .evaluate((audio: HTMLAudioElement) => audio.play().catch(() => undefined));
-    await waitForToast(page, "Audio loading error");
-    await page.getByRole("dialog").getByText("This recording cannot be played right now.").waitFor();
-    assertNoErrors([
-      { path: `/api/media/render/id:${photo.id}`, status: 404 },
-      { path: `/api/media/render/${encodeURIComponent("Lost photo")}`, status: 404 },
-      { path: `/api/media/render/id:${voice.id}`, status: 404 },
-    ]);
-  });
+      await open(`/books/${book.id}/topics/${topic.id}?media=${voice.id}`);
+      await page
+        .getByRole("dialog")
+        .locator("audio")
+        .evaluate((audio: HTMLAudioElement) => audio.play().catch(() => undefined));
+      await waitForToast(page, "Audio loading error");
+      await page.getByRole("dialog").getByText("This recording cannot be played right now.").waitFor();
+      assertNoErrors([
+        { path: `/api/media/render/id:${photo.id}`, status: 404 },
+        { path: `/api/media/render/${encodeURIComponent("Lost photo")}`, status: 404 },
+        { path: `/api/media/render/id:${voice.id}`, status: 404 },
+      ]);
+    },
+  );
 });
 
 describe("images in the topic editor", () => {

@@ -69,14 +69,14 @@ async function record(page: Page, seconds: number) {
 const isStoryPost = (bookId: number) => (request: Request) =>
   request.method() === "POST" && new URL(request.url()).pathname.startsWith(`/books/${bookId}`);
 
+/** A part of a multipart body: its name, its file name (files only) and its content. */
+const FORM_PART =
+  /Content-Disposition: form-data; name="([^"]+)"(?:; filename="([^"]*)")?\r\n(?:[^\r\n]+\r\n)*\r\n([\s\S]*?)\r\n--/g;
+
 /** A multipart body's text fields and files, enough to read what the story form posted. */
 function multipart(body: Buffer) {
   const text = body.toString("latin1");
-  const parts = [
-    ...text.matchAll(
-      /Content-Disposition: form-data; name="([^"]+)"(?:; filename="([^"]*)")?\r\n(?:[^\r\n]+\r\n)*\r\n([\s\S]*?)\r\n--/g,
-    ),
-  ];
+  const parts = [...text.matchAll(FORM_PART)];
   return {
     field: (name: string) => parts.find((p) => p[1] === name && p[2] === undefined)?.[3],
     file: (name: string) =>

@@ -31,13 +31,15 @@ function reflowProblems(page: Page): Promise<string[]> {
       return false;
     };
     const label = (el: Element) =>
-      `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} "${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 30)}"`;
+      `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} ` +
+      `"${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 30)}"`;
     const check = (scope: ParentNode, when: string) => {
       const root = document.documentElement;
       if (root.scrollWidth > innerWidth)
         out.push(`${when}the page is ${root.scrollWidth} px wide in a ${innerWidth} px window`);
       for (const el of scope.querySelectorAll(
-        "a[href], button, input:not([type=hidden]), select, textarea, summary, audio[controls], [tabindex]:not([tabindex='-1'])",
+        "a[href], button, input:not([type=hidden]), select, textarea, summary, audio[controls], " +
+          "[tabindex]:not([tabindex='-1'])",
       )) {
         // Not rendered: display none, hidden, or inside a closed <details>.
         if (!el.checkVisibility({ visibilityProperty: true }) || el.closest(".skip-link, .visually-hidden")) continue;

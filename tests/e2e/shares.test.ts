@@ -94,42 +94,46 @@ for (const javaScriptEnabled of [true, false]) {
 }
 
 describe("the shared reading page", () => {
-  it("reads on a 390 px phone without JavaScript: published stories in the book's language, the photo and the voice", async () => {
-    const owner = await ownerWithBook(true);
-    const created = await owner.context.request.post(`${env.server.url}/api/books/${owner.book.id}/shares`, {
-      data: {},
-      headers: { Origin: env.server.url },
-    });
-    const { url } = (await created.json()) as { url: string };
-    await owner.context.close();
+  it(
+    "reads on a 390 px phone without JavaScript: " +
+      "published stories in the book's language, the photo and the voice",
+    async () => {
+      const owner = await ownerWithBook(true);
+      const created = await owner.context.request.post(`${env.server.url}/api/books/${owner.book.id}/shares`, {
+        data: {},
+        headers: { Origin: env.server.url },
+      });
+      const { url } = (await created.json()) as { url: string };
+      await owner.context.close();
 
-    const { page, context, assertNoErrors } = await openPage(env.browser, {
-      javaScriptEnabled: false,
-      viewport: { width: 390, height: 844 },
-      locale: "en-US",
-    });
-    await page.goto(url);
-    expect(await page.locator("html").getAttribute("lang")).toBe("vi");
-    await page.getByRole("heading", { level: 1, name: "Chuyện của bà" }).waitFor();
-    await page.getByRole("navigation", { name: "Mục lục" }).getByRole("link", { name: "Cánh đồng lúa" }).waitFor();
-    expect(await page.locator(".reader-text").allTextContents()).toEqual([
-      "Bà lớn lên bên cánh đồng.",
-      "Mỗi chiều bà thả diều.",
-    ]);
-    expect(await page.getByText("Chưa viết xong").count()).toBe(0);
-    const photo = page.getByRole("img", { name: "Cánh đồng" });
-    await photo.scrollIntoViewIfNeeded();
-    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
-    expect(await page.locator("audio").getAttribute("src")).toMatch(/^\/s\/[A-Za-z0-9_-]{43}\/media\/\d+$/);
-    // Nothing wider than the phone.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    assertNoErrors();
-    await context.close();
+      const { page, context, assertNoErrors } = await openPage(env.browser, {
+        javaScriptEnabled: false,
+        viewport: { width: 390, height: 844 },
+        locale: "en-US",
+      });
+      await page.goto(url);
+      expect(await page.locator("html").getAttribute("lang")).toBe("vi");
+      await page.getByRole("heading", { level: 1, name: "Chuyện của bà" }).waitFor();
+      await page.getByRole("navigation", { name: "Mục lục" }).getByRole("link", { name: "Cánh đồng lúa" }).waitFor();
+      expect(await page.locator(".reader-text").allTextContents()).toEqual([
+        "Bà lớn lên bên cánh đồng.",
+        "Mỗi chiều bà thả diều.",
+      ]);
+      expect(await page.getByText("Chưa viết xong").count()).toBe(0);
+      const photo = page.getByRole("img", { name: "Cánh đồng" });
+      await photo.scrollIntoViewIfNeeded();
+      await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
+      expect(await page.locator("audio").getAttribute("src")).toMatch(/^\/s\/[A-Za-z0-9_-]{43}\/media\/\d+$/);
+      // Nothing wider than the phone.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      assertNoErrors();
+      await context.close();
 
-    // The page sends no script, so axe (which runs as a script) checks the same page with scripting on.
-    const checked = await openPage(env.browser, { viewport: { width: 390, height: 844 } });
-    await checked.page.goto(url);
-    await expectNoAxeViolations(checked.page);
-    checked.assertNoErrors();
-  });
+      // The page sends no script, so axe (which runs as a script) checks the same page with scripting on.
+      const checked = await openPage(env.browser, { viewport: { width: 390, height: 844 } });
+      await checked.page.goto(url);
+      await expectNoAxeViolations(checked.page);
+      checked.assertNoErrors();
+    },
+  );
 });

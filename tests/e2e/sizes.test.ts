@@ -26,7 +26,8 @@ const MIN_FONT = 16;
 function smallTargets(page: Page): Promise<string[]> {
   return page.evaluate((min) => {
     const label = (el: Element, box: DOMRect) =>
-      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}.${[...el.classList].join(".")} "${(el.textContent ?? "").trim().slice(0, 30)}" ${Math.round(box.width)}x${Math.round(box.height)}`;
+      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}.${[...el.classList].join(".")} ` +
+      `"${(el.textContent ?? "").trim().slice(0, 30)}" ${Math.round(box.width)}x${Math.round(box.height)}`;
     const out: string[] = [];
     for (const el of document.querySelectorAll("button, input, select, textarea, summary, a[href]")) {
       if (el instanceof HTMLInputElement && el.type === "hidden") continue;
@@ -60,7 +61,8 @@ function smallText(page: Page): Promise<string[]> {
       if (box.width <= 1 && box.height <= 1) continue;
       if (parseFloat(style.fontSize) < min)
         out.push(
-          `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} "${node.textContent.trim().slice(0, 30)}" ${style.fontSize}`,
+          `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} "${node.textContent.trim().slice(0, 30)}" ` +
+            `${style.fontSize}`,
         );
     }
     return out;

@@ -219,68 +219,71 @@ for (const javaScriptEnabled of [true, false]) {
 }
 
 describe("reordering stories by drag and drop", () => {
-  it("moves a story with the keyboard drag handle, keeps topic dragging working, and puts a failed order back", async () => {
-    const { page, api, assertNoErrors } = await signedInPage();
-    const book = await api.post("/api/books", { title: "Sortable stories", language: "en" });
-    const home = await api.post(`/api/books/${book.id}/topics`, { title: "Home" });
-    const school = await api.post(`/api/books/${book.id}/topics`, { title: "School" });
-    const stories: Json[] = [];
-    for (const title of ["Kitchen", "Garden", "Roof"])
-      stories.push(
-        await api.post(`/api/topics/${home.id}/stories`, { title, content: `The ${title}.`, status: "published" }),
-      );
-    await api.post(`/api/topics/${school.id}/stories`, { title: "First day", content: "Rain.", status: "published" });
-    const order = async (topicId: number) =>
-      (await api.get<{ title: string }[]>(`/api/topics/${topicId}/stories`)).map((s) => s.title);
-    await open(page, `/books/${book.id}?openEditor=topic`, true);
+  it(
+    "moves a story with the keyboard drag handle, " + "keeps topic dragging working, and puts a failed order back",
+    async () => {
+      const { page, api, assertNoErrors } = await signedInPage();
+      const book = await api.post("/api/books", { title: "Sortable stories", language: "en" });
+      const home = await api.post(`/api/books/${book.id}/topics`, { title: "Home" });
+      const school = await api.post(`/api/books/${book.id}/topics`, { title: "School" });
+      const stories: Json[] = [];
+      for (const title of ["Kitchen", "Garden", "Roof"])
+        stories.push(
+          await api.post(`/api/topics/${home.id}/stories`, { title, content: `The ${title}.`, status: "published" }),
+        );
+      await api.post(`/api/topics/${school.id}/stories`, { title: "First day", content: "Rain.", status: "published" });
+      const order = async (topicId: number) =>
+        (await api.get<{ title: string }[]>(`/api/topics/${topicId}/stories`)).map((s) => s.title);
+      await open(page, `/books/${book.id}?openEditor=topic`, true);
 
-    const handle = page.getByRole("button", { name: /^Drag Kitchen to reorder/ });
-    await handle.waitFor();
-    await expectNoAxeViolations(page);
-    // The story handle's screen-reader instructions talk about a story, not a topic.
-    const describedBy = await handle.getAttribute("aria-describedby");
-    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toMatch(/^To pick up a story/);
-    await handle.focus();
-    // dnd-kit says "Picked up …" and at once where the item is over: the second stays in the live region.
-    await dragByKeyboard(page, [
-      ["Space", "Kitchen is now at position 1 of 3."],
-      ["ArrowDown", "Kitchen is now at position 2 of 3."],
-      ["Space", "Kitchen was dropped at position 2 of 3."],
-    ]);
-    await expect.poll(() => order(home.id), { timeout: 10_000 }).toEqual(["Garden", "Kitchen", "Roof"]);
-    const tocTitles = (topicTitle: string) =>
-      page
-        .getByRole("list", { name: `Stories of ${topicTitle}` })
-        .locator("a")
-        .allTextContents();
-    await expect.poll(() => tocTitles("Home")).toEqual(["Garden", "Kitchen", "Roof"]);
+      const handle = page.getByRole("button", { name: /^Drag Kitchen to reorder/ });
+      await handle.waitFor();
+      await expectNoAxeViolations(page);
+      // The story handle's screen-reader instructions talk about a story, not a topic.
+      const describedBy = await handle.getAttribute("aria-describedby");
+      expect(await page.locator(`[id="${describedBy}"]`).textContent()).toMatch(/^To pick up a story/);
+      await handle.focus();
+      // dnd-kit says "Picked up …" and at once where the item is over: the second stays in the live region.
+      await dragByKeyboard(page, [
+        ["Space", "Kitchen is now at position 1 of 3."],
+        ["ArrowDown", "Kitchen is now at position 2 of 3."],
+        ["Space", "Kitchen was dropped at position 2 of 3."],
+      ]);
+      await expect.poll(() => order(home.id), { timeout: 10_000 }).toEqual(["Garden", "Kitchen", "Roof"]);
+      const tocTitles = (topicTitle: string) =>
+        page
+          .getByRole("list", { name: `Stories of ${topicTitle}` })
+          .locator("a")
+          .allTextContents();
+      await expect.poll(() => tocTitles("Home")).toEqual(["Garden", "Kitchen", "Roof"]);
 
-    // The topics' own drag and drop still works around the nested story lists.
-    const topicHandle = page.getByRole("button", { name: /^Drag School to reorder/ });
-    await topicHandle.focus();
-    await dragByKeyboard(page, [
-      ["Space", "School is now at position 2 of 2."],
-      ["ArrowUp", "School is now at position 1 of 2."],
-      ["Space", "School was dropped at position 1 of 2."],
-    ]);
-    const topicOrder = async () =>
-      (await api.get<{ title: string }[]>(`/api/books/${book.id}/topics`)).map((t) => t.title);
-    await expect.poll(topicOrder, { timeout: 10_000 }).toEqual(["School", "Home"]);
-    await expect.poll(() => page.locator(".topic-list .item-title a").allTextContents()).toEqual(["School", "Home"]);
+      // The topics' own drag and drop still works around the nested story lists.
+      const topicHandle = page.getByRole("button", { name: /^Drag School to reorder/ });
+      await topicHandle.focus();
+      await dragByKeyboard(page, [
+        ["Space", "School is now at position 2 of 2."],
+        ["ArrowUp", "School is now at position 1 of 2."],
+        ["Space", "School was dropped at position 1 of 2."],
+      ]);
+      const topicOrder = async () =>
+        (await api.get<{ title: string }[]>(`/api/books/${book.id}/topics`)).map((t) => t.title);
+      await expect.poll(topicOrder, { timeout: 10_000 }).toEqual(["School", "Home"]);
+      await expect.poll(() => page.locator(".topic-list .item-title a").allTextContents()).toEqual(["School", "Home"]);
 
-    // A story deleted elsewhere makes the page's order stale: the server refuses it, the page says
-    // 'Update failed' and shows the server's order again.
-    expect((await api.delete(`/api/stories/${stories[2]!.id}`)).status()).toBe(200);
-    const garden = page.getByRole("button", { name: /^Drag Garden to reorder/ });
-    await garden.focus();
-    await dragByKeyboard(page, [
-      ["Space", "Garden is now at position 1 of 3."],
-      ["ArrowDown", "Garden is now at position 2 of 3."],
-      ["Space", "Garden was dropped at position 2 of 3."],
-    ]);
-    await expect.poll(() => toastTitle(page)).toBe("Update failed");
-    await expect.poll(() => tocTitles("Home")).toEqual(["Garden", "Kitchen"]);
-    expect(await order(home.id)).toEqual(["Garden", "Kitchen"]);
-    assertNoErrors([{ path: `/api/topics/${home.id}/reorder-stories`, status: 400 }]);
-  });
+      // A story deleted elsewhere makes the page's order stale: the server refuses it, the page says
+      // 'Update failed' and shows the server's order again.
+      expect((await api.delete(`/api/stories/${stories[2]!.id}`)).status()).toBe(200);
+      const garden = page.getByRole("button", { name: /^Drag Garden to reorder/ });
+      await garden.focus();
+      await dragByKeyboard(page, [
+        ["Space", "Garden is now at position 1 of 3."],
+        ["ArrowDown", "Garden is now at position 2 of 3."],
+        ["Space", "Garden was dropped at position 2 of 3."],
+      ]);
+      await expect.poll(() => toastTitle(page)).toBe("Update failed");
+      await expect.poll(() => tocTitles("Home")).toEqual(["Garden", "Kitchen"]);
+      expect(await order(home.id)).toEqual(["Garden", "Kitchen"]);
+      assertNoErrors([{ path: `/api/topics/${home.id}/reorder-stories`, status: 400 }]);
+    },
+  );
 });

@@ -22,9 +22,11 @@ afterAll(async () => {
 });
 
 const MESSY_EN =
-  'we moved to the city in 1975 .it was a hard year !my mother worked at the mill ,my father drove a truck .\ndad always said "keep going" and we did.';
+  "we moved to the city in 1975 .it was a hard year !my mother worked at the mill ,my father drove a truck .\n" +
+  'dad always said "keep going" and we did.';
 const CLEAN_EN =
-  "We moved to the city in 1975. It was a hard year! My mother worked at the mill, my father drove a truck.\n\nDad always said “keep going” and we did.";
+  "We moved to the city in 1975. It was a hard year! My mother worked at the mill, my father drove a truck.\n\n" +
+  "Dad always said “keep going” and we did.";
 const SHORT_VI = "Hồi nhỏ tôi sống ở làng. Rất vui.";
 
 /** Signs a new user in with a book in `language` and a topic whose draft is `preview`, and opens its Preview tab. */
@@ -141,48 +143,52 @@ describe("Refine with AI", () => {
 });
 
 describe("Content suggestions", () => {
-  it("lists suggestions and strengths in the book's language; Apply appends one after a confirmation, by keyboard too", async () => {
-    const { page, assertNoErrors, topicId } = await openDraft("vi-VN", "vi", SHORT_VI, "Tuổi thơ");
-    const popover = await openPopover(page, "Gợi ý nội dung");
-    await popover.getByRole("button", { name: "Nhận gợi ý" }).click();
-    const items = popover.locator("ol.ai-list > li > p:first-child");
-    await items.first().waitFor();
-    const suggestions = await items.allTextContents();
-    expect(suggestions[0]).toMatch(/^Câu chuyện còn ngắn \(8 chữ\)\./);
-    expect(suggestions).toContain(
-      "Hãy cho biết những ai có mặt: gọi tên những người trong câu chuyện và mối quan hệ của họ với bạn.",
-    );
-    expect(await popover.locator("h3").allTextContents()).toEqual(["Gợi ý", "Điểm mạnh"]);
-    expect(await popover.locator("ul.ai-list > li").allTextContents()).toEqual([
-      "Có mốc thời gian (Hồi nhỏ).",
-      "Có nói rõ nơi chốn (làng).",
-    ]);
-    await expectComfortableEditor(page);
-    await expectNoAxeViolations(page);
+  it(
+    "lists suggestions and strengths in the book's language; " +
+      "Apply appends one after a confirmation, by keyboard too",
+    async () => {
+      const { page, assertNoErrors, topicId } = await openDraft("vi-VN", "vi", SHORT_VI, "Tuổi thơ");
+      const popover = await openPopover(page, "Gợi ý nội dung");
+      await popover.getByRole("button", { name: "Nhận gợi ý" }).click();
+      const items = popover.locator("ol.ai-list > li > p:first-child");
+      await items.first().waitFor();
+      const suggestions = await items.allTextContents();
+      expect(suggestions[0]).toMatch(/^Câu chuyện còn ngắn \(8 chữ\)\./);
+      expect(suggestions).toContain(
+        "Hãy cho biết những ai có mặt: gọi tên những người trong câu chuyện và mối quan hệ của họ với bạn.",
+      );
+      expect(await popover.locator("h3").allTextContents()).toEqual(["Gợi ý", "Điểm mạnh"]);
+      expect(await popover.locator("ul.ai-list > li").allTextContents()).toEqual([
+        "Có mốc thời gian (Hồi nhỏ).",
+        "Có nói rõ nơi chốn (làng).",
+      ]);
+      await expectComfortableEditor(page);
+      await expectNoAxeViolations(page);
 
-    // Apply asks first; Cancel goes back to the same Apply button and changes nothing.
-    const apply2 = popover.getByRole("button", { name: "Áp dụng gợi ý 2" });
-    await apply2.click();
-    const confirm = popover.getByRole("group", { name: "Thêm gợi ý này vào cuối bản thảo?" });
-    await confirm.waitFor();
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Thêm vào bản thảo");
-    await expectNoAxeViolations(page);
-    await confirm.getByRole("button", { name: "Hủy" }).click();
-    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Áp dụng gợi ý 2");
-    expect(await page.inputValue("#topic-preview")).toBe(SHORT_VI);
+      // Apply asks first; Cancel goes back to the same Apply button and changes nothing.
+      const apply2 = popover.getByRole("button", { name: "Áp dụng gợi ý 2" });
+      await apply2.click();
+      const confirm = popover.getByRole("group", { name: "Thêm gợi ý này vào cuối bản thảo?" });
+      await confirm.waitFor();
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Thêm vào bản thảo");
+      await expectNoAxeViolations(page);
+      await confirm.getByRole("button", { name: "Hủy" }).click();
+      expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Áp dụng gợi ý 2");
+      expect(await page.inputValue("#topic-preview")).toBe(SHORT_VI);
 
-    // By keyboard: Enter on Apply, Enter on the confirmation.
-    await page.keyboard.press("Enter");
-    await confirm.waitFor();
-    await page.keyboard.press("Enter");
-    await popover.locator("[role=status]", { hasText: "Đã thêm gợi ý vào cuối bản thảo." }).waitFor();
-    const expected = `${SHORT_VI}\n\n${suggestions[1]}`;
-    expect(await page.inputValue("#topic-preview")).toBe(expected);
-    expect(await popover.evaluate((details) => (details as HTMLDetailsElement).open)).toBe(true);
-    await page.locator(".autosave-status", { hasText: "Đã lưu" }).waitFor();
-    expect(await savedPreview(env.server, page, topicId)).toBe(expected);
-    assertNoErrors();
-  });
+      // By keyboard: Enter on Apply, Enter on the confirmation.
+      await page.keyboard.press("Enter");
+      await confirm.waitFor();
+      await page.keyboard.press("Enter");
+      await popover.locator("[role=status]", { hasText: "Đã thêm gợi ý vào cuối bản thảo." }).waitFor();
+      const expected = `${SHORT_VI}\n\n${suggestions[1]}`;
+      expect(await page.inputValue("#topic-preview")).toBe(expected);
+      expect(await popover.evaluate((details) => (details as HTMLDetailsElement).open)).toBe(true);
+      await page.locator(".autosave-status", { hasText: "Đã lưu" }).waitFor();
+      expect(await savedPreview(env.server, page, topicId)).toBe(expected);
+      assertNoErrors();
+    },
+  );
 
   it("says it cannot create suggestions when the server fails, and leaves the draft alone", async () => {
     const { page, assertNoErrors, topicId } = await openDraft("en-US", "en", MESSY_EN, "Moving house", failing.server);

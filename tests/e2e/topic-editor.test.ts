@@ -109,51 +109,54 @@ for (const lang of [
   { locale: "vi-VN", saving: "Đang lưu…", saved: "Đã lưu", preview: "Bản thảo" },
 ]) {
   describe(`the preview's autosave (${lang.locale})`, () => {
-    it("saves a second after typing stops, shows Saving… then Saved, and the text is there after a reload", async () => {
-      const user = await createUser(env.server);
-      const { page, assertNoErrors } = await openPage(env.browser, {
-        locale: lang.locale,
-        viewport: { width: 1280, height: 900 },
-      });
-      await signIn(page, env.server, user.username, user.password);
-      const book = await createBook(env.server, page, { title: "Sổ tay", language: "vi" });
-      const topicId = await createTopic(env.server, page, book.id, { title: "Tết" });
-      const editor = `${env.server.url}/books/${book.id}?openEditor=topic&topicId=${topicId}`;
-      await page.goto(editor);
-      await waitForHydration(page);
+    it(
+      "saves a second after typing stops, shows Saving… then Saved, " + "and the text is there after a reload",
+      async () => {
+        const user = await createUser(env.server);
+        const { page, assertNoErrors } = await openPage(env.browser, {
+          locale: lang.locale,
+          viewport: { width: 1280, height: 900 },
+        });
+        await signIn(page, env.server, user.username, user.password);
+        const book = await createBook(env.server, page, { title: "Sổ tay", language: "vi" });
+        const topicId = await createTopic(env.server, page, book.id, { title: "Tết" });
+        const editor = `${env.server.url}/books/${book.id}?openEditor=topic&topicId=${topicId}`;
+        await page.goto(editor);
+        await waitForHydration(page);
 
-      // The PUT is held until the test has seen "Saving…", so that state is checked, not raced.
-      const puts: { body: string; contentType: string | undefined }[] = [];
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route(`**/api/topics/${topicId}`, async (route) => {
-        if (route.request().method() !== "PUT") return route.continue();
-        puts.push({ body: route.request().postData() ?? "", contentType: route.request().headers()["content-type"] });
-        await held;
-        await route.continue();
-      });
+        // The PUT is held until the test has seen "Saving…", so that state is checked, not raced.
+        const puts: { body: string; contentType: string | undefined }[] = [];
+        let release!: () => void;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        await page.route(`**/api/topics/${topicId}`, async (route) => {
+          if (route.request().method() !== "PUT") return route.continue();
+          puts.push({ body: route.request().postData() ?? "", contentType: route.request().headers()["content-type"] });
+          await held;
+          await route.continue();
+        });
 
-      await page.locator(".topic-tab", { hasText: lang.preview }).click();
-      const status = page.locator(".autosave-status");
-      expect(await status.getAttribute("role")).toBe("status");
-      await page.locator("#topic-preview").pressSequentially("Bánh chưng by the fire.", { delay: 20 });
-      await status.filter({ hasText: lang.saving }).waitFor();
-      expect(await savedPreview(env.server, page, topicId)).toBeNull();
-      release();
-      await status.filter({ hasText: lang.saved }).waitFor();
-      expect(puts.map((put) => JSON.parse(put.body))).toContainEqual({ preview: "Bánh chưng by the fire." });
-      expect(puts.every((put) => put.contentType === "application/json")).toBe(true);
-      expect(await savedPreview(env.server, page, topicId)).toBe("Bánh chưng by the fire.");
+        await page.locator(".topic-tab", { hasText: lang.preview }).click();
+        const status = page.locator(".autosave-status");
+        expect(await status.getAttribute("role")).toBe("status");
+        await page.locator("#topic-preview").pressSequentially("Bánh chưng by the fire.", { delay: 20 });
+        await status.filter({ hasText: lang.saving }).waitFor();
+        expect(await savedPreview(env.server, page, topicId)).toBeNull();
+        release();
+        await status.filter({ hasText: lang.saved }).waitFor();
+        expect(puts.map((put) => JSON.parse(put.body))).toContainEqual({ preview: "Bánh chưng by the fire." });
+        expect(puts.every((put) => put.contentType === "application/json")).toBe(true);
+        expect(await savedPreview(env.server, page, topicId)).toBe("Bánh chưng by the fire.");
 
-      await page.unroute(`**/api/topics/${topicId}`);
-      // The deep link's parameters have left the address bar (docs/product.md §2), so a reload would show the book
-      // without the editor: open the editor's address again instead.
-      await page.goto(editor);
-      await waitForHydration(page);
-      await page.locator(".topic-tab", { hasText: lang.preview }).click();
-      expect(await page.inputValue("#topic-preview")).toBe("Bánh chưng by the fire.");
-      assertNoErrors();
-    });
+        await page.unroute(`**/api/topics/${topicId}`);
+        // The deep link's parameters have left the address bar (docs/product.md §2), so a reload would show the book
+        // without the editor: open the editor's address again instead.
+        await page.goto(editor);
+        await waitForHydration(page);
+        await page.locator(".topic-tab", { hasText: lang.preview }).click();
+        expect(await page.inputValue("#topic-preview")).toBe("Bánh chưng by the fire.");
+        assertNoErrors();
+      },
+    );
   });
 }
 

@@ -30,7 +30,8 @@ const wordsOf = (text: string) =>
     .match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
 
 const MESSY_VI =
-  'hồi   đó nhà tôi ở làng ven sông .mỗi sáng mẹ dậy thổi cơm ,mùi khói bếp thơm cả xóm.\nbà nói :"con ơi , ăn cơm đi !"';
+  "hồi   đó nhà tôi ở làng ven sông .mỗi sáng mẹ dậy thổi cơm ,mùi khói bếp thơm cả xóm.\n" +
+  'bà nói :"con ơi , ăn cơm đi !"';
 const CLEAN_VI =
   "Hồi đó nhà tôi ở làng ven sông. Mỗi sáng mẹ dậy thổi cơm, mùi khói bếp thơm cả xóm.\n\nBà nói: “con ơi, ăn cơm đi!”";
 
@@ -86,38 +87,48 @@ describe("refineContent on the story API", () => {
     expect(plain.body.refinedContent).toBeNull();
   });
 
-  it("refuses to refine empty content with the spec's message, in the user's language, and writes nothing", async () => {
-    const { topic } = await bookWithTopic(lan, "en");
-    const en = await call(lan, "POST", `/api/topics/${topic.id}/stories`, {
-      title: "Empty",
-      content: "   ",
-      hasImages: true,
-      refineContent: true,
-    });
-    expect(en).toEqual({ status: 400, body: { message: "Please enter content to refine.", title: "Missing content" } });
-    const vi = await call(
-      lan,
-      "POST",
-      `/api/topics/${topic.id}/stories`,
-      { title: "Empty", content: "", refineContent: true },
-      { "Accept-Language": "vi" },
-    );
-    expect(vi).toEqual({
-      status: 400,
-      body: { message: "Vui lòng nhập nội dung để tinh chỉnh.", title: "Thiếu nội dung" },
-    });
-    expect((await call(lan, "GET", `/api/topics/${topic.id}/stories`)).body).toEqual([]);
+  it(
+    "refuses to refine empty content with the spec's message, " + "in the user's language, and writes nothing",
+    async () => {
+      const { topic } = await bookWithTopic(lan, "en");
+      const en = await call(lan, "POST", `/api/topics/${topic.id}/stories`, {
+        title: "Empty",
+        content: "   ",
+        hasImages: true,
+        refineContent: true,
+      });
+      expect(en).toEqual({
+        status: 400,
+        body: { message: "Please enter content to refine.", title: "Missing content" },
+      });
+      const vi = await call(
+        lan,
+        "POST",
+        `/api/topics/${topic.id}/stories`,
+        { title: "Empty", content: "", refineContent: true },
+        { "Accept-Language": "vi" },
+      );
+      expect(vi).toEqual({
+        status: 400,
+        body: { message: "Vui lòng nhập nội dung để tinh chỉnh.", title: "Thiếu nội dung" },
+      });
+      expect((await call(lan, "GET", `/api/topics/${topic.id}/stories`)).body).toEqual([]);
 
-    const story = (
-      await call(lan, "POST", `/api/topics/${topic.id}/stories`, { title: "Kept", content: "kept as it is" })
-    ).body;
-    const put = await call(lan, "PUT", `/api/stories/${story.id}`, { title: "Kept", content: "", refineContent: true });
-    expect(put.status).toBe(400);
-    expect((await call(lan, "GET", `/api/stories/${story.id}`)).body).toMatchObject({
-      content: "kept as it is",
-      refinedContent: null,
-    });
-  });
+      const story = (
+        await call(lan, "POST", `/api/topics/${topic.id}/stories`, { title: "Kept", content: "kept as it is" })
+      ).body;
+      const put = await call(lan, "PUT", `/api/stories/${story.id}`, {
+        title: "Kept",
+        content: "",
+        refineContent: true,
+      });
+      expect(put.status).toBe(400);
+      expect((await call(lan, "GET", `/api/stories/${story.id}`)).body).toMatchObject({
+        content: "kept as it is",
+        refinedContent: null,
+      });
+    },
+  );
 
   it("answers 404 for another user's topic or story and refines nothing", async () => {
     const { topic } = await bookWithTopic(lan, "en");
@@ -153,21 +164,26 @@ describe("refineContent on the story API", () => {
 describe("POST /api/stories/suggest-improvements", () => {
   const SHORT_EN = "We lived in Hanoi in 1975. My mother cried at the station.";
 
-  it("returns suggestions as text with numbered items and a Strengths heading (the fixed path is not taken for a story id)", async () => {
-    const response = await call(lan, "POST", "/api/stories/suggest-improvements", {
-      content: SHORT_EN,
-      title: "Moving",
-      topicTitle: "Moving",
-      language: "en",
-    });
-    expect(response.status).toBe(200);
-    expect(Object.keys(response.body)).toEqual(["suggestions"]);
-    const text: string = response.body.suggestions;
-    expect(text).toMatch(/^Suggestions for improvement\n1\. The story is short \(12 words\)\./);
-    expect(text).toContain(
-      "\n\nStrengths\n1. It names the people in it (mother).\n2. It says when things happened (1975).\n3. It says where things happened (Hanoi, station).",
-    );
-  });
+  it(
+    "returns suggestions as text with numbered items and a Strengths heading " +
+      "(the fixed path is not taken for a story id)",
+    async () => {
+      const response = await call(lan, "POST", "/api/stories/suggest-improvements", {
+        content: SHORT_EN,
+        title: "Moving",
+        topicTitle: "Moving",
+        language: "en",
+      });
+      expect(response.status).toBe(200);
+      expect(Object.keys(response.body)).toEqual(["suggestions"]);
+      const text: string = response.body.suggestions;
+      expect(text).toMatch(/^Suggestions for improvement\n1\. The story is short \(12 words\)\./);
+      expect(text).toContain(
+        "\n\nStrengths\n1. It names the people in it (mother).\n2. It says when things happened (1975).\n" +
+          "3. It says where things happened (Hanoi, station).",
+      );
+    },
+  );
 
   it("writes in the topic's book language with topicId, else in `language`, else in the interface's", async () => {
     const { topic } = await bookWithTopic(lan, "vi");

@@ -163,7 +163,11 @@ describe("npm run backup while the app writes, and a restore", () => {
     expect(run.stderr.replace(/^npm warn .*\n/gm, "")).toBe("");
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(
-      /^Backup complete: .*nightly \(heirloom\.db [\d.]+ (KB|MB), integrity ok, \d+ stories, \d+ media files .*, secrets\.json\) in [\d.]+ s$/m,
+      new RegExp(
+        String.raw`^Backup complete: .*nightly \(heirloom\.db [\d.]+ (KB|MB), integrity ok, \d+ stories, ` +
+          String.raw`\d+ media files .*, secrets\.json\) in [\d.]+ s$`,
+        "m",
+      ),
     );
     // The app really was writing while the backup ran.
     expect(duringBackup).toBeGreaterThan(0);
@@ -182,7 +186,8 @@ describe("npm run backup while the app writes, and a restore", () => {
       // Every story written before the backup started is in it, and every story in it is whole.
       const rows = copy
         .prepare(
-          "SELECT id, title, content, topic_id AS topicId, book_id AS bookId FROM stories WHERE title LIKE 'Concurrent %'",
+          "SELECT id, title, content, topic_id AS topicId, book_id AS bookId " +
+            "FROM stories WHERE title LIKE 'Concurrent %'",
         )
         .all() as {
         id: number;

@@ -227,30 +227,35 @@ async function send(route: BodyRoute, probe: Probe, { end = false } = {}): Promi
 }
 
 describe("request bodies are capped before they are read", () => {
-  it("the list of routes that read a body is complete: every route module of app/routes.ts that loads the body reader, and only those", () => {
-    const table = fs.readFileSync(path.join(root, "app", "routes.ts"), "utf8");
-    const files = [...new Set([...table.matchAll(/"(routes\/[^"]+\.tsx?)"/g)].map(([, file]) => file!))];
-    const readers = files.filter((file) => reaches(`app/${file}`, READER));
-    expect(readers.length).toBeGreaterThan(30);
-    expect([...new Set(BODY_ROUTES.map((route) => route.file))].sort()).toEqual(readers.sort());
-    // Every other action (not just a translated 405) is listed as reading no body.
-    const otherActions = files.filter((file) => {
-      const source = fs.readFileSync(path.join(root, "app", file), "utf8");
-      return (
-        /export (const|function|async function) action\b/.test(source) &&
-        !/export const action = methodNotAllowed\(/.test(source) &&
-        !readers.includes(file)
+  it(
+    "the list of routes that read a body is complete: " +
+      "every route module of app/routes.ts that loads the body reader, and only those",
+    () => {
+      const table = fs.readFileSync(path.join(root, "app", "routes.ts"), "utf8");
+      const files = [...new Set([...table.matchAll(/"(routes\/[^"]+\.tsx?)"/g)].map(([, file]) => file!))];
+      const readers = files.filter((file) => reaches(`app/${file}`, READER));
+      expect(readers.length).toBeGreaterThan(30);
+      expect([...new Set(BODY_ROUTES.map((route) => route.file))].sort()).toEqual(readers.sort());
+      // Every other action (not just a translated 405) is listed as reading no body.
+      const otherActions = files.filter((file) => {
+        const source = fs.readFileSync(path.join(root, "app", file), "utf8");
+        return (
+          /export (const|function|async function) action\b/.test(source) &&
+          !/export const action = methodNotAllowed\(/.test(source) &&
+          !readers.includes(file)
+        );
+      });
+      expect(otherActions.sort()).toEqual(
+        NO_BODY.map((route) => route.file)
+          .filter((file) => !readers.includes(file))
+          .sort(),
       );
-    });
-    expect(otherActions.sort()).toEqual(
-      NO_BODY.map((route) => route.file)
-        .filter((file) => !readers.includes(file))
-        .sort(),
-    );
-  });
+    },
+  );
 
   for (const route of BODY_ROUTES) {
-    it(`${route.method} ${route.file}: over ${route.cap} bytes is a 413, declared or streamed, in English and Vietnamese`, {
+    const { method, file, cap } = route;
+    it(`${method} ${file}: over ${cap} bytes is a 413, declared or streamed, in English and Vietnamese`, {
       timeout: 300_000,
     }, async () => {
       for (const probe of oversized(route)) {

@@ -153,7 +153,8 @@ describe("covers", () => {
 
   it("refuses a wrong type, bytes that lie about their type, and files over 2MB, storing nothing", async () => {
     const before = (await (await lan.get("/api/books")).json()).length;
-    const svg = `data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString("base64")}`;
+    const svgBytes = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const svg = `data:image/svg+xml;base64,${svgBytes.toString("base64")}`;
     const lying = `data:image/png;base64,${Buffer.from("<html><script>alert(1)</script></html>").toString("base64")}`;
     const truncated = `data:image/png;base64,${(await png()).subarray(0, 40).toString("base64")}`;
     for (const coverImage of [svg, lying, truncated, "https://evil.example/cover.png"]) {

@@ -136,28 +136,31 @@ describe("Cache-Control: private, no-store", () => {
 });
 
 describe("media behind an owner check", () => {
-  it("is revalidated on every use, so the owner check runs again: a 304 for the owner, a 404 for anyone else", async () => {
-    const path = `/api/media/render/id:${ids.media}`;
-    const first = await lan.get(path);
-    expect(first.status).toBe(200);
-    expect(first.headers.get("cache-control")).toBe("private, no-cache");
-    const etag = first.headers.get("etag")!;
-    expect(etag).toBeTruthy();
-    const again = await lan.get(path, { headers: { "If-None-Match": etag } });
-    expect(again.status).toBe(304);
-    // Another user of the same browser, with the cached copy's ETag: the server says no.
-    expect((await minh.get(path, { headers: { "If-None-Match": etag } })).status).toBe(404);
-    expect((await createClient(server.url).get(path, { headers: { "If-None-Match": etag } })).status).toBe(401);
+  it(
+    "is revalidated on every use, so the owner check runs again: " + "a 304 for the owner, a 404 for anyone else",
+    async () => {
+      const path = `/api/media/render/id:${ids.media}`;
+      const first = await lan.get(path);
+      expect(first.status).toBe(200);
+      expect(first.headers.get("cache-control")).toBe("private, no-cache");
+      const etag = first.headers.get("etag")!;
+      expect(etag).toBeTruthy();
+      const again = await lan.get(path, { headers: { "If-None-Match": etag } });
+      expect(again.status).toBe(304);
+      // Another user of the same browser, with the cached copy's ETag: the server says no.
+      expect((await minh.get(path, { headers: { "If-None-Match": etag } })).status).toBe(404);
+      expect((await createClient(server.url).get(path, { headers: { "If-None-Match": etag } })).status).toBe(401);
 
-    const cover = ids.cover; // "/api/media/render/cover:…"
-    const coverResponse = await lan.get(cover);
-    expect(coverResponse.status).toBe(200);
-    expect(coverResponse.headers.get("cache-control")).toBe("private, no-cache");
-    const coverTag = coverResponse.headers.get("etag")!;
-    expect(coverTag).toBeTruthy();
-    expect((await lan.get(cover, { headers: { "If-None-Match": coverTag } })).status).toBe(304);
-    expect((await minh.get(cover, { headers: { "If-None-Match": coverTag } })).status).toBe(404);
-  });
+      const cover = ids.cover; // "/api/media/render/cover:…"
+      const coverResponse = await lan.get(cover);
+      expect(coverResponse.status).toBe(200);
+      expect(coverResponse.headers.get("cache-control")).toBe("private, no-cache");
+      const coverTag = coverResponse.headers.get("etag")!;
+      expect(coverTag).toBeTruthy();
+      expect((await lan.get(cover, { headers: { "If-None-Match": coverTag } })).status).toBe(304);
+      expect((await minh.get(cover, { headers: { "If-None-Match": coverTag } })).status).toBe(404);
+    },
+  );
 });
 
 describe("what does not depend on the session keeps its caching", () => {

@@ -178,125 +178,129 @@ const footprint = () => ({
 });
 
 describe("exporting a book", () => {
-  it("gives its owner a zip with book.json, book.md, book.html and the full-size media, named after the book", async () => {
-    const made = await richBook(lan);
-    const { response, files } = await download(lan, `/api/books/${made.book.id}/export`);
-    expect(response.headers.get("content-type")).toBe("application/zip");
-    expect(response.headers.get("cache-control")).toBe("private, no-store");
-    // Characters no file system takes (<, >, ") are left out; the plain name is for old clients.
-    expect(response.headers.get("content-disposition")).toBe(
-      `attachment; filename="Ba noi ke & chuyen xua - Heirloom.zip"; filename*=UTF-8''${encodeURIComponent("Bà nội kể & chuyện xưa - Heirloom.zip")}`,
-    );
-    const names = [...files.keys()].sort();
-    expect(names).toEqual([
-      "book.html",
-      "book.json",
-      "book.md",
-      "media/001-ben-song-que.webp",
-      "media/002-giong-ba.webm",
-      "media/cover.webp",
-    ]);
+  it(
+    "gives its owner a zip with book.json, book.md, " + "book.html and the full-size media, named after the book",
+    async () => {
+      const made = await richBook(lan);
+      const { response, files } = await download(lan, `/api/books/${made.book.id}/export`);
+      expect(response.headers.get("content-type")).toBe("application/zip");
+      expect(response.headers.get("cache-control")).toBe("private, no-store");
+      // Characters no file system takes (<, >, ") are left out; the plain name is for old clients.
+      expect(response.headers.get("content-disposition")).toBe(
+        `attachment; filename="Ba noi ke & chuyen xua - Heirloom.zip"; ` +
+          `filename*=UTF-8''${encodeURIComponent("Bà nội kể & chuyện xưa - Heirloom.zip")}`,
+      );
+      const names = [...files.keys()].sort();
+      expect(names).toEqual([
+        "book.html",
+        "book.json",
+        "book.md",
+        "media/001-ben-song-que.webp",
+        "media/002-giong-ba.webm",
+        "media/cover.webp",
+      ]);
 
-    const doc = JSON.parse(files.get("book.json")!.toString("utf8"));
-    expect(doc).toMatchObject({
-      format: "heirloom-book",
-      version: 1,
-      book: {
-        title: made.book.title,
-        tone: "nostalgic",
-        language: "vi",
-        description: "Những câu chuyện\n\nvề quê nhà",
-        cover: { file: "media/cover.webp" },
-      },
-    });
-    expect(new Date(doc.exportedAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
-    // Nothing that means something only on this server: no ids, storage keys or users.
-    const keys = keysOf(doc);
-    for (const key of [
-      "id",
-      "userId",
-      "bookId",
-      "topicId",
-      "storyId",
-      "questionId",
-      "storageKey",
-      "url",
-      "size",
-      "position",
-    ])
-      expect(keys.has(key), key).toBe(false);
-    expect(JSON.stringify(doc)).not.toMatch(/[a-f0-9]{32}/);
+      const doc = JSON.parse(files.get("book.json")!.toString("utf8"));
+      expect(doc).toMatchObject({
+        format: "heirloom-book",
+        version: 1,
+        book: {
+          title: made.book.title,
+          tone: "nostalgic",
+          language: "vi",
+          description: "Những câu chuyện\n\nvề quê nhà",
+          cover: { file: "media/cover.webp" },
+        },
+      });
+      expect(new Date(doc.exportedAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
+      // Nothing that means something only on this server: no ids, storage keys or users.
+      const keys = keysOf(doc);
+      for (const key of [
+        "id",
+        "userId",
+        "bookId",
+        "topicId",
+        "storyId",
+        "questionId",
+        "storageKey",
+        "url",
+        "size",
+        "position",
+      ])
+        expect(keys.has(key), key).toBe(false);
+      expect(JSON.stringify(doc)).not.toMatch(/[a-f0-9]{32}/);
 
-    expect(doc.topics.map((t: { title: string; archived: boolean }) => [t.title, t.archived])).toEqual([
-      ["Quê nhà", false],
-      ["Những năm chiến tranh", false],
-      ["Chủ đề cũ", true],
-    ]);
-    const [home, war] = doc.topics;
-    expect(home.preview).toBe("Bà sinh ra ở một làng ven sông…");
-    expect(home.questions).toEqual([{ key: "q1", question: "Bà lớn lên ở đâu?", createdAt: expect.any(String) }]);
-    expect(war.questions.map((q: { key: string }) => q.key)).toEqual(["q2"]);
-    expect(
-      home.stories.map((s: { title: string; status: string; question: string | null }) => [
-        s.title,
-        s.status,
-        s.question,
-      ]),
-    ).toEqual([
-      ["Làng ven sông", "published", "q1"],
-      ["Chưa xong", "draft", null],
-    ]);
-    expect(war.stories[0].refinedContent).toBeTruthy();
-    expect(home.stories[0].media).toEqual([
-      {
-        file: "media/001-ben-song-que.webp",
-        type: "image",
-        mimeType: "image/webp",
-        description: 'Bến sông "quê"',
-        transcription: null,
-        filename: "IMG_1 bến sông.png",
-        createdAt: expect.any(String),
-      },
-      {
-        file: "media/002-giong-ba.webm",
-        type: "audio",
-        mimeType: "audio/webm",
-        description: "",
-        transcription: null,
-        filename: "giong-ba.webm",
-        createdAt: expect.any(String),
-      },
-    ]);
+      expect(doc.topics.map((t: { title: string; archived: boolean }) => [t.title, t.archived])).toEqual([
+        ["Quê nhà", false],
+        ["Những năm chiến tranh", false],
+        ["Chủ đề cũ", true],
+      ]);
+      const [home, war] = doc.topics;
+      expect(home.preview).toBe("Bà sinh ra ở một làng ven sông…");
+      expect(home.questions).toEqual([{ key: "q1", question: "Bà lớn lên ở đâu?", createdAt: expect.any(String) }]);
+      expect(war.questions.map((q: { key: string }) => q.key)).toEqual(["q2"]);
+      expect(
+        home.stories.map((s: { title: string; status: string; question: string | null }) => [
+          s.title,
+          s.status,
+          s.question,
+        ]),
+      ).toEqual([
+        ["Làng ven sông", "published", "q1"],
+        ["Chưa xong", "draft", null],
+      ]);
+      expect(war.stories[0].refinedContent).toBeTruthy();
+      expect(home.stories[0].media).toEqual([
+        {
+          file: "media/001-ben-song-que.webp",
+          type: "image",
+          mimeType: "image/webp",
+          description: 'Bến sông "quê"',
+          transcription: null,
+          filename: "IMG_1 bến sông.png",
+          createdAt: expect.any(String),
+        },
+        {
+          file: "media/002-giong-ba.webm",
+          type: "audio",
+          mimeType: "audio/webm",
+          description: "",
+          transcription: null,
+          filename: "giong-ba.webm",
+          createdAt: expect.any(String),
+        },
+      ]);
 
-    // The files are the stored ones: the recording as recorded, the photo at its full (web) size.
-    expect(new Uint8Array(files.get("media/002-giong-ba.webm")!)).toEqual(made.recording);
-    const full = new Uint8Array(await (await lan.get(made.photo.url)).arrayBuffer());
-    expect(new Uint8Array(files.get("media/001-ben-song-que.webp")!)).toEqual(full);
-    expect((await sharp(files.get("media/001-ben-song-que.webp")!).metadata()).width).toBe(800);
-    expect((await sharp(files.get("media/cover.webp")!).metadata()).height).toBe(900);
+      // The files are the stored ones: the recording as recorded, the photo at its full (web) size.
+      expect(new Uint8Array(files.get("media/002-giong-ba.webm")!)).toEqual(made.recording);
+      const full = new Uint8Array(await (await lan.get(made.photo.url)).arrayBuffer());
+      expect(new Uint8Array(files.get("media/001-ben-song-que.webp")!)).toEqual(full);
+      expect((await sharp(files.get("media/001-ben-song-que.webp")!).metadata()).width).toBe(800);
+      expect((await sharp(files.get("media/cover.webp")!).metadata()).height).toBe(900);
 
-    const html = files.get("book.html")!.toString("utf8");
-    expect(html).toMatch(/^<!doctype html>\n<html lang="vi">/);
-    expect(html).toContain("<h1>Bà nội &lt;kể&gt; &amp; &quot;chuyện&quot; xưa</h1>");
-    expect(html).toContain("Ngày xưa &lt;script&gt;alert(1)&lt;/script&gt; *rất* đẹp.<br>\nDòng hai.");
-    expect(html).not.toContain("<script");
-    expect(html).toContain('<img src="media/001-ben-song-que.webp" alt="Bến sông &quot;quê&quot;" loading="lazy">');
-    expect(html).toContain('<audio controls preload="none" src="media/002-giong-ba.webm">');
-    expect(html).toContain('<h3>Chưa xong <span class="label">Bản nháp</span></h3>');
-    expect(html).toContain('Chủ đề cũ <span class="label">Chủ đề đã lưu trữ</span>');
-    expect(html).toContain("<em>Câu hỏi:</em> Bà lớn lên ở đâu?");
-    expect(html).toContain("@media print");
-    // Book order: the topics as they are in the workspace.
-    expect(html.indexOf("Quê nhà</h2>")).toBeLessThan(html.indexOf("Những năm chiến tranh</h2>"));
+      const html = files.get("book.html")!.toString("utf8");
+      expect(html).toMatch(/^<!doctype html>\n<html lang="vi">/);
+      expect(html).toContain("<h1>Bà nội &lt;kể&gt; &amp; &quot;chuyện&quot; xưa</h1>");
+      expect(html).toContain("Ngày xưa &lt;script&gt;alert(1)&lt;/script&gt; *rất* đẹp.<br>\nDòng hai.");
+      expect(html).not.toContain("<script");
+      expect(html).toContain('<img src="media/001-ben-song-que.webp" alt="Bến sông &quot;quê&quot;" loading="lazy">');
+      expect(html).toContain('<audio controls preload="none" src="media/002-giong-ba.webm">');
+      expect(html).toContain('<h3>Chưa xong <span class="label">Bản nháp</span></h3>');
+      expect(html).toContain('Chủ đề cũ <span class="label">Chủ đề đã lưu trữ</span>');
+      expect(html).toContain("<em>Câu hỏi:</em> Bà lớn lên ở đâu?");
+      expect(html).toContain("@media print");
+      // Book order: the topics as they are in the workspace.
+      expect(html.indexOf("Quê nhà</h2>")).toBeLessThan(html.indexOf("Những năm chiến tranh</h2>"));
 
-    const markdown = files.get("book.md")!.toString("utf8");
-    expect(markdown.startsWith('# Bà nội \\<kể\\> \\& "chuyện" xưa\n')).toBe(true);
-    expect(markdown).toContain('![Bến sông "quê"](<media/001-ben-song-que.webp>)');
-    expect(markdown).toContain("[Bản ghi âm](<media/002-giong-ba.webm>)");
-    expect(markdown).toContain("### Chưa xong *(Bản nháp)*");
-    expect(markdown).toContain("Ngày xưa \\<script\\>alert(1)\\</script\\> \\*rất\\* đẹp.\\\nDòng hai.");
-    expect(markdown).toContain("\n\\# Đoạn hai");
-  });
+      const markdown = files.get("book.md")!.toString("utf8");
+      expect(markdown.startsWith('# Bà nội \\<kể\\> \\& "chuyện" xưa\n')).toBe(true);
+      expect(markdown).toContain('![Bến sông "quê"](<media/001-ben-song-que.webp>)');
+      expect(markdown).toContain("[Bản ghi âm](<media/002-giong-ba.webm>)");
+      expect(markdown).toContain("### Chưa xong *(Bản nháp)*");
+      expect(markdown).toContain("Ngày xưa \\<script\\>alert(1)\\</script\\> \\*rất\\* đẹp.\\\nDòng hai.");
+      expect(markdown).toContain("\n\\# Đoạn hai");
+    },
+  );
 
   it("is for the owner only: another user gets 404, a visitor 401", async () => {
     const { book } = await richBook(lan, "Riêng của Lan");
@@ -745,8 +749,10 @@ describe("a hostile or broken zip", () => {
             books: many(books + 1, (i) => ({ folder: `books/${i}-b/`, title: "B" })),
           }),
         }),
-      `The zip holds more books than one import takes: at most ${books}. Download the books one by one and import each.`,
-      `Tệp zip có nhiều sách hơn mức một lần nhập cho phép: tối đa ${books} cuốn. Hãy tải từng cuốn về rồi nhập từng cuốn một.`,
+      `The zip holds more books than one import takes: at most ${books}. ` +
+        "Download the books one by one and import each.",
+      `Tệp zip có nhiều sách hơn mức một lần nhập cho phép: tối đa ${books} cuốn. ` +
+        "Hãy tải từng cuốn về rồi nhập từng cuốn một.",
     ],
     [
       "topics",
@@ -799,7 +805,8 @@ describe("a hostile or broken zip", () => {
           ),
         ),
       `The zip holds more text than one import takes: at most ${jsonBytes / 1024 / 1024} MB of book.json in all.`,
-      `Tệp zip có nhiều chữ hơn mức một lần nhập cho phép: tổng cộng tối đa ${jsonBytes / 1024 / 1024} MB trong các tệp book.json.`,
+      `Tệp zip có nhiều chữ hơn mức một lần nhập cho phép: tổng cộng tối đa ${jsonBytes / 1024 / 1024} MB trong ` +
+        "các tệp book.json.",
     ],
   ];
 

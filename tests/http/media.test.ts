@@ -64,121 +64,138 @@ const storyFlags = async (client: Client, storyId: number) => {
 };
 
 describe("uploading and serving media", () => {
-  it("re-encodes a photo to a web size and a thumbnail, names it from its file, and serves it privately with an ETag", async () => {
-    const { story } = await newStory(lan);
-    const before = count(filesDir());
-    const { status, body } = await upload(
-      lan,
-      story.id,
-      { bytes: await png(2400, 1200), name: "bà nội_ở Huế.png", type: "image/png" },
-      { type: "image" },
-    );
-    expect(status).toBe(201);
-    expect(body).toMatchObject({
-      storyId: story.id,
-      type: "image",
-      url: `/api/media/render/id:${body.id}`,
-      description: "bà nội ở Huế",
-      transcription: null,
-      filename: "bà nội_ở Huế.png",
-    });
-    expect(body.size).toBeGreaterThan(0);
-    expect(count(filesDir())).toBe(before + 2);
-    expect(await storyFlags(lan, story.id)).toEqual({ hasAudio: false, hasImages: true, media: 1 });
+  it(
+    "re-encodes a photo to a web size and a thumbnail, " +
+      "names it from its file, and serves it privately with an ETag",
+    async () => {
+      const { story } = await newStory(lan);
+      const before = count(filesDir());
+      const { status, body } = await upload(
+        lan,
+        story.id,
+        { bytes: await png(2400, 1200), name: "bà nội_ở Huế.png", type: "image/png" },
+        { type: "image" },
+      );
+      expect(status).toBe(201);
+      expect(body).toMatchObject({
+        storyId: story.id,
+        type: "image",
+        url: `/api/media/render/id:${body.id}`,
+        description: "bà nội ở Huế",
+        transcription: null,
+        filename: "bà nội_ở Huế.png",
+      });
+      expect(body.size).toBeGreaterThan(0);
+      expect(count(filesDir())).toBe(before + 2);
+      expect(await storyFlags(lan, story.id)).toEqual({ hasAudio: false, hasImages: true, media: 1 });
 
-    const full = await lan.get(body.url);
-    expect(full.status).toBe(200);
-    expect(Object.fromEntries(full.headers)).toMatchObject({
-      "content-type": "image/webp",
-      "x-content-type-options": "nosniff",
-      "accept-ranges": "bytes",
-    });
-    expect(full.headers.get("cache-control")).toMatch(/^private/);
-    const meta = await sharp(Buffer.from(await full.arrayBuffer())).metadata();
-    expect([meta.format, meta.width, meta.height]).toEqual(["webp", 1600, 800]);
-    const thumb = await sharp(Buffer.from(await (await lan.get(`${body.url}?size=thumb`)).arrayBuffer())).metadata();
-    expect([thumb.width, thumb.height]).toEqual([320, 320]);
+      const full = await lan.get(body.url);
+      expect(full.status).toBe(200);
+      expect(Object.fromEntries(full.headers)).toMatchObject({
+        "content-type": "image/webp",
+        "x-content-type-options": "nosniff",
+        "accept-ranges": "bytes",
+      });
+      expect(full.headers.get("cache-control")).toMatch(/^private/);
+      const meta = await sharp(Buffer.from(await full.arrayBuffer())).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(["webp", 1600, 800]);
+      const thumb = await sharp(Buffer.from(await (await lan.get(`${body.url}?size=thumb`)).arrayBuffer())).metadata();
+      expect([thumb.width, thumb.height]).toEqual([320, 320]);
 
-    const etag = full.headers.get("etag")!;
-    expect((await lan.get(body.url, { headers: { "If-None-Match": etag } })).status).toBe(304);
-    // The description is the fallback address of the same photo.
-    const byDescription = await lan.get(`/api/media/render/${encodeURIComponent("bà nội ở Huế")}`);
-    expect([byDescription.status, byDescription.headers.get("etag")]).toEqual([200, etag]);
-  });
+      const etag = full.headers.get("etag")!;
+      expect((await lan.get(body.url, { headers: { "If-None-Match": etag } })).status).toBe(304);
+      // The description is the fallback address of the same photo.
+      const byDescription = await lan.get(`/api/media/render/${encodeURIComponent("bà nội ở Huế")}`);
+      expect([byDescription.status, byDescription.headers.get("etag")]).toEqual([200, etag]);
+    },
+  );
 
-  it("keeps a recording as it is, serves byte ranges for seeking, and says why there is no transcript offline", async () => {
-    const { story } = await newStory(lan, "Giọng bà");
-    const bytes = webm(10_000);
-    const { status, body } = await upload(
-      lan,
-      story.id,
-      { bytes, name: "recording.webm", type: "audio/webm" },
-      { type: "audio" },
-    );
-    expect(status).toBe(201);
-    expect(body).toMatchObject({ type: "audio", transcription: null, size: 10_000, description: "" });
-    expect(body.transcriptionError).toBe(
-      "Turning speech into text needs an AI server. The recording is kept with the story.",
-    );
-    expect(await storyFlags(lan, story.id)).toEqual({ hasAudio: true, hasImages: false, media: 1 });
+  it(
+    "keeps a recording as it is, serves byte ranges for seeking, " + "and says why there is no transcript offline",
+    async () => {
+      const { story } = await newStory(lan, "Giọng bà");
+      const bytes = webm(10_000);
+      const { status, body } = await upload(
+        lan,
+        story.id,
+        { bytes, name: "recording.webm", type: "audio/webm" },
+        { type: "audio" },
+      );
+      expect(status).toBe(201);
+      expect(body).toMatchObject({ type: "audio", transcription: null, size: 10_000, description: "" });
+      expect(body.transcriptionError).toBe(
+        "Turning speech into text needs an AI server. The recording is kept with the story.",
+      );
+      expect(await storyFlags(lan, story.id)).toEqual({ hasAudio: true, hasImages: false, media: 1 });
 
-    const whole = await lan.get(body.url);
-    expect([whole.status, whole.headers.get("content-type"), whole.headers.get("content-length")]).toEqual([
-      200,
-      "audio/webm",
-      "10000",
-    ]);
-    const part = await lan.get(body.url, { headers: { Range: "bytes=100-199" } });
-    expect([part.status, part.headers.get("content-range"), part.headers.get("content-length")]).toEqual([
-      206,
-      "bytes 100-199/10000",
-      "100",
-    ]);
-    expect(new Uint8Array(await part.arrayBuffer())).toEqual(bytes.slice(100, 200));
-    const tail = await lan.get(body.url, { headers: { Range: "bytes=-10" } });
-    expect([tail.status, tail.headers.get("content-range")]).toEqual([206, "bytes 9990-9999/10000"]);
-    const outside = await lan.get(body.url, { headers: { Range: "bytes=20000-" } });
-    expect([outside.status, outside.headers.get("content-range")]).toEqual([416, "bytes */10000"]);
-  });
+      const whole = await lan.get(body.url);
+      expect([whole.status, whole.headers.get("content-type"), whole.headers.get("content-length")]).toEqual([
+        200,
+        "audio/webm",
+        "10000",
+      ]);
+      const part = await lan.get(body.url, { headers: { Range: "bytes=100-199" } });
+      expect([part.status, part.headers.get("content-range"), part.headers.get("content-length")]).toEqual([
+        206,
+        "bytes 100-199/10000",
+        "100",
+      ]);
+      expect(new Uint8Array(await part.arrayBuffer())).toEqual(bytes.slice(100, 200));
+      const tail = await lan.get(body.url, { headers: { Range: "bytes=-10" } });
+      expect([tail.status, tail.headers.get("content-range")]).toEqual([206, "bytes 9990-9999/10000"]);
+      const outside = await lan.get(body.url, { headers: { Range: "bytes=20000-" } });
+      expect([outside.status, outside.headers.get("content-range")]).toEqual([416, "bytes */10000"]);
+    },
+  );
 
-  it("refuses a file whose bytes are not the declared kind, whatever its name or type says, and keeps nothing", async () => {
-    const { story } = await newStory(lan, "Không ảnh");
-    const before = count(filesDir());
-    const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>');
-    const asImage = await upload(
-      lan,
-      story.id,
-      { bytes: svg, name: "photo.png", type: "image/png" },
-      { type: "image" },
-      { "Accept-Language": "vi" },
-    );
-    expect(asImage).toMatchObject({
-      status: 400,
-      body: { title: "Không có hình ảnh", message: "Vui lòng chọn tệp hình ảnh: JPEG, PNG, GIF hoặc WEBP." },
-    });
-    const html = new TextEncoder().encode("<!doctype html><script>alert(1)</script>");
-    expect(
-      (await upload(lan, story.id, { bytes: html, name: "voice.webm", type: "audio/webm" }, { type: "audio" })).status,
-    ).toBe(400);
-    // An audio file is not an image, and a photo is not a recording.
-    expect(
-      (await upload(lan, story.id, { bytes: webm(), name: "x.jpg", type: "image/jpeg" }, { type: "image" })).status,
-    ).toBe(400);
-    expect(
-      (await upload(lan, story.id, { bytes: await png(10, 10), name: "x.webm", type: "audio/webm" }, { type: "audio" }))
-        .status,
-    ).toBe(400);
-    // A PNG signature in front of garbage does not decode: refused too.
-    const fake = new Uint8Array(200);
-    fake.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-    expect((await upload(lan, story.id, { bytes: fake, name: "broken.png" }, { type: "image" })).status).toBe(400);
-    expect((await upload(lan, story.id, { bytes: await png(10, 10), name: "a.png" }, { type: "video" })).status).toBe(
-      400,
-    );
-    expect(count(filesDir())).toBe(before);
-    expect(count(tmpDir())).toBe(0);
-    expect(await storyFlags(lan, story.id)).toEqual({ hasAudio: false, hasImages: false, media: 0 });
-  });
+  it(
+    "refuses a file whose bytes are not the declared kind, " + "whatever its name or type says, and keeps nothing",
+    async () => {
+      const { story } = await newStory(lan, "Không ảnh");
+      const before = count(filesDir());
+      const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>');
+      const asImage = await upload(
+        lan,
+        story.id,
+        { bytes: svg, name: "photo.png", type: "image/png" },
+        { type: "image" },
+        { "Accept-Language": "vi" },
+      );
+      expect(asImage).toMatchObject({
+        status: 400,
+        body: { title: "Không có hình ảnh", message: "Vui lòng chọn tệp hình ảnh: JPEG, PNG, GIF hoặc WEBP." },
+      });
+      const html = new TextEncoder().encode("<!doctype html><script>alert(1)</script>");
+      expect(
+        (await upload(lan, story.id, { bytes: html, name: "voice.webm", type: "audio/webm" }, { type: "audio" }))
+          .status,
+      ).toBe(400);
+      // An audio file is not an image, and a photo is not a recording.
+      expect(
+        (await upload(lan, story.id, { bytes: webm(), name: "x.jpg", type: "image/jpeg" }, { type: "image" })).status,
+      ).toBe(400);
+      expect(
+        (
+          await upload(
+            lan,
+            story.id,
+            { bytes: await png(10, 10), name: "x.webm", type: "audio/webm" },
+            { type: "audio" },
+          )
+        ).status,
+      ).toBe(400);
+      // A PNG signature in front of garbage does not decode: refused too.
+      const fake = new Uint8Array(200);
+      fake.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+      expect((await upload(lan, story.id, { bytes: fake, name: "broken.png" }, { type: "image" })).status).toBe(400);
+      expect((await upload(lan, story.id, { bytes: await png(10, 10), name: "a.png" }, { type: "video" })).status).toBe(
+        400,
+      );
+      expect(count(filesDir())).toBe(before);
+      expect(count(tmpDir())).toBe(0);
+      expect(await storyFlags(lan, story.id)).toEqual({ hasAudio: false, hasImages: false, media: 0 });
+    },
+  );
 
   it("answers 413 to a file over its cap, keeps nothing on disk, and stays healthy", async () => {
     const { story } = await newStory(lan, "Quá lớn");
@@ -226,48 +243,51 @@ describe("uploading and serving media", () => {
     expect((await lan.get(photo.url)).status).toBe(404);
   });
 
-  it("never lets another user or an anonymous visitor read, change, delete or add media; the admin may read it", async () => {
-    const { story } = await newStory(lan, "Riêng tư");
-    const photo = (await upload(lan, story.id, { bytes: await png(20, 20), name: "secret.png" }, { type: "image" }))
-      .body;
-    const before = count(filesDir());
-    for (const url of [
-      photo.url,
-      `${photo.url}?size=thumb`,
-      `/api/media/render/${encodeURIComponent(photo.description)}`,
-    ]) {
-      expect((await minh.get(url)).status).toBe(404);
-    }
-    expect((await minh.json("PUT", `/api/media/${photo.id}`, { description: "mine" })).status).toBe(404);
-    expect((await minh.request(`/api/media/${photo.id}`, { method: "DELETE" })).status).toBe(404);
-    expect(
-      (await upload(minh, story.id, { bytes: await png(20, 20), name: "intruder.png" }, { type: "image" })).status,
-    ).toBe(404);
-    // The media tab's no-JavaScript form refuses another user's story too.
-    const form = new FormData();
-    form.append("intent", "delete");
-    form.append("mediaId", String(photo.id));
-    const bookId = (await (await lan.get(`/api/stories/${story.id}`)).json()).bookId;
-    expect(
-      (await minh.request(`/books/${bookId}/stories/${story.id}/media`, { method: "POST", body: form })).status,
-    ).toBe(404);
+  it(
+    "never lets another user or an anonymous visitor read, " + "change, delete or add media; the admin may read it",
+    async () => {
+      const { story } = await newStory(lan, "Riêng tư");
+      const photo = (await upload(lan, story.id, { bytes: await png(20, 20), name: "secret.png" }, { type: "image" }))
+        .body;
+      const before = count(filesDir());
+      for (const url of [
+        photo.url,
+        `${photo.url}?size=thumb`,
+        `/api/media/render/${encodeURIComponent(photo.description)}`,
+      ]) {
+        expect((await minh.get(url)).status).toBe(404);
+      }
+      expect((await minh.json("PUT", `/api/media/${photo.id}`, { description: "mine" })).status).toBe(404);
+      expect((await minh.request(`/api/media/${photo.id}`, { method: "DELETE" })).status).toBe(404);
+      expect(
+        (await upload(minh, story.id, { bytes: await png(20, 20), name: "intruder.png" }, { type: "image" })).status,
+      ).toBe(404);
+      // The media tab's no-JavaScript form refuses another user's story too.
+      const form = new FormData();
+      form.append("intent", "delete");
+      form.append("mediaId", String(photo.id));
+      const bookId = (await (await lan.get(`/api/stories/${story.id}`)).json()).bookId;
+      expect(
+        (await minh.request(`/books/${bookId}/stories/${story.id}/media`, { method: "POST", body: form })).status,
+      ).toBe(404);
 
-    const anonymous = createClient(server.url);
-    expect((await anonymous.get(photo.url)).status).toBe(401);
-    expect((await anonymous.json("PUT", `/api/media/${photo.id}`, { description: "x" })).status).toBe(401);
-    expect(
-      (await upload(anonymous, story.id, { bytes: await png(20, 20), name: "x.png" }, { type: "image" })).status,
-    ).toBe(401);
-    expect(count(filesDir())).toBe(before);
-    expect((await lan.get(photo.url)).status).toBe(200);
-    expect(
-      ((await (await lan.get(`/api/stories/${story.id}`)).json()).media as Row[]).map((m) => m.description),
-    ).toEqual(["secret"]);
+      const anonymous = createClient(server.url);
+      expect((await anonymous.get(photo.url)).status).toBe(401);
+      expect((await anonymous.json("PUT", `/api/media/${photo.id}`, { description: "x" })).status).toBe(401);
+      expect(
+        (await upload(anonymous, story.id, { bytes: await png(20, 20), name: "x.png" }, { type: "image" })).status,
+      ).toBe(401);
+      expect(count(filesDir())).toBe(before);
+      expect((await lan.get(photo.url)).status).toBe(200);
+      expect(
+        ((await (await lan.get(`/api/stories/${story.id}`)).json()).media as Row[]).map((m) => m.description),
+      ).toEqual(["secret"]);
 
-    const admin = createClient(server.url);
-    await loginAs(admin, "admin", ADMIN_PASSWORD);
-    expect((await admin.get(photo.url)).status).toBe(200);
-  });
+      const admin = createClient(server.url);
+      await loginAs(admin, "admin", ADMIN_PASSWORD);
+      expect((await admin.get(photo.url)).status).toBe(200);
+    },
+  );
 
   it("serves the placeholder image to anyone", async () => {
     const response = await createClient(server.url).get("/api/media/render/placeholder");

@@ -201,22 +201,25 @@ describe("the OpenAI-compatible provider, through the real server", () => {
     expect(dialogHtml).toContain("Máy chủ AI đang bận. Vui lòng đợi một lát rồi thử lại.");
   });
 
-  it("a model that never answers: the call is cancelled when the client goes away, and the server stays healthy", async () => {
-    const { topic } = await topicWithQuestion("en", "Where were you born?");
-    fake.enqueue(reply.hang());
-    const controller = new AbortController();
-    const pending = lan
-      .json("POST", `/api/topics/${topic.id}/regenerate-questions`, {}, { signal: controller.signal })
-      .catch((e: unknown) => e);
-    const request = await fake.waitForRequest(1);
-    controller.abort();
-    expect(await pending).toMatchObject({ name: "AbortError" });
-    await request.aborted;
-    expect(request.wasAborted()).toBe(true);
-    expect((await lan.get("/healthz")).status).toBe(200);
-    expect(fake.requests).toHaveLength(1);
-    expect(await questionsOf(topic.id)).toEqual(["Where were you born?"]);
-  });
+  it(
+    "a model that never answers: the call is cancelled " + "when the client goes away, and the server stays healthy",
+    async () => {
+      const { topic } = await topicWithQuestion("en", "Where were you born?");
+      fake.enqueue(reply.hang());
+      const controller = new AbortController();
+      const pending = lan
+        .json("POST", `/api/topics/${topic.id}/regenerate-questions`, {}, { signal: controller.signal })
+        .catch((e: unknown) => e);
+      const request = await fake.waitForRequest(1);
+      controller.abort();
+      expect(await pending).toMatchObject({ name: "AbortError" });
+      await request.aborted;
+      expect(request.wasAborted()).toBe(true);
+      expect((await lan.get("/healthz")).status).toBe(200);
+      expect(fake.requests).toHaveLength(1);
+      expect(await questionsOf(topic.id)).toEqual(["Where were you born?"]);
+    },
+  );
 
   it("a model that never answers a waiting client: 502 after the timeout, not retried", async () => {
     fake.enqueue(reply.hang(), reply.hang());

@@ -69,39 +69,42 @@ describe("previews with the offline provider", () => {
     expect((await createClient(env.server.url).get(`/api/topics/${topic.id}/preview`)).status).toBe(401);
   });
 
-  it("caches the book's preview until its content changes; force makes a new one; it downloads as a text file", async () => {
-    const { lan, minh } = env;
-    const { book, topic } = await bookWithStory(lan, "en", "We swam in the river every summer.");
-    const get = async (query = "") =>
-      (await (await lan.get(`/api/books/${book.id}/preview${query}`)).json()) as {
-        preview: string;
-        fromCache: boolean;
-      };
-    const first = await get();
-    expect(first.fromCache).toBe(false);
-    expect(first.preview).toContain("# Grandma");
-    expect(first.preview).toContain("We swam in the river every summer.");
-    expect(await get()).toEqual({ preview: first.preview, fromCache: true });
-    expect((await get("?force=true")).fromCache).toBe(false);
-    await post(lan, `/api/topics/${topic.id}/stories`, {
-      title: "The boat",
-      content: "Father built a boat.",
-      status: "draft",
-    });
-    const changed = await get();
-    expect(changed.fromCache).toBe(false);
-    expect(changed.preview).toContain("Father built a boat.");
+  it(
+    "caches the book's preview until its content changes; " + "force makes a new one; it downloads as a text file",
+    async () => {
+      const { lan, minh } = env;
+      const { book, topic } = await bookWithStory(lan, "en", "We swam in the river every summer.");
+      const get = async (query = "") =>
+        (await (await lan.get(`/api/books/${book.id}/preview${query}`)).json()) as {
+          preview: string;
+          fromCache: boolean;
+        };
+      const first = await get();
+      expect(first.fromCache).toBe(false);
+      expect(first.preview).toContain("# Grandma");
+      expect(first.preview).toContain("We swam in the river every summer.");
+      expect(await get()).toEqual({ preview: first.preview, fromCache: true });
+      expect((await get("?force=true")).fromCache).toBe(false);
+      await post(lan, `/api/topics/${topic.id}/stories`, {
+        title: "The boat",
+        content: "Father built a boat.",
+        status: "draft",
+      });
+      const changed = await get();
+      expect(changed.fromCache).toBe(false);
+      expect(changed.preview).toContain("Father built a boat.");
 
-    const file = await lan.get(`/api/books/${book.id}/preview?download=1`);
-    expect(file.headers.get("content-type")).toBe("text/plain; charset=utf-8");
-    expect(file.headers.get("content-disposition")).toContain(
-      `filename*=UTF-8''${encodeURIComponent("Grandma Preview.txt")}`,
-    );
-    expect(await file.text()).toBe(changed.preview);
-    const vi = await lan.get(`/api/books/${book.id}/preview?download=1`, { headers: { "Accept-Language": "vi" } });
-    expect(vi.headers.get("content-disposition")).toContain(encodeURIComponent("Grandma Bản thảo.txt"));
-    expect((await minh.get(`/api/books/${book.id}/preview`)).status).toBe(404);
-  });
+      const file = await lan.get(`/api/books/${book.id}/preview?download=1`);
+      expect(file.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+      expect(file.headers.get("content-disposition")).toContain(
+        `filename*=UTF-8''${encodeURIComponent("Grandma Preview.txt")}`,
+      );
+      expect(await file.text()).toBe(changed.preview);
+      const vi = await lan.get(`/api/books/${book.id}/preview?download=1`, { headers: { "Accept-Language": "vi" } });
+      expect(vi.headers.get("content-disposition")).toContain(encodeURIComponent("Grandma Bản thảo.txt"));
+      expect((await minh.get(`/api/books/${book.id}/preview`)).status).toBe(404);
+    },
+  );
 
   it("generates previews with plain forms: back to the topic editor, or to the preview's tab", async () => {
     const { lan, minh } = env;
@@ -157,26 +160,29 @@ describe("previews with an OpenAI-compatible server", () => {
     await fake.close();
   });
 
-  it("streams the model's topic preview, with the stories and the book's language in the prompt, and saves it", async () => {
-    const { topic } = await bookWithStory(env.lan, "vi", "Nhà bà ở cạnh bến sông.");
-    fake.enqueue(reply.content("Bà kể rằng nhà bà ở cạnh bến sông.\n\n[IMAGE ID:1: Bến sông]"));
-    const all = await events(await env.lan.get(`/api/topics/${topic.id}/preview?stream=1`));
-    expect(all.filter((e) => e.text).length).toBeGreaterThan(1);
-    expect(all.at(-1)).toMatchObject({
-      done: true,
-      preview: "Bà kể rằng nhà bà ở cạnh bến sông.\n\n[IMAGE ID:1: Bến sông]",
-    });
-    const request = fake.requests.at(-1)!;
-    expect(request.body).toMatchObject({ model: "test-model", stream: true });
-    expect(request.headers.authorization).toBe("Bearer test");
-    const prompt = request.body.messages.map((m) => m.content).join("\n");
-    expect(prompt).toContain("Vietnamese");
-    expect(prompt).toContain("Nhà bà ở cạnh bến sông.");
-    expect(prompt).toContain("Tuổi thơ");
-    expect(((await (await env.lan.get(`/api/topics/${topic.id}`)).json()) as { preview: string }).preview).toContain(
-      "Bà kể rằng",
-    );
-  });
+  it(
+    "streams the model's topic preview, " + "with the stories and the book's language in the prompt, and saves it",
+    async () => {
+      const { topic } = await bookWithStory(env.lan, "vi", "Nhà bà ở cạnh bến sông.");
+      fake.enqueue(reply.content("Bà kể rằng nhà bà ở cạnh bến sông.\n\n[IMAGE ID:1: Bến sông]"));
+      const all = await events(await env.lan.get(`/api/topics/${topic.id}/preview?stream=1`));
+      expect(all.filter((e) => e.text).length).toBeGreaterThan(1);
+      expect(all.at(-1)).toMatchObject({
+        done: true,
+        preview: "Bà kể rằng nhà bà ở cạnh bến sông.\n\n[IMAGE ID:1: Bến sông]",
+      });
+      const request = fake.requests.at(-1)!;
+      expect(request.body).toMatchObject({ model: "test-model", stream: true });
+      expect(request.headers.authorization).toBe("Bearer test");
+      const prompt = request.body.messages.map((m) => m.content).join("\n");
+      expect(prompt).toContain("Vietnamese");
+      expect(prompt).toContain("Nhà bà ở cạnh bến sông.");
+      expect(prompt).toContain("Tuổi thơ");
+      expect(((await (await env.lan.get(`/api/topics/${topic.id}`)).json()) as { preview: string }).preview).toContain(
+        "Bà kể rằng",
+      );
+    },
+  );
 
   it("answers 502 in the user's language when the model fails, and keeps the saved preview", async () => {
     const { topic } = await bookWithStory(env.lan, "en", "We swam in the river.");

@@ -56,7 +56,8 @@ function sendWhole({ path, headers, chunked, language }: Sent, total = BODY_BYTE
 }
 
 describe("refused bodies are not kept in memory", () => {
-  it("four bodies of 200 MB sent whole, at once, to the forms that read them: each refused with a translated 413, and the server's peak memory grows by under 200 MB", {
+  it("four bodies of 200 MB sent whole, at once, to the forms that read them: " +
+    "each refused with a translated 413, and the server's peak memory grows by under 200 MB", {
     timeout: 300_000,
   }, async () => {
     const form = { "Content-Type": "application/x-www-form-urlencoded" };

@@ -134,35 +134,39 @@ describe("share links", () => {
 });
 
 describe("the shared reading page", () => {
-  it("shows only the published stories, in the book's language, to anyone with the link, and nothing to search engines", async () => {
-    const { book, photo, voice, draftPhoto } = await familyBook();
-    const { token } = (await json(await lan.json("POST", `/api/books/${book.id}/shares`, {}))).body as Share;
-    const visitor = createClient(server.url, { "Accept-Language": "en" });
-    const response = await visitor.get(`/s/${token}`);
-    expect(response.status).toBe(200);
-    expect(response.headers.get("x-robots-tag")).toBe("noindex, nofollow");
-    expect(response.headers.get("referrer-policy")).toBe("no-referrer");
-    const html = await response.text();
-    expect(html).toContain('<html lang="vi"');
-    expect(html).toContain('<meta name="robots" content="noindex, nofollow"');
-    expect(html).toContain("Chuyện nhà mình");
-    expect(html).toContain("Mục lục");
-    expect(html).toContain("Bơi qua sông");
-    expect(html).toContain('<p class="reader-text">Chúng tôi bơi qua sông.</p>');
-    expect(html).toContain(`/s/${token}/media/${photo.id}?size=thumb`);
-    expect(html).toContain(`/s/${token}/media/${voice.id}`);
-    // No drafts, nothing of an archived topic, no script at all.
-    for (const hidden of [
-      "Bản nháp bí mật",
-      "Chưa xong",
-      "Ảnh nháp",
-      "Chủ đề cất đi",
-      "Trong chủ đề đã lưu trữ",
-      `/media/${draftPhoto.id}`,
-    ])
-      expect(html).not.toContain(hidden);
-    expect(html).not.toMatch(/<script/i);
-  });
+  it(
+    "shows only the published stories, in the book's language, " +
+      "to anyone with the link, and nothing to search engines",
+    async () => {
+      const { book, photo, voice, draftPhoto } = await familyBook();
+      const { token } = (await json(await lan.json("POST", `/api/books/${book.id}/shares`, {}))).body as Share;
+      const visitor = createClient(server.url, { "Accept-Language": "en" });
+      const response = await visitor.get(`/s/${token}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+      expect(response.headers.get("referrer-policy")).toBe("no-referrer");
+      const html = await response.text();
+      expect(html).toContain('<html lang="vi"');
+      expect(html).toContain('<meta name="robots" content="noindex, nofollow"');
+      expect(html).toContain("Chuyện nhà mình");
+      expect(html).toContain("Mục lục");
+      expect(html).toContain("Bơi qua sông");
+      expect(html).toContain('<p class="reader-text">Chúng tôi bơi qua sông.</p>');
+      expect(html).toContain(`/s/${token}/media/${photo.id}?size=thumb`);
+      expect(html).toContain(`/s/${token}/media/${voice.id}`);
+      // No drafts, nothing of an archived topic, no script at all.
+      for (const hidden of [
+        "Bản nháp bí mật",
+        "Chưa xong",
+        "Ảnh nháp",
+        "Chủ đề cất đi",
+        "Trong chủ đề đã lưu trữ",
+        `/media/${draftPhoto.id}`,
+      ])
+        expect(html).not.toContain(hidden);
+      expect(html).not.toMatch(/<script/i);
+    },
+  );
 
   it("serves that book's published media through the token, with ranges, and nothing else", async () => {
     const { book, photo, voice, draftPhoto, archivedPhoto } = await familyBook();

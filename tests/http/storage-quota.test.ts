@@ -126,40 +126,44 @@ describe("the storage quota", () => {
     ]);
   });
 
-  it("counts covers: a new cover past the quota is refused (API and page form), nothing kept; a title still changes", async () => {
-    const hoa = await userWithStory("hoa");
-    expect((await uploadRecording(hoa, MB - 100)).status).toBe(201);
-    const cover = `data:image/png;base64,${Buffer.from(await pngBytes(300, 450, "#a33")).toString("base64")}`;
-    const before = stored();
-    await expectQuotaRefusal(
-      await hoa.client.json("POST", "/api/books", { title: "With a cover", language: "en", coverImage: cover }),
-    );
-    await expectQuotaRefusal(
-      await hoa.client.json("PUT", `/api/books/${hoa.bookId}`, {
-        title: "hoa's book",
-        language: "en",
-        coverImage: cover,
-      }),
-    );
-    const form = new FormData();
-    form.set("intent", "create-book");
-    form.set("title", "Form book");
-    form.set("language", "vi");
-    form.set("coverMode", "upload");
-    form.set("coverFile", new Blob([await pngBytes(300, 450, "#3a3")], { type: "image/png" }), "cover.png");
-    const page = await hoa.client.request("/books?dialog=create-book", {
-      method: "POST",
-      body: form,
-      headers: { "Accept-Language": "vi" },
-    });
-    expect(page.status).toBe(413);
-    expect(await page.text()).toContain(vi.storage.quotaExceeded);
-    expect(stored()).toEqual(before);
-    // Nothing new to store: a user at the quota can still edit.
-    expect(
-      (await hoa.client.json("PUT", `/api/books/${hoa.bookId}`, { title: "Renamed", language: "en" })).status,
-    ).toBe(200);
-  });
+  it(
+    "counts covers: a new cover past the quota is refused (API and page form), " +
+      "nothing kept; a title still changes",
+    async () => {
+      const hoa = await userWithStory("hoa");
+      expect((await uploadRecording(hoa, MB - 100)).status).toBe(201);
+      const cover = `data:image/png;base64,${Buffer.from(await pngBytes(300, 450, "#a33")).toString("base64")}`;
+      const before = stored();
+      await expectQuotaRefusal(
+        await hoa.client.json("POST", "/api/books", { title: "With a cover", language: "en", coverImage: cover }),
+      );
+      await expectQuotaRefusal(
+        await hoa.client.json("PUT", `/api/books/${hoa.bookId}`, {
+          title: "hoa's book",
+          language: "en",
+          coverImage: cover,
+        }),
+      );
+      const form = new FormData();
+      form.set("intent", "create-book");
+      form.set("title", "Form book");
+      form.set("language", "vi");
+      form.set("coverMode", "upload");
+      form.set("coverFile", new Blob([await pngBytes(300, 450, "#3a3")], { type: "image/png" }), "cover.png");
+      const page = await hoa.client.request("/books?dialog=create-book", {
+        method: "POST",
+        body: form,
+        headers: { "Accept-Language": "vi" },
+      });
+      expect(page.status).toBe(413);
+      expect(await page.text()).toContain(vi.storage.quotaExceeded);
+      expect(stored()).toEqual(before);
+      // Nothing new to store: a user at the quota can still edit.
+      expect(
+        (await hoa.client.json("PUT", `/api/books/${hoa.bookId}`, { title: "Renamed", language: "en" })).status,
+      ).toBe(200);
+    },
+  );
 
   it("counts a keepsake import: refused with 413 when its files do not fit, and no book or file is left", async () => {
     const binh = await userWithStory("binh");

@@ -227,77 +227,80 @@ describe("adding a question from the workspace", () => {
 });
 
 describe("the story editor in the workspace", () => {
-  it("answers a question from its deep link, saves a draft, completes it, and keeps what was typed on an error", async () => {
-    const book = (await post(lan, "/api/books", { title: "Editor book", language: "en" })).body;
-    const topic = (await post(lan, `/api/books/${book.id}/topics`, { title: "Work" })).body;
-    const question = (await post(lan, `/api/topics/${topic.id}/questions`, { question: "What was your first job?" }))
-      .body;
-    const deepLink = `/books/${book.id}?openEditor=story&topicId=${topic.id}&questionId=${question.id}`;
-    const editor = await (await lan.get(deepLink)).text();
-    expect(editor).toContain("New story");
-    expect(editor).toContain("What was your first job?");
+  it(
+    "answers a question from its deep link, saves a draft, " + "completes it, and keeps what was typed on an error",
+    async () => {
+      const book = (await post(lan, "/api/books", { title: "Editor book", language: "en" })).body;
+      const topic = (await post(lan, `/api/books/${book.id}/topics`, { title: "Work" })).body;
+      const question = (await post(lan, `/api/topics/${topic.id}/questions`, { question: "What was your first job?" }))
+        .body;
+      const deepLink = `/books/${book.id}?openEditor=story&topicId=${topic.id}&questionId=${question.id}`;
+      const editor = await (await lan.get(deepLink)).text();
+      expect(editor).toContain("New story");
+      expect(editor).toContain("What was your first job?");
 
-    const invalid = await lan.form(deepLink, {
-      intent: "story:save",
-      topicId: String(topic.id),
-      questionId: String(question.id),
-      title: "First job",
-      content: "  ",
-      status: "draft",
-    });
-    expect(invalid.status).toBe(400);
-    const invalidHtml = await invalid.text();
-    expect(invalidHtml).toContain("Please enter content or add media for the story.");
-    expect(invalidHtml).toContain('value="First job"');
+      const invalid = await lan.form(deepLink, {
+        intent: "story:save",
+        topicId: String(topic.id),
+        questionId: String(question.id),
+        title: "First job",
+        content: "  ",
+        status: "draft",
+      });
+      expect(invalid.status).toBe(400);
+      const invalidHtml = await invalid.text();
+      expect(invalidHtml).toContain("Please enter content or add media for the story.");
+      expect(invalidHtml).toContain('value="First job"');
 
-    const saved = await lan.form(deepLink, {
-      intent: "story:save",
-      topicId: String(topic.id),
-      questionId: String(question.id),
-      title: "First job",
-      content: "I sold newspapers.",
-      status: "draft",
-    });
-    expect(saved.status).toBe(302);
-    const location = saved.headers.get("location")!;
-    expect(location).toMatch(new RegExp(`^/books/${book.id}\\?storyId=\\d+$`));
-    const storyId = Number(location.split("=")[1]);
-    const editing = await (await lan.get(location)).text();
-    expect(editing).toContain("Story saved");
-    expect(editing).toContain("I sold newspapers.");
-    expect((await (await lan.get(`/api/stories/${storyId}`)).json()).status).toBe("draft");
+      const saved = await lan.form(deepLink, {
+        intent: "story:save",
+        topicId: String(topic.id),
+        questionId: String(question.id),
+        title: "First job",
+        content: "I sold newspapers.",
+        status: "draft",
+      });
+      expect(saved.status).toBe(302);
+      const location = saved.headers.get("location")!;
+      expect(location).toMatch(new RegExp(`^/books/${book.id}\\?storyId=\\d+$`));
+      const storyId = Number(location.split("=")[1]);
+      const editing = await (await lan.get(location)).text();
+      expect(editing).toContain("Story saved");
+      expect(editing).toContain("I sold newspapers.");
+      expect((await (await lan.get(`/api/stories/${storyId}`)).json()).status).toBe("draft");
 
-    const completed = await lan.form(location, {
-      intent: "story:save",
-      storyId: String(storyId),
-      topicId: String(topic.id),
-      questionId: String(question.id),
-      title: "First job",
-      content: "I sold newspapers at the station.",
-      status: "published",
-    });
-    expect(completed.headers.get("location")).toBe(location);
-    expect(await (await lan.get(`/api/stories/${storyId}`)).json()).toMatchObject({
-      status: "published",
-      questionId: question.id,
-      content: "I sold newspapers at the station.",
-    });
-    const questions = await (await lan.get(`/api/topics/${topic.id}/questions`)).json();
-    expect(questions[0].answered).toBe(true);
+      const completed = await lan.form(location, {
+        intent: "story:save",
+        storyId: String(storyId),
+        topicId: String(topic.id),
+        questionId: String(question.id),
+        title: "First job",
+        content: "I sold newspapers at the station.",
+        status: "published",
+      });
+      expect(completed.headers.get("location")).toBe(location);
+      expect(await (await lan.get(`/api/stories/${storyId}`)).json()).toMatchObject({
+        status: "published",
+        questionId: question.id,
+        content: "I sold newspapers at the station.",
+      });
+      const questions = await (await lan.get(`/api/topics/${topic.id}/questions`)).json();
+      expect(questions[0].answered).toBe(true);
 
-    // Another user can neither open nor write into this book's editor.
-    expect((await minh.get(location)).status).toBe(404);
-    const intrusion = await minh.form(`/books/${book.id}`, {
-      intent: "story:save",
-      storyId: String(storyId),
-      topicId: String(topic.id),
-      title: "Taken",
-      content: "x",
-      status: "draft",
-    });
-    expect([403, 404]).toContain(intrusion.status);
-    expect((await (await lan.get(`/api/stories/${storyId}`)).json()).title).toBe("First job");
-  });
+      // Another user can neither open nor write into this book's editor.
+      expect((await minh.get(location)).status).toBe(404);
+      const intrusion = await minh.form(`/books/${book.id}`, {
+        intent: "story:save",
+        storyId: String(storyId),
+        topicId: String(topic.id),
+        title: "Taken",
+        content: "x",
+        status: "draft",
+      });
+      expect([403, 404]).toContain(intrusion.status);
+      expect((await (await lan.get(`/api/stories/${storyId}`)).json()).title).toBe("First job");
+    },
+  );
 });
 
 describe("the topic editor in the workspace", () => {

@@ -270,20 +270,23 @@ describe("a password change ends other sessions", () => {
     expect(await stillIn(other!)).toBe(false);
   });
 
-  it("an admin's reset through PUT /api/admin/users/{id} ends every session of that user, and not the admin's", async () => {
-    const created = await (
-      await createUser({ username: "reset-api", email: "reset-api@example.com", password: "secret1" })
-    ).json();
-    const sessions = await signedIn("reset-api", "secret1", 2);
-    const reset = await admin.json("PUT", `/api/admin/users/${created.id}`, {
-      username: "reset-api",
-      email: "reset-api@example.com",
-      password: "secret2",
-    });
-    expect(reset.status).toBe(200);
-    for (const client of sessions) expect(await stillIn(client)).toBe(false);
-    expect(await stillIn(admin)).toBe(true);
-  });
+  it(
+    "an admin's reset through PUT /api/admin/users/{id} " + "ends every session of that user, and not the admin's",
+    async () => {
+      const created = await (
+        await createUser({ username: "reset-api", email: "reset-api@example.com", password: "secret1" })
+      ).json();
+      const sessions = await signedIn("reset-api", "secret1", 2);
+      const reset = await admin.json("PUT", `/api/admin/users/${created.id}`, {
+        username: "reset-api",
+        email: "reset-api@example.com",
+        password: "secret2",
+      });
+      expect(reset.status).toBe(200);
+      for (const client of sessions) expect(await stillIn(client)).toBe(false);
+      expect(await stillIn(admin)).toBe(true);
+    },
+  );
 
   it("an admin's reset through the admin page ends every session of that user", async () => {
     const created = await (

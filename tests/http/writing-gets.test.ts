@@ -92,115 +92,128 @@ afterAll(async () => {
 
 describe("a GET that writes", () => {
   for (const site of ["cross-site", "same-site"] as const) {
-    it(`started by another site (Sec-Fetch-Site: ${site}): no route writes, changes a file or calls the AI server; the writing ones answer 403`, async () => {
-      fake.reset();
-      const dbBefore = databaseSnapshot(server.dataDir);
-      const filesBefore = mediaFiles(server.dataDir);
-      const refused = new Map<string, number[]>();
-      const unexpected: string[] = [];
-      for (const route of routes) {
-        const base = fillPattern(route.pattern, ids);
-        // Every way the previews are asked for; the other routes get them too (they ignore them).
-        for (const query of ["", "?force=true", "?stream=1", "?stream=1&force=true", "?download=1", "?copy=1"]) {
-          const response = await (isAdminRoute(route.pattern) ? admin : lan).get(`${base}${query}`, {
-            headers: { "Sec-Fetch-Site": site, "Accept-Language": "vi" },
-          });
-          const body = await response.text();
-          if (response.status >= 500) unexpected.push(`${base}${query}: ${response.status}`);
-          if (response.status !== 403) continue;
-          refused.set(route.pattern, [...(refused.get(route.pattern) ?? []), response.status]);
-          // The refusal is in the visitor's language: JSON `{ message }` from /api, the page with its notice otherwise.
-          if (route.api) expect(JSON.parse(body)).toEqual({ message: vi.errors.crossSite });
-          else expect(body).toContain(vi.errors.crossSite);
+    it(
+      `started by another site (Sec-Fetch-Site: ${site}): ` +
+        "no route writes, changes a file or calls the AI server; the writing ones answer 403",
+      async () => {
+        fake.reset();
+        const dbBefore = databaseSnapshot(server.dataDir);
+        const filesBefore = mediaFiles(server.dataDir);
+        const refused = new Map<string, number[]>();
+        const unexpected: string[] = [];
+        for (const route of routes) {
+          const base = fillPattern(route.pattern, ids);
+          // Every way the previews are asked for; the other routes get them too (they ignore them).
+          for (const query of ["", "?force=true", "?stream=1", "?stream=1&force=true", "?download=1", "?copy=1"]) {
+            const response = await (isAdminRoute(route.pattern) ? admin : lan).get(`${base}${query}`, {
+              headers: { "Sec-Fetch-Site": site, "Accept-Language": "vi" },
+            });
+            const body = await response.text();
+            if (response.status >= 500) unexpected.push(`${base}${query}: ${response.status}`);
+            if (response.status !== 403) continue;
+            refused.set(route.pattern, [...(refused.get(route.pattern) ?? []), response.status]);
+            // The refusal is in the visitor's language: JSON `{ message }` from /api, the page with its notice
+            // otherwise.
+            if (route.api) expect(JSON.parse(body)).toEqual({ message: vi.errors.crossSite });
+            else expect(body).toContain(vi.errors.crossSite);
+          }
         }
-      }
-      expect(unexpected).toEqual([]);
-      expect(fake.requests.map((request) => request.body.messages?.[0]?.content?.slice(0, 60))).toEqual([]);
-      expect(databaseSnapshot(server.dataDir)).toEqual(dbBefore);
-      expect(mediaFiles(server.dataDir)).toEqual(filesBefore);
-      expect(await savedPreview(ids.topic)).toBe(HAND_WRITTEN);
-      // The GETs that write are exactly the ones that say so, and each refused every variant.
-      const marked = routes.filter(refusesOtherSites).map((route) => route.pattern);
-      expect(marked.sort()).toEqual([
-        "api/books/:id/preview",
-        "api/topics/:id/preview",
-        "books/:bookId/suggest-topics",
-      ]);
-      expect([...refused.keys()].sort()).toEqual(marked);
-      for (const pattern of marked) expect(refused.get(pattern)).toHaveLength(6);
-    });
+        expect(unexpected).toEqual([]);
+        expect(fake.requests.map((request) => request.body.messages?.[0]?.content?.slice(0, 60))).toEqual([]);
+        expect(databaseSnapshot(server.dataDir)).toEqual(dbBefore);
+        expect(mediaFiles(server.dataDir)).toEqual(filesBefore);
+        expect(await savedPreview(ids.topic)).toBe(HAND_WRITTEN);
+        // The GETs that write are exactly the ones that say so, and each refused every variant.
+        const marked = routes.filter(refusesOtherSites).map((route) => route.pattern);
+        expect(marked.sort()).toEqual([
+          "api/books/:id/preview",
+          "api/topics/:id/preview",
+          "books/:bookId/suggest-topics",
+        ]);
+        expect([...refused.keys()].sort()).toEqual(marked);
+        for (const pattern of marked) expect(refused.get(pattern)).toHaveLength(6);
+      },
+    );
   }
 
-  it("the same GET typed or bookmarked (none), from our own pages (same-origin) or without the header (a script) still works, as docs/product.md §7 says", async () => {
-    for (const site of ["none", "same-origin", undefined]) {
+  it(
+    "the same GET typed or bookmarked (none), from our own pages (same-origin) " +
+      "or without the header (a script) still works, as docs/product.md §7 says",
+    async () => {
+      for (const site of ["none", "same-origin", undefined]) {
+        fake.reset();
+        fake.enqueue(reply.content(`A draft about the shop (${site ?? "no header"}).`));
+        const headers: Record<string, string> = site ? { "Sec-Fetch-Site": site } : {};
+        const response = await lan.get(`/api/topics/${ids.other}/preview`, { headers });
+        expect(response.status).toBe(200);
+        expect(await response.json()).toEqual({ preview: `A draft about the shop (${site ?? "no header"}).` });
+        expect(await savedPreview(ids.other)).toBe(`A draft about the shop (${site ?? "no header"}).`);
+        expect(fake.requests).toHaveLength(1);
+      }
+      const download = await lan.get(`/api/books/${ids.book}/preview?download=1`, {
+        headers: { "Sec-Fetch-Site": "same-origin" },
+      });
+      expect(download.status).toBe(200);
+      expect(download.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    },
+  );
+
+  it(
+    "POST regenerates (the workspace's way), " +
+      "streamed as newline-delimited JSON too; another site's POST is refused",
+    async () => {
       fake.reset();
-      fake.enqueue(reply.content(`A draft about the shop (${site ?? "no header"}).`));
-      const headers: Record<string, string> = site ? { "Sec-Fetch-Site": site } : {};
-      const response = await lan.get(`/api/topics/${ids.other}/preview`, { headers });
-      expect(response.status).toBe(200);
-      expect(await response.json()).toEqual({ preview: `A draft about the shop (${site ?? "no header"}).` });
-      expect(await savedPreview(ids.other)).toBe(`A draft about the shop (${site ?? "no header"}).`);
+      fake.enqueue(reply.content("A new draft about the river."));
+      const origin = { Origin: server.url, "Sec-Fetch-Site": "same-origin" };
+      const streamed = await lan.request(`/api/topics/${ids.topic}/preview?stream=1`, {
+        method: "POST",
+        headers: origin,
+      });
+      expect(streamed.status).toBe(200);
+      expect(streamed.headers.get("content-type")).toContain("application/x-ndjson");
+      const events = (await streamed.text())
+        .split("\n")
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as { text?: string; done?: boolean; preview?: string });
+      expect(
+        events
+          .filter((event) => event.text)
+          .map((event) => event.text)
+          .join(""),
+      ).toBe("A new draft about the river.");
+      expect(events.at(-1)).toEqual({ done: true, preview: "A new draft about the river." });
+      expect(await savedPreview(ids.topic)).toBe("A new draft about the river.");
+
+      // The whole book: both topics have a saved draft now, so it is stitched from them without the AI server.
+      const book = await lan.request(`/api/books/${ids.book}/preview?stream=1&force=true`, {
+        method: "POST",
+        headers: origin,
+      });
+      const last = JSON.parse((await book.text()).trim().split("\n").at(-1)!) as {
+        done: boolean;
+        fromCache: boolean;
+        preview: string;
+      };
+      expect(last).toMatchObject({ done: true, fromCache: false });
+      expect(last.preview).toContain("A new draft about the river.");
+      const plain = (await (
+        await lan.request(`/api/books/${ids.book}/preview`, { method: "POST", headers: origin })
+      ).json()) as { fromCache: boolean };
+      expect(plain.fromCache).toBe(true);
+
+      const before = databaseSnapshot(server.dataDir);
+      const foreign = await lan.request(`/api/topics/${ids.topic}/preview`, {
+        method: "POST",
+        headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
+      });
+      expect(foreign.status).toBe(403);
+      expect(((await foreign.json()) as { message: string }).message).toBe(en.errors.crossSite);
+      expect(databaseSnapshot(server.dataDir)).toEqual(before);
       expect(fake.requests).toHaveLength(1);
-    }
-    const download = await lan.get(`/api/books/${ids.book}/preview?download=1`, {
-      headers: { "Sec-Fetch-Site": "same-origin" },
-    });
-    expect(download.status).toBe(200);
-    expect(download.headers.get("content-type")).toBe("text/plain; charset=utf-8");
-  });
-
-  it("POST regenerates (the workspace's way), streamed as newline-delimited JSON too; another site's POST is refused", async () => {
-    fake.reset();
-    fake.enqueue(reply.content("A new draft about the river."));
-    const origin = { Origin: server.url, "Sec-Fetch-Site": "same-origin" };
-    const streamed = await lan.request(`/api/topics/${ids.topic}/preview?stream=1`, {
-      method: "POST",
-      headers: origin,
-    });
-    expect(streamed.status).toBe(200);
-    expect(streamed.headers.get("content-type")).toContain("application/x-ndjson");
-    const events = (await streamed.text())
-      .split("\n")
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as { text?: string; done?: boolean; preview?: string });
-    expect(
-      events
-        .filter((event) => event.text)
-        .map((event) => event.text)
-        .join(""),
-    ).toBe("A new draft about the river.");
-    expect(events.at(-1)).toEqual({ done: true, preview: "A new draft about the river." });
-    expect(await savedPreview(ids.topic)).toBe("A new draft about the river.");
-
-    // The whole book: both topics have a saved draft now, so it is stitched from them without the AI server.
-    const book = await lan.request(`/api/books/${ids.book}/preview?stream=1&force=true`, {
-      method: "POST",
-      headers: origin,
-    });
-    const last = JSON.parse((await book.text()).trim().split("\n").at(-1)!) as {
-      done: boolean;
-      fromCache: boolean;
-      preview: string;
-    };
-    expect(last).toMatchObject({ done: true, fromCache: false });
-    expect(last.preview).toContain("A new draft about the river.");
-    const plain = (await (
-      await lan.request(`/api/books/${ids.book}/preview`, { method: "POST", headers: origin })
-    ).json()) as { fromCache: boolean };
-    expect(plain.fromCache).toBe(true);
-
-    const before = databaseSnapshot(server.dataDir);
-    const foreign = await lan.request(`/api/topics/${ids.topic}/preview`, {
-      method: "POST",
-      headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
-    });
-    expect(foreign.status).toBe(403);
-    expect(((await foreign.json()) as { message: string }).message).toBe(en.errors.crossSite);
-    expect(databaseSnapshot(server.dataDir)).toEqual(before);
-    expect(fake.requests).toHaveLength(1);
-    // PUT and the rest are still not served.
-    expect((await lan.request(`/api/topics/${ids.topic}/preview`, { method: "PUT", headers: origin })).status).toBe(
-      405,
-    );
-  });
+      // PUT and the rest are still not served.
+      expect((await lan.request(`/api/topics/${ids.topic}/preview`, { method: "PUT", headers: origin })).status).toBe(
+        405,
+      );
+    },
+  );
 });

@@ -261,44 +261,47 @@ describe("the AI server hangs or fails", () => {
     await fake?.close();
   });
 
-  it("never answering: each call gives up after its timeout with a clear 502, while the app keeps serving", async () => {
-    fake.reset();
-    enqueueMany(reply.hang, CALLS.length * 2);
-    const before = databaseSnapshot(server.dataDir);
-    let settled = false;
-    const pending = everyCall(client, content).finally(() => (settled = true));
-    // Every call is now waiting on the AI server…
-    await fake.waitForRequest(CALLS.length * 2);
-    // …and the rest of the app answers as usual.
-    for (const path of [
-      "/healthz",
-      "/books",
-      `/books/${content.bookId}`,
-      "/api/books",
-      `/api/topics/${content.topicId}/questions`,
-    ]) {
-      const started = Date.now();
-      const response = await client.get(path);
-      expect({ path, status: response.status }).toEqual({ path, status: 200 });
-      await response.arrayBuffer();
-      expect({ path, fast: Date.now() - started < 3_000 }).toEqual({ path, fast: true });
-    }
-    // All of that was answered while AI calls were still waiting.
-    expect(settled).toBe(false);
-    const results = await pending;
-    for (const result of results) {
-      expectClearFailure(result, "aiUnavailable");
-      // It was the timeout that ended the wait, not an early error.
-      expect({ name: result.call.name, waited: result.ms >= TIMEOUT_MS - 100 }).toEqual({
-        name: result.call.name,
-        waited: true,
-      });
-    }
-    // A timed-out request is not retried, and the AI server saw each call cancelled.
-    expect(fake.requests).toHaveLength(CALLS.length * 2);
-    await Promise.all(fake.requests.map((request) => request.aborted));
-    expect(databaseSnapshot(server.dataDir)).toEqual(before);
-  });
+  it(
+    "never answering: each call gives up after its " + "timeout with a clear 502, while the app keeps serving",
+    async () => {
+      fake.reset();
+      enqueueMany(reply.hang, CALLS.length * 2);
+      const before = databaseSnapshot(server.dataDir);
+      let settled = false;
+      const pending = everyCall(client, content).finally(() => (settled = true));
+      // Every call is now waiting on the AI server…
+      await fake.waitForRequest(CALLS.length * 2);
+      // …and the rest of the app answers as usual.
+      for (const path of [
+        "/healthz",
+        "/books",
+        `/books/${content.bookId}`,
+        "/api/books",
+        `/api/topics/${content.topicId}/questions`,
+      ]) {
+        const started = Date.now();
+        const response = await client.get(path);
+        expect({ path, status: response.status }).toEqual({ path, status: 200 });
+        await response.arrayBuffer();
+        expect({ path, fast: Date.now() - started < 3_000 }).toEqual({ path, fast: true });
+      }
+      // All of that was answered while AI calls were still waiting.
+      expect(settled).toBe(false);
+      const results = await pending;
+      for (const result of results) {
+        expectClearFailure(result, "aiUnavailable");
+        // It was the timeout that ended the wait, not an early error.
+        expect({ name: result.call.name, waited: result.ms >= TIMEOUT_MS - 100 }).toEqual({
+          name: result.call.name,
+          waited: true,
+        });
+      }
+      // A timed-out request is not retried, and the AI server saw each call cancelled.
+      expect(fake.requests).toHaveLength(CALLS.length * 2);
+      await Promise.all(fake.requests.map((request) => request.aborted));
+      expect(databaseSnapshot(server.dataDir)).toEqual(before);
+    },
+  );
 
   it.each([
     { status: 500, reason: "aiUnavailable" as const },

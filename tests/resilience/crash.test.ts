@@ -51,7 +51,10 @@ const partFiles = (dataDir: string) => (fs.existsSync(tmpDir(dataDir)) ? fs.read
  */
 function stalledUpload(server: RunningServer, client: Client, storyId: number): http.ClientRequest {
   const boundary = "----resilience-boundary";
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\nimage\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="photo.png"\r\nContent-Type: image/png\r\n\r\n`;
+  const head =
+    `--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\nimage\r\n` +
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="photo.png"\r\n` +
+    "Content-Type: image/png\r\n\r\n";
   const png = Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     Buffer.alloc(256 * 1024, 7),
@@ -146,7 +149,8 @@ describe("a crash in the middle of writes", () => {
     // The crash caught the upload midway: its temporary file is still on disk.
     expect(partFiles(first.dataDir).filter((name) => name.endsWith(".part"))).not.toEqual([]);
     console.log(
-      `crash: killed after ${acknowledgedCount} acknowledged creates (${statuses.length} answered writes, ${unanswered.size} creates unanswered)`,
+      `crash: killed after ${acknowledgedCount} acknowledged creates (${statuses.length} answered writes, ` +
+        `${unanswered.size} creates unanswered)`,
     );
 
     // A photo caught between being written and being renamed into place is left as `*.tmp` too.

@@ -153,7 +153,8 @@ function specs(f: Fixtures, s: Strangers): Record<string, Spec> {
       "http://example.com/cover.png",
       "javascript:alert(1)",
       "data:image/png;base64,AAAA",
-      `data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>').toString("base64")}`,
+      "data:image/svg+xml;base64," +
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>').toString("base64"),
       `data:text/html;base64,${Buffer.from("<script>alert(1)</script>").toString("base64")}`,
     ].map((coverImage) => ({ body: { title: "A book", coverImage }, expect: [400] })),
   };
@@ -800,7 +801,8 @@ function uploadCases(who: Who, f: Fixtures, png: Buffer): Case[] {
   const part = (name: string, value: string | Buffer, filename?: string, type = "application/octet-stream") =>
     Buffer.concat([
       Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${filename !== undefined ? `; filename="${filename}"\r\nContent-Type: ${type}` : ""}\r\n\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"` +
+          `${filename !== undefined ? `; filename="${filename}"\r\nContent-Type: ${type}` : ""}\r\n\r\n`,
       ),
       Buffer.from(value),
       Buffer.from("\r\n"),
@@ -1020,7 +1022,8 @@ describe("fuzzing every /api route", () => {
   });
 
   for (const who of ["user", "anon"] as const) {
-    it(`as ${who === "user" ? "a signed-in ordinary user" : "an anonymous visitor"}: the exact 4xx, never a 5xx, JSON messages, nothing changed`, async () => {
+    const visitor = who === "user" ? "a signed-in ordinary user" : "an anonymous visitor";
+    it(`as ${visitor}: the exact 4xx, never a 5xx, JSON messages, nothing changed`, async () => {
       const cases = [
         ...casesFor(who, routes, all, fixtures, strangers),
         ...uploadCases(who, fixtures, png),
@@ -1036,7 +1039,8 @@ describe("fuzzing every /api route", () => {
       const started = Date.now();
       const failures = await runCases(who, cases);
       console.log(
-        `fuzz (${who}): ${cases.length} requests in ${((Date.now() - started) / 1000).toFixed(1)} s, ${failures.length} unexpected`,
+        `fuzz (${who}): ${cases.length} requests in ${((Date.now() - started) / 1000).toFixed(1)} s, ` +
+          `${failures.length} unexpected`,
       );
       if (process.env.FUZZ_DUMP)
         fs.writeFileSync(`${process.env.FUZZ_DUMP}.${who}.json`, JSON.stringify(failures, null, 1));

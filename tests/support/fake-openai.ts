@@ -150,8 +150,16 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   async function streamContent(res: http.ServerResponse, model: string, content: string) {
     res.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-cache" });
     const size = Math.max(1, Math.ceil(content.length / 3));
-    const event = (delta: Record<string, string>, finish: string | null) =>
-      `data: ${JSON.stringify({ id: "chatcmpl-fake-stream", object: "chat.completion.chunk", created: Math.floor(Date.now() / 1000), model, choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }] })}\n\n`;
+    const event = (delta: Record<string, string>, finish: string | null) => {
+      const chunk = {
+        id: "chatcmpl-fake-stream",
+        object: "chat.completion.chunk",
+        created: Math.floor(Date.now() / 1000),
+        model,
+        choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }],
+      };
+      return `data: ${JSON.stringify(chunk)}\n\n`;
+    };
     res.write(event({ role: "assistant", content: "" }, null));
     for (let i = 0; i < content.length; i += size) {
       if (res.destroyed) return;

@@ -74,7 +74,12 @@ export function parseAnswer(raw: Buffer): Answer | null {
 
 /** The head of a request: `headers` after Host, each line as given. */
 export function requestHead(method: string, target: string, host: string, headers: Record<string, string>): string {
-  return `${[`${method} ${target} HTTP/1.1`, `Host: ${host}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)].join("\r\n")}\r\n\r\n`;
+  const lines = [
+    `${method} ${target} HTTP/1.1`,
+    `Host: ${host}`,
+    ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+  ];
+  return `${lines.join("\r\n")}\r\n\r\n`;
 }
 
 /**

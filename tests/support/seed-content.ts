@@ -19,16 +19,19 @@ export type SeedShape = {
 export function seedContent(shape: SeedShape) {
   const client = db().$client;
   const insertUser = client.prepare(
-    "insert into users (username, email, display_name, password_hash, created_at, updated_at) values (?, ?, ?, 'not-a-hash', ?, ?)",
+    "insert into users (username, email, display_name, password_hash, created_at, updated_at) " +
+      "values (?, ?, ?, 'not-a-hash', ?, ?)",
   );
   const insertBook = client.prepare(
     "insert into books (user_id, title, description, language, created_at, updated_at) values (?, ?, ?, ?, ?, ?)",
   );
   const insertTopic = client.prepare(
-    "insert into topics (book_id, title, description, preview, position, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?)",
+    "insert into topics (book_id, title, description, preview, position, created_at, updated_at) " +
+      "values (?, ?, ?, ?, ?, ?, ?)",
   );
   const insertStory = client.prepare(
-    "insert into stories (topic_id, book_id, title, content, position, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?)",
+    "insert into stories (topic_id, book_id, title, content, position, created_at, updated_at) " +
+      "values (?, ?, ?, ?, ?, ?, ?)",
   );
   const insertMedia = client.prepare(
     "insert into media (story_id, type, storage_key, mime_type, description, created_at) values (?, ?, ?, ?, ?, ?)",

@@ -42,22 +42,25 @@ async function refusing(limits: { maxBytes?: number; maxMs?: number }) {
 }
 
 describe("drainRefusedBodies", () => {
-  it("reads the rest of a body within the limits: the answer arrives whole, the client's writes all succeed", async () => {
-    const { origin, head, closed } = await refusing({});
-    const outcome = await sendWhileAnswered(origin, head({ Connection: "close", "Transfer-Encoding": "chunked" }), {
-      total: 4 * MB,
-      chunked: true,
-      awaitAnswerAt: MB,
-    });
-    expect({
-      error: outcome.error,
-      status: outcome.answer?.status,
-      body: outcome.answer?.body,
-      sent: outcome.sent,
-    }).toEqual({ error: null, status: 401, body: "no", sent: 4 * MB });
-    expect(outcome.sentBeforeAnswer).toBe(MB);
-    expect((await closed()).complete).toBe(true);
-  });
+  it(
+    "reads the rest of a body within the limits: " + "the answer arrives whole, the client's writes all succeed",
+    async () => {
+      const { origin, head, closed } = await refusing({});
+      const outcome = await sendWhileAnswered(origin, head({ Connection: "close", "Transfer-Encoding": "chunked" }), {
+        total: 4 * MB,
+        chunked: true,
+        awaitAnswerAt: MB,
+      });
+      expect({
+        error: outcome.error,
+        status: outcome.answer?.status,
+        body: outcome.answer?.body,
+        sent: outcome.sent,
+      }).toEqual({ error: null, status: 401, body: "no", sent: 4 * MB });
+      expect(outcome.sentBeforeAnswer).toBe(MB);
+      expect((await closed()).complete).toBe(true);
+    },
+  );
 
   it("closes a lingering connection when the client stops sending and ends its side", async () => {
     const { origin, head, closed } = await refusing({});

@@ -85,11 +85,15 @@ describe("layers", () => {
     expect(violations(files, RULES, importsOf)).toEqual([]);
   });
 
-  it("no module imports itself back through others, type-only imports too (the AI providers and their interface: app/ai/types.ts)", () => {
-    expect(firstCycle(files, (file) => importsOf(file, { types: true }))).toBeNull();
-    const looped: Record<string, string[]> = { "a.ts": ["b.ts"], "b.ts": ["c.ts"], "c.ts": ["a.ts"] };
-    expect(firstCycle(["a.ts"], (file) => looped[file] ?? [])).toEqual(["a.ts", "b.ts", "c.ts", "a.ts"]);
-  });
+  it(
+    "no module imports itself back through others, " +
+      "type-only imports too (the AI providers and their interface: app/ai/types.ts)",
+    () => {
+      expect(firstCycle(files, (file) => importsOf(file, { types: true }))).toBeNull();
+      const looped: Record<string, string[]> = { "a.ts": ["b.ts"], "b.ts": ["c.ts"], "c.ts": ["a.ts"] };
+      expect(firstCycle(["a.ts"], (file) => looped[file] ?? [])).toEqual(["a.ts", "b.ts", "c.ts", "a.ts"]);
+    },
+  );
 
   it("each rule catches an import uphill (the check itself works)", () => {
     const uphill: Record<string, string[]> = {

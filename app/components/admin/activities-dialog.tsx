@@ -11,15 +11,18 @@ type Props = {
   closeHref: string;
 };
 
+/** One value of an activity's details: a list joined with commas, an object as JSON. */
+function describeValue(value: unknown): string {
+  if (Array.isArray(value)) return value.join(", ");
+  return typeof value === "object" && value !== null ? JSON.stringify(value) : String(value);
+}
+
 /** An activity's details (text, or an object such as `{ id, title }`) as one line of text. */
 function describeDetails(details: unknown): string {
   if (details === null || details === undefined) return "";
   if (typeof details !== "object") return String(details);
   return Object.entries(details)
-    .map(
-      ([key, value]) =>
-        `${key}: ${Array.isArray(value) ? value.join(", ") : typeof value === "object" && value !== null ? JSON.stringify(value) : String(value)}`,
-    )
+    .map(([key, value]) => `${key}: ${describeValue(value)}`)
     .join("; ");
 }
 

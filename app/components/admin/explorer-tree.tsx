@@ -118,7 +118,8 @@ function StoryNode({ story, expanded, topicId }: { story: ExplorerStory; expande
   const hrefWith = useHrefWith();
   const cut = Array.from(story.excerpt).length > EXPLORER_STORY_CHARS;
   const text = expanded && story.content !== null ? story.content : truncate(story.excerpt, EXPLORER_STORY_CHARS);
-  const toggle = `${hrefWith(expanded ? { story: null, open: String(topicId) } : { story: String(story.id), open: null })}#story-${story.id}`;
+  const changes = expanded ? { story: null, open: String(topicId) } : { story: String(story.id), open: null };
+  const toggle = `${hrefWith(changes)}#story-${story.id}`;
   return (
     <li id={`story-${story.id}`} className="tree-story">
       <p className="tree-story-head">

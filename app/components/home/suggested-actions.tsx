@@ -2,6 +2,10 @@ import { useT } from "~/i18n/use-t";
 import { Link } from "react-router";
 import type { SuggestedAction } from "~/models/question.server";
 
+/** The book's page with the story editor open on the question. */
+const answerHref = (action: SuggestedAction) =>
+  `/books/${action.bookId}?openEditor=story&topicId=${action.topicId}&questionId=${action.questionId}`;
+
 /** 'Continue your story': the next unanswered questions, each with an Answer link to its editor. */
 export function SuggestedActions({ actions }: { actions: SuggestedAction[] }) {
   const t = useT();
@@ -22,7 +26,7 @@ export function SuggestedActions({ actions }: { actions: SuggestedAction[] }) {
               <p className="action-question">{action.questionContent}</p>
               <Link
                 className="button button-primary"
-                to={`/books/${action.bookId}?openEditor=story&topicId=${action.topicId}&questionId=${action.questionId}`}
+                to={answerHref(action)}
                 aria-label={t("home.answerLabel", { question: action.questionContent })}
               >
                 {t("home.answer")}

@@ -45,7 +45,8 @@ export function containerType(mimeType: string): string {
 /** "recording-20261117-0905.webm": the local date and time the recording was made, and its container. */
 export function recordingFileName(date: Date, mimeType: string): string {
   const day = `${date.getFullYear()}${twoDigits(date.getMonth() + 1)}${twoDigits(date.getDate())}`;
-  return `recording-${day}-${twoDigits(date.getHours())}${twoDigits(date.getMinutes())}.${EXTENSIONS[containerType(mimeType)]}`;
+  const time = `${twoDigits(date.getHours())}${twoDigits(date.getMinutes())}`;
+  return `recording-${day}-${time}.${EXTENSIONS[containerType(mimeType)]}`;
 }
 
 /** The recording as the file the story form posts in its `audio` field. */

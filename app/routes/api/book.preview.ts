@@ -24,11 +24,12 @@ async function preview(args: Route.LoaderArgs | Route.ActionArgs) {
   const result = await run();
   if (params.get("download") !== "1") return result;
   const filename = `${book.title} ${translate(args.context, "preview.fileSuffix")}.txt`;
+  // RFC 6266/5987: the UTF-8 name for every browser, an ASCII one for the rest.
+  const asciiName = filename.replace(/[^\x20-\x7e]|["\\]/g, "_");
   return new Response(result.preview, {
     headers: {
       "Content-Type": "text/plain; charset=utf-8",
-      // RFC 6266/5987: the UTF-8 name for every browser, an ASCII one for the rest.
-      "Content-Disposition": `attachment; filename="${filename.replace(/[^\x20-\x7e]|["\\]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
+      "Content-Disposition": `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
     },
   });
 }

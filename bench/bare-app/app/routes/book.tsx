@@ -28,7 +28,12 @@ export default function Book({ loaderData }: { loaderData: Data }) {
       <h1>{loaderData.title}</h1>
       {/* Like Heirloom's "Hide preview": rendered once hydrated, so a click on it is always React's. */}
       {hydrated ? (
-        <button type="button" className="preview-toggle" aria-pressed={!previewHidden} onClick={() => setPreviewHidden((hidden) => !hidden)}>
+        <button
+          type="button"
+          className="preview-toggle"
+          aria-pressed={!previewHidden}
+          onClick={() => setPreviewHidden((hidden) => !hidden)}
+        >
           {previewHidden ? "Show preview" : "Hide preview"}
         </button>
       ) : null}
