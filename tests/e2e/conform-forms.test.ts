@@ -101,7 +101,7 @@ describe.concurrent("forms through conform", () => {
     assertNoErrors([{ path: `/books/${bookId}`, status: 400 }]);
   });
 
-  it("with JavaScript: the admin's dialog checks a field when it is left, and a name taken is said beside it, with the focus there", async ({
+  it("with JavaScript: the admin's dialog checks a field when left; a name taken is said beside it", async ({
     expect,
   }) => {
     const taken = await createUser(env.server);
@@ -136,7 +136,7 @@ describe.concurrent("forms through conform", () => {
     assertNoErrors([{ path: "/admin.data", status: 409 }]);
   });
 
-  it("with JavaScript (vi-VN): the story editor and the custom question check their fields in the page, in Vietnamese", async ({
+  it("with JavaScript (vi-VN): the story editor and the custom question check their fields in the page", async ({
     expect,
   }) => {
     const { user, bookId, topicId } = await userWithBook("vi");
