@@ -4,6 +4,9 @@ import {
   createUserSchema,
   importFormSchema,
   loginSchema,
+  mediaDescriptionSchema,
+  photoDescriptionFormSchema,
+  photoUploadFormSchema,
   profileSchema,
   questionSchema,
   shareFormSchema,
@@ -29,6 +32,9 @@ const SCHEMAS = {
   share: shareFormSchema,
   import: importFormSchema,
   suggestTopics: suggestedTopicsFormSchema,
+  photoUpload: photoUploadFormSchema,
+  photoDescription: photoDescriptionFormSchema,
+  recordingDescription: mediaDescriptionSchema,
 };
 
 export type ClientSchema = keyof typeof SCHEMAS;

@@ -1,10 +1,8 @@
 import type { RouterContextProvider } from "react-router";
-import type { z } from "zod";
 import { getI18n } from "~/i18n/middleware.server";
 import { translateKey } from "~/i18n/translate";
 import type { MessageKey } from "~/i18n/types";
 import { AppError } from "./errors";
-import { fieldMessageKeys } from "./submission";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -47,15 +45,6 @@ export function methodNotAllowed(...allowed: string[]) {
 /** A translated JSON 405 whose Allow header names the methods the route serves. */
 export function refuseMethod(context: Context, allowed: string[]): Response {
   return jsonError(context, 405, "errors.methodNotAllowed", undefined, { Allow: allowed.join(", ") });
-}
-
-/** Parses input with a form's schema; a failure becomes a 400 with the first message and all field errors. */
-export function parseOrThrow<S extends z.ZodType>(context: Context, schema: S, input: unknown): z.infer<S> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  const keys = fieldMessageKeys(result.error.issues);
-  const errors = Object.fromEntries(Object.entries(keys).map(([field, key]) => [field, translate(context, key)]));
-  throw Response.json({ message: Object.values(errors)[0], errors }, { status: 400 });
 }
 
 /**

@@ -247,3 +247,15 @@ export const suggestedTopicsFormSchema = suggestedTopicsListSchema.superRefine((
       ctx.addIssue({ code: "custom", path: ["topics", i, "title"], message: "suggest.titleRequired" });
   });
 });
+
+/** A photo's description in the media tab's form: a photo needs one (a recording may go without). */
+export const photoDescriptionFormSchema = mediaDescriptionSchema.refine((value) => value.description.trim() !== "", {
+  error: "media.descriptionRequired",
+  path: ["description"],
+});
+
+/** The media tab's photo upload, as the browser sees it: a file chosen, and an optional description. */
+export const photoUploadFormSchema = z.object({
+  file: z.custom<File>((value) => value instanceof File && value.size > 0, { error: "media.notImage" }),
+  description: z.string().max(MEDIA_DESCRIPTION_MAX, { error: "media.descriptionTooLong" }).optional(),
+});

@@ -7,6 +7,7 @@ import { formatDateTime } from "~/lib/dates";
 import { MEDIA_DESCRIPTION_MAX } from "~/lib/limits";
 import { useTimeZone } from "~/hooks/use-root-data";
 import { UploadPhotoForm } from "./upload-photo-form";
+import { useConformForm } from "~/hooks/use-conform-form";
 
 export type StoryMediaItem = {
   id: number;
@@ -68,6 +69,12 @@ function MediaItem({ item, action, deleteHref }: { item: StoryMediaItem; action:
   const kind = item.type === "image" ? t("media.image") : t("media.audio");
   const name = item.description || item.filename || t("storyEditor.mediaUntitled");
   const fieldId = `media-${item.id}-description`;
+  // The route answers a refusal with its toast (ADR 0008); conform checks the description before it is posted.
+  const { formProps, errorOf } = useConformForm({
+    id: `media-${item.id}-describe`,
+    schema: item.type === "image" ? "photoDescription" : "recordingDescription",
+  });
+  const error = errorOf("description");
   return (
     <li className="media-item">
       <div className="media-preview">
@@ -88,7 +95,7 @@ function MediaItem({ item, action, deleteHref }: { item: StoryMediaItem; action:
             <p className="story-text">{item.transcription}</p>
           </details>
         ) : null}
-        <Form method="post" action={action} className="media-describe" preventScrollReset>
+        <Form method="post" action={action} className="media-describe" preventScrollReset {...formProps}>
           <input type="hidden" name="intent" value="describe" />
           <input type="hidden" name="mediaId" value={item.id} />
           <label htmlFor={fieldId}>{t("storyEditor.mediaDescription")}</label>
@@ -97,8 +104,15 @@ function MediaItem({ item, action, deleteHref }: { item: StoryMediaItem; action:
             name="description"
             defaultValue={item.description}
             maxLength={MEDIA_DESCRIPTION_MAX}
-            required={item.type === "image"}
+            aria-required={item.type === "image" || undefined}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${fieldId}-error` : undefined}
           />
+          {error ? (
+            <p id={`${fieldId}-error`} className="field-error">
+              {t(error)}
+            </p>
+          ) : null}
           <div className="form-actions">
             <button
               type="submit"

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/admin.user";
 import { requireAdmin } from "~/services/auth.server";
-import { apiHandler, jsonError, methodNotAllowed, parseOrThrow, refuseMethod } from "~/lib/http.server";
-import { readJson } from "~/lib/request-body.server";
+import { readJsonInput } from "~/lib/json-body.server";
+import { apiHandler, jsonError, methodNotAllowed, refuseMethod } from "~/lib/http.server";
 import { readSessionToken } from "~/services/session.server";
 import { updateUserSchema } from "~/lib/validation";
 import { deleteUser, toPublicUser, updateUser } from "~/models/user.server";
@@ -13,7 +13,7 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
   const id = Number(params.id);
   if (!Number.isInteger(id)) return jsonError(context, 404, "errors.notFound");
   if (request.method === "PUT") {
-    const input = parseOrThrow(context, updateUserSchema, await readJson(request));
+    const input = await readJsonInput(context, request, updateUserSchema);
     // A reset password signs the user out everywhere (the admin keeps their own session when it is theirs).
     return toPublicUser(await updateUser(id, input, admin.id, { keepSessionToken: readSessionToken(request) }));
   }

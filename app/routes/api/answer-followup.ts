@@ -1,8 +1,8 @@
 import type { Route } from "./+types/answer-followup";
 import { aiFailure, aiProvider } from "~/ai/provider.server";
 import { requireUser } from "~/services/auth.server";
-import { apiHandler, methodNotAllowed, parseOrThrow, refuseMethod } from "~/lib/http.server";
-import { readJson } from "~/lib/request-body.server";
+import { readJsonInput } from "~/lib/json-body.server";
+import { apiHandler, methodNotAllowed, refuseMethod } from "~/lib/http.server";
 import { followupSchema } from "~/lib/validation";
 import { writingContext } from "~/services/writing-help.server";
 
@@ -10,7 +10,7 @@ import { writingContext } from "~/services/writing-help.server";
 export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
   if (args.request.method !== "POST") return refuseMethod(args.context, ["POST"]);
-  const input = parseOrThrow(args.context, followupSchema, await readJson(args.request));
+  const input = await readJsonInput(args.context, args.request, followupSchema);
   const { topic, language } = writingContext(args.context, user, input);
   try {
     const answer = await aiProvider().answerFollowup(

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/book.reorder-topics";
 import { requireUser } from "~/services/auth.server";
-import { apiHandler, methodNotAllowed, paramId, parseOrThrow, refuseMethod } from "~/lib/http.server";
-import { readJson } from "~/lib/request-body.server";
+import { readJsonInput } from "~/lib/json-body.server";
+import { apiHandler, methodNotAllowed, paramId, refuseMethod } from "~/lib/http.server";
 import { reorderTopicsSchema } from "~/lib/validation";
 import { reorderTopics } from "~/models/topic.server";
 
@@ -9,7 +9,7 @@ import { reorderTopics } from "~/models/topic.server";
 export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
   if (args.request.method !== "POST") return refuseMethod(args.context, ["POST"]);
-  const { topicIds } = parseOrThrow(args.context, reorderTopicsSchema, await readJson(args.request));
+  const { topicIds } = await readJsonInput(args.context, args.request, reorderTopicsSchema);
   reorderTopics({ bookId: paramId(args.params.id), userId: user.id, topicIds });
   return { ok: true };
 });

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/book.shares";
 import { requireUser } from "~/services/auth.server";
-import { apiHandler, jsonError, paramId, parseOrThrow, refuseMethod } from "~/lib/http.server";
-import { readJson } from "~/lib/request-body.server";
+import { readJsonInput } from "~/lib/json-body.server";
+import { apiHandler, jsonError, paramId, refuseMethod } from "~/lib/http.server";
 import { shareUrl } from "~/lib/share-url.server";
 import { shareSchema } from "~/lib/validation";
 import { createShare, listShares } from "~/models/share.server";
@@ -21,7 +21,7 @@ export const loader = apiHandler((args: Route.LoaderArgs) => {
 export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
   if (args.request.method !== "POST") return refuseMethod(args.context, ["GET", "POST"]);
-  const body = parseOrThrow(args.context, shareSchema, await readJson(args.request));
+  const body = await readJsonInput(args.context, args.request, shareSchema);
   const { token, share } = createShare({
     bookId: paramId(args.params.id),
     userId: user.id,

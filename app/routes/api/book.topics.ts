@@ -1,7 +1,7 @@
 import type { Route } from "./+types/book.topics";
 import { requireUser } from "~/services/auth.server";
-import { apiHandler, jsonError, paramId, parseOrThrow, refuseMethod } from "~/lib/http.server";
-import { readJson } from "~/lib/request-body.server";
+import { readJsonInput } from "~/lib/json-body.server";
+import { apiHandler, jsonError, paramId, refuseMethod } from "~/lib/http.server";
 import { topicCreateSchema } from "~/lib/validation";
 import { getBook } from "~/models/book.server";
 import { createTopic, listBookTopics } from "~/models/topic.server";
@@ -18,7 +18,7 @@ export const loader = apiHandler((args: Route.LoaderArgs) => {
 export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
   if (args.request.method !== "POST") return refuseMethod(args.context, ["GET", "POST"]);
-  const input = parseOrThrow(args.context, topicCreateSchema, await readJson(args.request));
+  const input = await readJsonInput(args.context, args.request, topicCreateSchema);
   const topic = createTopic({ bookId: paramId(args.params.id), userId: user.id, input });
   return Response.json(topic, { status: 201 });
 });

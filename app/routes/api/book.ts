@@ -2,8 +2,8 @@ import type { Route } from "./+types/book";
 import { requireUser } from "~/services/auth.server";
 import { bookJson } from "~/services/book-api.server";
 import { resolveCover, toBookInput, writeWithCover } from "~/services/book-input.server";
-import { apiHandler, jsonError, parseOrThrow, refuseMethod } from "~/lib/http.server";
-import { readJson } from "~/lib/request-body.server";
+import { readJsonInput } from "~/lib/json-body.server";
+import { apiHandler, jsonError, refuseMethod } from "~/lib/http.server";
 import { bookSchema } from "~/lib/validation";
 import { deleteBook, getBook, updateBook } from "~/models/book.server";
 import { deleteCoverIfUnused, deleteMediaFiles } from "~/models/media.server";
@@ -29,7 +29,7 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
   const current = getBook({ bookId: id, userId: user.id });
   if (!current) return jsonError(context, 404, "books.notFound");
   if (request.method === "PUT") {
-    const parsed = parseOrThrow(context, bookSchema, await readJson(request, BOOK_BODY_LIMIT));
+    const parsed = await readJsonInput(context, request, bookSchema, BOOK_BODY_LIMIT);
     const cover = await resolveCover({ requested: parsed.coverImage, current: current.coverImage });
     const input = toBookInput(parsed, cover, parsed.language ?? current.language);
     const book = await writeWithCover(cover, () => updateBook({ bookId: id, userId: user.id, input }));

@@ -2,8 +2,8 @@ import type { Route } from "./+types/books.suggest-topics";
 import { aiFailure, aiProvider } from "~/ai/provider.server";
 import { getLocale } from "~/i18n/middleware.server";
 import { requireUser } from "~/services/auth.server";
-import { apiHandler, methodNotAllowed, parseOrThrow, refuseMethod } from "~/lib/http.server";
-import { readJson } from "~/lib/request-body.server";
+import { readJsonInput } from "~/lib/json-body.server";
+import { apiHandler, methodNotAllowed, refuseMethod } from "~/lib/http.server";
 import { suggestTopicsSchema } from "~/lib/validation";
 
 /**
@@ -14,7 +14,7 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
   requireUser(args);
   const { request, context } = args;
   if (request.method !== "POST") return refuseMethod(context, ["POST"]);
-  const { topicTitle, ...book } = parseOrThrow(context, suggestTopicsSchema, await readJson(request));
+  const { topicTitle, ...book } = await readJsonInput(context, request, suggestTopicsSchema);
   try {
     return await aiProvider().suggestTopics(
       { ...book, language: book.language ?? getLocale(context) },

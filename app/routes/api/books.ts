@@ -4,9 +4,9 @@ import { requireUser } from "~/services/auth.server";
 import { bookJson } from "~/services/book-api.server";
 import { resolveCover, toBookInput, writeWithCover } from "~/services/book-input.server";
 import { BOOK_JSON_MAX_BYTES } from "~/lib/body-caps";
-import { apiHandler, parseOrThrow, refuseMethod } from "~/lib/http.server";
+import { readJsonInput } from "~/lib/json-body.server";
+import { apiHandler, refuseMethod } from "~/lib/http.server";
 import { apiQueryNumbers } from "~/lib/query.server";
-import { readJson } from "~/lib/request-body.server";
 import { bookSchema } from "~/lib/validation";
 import { createBook, listBooks } from "~/models/book.server";
 
@@ -27,7 +27,7 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
   const { request, context } = args;
   if (request.method !== "POST") return refuseMethod(context, ["GET", "POST"]);
-  const parsed = parseOrThrow(context, bookSchema, await readJson(request, BOOK_BODY_LIMIT));
+  const parsed = await readJsonInput(context, request, bookSchema, BOOK_BODY_LIMIT);
   const cover = await resolveCover({ requested: parsed.coverImage });
   const book = await writeWithCover(cover, () =>
     createBook({ userId: user.id, input: toBookInput(parsed, cover, getLocale(context)) }),

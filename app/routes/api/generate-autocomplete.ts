@@ -2,8 +2,8 @@ import type { Route } from "./+types/generate-autocomplete";
 import { aiFailure, aiProvider } from "~/ai/provider.server";
 import { requireUser } from "~/services/auth.server";
 import { AUTOCOMPLETE_MIN_CHARS } from "~/lib/limits";
-import { apiHandler, methodNotAllowed, parseOrThrow, refuseMethod } from "~/lib/http.server";
-import { readJson } from "~/lib/request-body.server";
+import { readJsonInput } from "~/lib/json-body.server";
+import { apiHandler, methodNotAllowed, refuseMethod } from "~/lib/http.server";
 import { autocompleteSchema } from "~/lib/validation";
 import { writingContext } from "~/services/writing-help.server";
 
@@ -11,7 +11,7 @@ import { writingContext } from "~/services/writing-help.server";
 export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
   if (args.request.method !== "POST") return refuseMethod(args.context, ["POST"]);
-  const input = parseOrThrow(args.context, autocompleteSchema, await readJson(args.request));
+  const input = await readJsonInput(args.context, args.request, autocompleteSchema);
   const { topic, language } = writingContext(args.context, user, input);
   if (input.text.trim().length < AUTOCOMPLETE_MIN_CHARS) return { completion: "" };
   try {

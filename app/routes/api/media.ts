@@ -1,7 +1,7 @@
 import type { Route } from "./+types/media";
 import { requireUser } from "~/services/auth.server";
-import { apiHandler, methodNotAllowed, paramId, parseOrThrow, refuseMethod } from "~/lib/http.server";
-import { readJson } from "~/lib/request-body.server";
+import { readJsonInput } from "~/lib/json-body.server";
+import { apiHandler, methodNotAllowed, paramId, refuseMethod } from "~/lib/http.server";
 import { mediaDescriptionSchema } from "~/lib/validation";
 import { deleteMedia, updateMediaDescription } from "~/models/media.server";
 
@@ -10,7 +10,7 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
   const mediaId = paramId(args.params.id);
   if (args.request.method === "PUT") {
-    const body = parseOrThrow(args.context, mediaDescriptionSchema, await readJson(args.request));
+    const body = await readJsonInput(args.context, args.request, mediaDescriptionSchema);
     return updateMediaDescription({ mediaId, userId: user.id, description: body.description });
   }
   if (args.request.method === "DELETE") {

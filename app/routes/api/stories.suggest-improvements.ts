@@ -1,8 +1,8 @@
 import type { Route } from "./+types/stories.suggest-improvements";
 import { getLocale } from "~/i18n/middleware.server";
 import { requireUser } from "~/services/auth.server";
-import { apiHandler, jsonError, methodNotAllowed, parseOrThrow, refuseMethod } from "~/lib/http.server";
-import { readJson } from "~/lib/request-body.server";
+import { readJsonInput } from "~/lib/json-body.server";
+import { apiHandler, jsonError, methodNotAllowed, refuseMethod } from "~/lib/http.server";
 import { suggestImprovementsSchema } from "~/lib/validation";
 import { suggestStoryImprovements, topicWritingContext } from "~/models/story-ai.server";
 
@@ -17,7 +17,7 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
   const { request, context } = args;
   if (request.method !== "POST") return refuseMethod(context, ["POST"]);
-  const body = parseOrThrow(context, suggestImprovementsSchema, await readJson(request));
+  const body = await readJsonInput(context, request, suggestImprovementsSchema);
   const topic = body.topicId ? topicWritingContext({ topicId: body.topicId, userId: user.id }) : null;
   if (body.topicId && !topic) return jsonError(context, 404, "topics.notFound");
   const suggestions = await suggestStoryImprovements({

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/story";
 import { requireUser } from "~/services/auth.server";
-import { apiHandler, jsonError, paramId, parseOrThrow, refuseMethod } from "~/lib/http.server";
-import { readJson } from "~/lib/request-body.server";
+import { readJsonInput } from "~/lib/json-body.server";
+import { apiHandler, jsonError, paramId, refuseMethod } from "~/lib/http.server";
 import { storySchema } from "~/lib/validation";
 import { deleteMediaFiles, listStoryMedia } from "~/models/media.server";
 import { refinementFor } from "~/models/story-ai.server";
@@ -23,7 +23,7 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
   const storyId = paramId(args.params.id);
   if (args.request.method === "PUT") {
-    const body = parseOrThrow(args.context, storySchema, await readJson(args.request));
+    const body = await readJsonInput(args.context, args.request, storySchema);
     let refinedContent: string | undefined;
     if (body.refineContent) {
       const story = getStory({ storyId, userId: user.id });

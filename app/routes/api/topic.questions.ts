@@ -1,7 +1,7 @@
 import type { Route } from "./+types/topic.questions";
 import { requireUser } from "~/services/auth.server";
-import { apiHandler, jsonError, paramId, parseOrThrow, refuseMethod } from "~/lib/http.server";
-import { readJson } from "~/lib/request-body.server";
+import { readJsonInput } from "~/lib/json-body.server";
+import { apiHandler, jsonError, paramId, refuseMethod } from "~/lib/http.server";
 import { questionSchema } from "~/lib/validation";
 import { addQuestions, listQuestions } from "~/models/question.server";
 import { getTopic } from "~/models/topic.server";
@@ -18,7 +18,7 @@ export const loader = apiHandler((args: Route.LoaderArgs) => {
 export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
   if (args.request.method !== "POST") return refuseMethod(args.context, ["GET", "POST"]);
-  const { question } = parseOrThrow(args.context, questionSchema, await readJson(args.request));
+  const { question } = await readJsonInput(args.context, args.request, questionSchema);
   const [created] = addQuestions({
     topicId: paramId(args.params.id),
     userId: user.id,

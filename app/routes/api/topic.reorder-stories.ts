@@ -1,7 +1,7 @@
 import type { Route } from "./+types/topic.reorder-stories";
 import { requireUser } from "~/services/auth.server";
-import { apiHandler, methodNotAllowed, paramId, parseOrThrow, refuseMethod } from "~/lib/http.server";
-import { readJson } from "~/lib/request-body.server";
+import { readJsonInput } from "~/lib/json-body.server";
+import { apiHandler, methodNotAllowed, paramId, refuseMethod } from "~/lib/http.server";
 import { reorderStoriesSchema } from "~/lib/validation";
 import { reorderStories } from "~/models/story.server";
 
@@ -9,7 +9,7 @@ import { reorderStories } from "~/models/story.server";
 export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
   if (args.request.method !== "POST") return refuseMethod(args.context, ["POST"]);
-  const { storyIds } = parseOrThrow(args.context, reorderStoriesSchema, await readJson(args.request));
+  const { storyIds } = await readJsonInput(args.context, args.request, reorderStoriesSchema);
   reorderStories({ topicId: paramId(args.params.id), userId: user.id, storyIds });
   return { ok: true };
 });

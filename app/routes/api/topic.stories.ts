@@ -1,7 +1,7 @@
 import type { Route } from "./+types/topic.stories";
 import { requireUser } from "~/services/auth.server";
-import { apiHandler, jsonError, paramId, parseOrThrow, refuseMethod } from "~/lib/http.server";
-import { readJson } from "~/lib/request-body.server";
+import { readJsonInput } from "~/lib/json-body.server";
+import { apiHandler, jsonError, paramId, refuseMethod } from "~/lib/http.server";
 import { storySchema } from "~/lib/validation";
 import { listMediaOfStories } from "~/models/media.server";
 import { refinementFor } from "~/models/story-ai.server";
@@ -25,7 +25,7 @@ export const loader = apiHandler((args: Route.LoaderArgs) => {
 export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
   if (args.request.method !== "POST") return refuseMethod(args.context, ["GET", "POST"]);
-  const body = parseOrThrow(args.context, storySchema, await readJson(args.request));
+  const body = await readJsonInput(args.context, args.request, storySchema);
   const topicId = paramId(args.params.id);
   const refinedContent = await refinementFor({ body, topicId, userId: user.id, signal: args.request.signal });
   const story = createStory({

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/topic";
 import { requireUser } from "~/services/auth.server";
-import { apiHandler, jsonError, paramId, parseOrThrow, refuseMethod } from "~/lib/http.server";
-import { readJson } from "~/lib/request-body.server";
+import { readJsonInput } from "~/lib/json-body.server";
+import { apiHandler, jsonError, paramId, refuseMethod } from "~/lib/http.server";
 import { topicUpdateSchema } from "~/lib/validation";
 import { deleteMediaFiles } from "~/models/media.server";
 import { deleteTopic, getTopic, updateTopic } from "~/models/topic.server";
@@ -18,7 +18,7 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
   const topicId = paramId(args.params.id);
   if (args.request.method === "PUT") {
-    const changes = parseOrThrow(args.context, topicUpdateSchema, await readJson(args.request));
+    const changes = await readJsonInput(args.context, args.request, topicUpdateSchema);
     return updateTopic({ topicId, userId: user.id, changes });
   }
   if (args.request.method === "DELETE") {

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/users";
 import { requireUser } from "~/services/auth.server";
-import { apiHandler, jsonError, methodNotAllowed, parseOrThrow, refuseMethod } from "~/lib/http.server";
-import { readJson } from "~/lib/request-body.server";
+import { readJsonInput } from "~/lib/json-body.server";
+import { apiHandler, jsonError, methodNotAllowed, refuseMethod } from "~/lib/http.server";
 import { readSessionToken } from "~/services/session.server";
 import { profileSchema } from "~/lib/validation";
 import { toPublicUser, updateProfile } from "~/models/user.server";
@@ -12,7 +12,7 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
   if (request.method !== "PUT") return refuseMethod(context, ["PUT"]);
   if (Number(params.id) !== user.id) return jsonError(context, 403, "profile.onlyOwn");
-  const input = parseOrThrow(context, profileSchema, await readJson(request));
+  const input = await readJsonInput(context, request, profileSchema);
   // A new password signs the user out everywhere but here.
   const updated = await updateProfile(user, input, { sessionToken: readSessionToken(request) });
   return toPublicUser(updated ?? user);
