@@ -40,7 +40,7 @@ async function signInTo(page: Page, username: string, password: string, path: st
   await page.goto(`${env.server.url}${path}`);
 }
 
-/** A user with a book (in `language`) and one topic, made through the API. */
+/** A user with a book (in `language`), one topic and one story in it, made through the API. */
 async function userWithBook(language: "en" | "vi") {
   const user = await createUser(env.server);
   const client = createClient(env.server.url);
@@ -51,7 +51,14 @@ async function userWithBook(language: "en" | "vi") {
   const topic = (await (
     await client.json("POST", `/api/books/${book.id}/topics`, { title: "Tuổi thơ", description: "" })
   ).json()) as { id: number };
-  return { user, bookId: book.id, topicId: topic.id };
+  const story = (await (
+    await client.json("POST", `/api/topics/${topic.id}/stories`, {
+      title: "Con đò",
+      content: "Bà kể.",
+      status: "draft",
+    })
+  ).json()) as { id: number };
+  return { user, bookId: book.id, topicId: topic.id, storyId: story.id };
 }
 
 /** Records whether the page posts anything from now on. */
@@ -72,7 +79,8 @@ describe.concurrent("forms through conform", () => {
     await page.fill("#username", "ab");
     await page.fill("#email", "not-an-address");
     await page.fill("#password", "123");
-    await Promise.all([page.waitForLoadState(), page.locator("dialog button[type=submit]").click()]);
+    // The answer is a new document: wait for it to load, not for the one already there.
+    await Promise.all([page.waitForEvent("load"), page.locator("dialog button[type=submit]").click()]);
     expect(await shown(page, "username")).toEqual({ invalid: "true", message: vi.users.usernameMin });
     expect(await shown(page, "email")).toEqual({ invalid: "true", message: vi.users.emailInvalid });
     expect(await shown(page, "password")).toEqual({ invalid: "true", message: vi.users.passwordMin });
@@ -93,7 +101,8 @@ describe.concurrent("forms through conform", () => {
     expect(await page.inputValue("#title")).toBe("Quê nội");
     await page.fill("#title", "");
     await page.fill("#tone", "warm and slow");
-    await Promise.all([page.waitForLoadState(), page.locator("dialog button[type=submit]").click()]);
+    // The answer is a new document: wait for it to load, not for the one already there.
+    await Promise.all([page.waitForEvent("load"), page.locator("dialog button[type=submit]").click()]);
     expect(await shown(page, "title")).toEqual({ invalid: "true", message: en.books.titleRequired });
     // Blank as it was posted, not the saved title again; the other fields keep what was typed.
     expect(await page.inputValue("#title")).toBe("");
@@ -161,6 +170,33 @@ describe.concurrent("forms through conform", () => {
     await expect.poll(() => shown(page, "title")).toEqual({ invalid: "true", message: vi.stories.titleRequired });
     await story.locator("button[value=draft]").click();
     expect(await focused(page)).toBe("title");
+    expect(posts).toEqual([]);
+    assertNoErrors();
+  });
+
+  it("with JavaScript: the media tab's forms check a photo and a description before anything is sent", async ({
+    expect,
+  }) => {
+    const { user, bookId, storyId } = await userWithBook("en");
+    const { page, assertNoErrors } = await openPage(env.browser);
+    await signInTo(page, user.username, user.password, `/books/${bookId}?storyId=${storyId}&tab=media`);
+    await waitForHydration(page);
+    const upload = page.locator("form.upload-photo");
+    await upload.and(page.locator('[data-validates="browser"]')).waitFor();
+    const posts = watchPosts(page);
+    await upload.locator("button[type=submit]").click();
+    await expect.poll(() => shown(page, "media-file")).toEqual({ invalid: "true", message: en.media.notImage });
+    expect(await focused(page)).toBe("media-file");
+    // A description longer than the field allows (set by a script, past its maxLength) is refused as it changes:
+    // the try to upload checked every field, so each is checked again as it is typed in.
+    await page.evaluate(() => {
+      const input = document.getElementById("media-new-description") as HTMLInputElement;
+      input.value = "x".repeat(600);
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+    await expect
+      .poll(() => shown(page, "media-new-description"))
+      .toEqual({ invalid: "true", message: en.media.descriptionTooLong });
     expect(posts).toEqual([]);
     assertNoErrors();
   });

@@ -38,17 +38,24 @@ describe.concurrent("the login form's fields", () => {
     it(`without JavaScript (${locale}): the server's messages are tied to the fields`, async ({ expect }) => {
       const { page, assertNoErrors } = await openPage(env.browser, { javaScriptEnabled: false, locale });
       await page.goto(`${env.server.url}/login`);
-      const [posted] = await Promise.all([postOf(page), page.click("button[type=submit]:below(#password)")]);
+      // The answer is a new document: wait for it to load, not for the one already there.
+      const [posted] = await Promise.all([
+        postOf(page),
+        page.waitForEvent("load"),
+        page.click("button[type=submit]:below(#password)"),
+      ]);
       expect(posted.status()).toBe(400);
-      await page.waitForLoadState();
       expect(await shown(page, "username")).toEqual({ invalid: "true", message: messages.login.usernameRequired });
       expect(await shown(page, "password")).toEqual({ invalid: "true", message: messages.login.passwordRequired });
 
       // What was typed comes back, the password never does.
       await page.fill("#username", "lan");
-      const [again] = await Promise.all([postOf(page), page.click("button[type=submit]:below(#password)")]);
+      const [again] = await Promise.all([
+        postOf(page),
+        page.waitForEvent("load"),
+        page.click("button[type=submit]:below(#password)"),
+      ]);
       expect(again.status()).toBe(400);
-      await page.waitForLoadState();
       expect(await page.inputValue("#username")).toBe("lan");
       expect(await shown(page, "username")).toEqual({ invalid: null, message: null });
       expect(await shown(page, "password")).toEqual({ invalid: "true", message: messages.login.passwordRequired });

@@ -17,10 +17,11 @@ describe.concurrent("without JavaScript", () => {
     await page.fill("#password", "wrong-password");
     const [failed] = await Promise.all([
       page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/login"),
+      // The answer is a new document: wait for it to load, not for the one already there.
+      page.waitForEvent("load"),
       page.click("button[type=submit]:below(#password)"),
     ]);
     expect(failed.status()).toBe(401);
-    await page.waitForLoadState();
     expect(pathOf(page)).toBe("/login");
     await waitForToast(page, "Login failed");
     expect(await toast(page).locator(".toast-message").textContent()).toBe("Incorrect username, email or password.");
@@ -39,10 +40,10 @@ describe.concurrent("without JavaScript", () => {
     const [post] = await Promise.all([
       page.waitForRequest((r) => r.method() === "POST" && new URL(r.url()).pathname === "/preferences/language"),
       page.waitForURL((url) => url.pathname === "/"),
+      page.waitForEvent("load"),
       language.getByRole("button", { name: "Tiếng Việt" }).click(),
     ]);
     expect(post.postData()).toContain("lng=vi");
-    await page.waitForLoadState();
     expect(await page.locator("html").getAttribute("lang")).toBe("vi");
     expect(await page.locator("nav.header-nav").getByRole("link", { name: "Trang chủ" }).isVisible()).toBe(true);
     expect(await page.title()).toContain("Trang chủ");
@@ -65,8 +66,7 @@ describe.concurrent("without JavaScript", () => {
     // A failed login in Vietnamese.
     await page.fill("#username", "admin");
     await page.fill("#password", "still-wrong");
-    await page.click("button[type=submit]:below(#password)");
-    await page.waitForLoadState();
+    await Promise.all([page.waitForEvent("load"), page.click("button[type=submit]:below(#password)")]);
     await waitForToast(page, "Đăng nhập thất bại");
     expect(await toast(page).locator(".toast-message").textContent()).toBe(
       "Tên đăng nhập, email hoặc mật khẩu không đúng.",
@@ -90,10 +90,10 @@ describe.concurrent("without JavaScript", () => {
     await dialog.getByLabel("Password").fill("123");
     const [invalid] = await Promise.all([
       page.waitForResponse((r) => r.request().method() === "POST"),
+      page.waitForEvent("load"),
       dialog.getByRole("button", { name: "Create user" }).click(),
     ]);
     expect(invalid.status()).toBe(400);
-    await page.waitForLoadState();
     expect(await page.locator("#username-error").textContent()).toBe("Username must be at least 3 characters.");
     expect(await page.locator("#email-error").textContent()).toBe("Please enter a valid email address.");
     expect(await page.locator("#password-error").textContent()).toBe("Password must be at least 6 characters.");
@@ -135,9 +135,9 @@ describe.concurrent("without JavaScript", () => {
     // Saving the unchanged profile posts the whole form; the flash cookie brings the info toast back.
     await Promise.all([
       page.waitForURL((url) => url.pathname === "/profile"),
+      page.waitForEvent("load"),
       page.locator("#profile-form button[type=submit]").click(),
     ]);
-    await page.waitForLoadState();
     const info = toast(page);
     expect(await info.locator(".toast-title").textContent()).toBe("Nothing has changed, so there is nothing to save.");
     const shownAt = Date.now();
