@@ -11,3 +11,6 @@ export type Toast = {
   /** A link just made, shown once by the page that asked for it (a new share link). */
   link?: string;
 };
+
+/** What a form route answers when it refuses a post (ADR 0008): the page around it shows this toast. */
+export type FormRouteData = { toast: Toast };

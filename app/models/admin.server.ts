@@ -469,7 +469,3 @@ export function contentTree(userIds: number[], options: TreeOptions) {
     "userId",
   );
 }
-
-export type ExplorerBook = ReturnType<ReturnType<typeof contentTree>>[number];
-export type ExplorerTopic = ExplorerBook["topics"][number];
-export type ExplorerStory = ExplorerTopic["stories"][number];

@@ -9,7 +9,7 @@ import { touchBook } from "./book.server";
 import { ownedTopic } from "./topic.server";
 import { books, questions, stories, topics } from "~db/schema";
 
-export type SuggestedAction = {
+type SuggestedAction = {
   bookId: number;
   bookTitle: string;
   topicId: number;
@@ -50,7 +50,7 @@ export function listSuggestedActions({ userId, limit }: { userId: number; limit:
     .all();
 }
 
-export type QuestionView = { id: number; topicId: number; question: string; position: number; answered: boolean };
+type QuestionView = { id: number; topicId: number; question: string; position: number; answered: boolean };
 
 /** A topic's questions in order, each marked answered when a story carries its id. */
 export function listQuestions({ topicId }: { topicId: number }): QuestionView[] {

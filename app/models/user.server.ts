@@ -12,7 +12,7 @@ import { endUserSessions } from "./session.server";
 export const ADMIN_USERNAME = "admin";
 
 /** What any client may see of a user: never the hash. */
-export type PublicUser = {
+type PublicUser = {
   id: number;
   username: string;
   email: string;

@@ -30,5 +30,3 @@ export function bookDialogData(request: Request, user: User, pageBookId?: number
   }
   return { kind: "delete" as const, book: { id: book.id, title: book.title } };
 }
-
-export type BookDialogData = ReturnType<typeof bookDialogData>;

@@ -13,7 +13,7 @@ import type { UploadedFile } from "~/lib/request-body.server";
 import { pageFormBody } from "./form-body.server";
 
 /** Each form's last failed post (conform's submission result), under the form's name. */
-export type BookPageActionData = { form?: FormResult; story?: FormResult; topic?: FormResult; toast: Toast | null };
+type BookPageActionData = { form?: FormResult; story?: FormResult; topic?: FormResult; toast: Toast | null };
 type Handler = (
   form: FormData,
   uploads: UploadedFile[],

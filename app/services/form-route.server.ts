@@ -6,7 +6,7 @@ import { AppError } from "~/lib/errors";
 import { redirectWithToast } from "~/lib/flash.server";
 import type { UploadedFile } from "~/lib/request-body.server";
 import { withFormBody } from "./form-body.server";
-import type { Toast } from "~/lib/toast";
+import type { FormRouteData, Toast } from "~/lib/toast";
 
 type FormArgs = {
   request: Request;
@@ -14,7 +14,6 @@ type FormArgs = {
   params: Record<string, string | undefined>;
 };
 export type FormOutcome = { to: string; toast: Toast };
-export type FormRouteData = { toast: Toast };
 
 /**
  * The action of a route that exists for one form (ADR 0008). These routes are children of the

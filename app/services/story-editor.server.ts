@@ -64,8 +64,6 @@ export function storyEditorData(
   };
 }
 
-export type StoryEditorData = ReturnType<typeof storyEditorData>;
-
 /** The topic editor the URL asks for: `openEditor=topic` (or `open=topic`), with `topicId` to edit one. */
 export function topicEditorData(request: Request, user: User, bookId: number) {
   const params = new URL(request.url).searchParams;
@@ -90,5 +88,3 @@ export function topicEditorData(request: Request, user: User, bookId: number) {
     offlineAi: aiProvider().name === "offline",
   };
 }
-
-export type TopicEditorData = ReturnType<typeof topicEditorData>;

@@ -5,10 +5,8 @@ import { importsOf } from "../support/module-graph";
 
 // The layers of docs/architecture.md (ADR 26): a request goes downhill, routes -> services -> models -> db,
 // with pure helpers (app/lib) below them all. An import that goes uphill fails here, type-only ones too (a
-// type from a layer above ties the two together all the same), with one exception: a component may name the
-// shape of the data a server module produces (`import type { StoryEditorData } from "~/services/…server"`).
-// The compiler erases that import, so no server code can reach the browser through it, and the shape stays
-// defined once, where the data is made.
+// type from a layer above ties the two together all the same). A component declares the props it needs; the
+// route that hands it server data is where the compiler checks that the two agree.
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 
@@ -20,14 +18,13 @@ function modules(dir: string): string[] {
   });
 }
 
-type Rule = { name: string; from: RegExp; to: RegExp; runTimeOnly?: boolean };
+type Rule = { name: string; from: RegExp; to: RegExp };
 
 const RULES: Rule[] = [
   {
     name: "components never import *.server modules",
     from: /^app\/(components|hooks)\//,
     to: /\.server\.tsx?$/,
-    runTimeOnly: true,
   },
   {
     name: "lib never imports models, services, routes or the database",
@@ -40,15 +37,15 @@ const RULES: Rule[] = [
   { name: "only route modules import route modules", from: /^app\/(?!routes\/|routes\.ts$)/, to: /^app\/routes\// },
 ];
 
-type Graph = (file: string, options: { types: boolean }) => string[];
+/** The modules a file imports, type-only imports included. */
+type Graph = (file: string) => string[];
 
 function violations(files: string[], rules: Rule[], graph: Graph): string[] {
   const found: string[] = [];
   for (const file of files) {
     for (const rule of rules) {
       if (!rule.from.test(file)) continue;
-      for (const target of graph(file, { types: !rule.runTimeOnly }))
-        if (rule.to.test(target)) found.push(`${rule.name}: ${file} -> ${target}`);
+      for (const target of graph(file)) if (rule.to.test(target)) found.push(`${rule.name}: ${file} -> ${target}`);
     }
   }
   return found;
@@ -82,7 +79,7 @@ describe("layers", () => {
   const files = [...modules("app"), ...modules("db")];
 
   it("every import goes downhill", () => {
-    expect(violations(files, RULES, importsOf)).toEqual([]);
+    expect(violations(files, RULES, (file) => importsOf(file, { types: true }))).toEqual([]);
   });
 
   it(
@@ -104,12 +101,6 @@ describe("layers", () => {
       "app/hooks/use-root-data.ts": ["app/routes/book.tsx"],
     };
     const found = violations(Object.keys(uphill), RULES, (file) => uphill[file] ?? []);
-    // A type-only import of a server module from a component is not a run-time import: the graph leaves it out.
-    expect(
-      violations(["app/components/story/story-editor.tsx"], RULES, (_file, { types }) =>
-        types ? ["app/services/story-editor.server.ts"] : [],
-      ),
-    ).toEqual([]);
     expect(found.map((line) => line.split(":")[0])).toEqual(RULES.map((rule) => rule.name));
   });
 });

@@ -1,13 +1,22 @@
 import type { FormResult } from "~/lib/submission";
 import { useHrefWith } from "~/hooks/use-href-with";
-import type { AdminPageData } from "~/services/admin-page.server";
+import type { ComponentProps } from "react";
 import { ActivitiesDialog } from "./activities-dialog";
 import { MediaDialog } from "~/components/media/media-dialog";
 import { PreviewDialog } from "./explorer-dialogs";
 import { DeleteUserDialog, UserFormDialog } from "./user-dialogs";
+import type { AdminUserRow } from "./users-table";
+
+/** The dialog the address names, with what it shows (the admin page's loader reads it). */
+type AdminDialog =
+  | { kind: "add-user" }
+  | { kind: "edit-user" | "delete-user"; user: AdminUserRow }
+  | { kind: "activities"; user: AdminUserRow; list: ComponentProps<typeof ActivitiesDialog>["list"] }
+  | { kind: "preview"; preview: ComponentProps<typeof PreviewDialog>["preview"] }
+  | { kind: "media"; media: ComponentProps<typeof MediaDialog>["media"] };
 
 type Props = {
-  dialog: AdminPageData["dialog"];
+  dialog: AdminDialog | null;
   /** The user form's last failed post. */
   result: FormResult | null;
 };

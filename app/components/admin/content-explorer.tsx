@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { useT } from "~/i18n/use-t";
 import { avatarInitial } from "~/components/layout/avatar-initial";
 import { useHrefWith } from "~/hooks/use-href-with";
-import type { ExplorerBook } from "~/models/admin.server";
+import type { ExplorerBook } from "./explorer-tree";
 import { BookList, type OpenState } from "./explorer-tree";
 import { Pager } from "./pager";
 

@@ -1,3 +1,4 @@
+import type { ComponentProps } from "react";
 import { Link } from "react-router";
 import { MediaThumbnails } from "~/components/media/media-thumbnails";
 import { useT } from "~/i18n/use-t";
@@ -6,13 +7,44 @@ import { formatDate } from "~/lib/dates";
 import { truncate } from "~/lib/text";
 import { useHrefWith } from "~/hooks/use-href-with";
 import { useTimeZone } from "~/hooks/use-root-data";
-import type { ExplorerBook, ExplorerStory, ExplorerTopic } from "~/models/admin.server";
+import type { Locale } from "~/i18n/config";
 
 /**
  * Which books and topics render open: those on the way to the open book, topic or story. Links inside the
  * tree (Preview, media, Show less) carry ?open=topic, so a page load without JavaScript keeps the admin's place.
  */
 export type OpenState = { books: Set<number>; topics: Set<number>; storyId?: number };
+
+/** A story in the tree: its excerpt, its whole text when it is the open one, and its first media. */
+export type ExplorerStory = {
+  id: number;
+  title: string;
+  status: "draft" | "published";
+  createdAt: Date | string;
+  excerpt: string;
+  content: string | null;
+  mediaCount: number;
+  media: ComponentProps<typeof MediaThumbnails>["media"];
+};
+
+export type ExplorerTopic = {
+  id: number;
+  title: string;
+  archived: boolean;
+  hasPreview: boolean;
+  storyCount: number;
+  stories: ExplorerStory[];
+};
+
+/** A book of the Content Explorer's tree, with its first topics (the admin page's loader reads them). */
+export type ExplorerBook = {
+  id: number;
+  title: string;
+  language: Locale;
+  createdAt: Date | string;
+  topicCount: number;
+  topics: ExplorerTopic[];
+};
 
 /** A user's books, each a <details> with its topics, each a <details> with its stories: no JavaScript needed. */
 export function BookList({ userId, books, open }: { userId: number; books: ExplorerBook[]; open: OpenState }) {

@@ -1,8 +1,7 @@
 import type { Locale } from "~/i18n/config";
-import type { BookDialogData } from "~/services/book-dialogs.server";
-import type { BookPageActionData } from "~/services/book-page-action.server";
+import type { FormResult } from "~/lib/submission";
 import { useHrefWith } from "~/hooks/use-href-with";
-import { BookFormDialog } from "./book-form-dialog";
+import { BookFormDialog, type EditableBook } from "./book-form-dialog";
 import { DeleteBookDialog } from "./delete-book-dialog";
 
 /** Renders whichever book dialog the URL opened, with the last action's errors or list. */
@@ -12,8 +11,14 @@ export function BookDialogs({
   locale,
   closeHref: closeOverride,
 }: {
-  dialog: BookDialogData;
-  actionData: BookPageActionData | undefined;
+  /** The dialog the address names (`?dialog=…`), with the book it is about. */
+  dialog:
+    | { kind: "create" }
+    | { kind: "edit"; book: EditableBook }
+    | { kind: "delete"; book: { id: number; title: string } }
+    | null;
+  /** The page's last action: the book form's failed post, when that is what it was. */
+  actionData: { form?: FormResult; toast: unknown } | undefined;
   locale: Locale;
   closeHref?: string;
 }) {

@@ -1,10 +1,12 @@
 import { useT } from "~/i18n/use-t";
 import type { Locale } from "~/i18n/config";
-import type { PublicUser } from "~/models/user.server";
 import { Menu } from "../ui/menu";
 import { LanguageForm, LogoutForm } from "./preference-forms";
 import { BookLinks, NavLinks, type MenuBook } from "./nav-links";
 import { Link } from "react-router";
+
+/** What the header shows of the signed-in user. */
+export type HeaderUser = { username: string; displayName: string | null; isAdmin: boolean };
 
 /** The slide-out menu of narrow screens: the same links, the Save button and Logout. */
 export function MobileMenu({
@@ -13,7 +15,7 @@ export function MobileMenu({
   locale,
   saveForm,
 }: {
-  user: PublicUser;
+  user: HeaderUser;
   books: MenuBook[];
   locale: Locale;
   saveForm?: string;

@@ -2,15 +2,14 @@ import { useT } from "~/i18n/use-t";
 import { Link } from "react-router";
 import type { Locale } from "~/i18n/config";
 import type { Theme } from "~/lib/preferences";
-import type { PublicUser } from "~/models/user.server";
 import { Menu } from "../ui/menu";
 import { avatarInitial } from "./avatar-initial";
 import { useHeaderHandle } from "./header-context";
-import { MobileMenu } from "./mobile-menu";
+import { type HeaderUser, MobileMenu } from "./mobile-menu";
 import { BookLinks, NavLinks, type MenuBook } from "./nav-links";
 import { LanguageForm, LogoutForm, ThemeForm } from "./preference-forms";
 
-type Props = { user: PublicUser; books: MenuBook[]; locale: Locale; theme: Theme };
+type Props = { user: HeaderUser; books: MenuBook[]; locale: Locale; theme: Theme };
 
 export function SiteHeader({ user, books, locale, theme }: Props) {
   const t = useT();

@@ -1,7 +1,14 @@
 import { useT } from "~/i18n/use-t";
-import type { SharedBook } from "~/services/shared-book.server";
 
-type Story = SharedBook["topics"][number]["stories"][number];
+/** A photo or recording of a shared story, addressed through the link's token. */
+type SharedMedia = { id: number; type: "image" | "audio"; description: string; url: string; thumbUrl: string | null };
+type Story = { id: number; title: string; text: string; media: SharedMedia[] };
+
+/** What the reading page shows of a book: its cover and words, and its published stories in order. */
+type SharedBook = {
+  book: { title: string; description: string; cover: string };
+  topics: { id: number; title: string; description: string; stories: Story[] }[];
+};
 
 /** A story's text as its paragraphs (the family writes blank lines between them). */
 function paragraphs(text: string): string[] {

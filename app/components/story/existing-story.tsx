@@ -1,14 +1,25 @@
 import { Link } from "react-router";
 import { useT } from "~/i18n/use-t";
-import type { StoryEditorData } from "~/services/story-editor.server";
+import type { ComponentProps } from "react";
 import { StoryForm } from "./story-form";
-import { StoryMediaTab } from "./story-media-tab";
+import { StoryMediaTab, type StoryMediaItem } from "./story-media-tab";
 import { StoryTabs } from "./story-tabs";
 import type { FormResult } from "~/lib/submission";
 
+/** An existing story's editor: the story as the form shows it, its topic, question and media. */
+export type ExistingStoryEditor = {
+  kind: "edit";
+  topic: { id: number; title: string };
+  question: string | null;
+  story: NonNullable<ComponentProps<typeof StoryForm>["story"]> & { questionId: number | null };
+  media: StoryMediaItem[];
+  tab: "edit" | "media";
+  deleting: StoryMediaItem | null;
+};
+
 type Props = {
   bookId: number;
-  editor: Extract<NonNullable<StoryEditorData>, { kind: "edit" }>;
+  editor: ExistingStoryEditor;
   /** The story form's last failed post. */
   result: FormResult | null;
 };

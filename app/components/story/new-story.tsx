@@ -1,15 +1,22 @@
 import { useSearchParams } from "react-router";
 import { useT } from "~/i18n/use-t";
-import type { StoryEditorData } from "~/services/story-editor.server";
 import { AddQuestionDialog } from "./add-question-dialog";
 import { QuestionPicker } from "./question-picker";
 import { StoryForm } from "./story-form";
 import { StoryTabs } from "./story-tabs";
 import type { FormResult } from "~/lib/submission";
 
+/** A new story's editor: its topic, the question it answers if one was chosen, and the topic's open questions. */
+export type NewStoryEditor = {
+  kind: "new";
+  topic: { id: number; title: string };
+  question: { id: number; text: string } | null;
+  openQuestions: { id: number; text: string }[];
+};
+
 type Props = {
   bookId: number;
-  editor: Extract<NonNullable<StoryEditorData>, { kind: "new" }>;
+  editor: NewStoryEditor;
   /** The story form's last failed post. */
   result: FormResult | null;
 };

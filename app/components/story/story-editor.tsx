@@ -1,13 +1,13 @@
 import { Link } from "react-router";
 import { useT } from "~/i18n/use-t";
-import type { StoryEditorData } from "~/services/story-editor.server";
-import { ExistingStory } from "./existing-story";
-import { NewStory } from "./new-story";
+import { ExistingStory, type ExistingStoryEditor } from "./existing-story";
+import { NewStory, type NewStoryEditor } from "./new-story";
 import type { FormResult } from "~/lib/submission";
 
 type Props = {
   bookId: number;
-  editor: NonNullable<StoryEditorData>;
+  /** What the workspace's loader says the editor shows: a story, a new story, or no topic to put one in. */
+  editor: ExistingStoryEditor | NewStoryEditor | { kind: "no-topic" };
   /** The story form's last failed post. */
   result: FormResult | null;
 };

@@ -2,7 +2,6 @@ import { Form, Link, useNavigation } from "react-router";
 import { useConformForm } from "~/hooks/use-conform-form";
 import type { FormResult } from "~/lib/submission";
 import { useT } from "~/i18n/use-t";
-import type { QuestionView } from "~/models/question.server";
 
 /**
  * The interview questions of a topic: unanswered ones open the story editor for them, answered ones
@@ -15,7 +14,7 @@ export function QuestionsCard({
   returnTo,
 }: {
   topic: { id: number; bookId: number };
-  questions: QuestionView[];
+  questions: { id: number; question: string; answered: boolean }[];
   /** The add-question form's last failed post. */
   result: FormResult | null;
   /**

@@ -1,7 +1,7 @@
 import { useEffect, useState, type MouseEvent } from "react";
 import { useT } from "~/i18n/use-t";
 import { showToast } from "~/lib/client-toast";
-import type { BookSummary } from "~/models/book.server";
+import type { Locale } from "~/i18n/config";
 
 type Suggestion = { title: string; description?: string };
 
@@ -13,7 +13,7 @@ type Suggestion = { title: string; description?: string };
  * description is left as it was.
  */
 /** What the suggestions are fitted to. */
-export type SuggestionBook = Pick<BookSummary, "title" | "description" | "tone" | "language">;
+export type SuggestionBook = { title: string; description: string; tone: string; language: Locale };
 
 export function SuggestDescription({
   book,

@@ -5,7 +5,6 @@ import { Field } from "~/components/ui/field";
 import { useConformForm } from "~/hooks/use-conform-form";
 import type { FormResult } from "~/lib/submission";
 import { useT } from "~/i18n/use-t";
-import type { TopicEditorData } from "~/services/story-editor.server";
 import { SuggestDescription, type SuggestionBook } from "./suggest-description";
 import { TopicPreviewField } from "./topic-preview-field";
 import { TopicTabs } from "./topic-tabs";
@@ -13,7 +12,16 @@ import { TopicTabs } from "./topic-tabs";
 type Props = {
   bookId: number;
   book: SuggestionBook;
-  editor: NonNullable<TopicEditorData>;
+  /** What the workspace's loader says the editor shows: a new topic, one of the book's, or none found. */
+  editor:
+    | { kind: "new" }
+    | { kind: "missing" }
+    | {
+        kind: "edit";
+        topic: { id: number; title: string; description: string; preview: string; archived: boolean };
+        confirmDelete: boolean;
+        offlineAi: boolean;
+      };
   /** The form's last failed post. */
   result: FormResult | null;
 };

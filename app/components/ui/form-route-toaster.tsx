@@ -1,5 +1,5 @@
 import { useActionData } from "react-router";
-import type { FormRouteData } from "~/services/form-route.server";
+import type { FormRouteData } from "~/lib/toast";
 import { useWorkspaceOutlet } from "~/hooks/use-workspace-outlet";
 import { Toaster } from "./toaster";
 

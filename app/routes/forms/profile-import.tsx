@@ -4,7 +4,7 @@ import { FormRouteToaster } from "~/components/ui/form-route-toaster";
 import { requireUser } from "~/services/auth.server";
 import { AppError } from "~/lib/errors";
 import { redirectWithToast } from "~/lib/flash.server";
-import type { FormRouteData } from "~/services/form-route.server";
+import type { FormRouteData } from "~/lib/toast";
 import { IMPORT_MAX_BYTES } from "~/lib/keepsake-format";
 import { withFormBody } from "~/services/form-body.server";
 import { importKeepsake, KeepsakeError } from "~/models/book-import.server";
