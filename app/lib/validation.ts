@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { MessageKey } from "~/i18n/types";
 
 // One schema per form, shared by the page action, the /api route and (as HTML constraints) the browser.
 // Messages are i18n keys; the server translates them into the user's language.
@@ -205,12 +206,15 @@ export const shareFormSchema = z.object({
   lifetime: z.enum(SHARE_LIFETIMES, { error: "errors.invalid" }).default("never"),
 });
 
+/** A file input as the browser posts it: a file chosen, or `error`. (The server streams files to disk instead.) */
+const chosenFile = (error: MessageKey) => z.custom<File>((value) => value instanceof File && value.size > 0, { error });
+
 /**
  * The profile page's import form, as the browser sees it: a zip chosen. The server never holds the file
  * in the form (it streams to disk), so there the same rule is checked on the upload itself.
  */
 export const importFormSchema = z.object({
-  file: z.custom<File>((value) => value instanceof File && value.size > 0, { error: "keepsake.noFile" }),
+  file: chosenFile("keepsake.noFile"),
 });
 
 /**
@@ -256,6 +260,6 @@ export const photoDescriptionFormSchema = mediaDescriptionSchema.refine((value) 
 
 /** The media tab's photo upload, as the browser sees it: a file chosen, and an optional description. */
 export const photoUploadFormSchema = z.object({
-  file: z.custom<File>((value) => value instanceof File && value.size > 0, { error: "media.notImage" }),
+  file: chosenFile("media.notImage"),
   description: z.string().max(MEDIA_DESCRIPTION_MAX, { error: "media.descriptionTooLong" }).optional(),
 });

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import type { z } from "zod";
 import type { User } from "~db/schema";
 import type { MessageKey } from "~/i18n/types";
 import { createUser, deleteUser, updateUser } from "~/models/user.server";
@@ -37,30 +38,44 @@ export function runUserAction(request: Request, admin: User) {
     const fail = (status: number, result: FormResult | null, description: MessageKey | undefined) =>
       data({ result, toast: { kind: "error", title, description } satisfies Toast }, { status });
     const id = Number(formData.get("id"));
-    // The dialog's form comes back with what was typed, never the password, and each error beside its field.
-    const create = parseSubmission(formData, createUserSchema);
-    const update = parseSubmission(formData, updateUserSchema);
-    const submission = intent === "update" ? update : create;
+    const back = (done: MessageKey) => redirectWithToast(listHref(request), { kind: "success", title: done });
+    /**
+     * The dialog's form through its schema, then the write. Its answer keeps what was typed (never the
+     * password) with each error beside its field, those the schema found and those the write did.
+     */
+    async function save<S extends z.ZodType>(
+      schema: S,
+      write: (value: z.output<S>) => Promise<unknown>,
+      done: MessageKey,
+    ) {
+      const submission = parseSubmission(formData, schema);
+      if (submission.status !== "success") {
+        const result = replyTo(submission);
+        return fail(400, result, firstMessage(result));
+      }
+      try {
+        await write(submission.value);
+        return back(done);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        return fail(error.status, replyWithError(submission, error), error.messageKey);
+      }
+    }
+    if (intent === "create") return save(createUserSchema, (value) => createUser(value, admin.id), "admin.userCreated");
+    if (intent === "update")
+      // A reset password signs the user out everywhere (the admin keeps their own session when it is theirs).
+      return save(
+        updateUserSchema,
+        (value) => updateUser(id, value, admin.id, { keepSessionToken: readSessionToken(request) }),
+        "admin.userUpdated",
+      );
+    if (intent !== "delete") return fail(400, null, "errors.invalid");
     try {
-      if (intent === "delete") {
-        await deleteUser(id, admin.id);
-        return redirectWithToast(listHref(request), { kind: "success", title: "admin.userDeleted" });
-      }
-      if (intent === "create" && create.status === "success") {
-        await createUser(create.value, admin.id);
-        return redirectWithToast(listHref(request), { kind: "success", title: "admin.userCreated" });
-      }
-      if (intent === "update" && update.status === "success") {
-        // A reset password signs the user out everywhere (the admin keeps their own session when it is theirs).
-        await updateUser(id, update.value, admin.id, { keepSessionToken: readSessionToken(request) });
-        return redirectWithToast(listHref(request), { kind: "success", title: "admin.userUpdated" });
-      }
-      if (intent !== "create" && intent !== "update") return fail(400, null, "errors.invalid");
-      const result = replyTo(submission);
-      return fail(400, result, firstMessage(result));
+      await deleteUser(id, admin.id);
+      return back("admin.userDeleted");
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      return fail(error.status, intent === "delete" ? null : replyWithError(submission, error), error.messageKey);
+      return fail(error.status, null, error.messageKey);
     }
   });
 }

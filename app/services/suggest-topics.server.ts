@@ -84,11 +84,14 @@ export async function runSuggestIntent({
     toast: Toast | null = null,
     result: FormResult | null = null,
   ): SuggestState => ({ suggestions, toast, result });
-  // The list as posted, for every intent; only a save may refuse it, and then it shows again beside its errors.
-  const list = suggestedTopicsListSchema.safeParse(submission.payload);
-  if (!list.success) return state([], { kind: "error", title: "errors.title", description: "errors.invalid" });
-  const current = list.data.topics;
-  if (submission.status !== "success") return state(current, null, replyTo(submission));
+  // The list as posted, for every intent. Only a save may refuse it; then the list is read once more without
+  // the save's checks, to show it again beside its errors.
+  if (submission.status !== "success") {
+    const list = suggestedTopicsListSchema.safeParse(submission.payload);
+    if (!list.success) return state([], { kind: "error", title: "errors.title", description: "errors.invalid" });
+    return state(list.data.topics, null, replyTo(submission));
+  }
+  const current = submission.value.topics;
 
   if (intent === "regenerate") {
     try {

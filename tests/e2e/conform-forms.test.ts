@@ -5,7 +5,7 @@ import vi from "~/i18n/vi";
 import { openPage, serverAndBrowser } from "../support/browser";
 import { createClient, loginAs } from "../support/http";
 import { ADMIN_PASSWORD } from "../support/server";
-import { createUser, waitForHydration } from "./helpers";
+import { createUser, fieldShown, waitForHydration } from "./helpers";
 
 // Every form goes through conform (ADR 25), not only the login form (tests/e2e/form-fields.test.ts): the
 // admin's user dialog, the book dialog, the story and topic editors, the custom question. An invalid field
@@ -13,21 +13,6 @@ import { createUser, waitForHydration } from "./helpers";
 // checks the fields once the schemas have loaded, nothing invalid is posted, and focus goes to the first
 // invalid field, also after the server refused a post.
 const env = serverAndBrowser();
-
-type Shown = { invalid: string | null; message: string | null };
-
-/** What a field shows: its aria-invalid, and the text of the elements its aria-describedby names. */
-async function shown(page: Page, id: string): Promise<Shown> {
-  return page.evaluate((fieldId) => {
-    const field = document.getElementById(fieldId)!;
-    const describedBy = (field.getAttribute("aria-describedby") ?? "").split(" ").filter(Boolean);
-    const message = describedBy
-      .map((ref) => (ref.endsWith("-error") ? (document.getElementById(ref)?.textContent ?? "") : ""))
-      .join(" ")
-      .trim();
-    return { invalid: field.getAttribute("aria-invalid"), message: message || null };
-  }, id);
-}
 
 const focused = (page: Page) => page.evaluate(() => document.activeElement?.id ?? null);
 
@@ -81,10 +66,10 @@ describe.concurrent("forms through conform", () => {
     await page.fill("#password", "123");
     // The answer is a new document: wait for it to load, not for the one already there.
     await Promise.all([page.waitForEvent("load"), page.locator("dialog button[type=submit]").click()]);
-    expect(await shown(page, "username")).toEqual({ invalid: "true", message: vi.users.usernameMin });
-    expect(await shown(page, "email")).toEqual({ invalid: "true", message: vi.users.emailInvalid });
-    expect(await shown(page, "password")).toEqual({ invalid: "true", message: vi.users.passwordMin });
-    expect(await shown(page, "displayName")).toEqual({ invalid: null, message: null });
+    expect(await fieldShown(page, "username")).toEqual({ invalid: "true", message: vi.users.usernameMin });
+    expect(await fieldShown(page, "email")).toEqual({ invalid: "true", message: vi.users.emailInvalid });
+    expect(await fieldShown(page, "password")).toEqual({ invalid: "true", message: vi.users.passwordMin });
+    expect(await fieldShown(page, "displayName")).toEqual({ invalid: null, message: null });
     // What was typed comes back, the password never does.
     expect(await page.inputValue("#username")).toBe("ab");
     expect(await page.inputValue("#email")).toBe("not-an-address");
@@ -103,7 +88,7 @@ describe.concurrent("forms through conform", () => {
     await page.fill("#tone", "warm and slow");
     // The answer is a new document: wait for it to load, not for the one already there.
     await Promise.all([page.waitForEvent("load"), page.locator("dialog button[type=submit]").click()]);
-    expect(await shown(page, "title")).toEqual({ invalid: "true", message: en.books.titleRequired });
+    expect(await fieldShown(page, "title")).toEqual({ invalid: "true", message: en.books.titleRequired });
     // Blank as it was posted, not the saved title again; the other fields keep what was typed.
     expect(await page.inputValue("#title")).toBe("");
     expect(await page.inputValue("#tone")).toBe("warm and slow");
@@ -122,12 +107,12 @@ describe.concurrent("forms through conform", () => {
 
     await page.fill("#email", "nobody");
     await page.press("#email", "Tab");
-    await expect.poll(() => shown(page, "email")).toEqual({ invalid: "true", message: en.users.emailInvalid });
+    await expect.poll(() => fieldShown(page, "email")).toEqual({ invalid: "true", message: en.users.emailInvalid });
     await page.fill("#email", "nobody@example.com");
-    await expect.poll(() => shown(page, "email")).toEqual({ invalid: null, message: null });
+    await expect.poll(() => fieldShown(page, "email")).toEqual({ invalid: null, message: null });
     // An invalid form is not posted: the first invalid field has the focus.
     await page.locator("dialog button[type=submit]").click();
-    await expect.poll(() => shown(page, "username")).toEqual({ invalid: "true", message: en.users.usernameMin });
+    await expect.poll(() => fieldShown(page, "username")).toEqual({ invalid: "true", message: en.users.usernameMin });
     expect(await focused(page)).toBe("username");
     expect(posts).toEqual([]);
 
@@ -140,7 +125,7 @@ describe.concurrent("forms through conform", () => {
       page.locator("dialog button[type=submit]").click(),
     ]);
     expect(answer.status()).toBe(409);
-    await expect.poll(() => shown(page, "username")).toEqual({ invalid: "true", message: en.users.usernameTaken });
+    await expect.poll(() => fieldShown(page, "username")).toEqual({ invalid: "true", message: en.users.usernameTaken });
     await expect.poll(() => focused(page)).toBe("username");
     assertNoErrors([{ path: "/admin.data", status: 409 }]);
   });
@@ -157,7 +142,9 @@ describe.concurrent("forms through conform", () => {
     await question.and(page.locator('[data-validates="browser"]')).waitFor();
     const posts = watchPosts(page);
     await question.locator("button[type=submit]").click();
-    await expect.poll(() => shown(page, "custom-question")).toEqual({ invalid: "true", message: vi.questions.blank });
+    await expect
+      .poll(() => fieldShown(page, "custom-question"))
+      .toEqual({ invalid: "true", message: vi.questions.blank });
     expect(await focused(page)).toBe("custom-question");
     expect(posts).toEqual([]);
 
@@ -167,7 +154,7 @@ describe.concurrent("forms through conform", () => {
     await story.and(page.locator('[data-validates="browser"]')).waitFor();
     await story.locator("#title").fill("");
     await story.locator("#title").press("Tab");
-    await expect.poll(() => shown(page, "title")).toEqual({ invalid: "true", message: vi.stories.titleRequired });
+    await expect.poll(() => fieldShown(page, "title")).toEqual({ invalid: "true", message: vi.stories.titleRequired });
     await story.locator("button[value=draft]").click();
     expect(await focused(page)).toBe("title");
     expect(posts).toEqual([]);
@@ -185,7 +172,7 @@ describe.concurrent("forms through conform", () => {
     await upload.and(page.locator('[data-validates="browser"]')).waitFor();
     const posts = watchPosts(page);
     await upload.locator("button[type=submit]").click();
-    await expect.poll(() => shown(page, "media-file")).toEqual({ invalid: "true", message: en.media.notImage });
+    await expect.poll(() => fieldShown(page, "media-file")).toEqual({ invalid: "true", message: en.media.notImage });
     expect(await focused(page)).toBe("media-file");
     // A description longer than the field allows (set by a script, past its maxLength) is refused as it changes:
     // the try to upload checked every field, so each is checked again as it is typed in.
@@ -195,7 +182,7 @@ describe.concurrent("forms through conform", () => {
       input.dispatchEvent(new Event("input", { bubbles: true }));
     });
     await expect
-      .poll(() => shown(page, "media-new-description"))
+      .poll(() => fieldShown(page, "media-new-description"))
       .toEqual({ invalid: "true", message: en.media.descriptionTooLong });
     expect(posts).toEqual([]);
     assertNoErrors();

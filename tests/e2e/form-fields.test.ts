@@ -4,27 +4,12 @@ import en from "~/i18n/en";
 import vi from "~/i18n/vi";
 import { openPage, serverAndBrowser } from "../support/browser";
 import { ADMIN_PASSWORD } from "../support/server";
-import { waitForHydration } from "./helpers";
+import { fieldShown, waitForHydration } from "./helpers";
 
 // The forms go through conform (ADR 25): an invalid field says so to assistive technology (aria-invalid, and
 // aria-describedby naming its message), in the user's language, with and without JavaScript; with it, the
 // browser checks a field when it is left, and focus goes to the first invalid field after a failed post.
 const env = serverAndBrowser();
-
-type Shown = { invalid: string | null; message: string | null };
-
-/** What a field shows: its aria-invalid, and the text of the element its aria-describedby names. */
-async function shown(page: Page, id: string): Promise<Shown> {
-  return page.evaluate((fieldId) => {
-    const field = document.getElementById(fieldId)!;
-    const describedBy = (field.getAttribute("aria-describedby") ?? "").split(" ").filter(Boolean);
-    const message = describedBy
-      .map((ref) => document.getElementById(ref)?.textContent ?? "")
-      .join(" ")
-      .trim();
-    return { invalid: field.getAttribute("aria-invalid"), message: message || null };
-  }, id);
-}
 
 /** The login form's post: to /login without JavaScript, to React Router's /login.data with it. */
 const postOf = (page: Page) =>
@@ -45,8 +30,8 @@ describe.concurrent("the login form's fields", () => {
         page.click("button[type=submit]:below(#password)"),
       ]);
       expect(posted.status()).toBe(400);
-      expect(await shown(page, "username")).toEqual({ invalid: "true", message: messages.login.usernameRequired });
-      expect(await shown(page, "password")).toEqual({ invalid: "true", message: messages.login.passwordRequired });
+      expect(await fieldShown(page, "username")).toEqual({ invalid: "true", message: messages.login.usernameRequired });
+      expect(await fieldShown(page, "password")).toEqual({ invalid: "true", message: messages.login.passwordRequired });
 
       // What was typed comes back, the password never does.
       await page.fill("#username", "lan");
@@ -57,8 +42,8 @@ describe.concurrent("the login form's fields", () => {
       ]);
       expect(again.status()).toBe(400);
       expect(await page.inputValue("#username")).toBe("lan");
-      expect(await shown(page, "username")).toEqual({ invalid: null, message: null });
-      expect(await shown(page, "password")).toEqual({ invalid: "true", message: messages.login.passwordRequired });
+      expect(await fieldShown(page, "username")).toEqual({ invalid: null, message: null });
+      expect(await fieldShown(page, "password")).toEqual({ invalid: "true", message: messages.login.passwordRequired });
       assertNoErrors([{ path: "/login", status: 400 }]);
     });
   }
@@ -77,16 +62,20 @@ describe.concurrent("the login form's fields", () => {
 
       await page.focus("#username");
       await page.keyboard.press("Tab");
-      await expect.poll(() => shown(page, "username")).toEqual({ invalid: "true", message: en.login.usernameRequired });
+      await expect
+        .poll(() => fieldShown(page, "username"))
+        .toEqual({ invalid: "true", message: en.login.usernameRequired });
       await page.type("#username", "lan");
-      await expect.poll(() => shown(page, "username")).toEqual({ invalid: null, message: null });
+      await expect.poll(() => fieldShown(page, "username")).toEqual({ invalid: null, message: null });
 
       let posted = false;
       page.on("request", (request) => {
         if (request.method() === "POST") posted = true;
       });
       await page.click("button[type=submit]:below(#password)");
-      await expect.poll(() => shown(page, "password")).toEqual({ invalid: "true", message: en.login.passwordRequired });
+      await expect
+        .poll(() => fieldShown(page, "password"))
+        .toEqual({ invalid: "true", message: en.login.passwordRequired });
       expect(await page.evaluate(() => document.activeElement?.id)).toBe("password");
       expect(posted).toBe(false);
       assertNoErrors();
@@ -147,9 +136,11 @@ describe.concurrent("the login form's fields", () => {
       await page.fill("#password", "secret");
       const [posted] = await Promise.all([postOf(page), page.click("button[type=submit]:below(#password)")]);
       expect(posted.status()).toBe(400);
-      await expect.poll(() => shown(page, "username")).toEqual({ invalid: "true", message: en.login.usernameRequired });
+      await expect
+        .poll(() => fieldShown(page, "username"))
+        .toEqual({ invalid: "true", message: en.login.usernameRequired });
       await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("username");
-      expect(await shown(page, "password")).toEqual({ invalid: null, message: null });
+      expect(await fieldShown(page, "password")).toEqual({ invalid: null, message: null });
       assertNoErrors([
         { path: "/login.data", status: 400 },
         { path: chunk, status: 503 },

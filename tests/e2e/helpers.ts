@@ -115,3 +115,19 @@ export async function keyboardDrag(
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   }
 }
+
+/**
+ * What a form field says to assistive technology: its aria-invalid, and the text of the error message its
+ * aria-describedby names (a hint it also names is left out).
+ */
+export async function fieldShown(page: Page, id: string): Promise<{ invalid: string | null; message: string | null }> {
+  return page.evaluate((fieldId) => {
+    const field = document.getElementById(fieldId)!;
+    const describedBy = (field.getAttribute("aria-describedby") ?? "").split(" ").filter(Boolean);
+    const message = describedBy
+      .map((ref) => (ref.endsWith("-error") ? (document.getElementById(ref)?.textContent ?? "") : ""))
+      .join(" ")
+      .trim();
+    return { invalid: field.getAttribute("aria-invalid"), message: message || null };
+  }, id);
+}

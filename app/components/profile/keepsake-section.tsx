@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { useT } from "~/i18n/use-t";
+import { Field } from "~/components/ui/field";
 import { useConformForm } from "~/hooks/use-conform-form";
 
 const IMPORT_ACTION = "/profile/import";
@@ -14,7 +15,6 @@ export function KeepsakeSection() {
   const busy = navigation.state === "submitting" && navigation.formAction === IMPORT_ACTION;
   // No zip chosen is said beside the field before anything is sent; the route checks the upload itself.
   const { formProps, errorOf } = useConformForm({ id: "import-form", schema: "import" });
-  const error = errorOf("file");
   return (
     <section className="card stack keepsake-section" aria-labelledby="keepsake-title">
       <h2 id="keepsake-title">{t("keepsake.sectionTitle")}</h2>
@@ -25,25 +25,15 @@ export function KeepsakeSection() {
         </a>
       </p>
       <Form method="post" action={IMPORT_ACTION} encType="multipart/form-data" className="stack" {...formProps}>
-        <div className="field">
-          <label htmlFor="import-file">{t("keepsake.importLabel")}</label>
-          <input
-            id="import-file"
-            type="file"
-            name="file"
-            accept=".zip,application/zip"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "import-file-hint import-file-error" : "import-file-hint"}
-          />
-          <p id="import-file-hint" className="field-hint">
-            {t("keepsake.importHint")}
-          </p>
-          {error ? (
-            <p id="import-file-error" className="field-error">
-              {t(error)}
-            </p>
-          ) : null}
-        </div>
+        <Field
+          name="file"
+          idPrefix="import-"
+          type="file"
+          label={t("keepsake.importLabel")}
+          accept=".zip,application/zip"
+          hint={t("keepsake.importHint")}
+          error={errorOf("file")}
+        />
         <div className="form-actions">
           <button type="submit" className="button button-primary" disabled={busy}>
             {busy ? t("keepsake.importing") : t("keepsake.importSubmit")}

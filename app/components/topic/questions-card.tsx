@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { useConformForm } from "~/hooks/use-conform-form";
 import type { FormResult } from "~/lib/submission";
 import { useT } from "~/i18n/use-t";
+import { Field } from "~/components/ui/field";
 
 /**
  * The interview questions of a topic: unanswered ones open the story editor for them, answered ones
@@ -28,7 +29,6 @@ export function QuestionsCard({
   const open = questions.filter((q) => !q.answered);
   const answered = questions.filter((q) => q.answered);
   const { formProps, errorOf } = useConformForm({ id: "add-question", schema: "question", lastResult: result });
-  const error = errorOf("question");
   const answerHref = (id: number) => `/books/${topic.bookId}?openEditor=story&topicId=${topic.id}&questionId=${id}`;
   return (
     <section className="card stack" aria-labelledby="questions-title">
@@ -71,22 +71,14 @@ export function QuestionsCard({
       ) : null}
       <Form method="post" className="inline-form" preventScrollReset {...formProps}>
         {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
-        <div className="field grow">
-          <label htmlFor="question">{t("topicPage.addQuestion")}</label>
-          <input
-            id="question"
-            name="question"
-            maxLength={1000}
-            aria-required
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "question-error" : undefined}
-          />
-          {error ? (
-            <p id="question-error" className="field-error">
-              {t(error)}
-            </p>
-          ) : null}
-        </div>
+        <Field
+          name="question"
+          className="grow"
+          label={t("topicPage.addQuestion")}
+          maxLength={1000}
+          aria-required
+          error={errorOf("question")}
+        />
         <button type="submit" name="intent" value="add-question" className="button button-secondary">
           {t("topicPage.add")}
         </button>
