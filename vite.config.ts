@@ -46,6 +46,49 @@ function lazyChunks(): Plugin {
   };
 }
 
+const CLIENT_ENTRIES = "virtual:client-entries";
+
+/**
+ * Scripts that pages without React load on their own (`{ tell: "./app/tell/tell.client.ts" }`), each an entry of the
+ * client build, and `virtual:client-entries` for the server: each one's address by name (`{ tell: "/assets/tell-….js"
+ * }`). Such a page (the storyteller's door, ADR 0028) renders its `<script type="module">` itself, so it ships that
+ * script and nothing of the framework. In development the address is the source's, which Vite serves compiled.
+ */
+function clientEntries(entries: Record<string, string>): Plugin {
+  const built: Record<string, string> = {};
+  const sources = Object.fromEntries(
+    Object.entries(entries).map(([name, source]) => [name, fileURLToPath(new URL(source, import.meta.url))]),
+  );
+  let command: "build" | "serve" = "serve";
+  return {
+    name: "heirloom:client-entries",
+    sharedDuringBuild: true,
+    configResolved: (config) => void (command = config.command),
+    resolveId: (source) => (source === CLIENT_ENTRIES ? `\0${CLIENT_ENTRIES}` : undefined),
+    load(id) {
+      if (id !== `\0${CLIENT_ENTRIES}`) return undefined;
+      const addresses =
+        command === "build"
+          ? built
+          : Object.fromEntries(Object.entries(entries).map(([name, source]) => [name, source.replace(/^\./, "")]));
+      return `export default ${JSON.stringify(addresses)};`;
+    },
+    buildStart() {
+      if (this.environment.name !== "client" || this.environment.config.command !== "build") return;
+      for (const [name, id] of Object.entries(sources)) this.emitFile({ type: "chunk", id, name });
+    },
+    generateBundle(_options, bundle) {
+      if (this.environment.name !== "client") return;
+      const { base } = this.environment.config;
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== "chunk" || !chunk.isEntry || !chunk.facadeModuleId) continue;
+        const name = Object.keys(sources).find((key) => sources[key] === chunk.facadeModuleId);
+        if (name) built[name] = `${base}${chunk.fileName}`;
+      }
+    },
+  };
+}
+
 /**
  * The server's worker threads (ADR 0023), each an entry of the server build under a fixed name beside
  * index.js, where the code that starts it looks for it: `{ "keepsake-parse-worker.js": "app/lib/…" }`,
@@ -116,6 +159,7 @@ export default defineConfig({
   plugins: [
     reactRouter(),
     lazyChunks(),
+    clientEntries({ "storyteller-door": "./app/tell/tell.client.ts" }),
     chunkGroups(),
     serverWorkers({ "keepsake-parse-worker.js": "./app/lib/keepsake-parse.worker.ts" }),
   ],

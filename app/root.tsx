@@ -98,7 +98,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         />
         <Meta />
         <Links />
-        {data?.translationScript ? <link rel="modulepreload" href={data.translationScript} nonce={nonce} /> : null}
+        {data?.translationScript && !htmlOnly ? (
+          <link rel="modulepreload" href={data.translationScript} nonce={nonce} />
+        ) : null}
       </head>
       <body>
         {children}
@@ -113,7 +115,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const i18n = useI18n();
   const t = useT();
   const { locale, theme, user, books, toast } = loaderData;
-  const { ownsToaster } = useHeaderHandle();
+  const { ownsToaster, bare } = useHeaderHandle();
 
   // After a client-side navigation that changed the language, fetch its strings before switching.
   useEffect(() => {
@@ -134,7 +136,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <a className="skip-link" href="#main">
         {t("app.skipToContent")}
       </a>
-      {user ? <SiteHeader user={user} books={books} locale={locale} theme={theme} /> : null}
+      {user && !bare ? <SiteHeader user={user} books={books} locale={locale} theme={theme} /> : null}
       <AuthSync userId={user?.id ?? null} />
       <Outlet />
       {ownsToaster ? null : <Toaster toast={toast} />}

@@ -27,6 +27,8 @@ export default [
   // A book shared by its link: read-only, no sign-in (issue 9)
   route("s/:token", "routes/shared-book.tsx"),
   route("s/:token/media/:ref", "routes/shared-media.ts"),
+  // The storyteller's door: one question at a time, by voice or in writing, no sign-in (issue 18, ADR 0028)
+  route("tell/:token", "routes/tell.tsx"),
 
   // Session and preferences (forms that work without JavaScript)
   route("logout", "routes/logout.tsx"),
@@ -50,6 +52,8 @@ export default [
   route("api/books/:id/reorder-topics", "routes/api/book.reorder-topics.ts"),
   route("api/books/:id/shares", "routes/api/book.shares.ts"),
   route("api/shares/:token", "routes/api/shares.ts"),
+  route("api/books/:id/storyteller-links", "routes/api/book.storyteller-links.ts"),
+  route("api/storyteller-links/:id", "routes/api/storyteller-link.ts"),
   route("api/suggested-actions", "routes/api/suggested-actions.ts"),
 
   // API: topics

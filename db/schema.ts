@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { STORYTELLER_ADDRESSES } from "./storyteller-addresses";
 
 // Timestamps are stored as epoch milliseconds so that sorting and comparing stay cheap and portable.
 const createdAt = () =>
@@ -17,6 +18,8 @@ export const LANGUAGES = ["en", "vi"] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const STORY_STATUSES = ["draft", "published"] as const;
 export const MEDIA_TYPES = ["image", "audio"] as const;
+/** Who wrote a story: the family in the workspace, or the storyteller through her link (issue 18, ADR 0028). */
+export const STORY_SOURCES = ["family", "storyteller"] as const;
 
 export const users = sqliteTable(
   "users",
@@ -141,6 +144,12 @@ export const stories = sqliteTable(
     hasAudio: integer("has_audio", { mode: "boolean" }).notNull().default(false),
     hasImages: integer("has_images", { mode: "boolean" }).notNull().default(false),
     position: integer("position").notNull().default(0),
+    // An answer sent through a storyteller link is a draft the family completes before anyone else reads it.
+    source: text("source", { enum: STORY_SOURCES }).notNull().default("family"),
+    tellerName: text("teller_name"),
+    storytellerLinkId: integer("storyteller_link_id").references(() => storytellerLinks.id, { onDelete: "set null" }),
+    // The key the storyteller's page sent with the answer: a retry of the same answer finds this story.
+    idempotencyKey: text("idempotency_key"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -149,6 +158,7 @@ export const stories = sqliteTable(
     index("stories_book_updated_idx").on(t.bookId, t.updatedAt),
     index("stories_question_id_idx").on(t.questionId),
     index("stories_created_at_idx").on(t.createdAt),
+    uniqueIndex("stories_link_idempotency_unique").on(t.storytellerLinkId, t.idempotencyKey),
   ],
 );
 
@@ -217,6 +227,32 @@ export const shares = sqliteTable(
   (t) => [uniqueIndex("shares_token_hash_unique").on(t.tokenHash), index("shares_book_id_idx").on(t.bookId)],
 );
 
+// A link for the storyteller to answer a book's questions without an account (issue 18, ADR 0028). As with
+// shares, only a hash of the token is kept. Revoking marks the row rather than deleting it, so that her page
+// can still say kindly, in the book's language, that the link no longer works.
+export const storytellerLinks = sqliteTable(
+  "storyteller_links",
+  {
+    id: id(),
+    bookId: integer("book_id")
+      .notNull()
+      .references(() => books.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    name: text("name").notNull().default(""),
+    address: text("address", { enum: STORYTELLER_ADDRESSES }).notNull().default("ban"),
+    // The topics whose questions the link offers, or null for every topic that is not archived when she opens it.
+    topicIds: text("topic_ids", { mode: "json" }).$type<number[]>(),
+    createdAt: createdAt(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    uniqueIndex("storyteller_links_token_hash_unique").on(t.tokenHash),
+    index("storyteller_links_book_id_idx").on(t.bookId),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 export type Book = typeof books.$inferSelect;
@@ -226,3 +262,4 @@ export type Story = typeof stories.$inferSelect;
 export type Media = typeof media.$inferSelect;
 export type Activity = typeof activities.$inferSelect;
 export type Share = typeof shares.$inferSelect;
+export type StorytellerLink = typeof storytellerLinks.$inferSelect;

@@ -20,3 +20,8 @@ export const BOOK_FORM_FIELDS_MAX_BYTES = COVER_MAX_BYTES + 256 * 1024;
 export const JSON_MAX_BYTES = 1024 * 1024;
 /** POST /api/books and PUT /api/books/{id}: a 2 MB cover as base64 in the JSON, and the book's fields. */
 export const BOOK_JSON_MAX_BYTES = Math.ceil((COVER_MAX_BYTES * 4) / 3) + 64 * 1024;
+/**
+ * The storyteller's answer (/tell/{token}) besides its recording: her writing, up to LONG_TEXT_MAX characters, which a
+ * urlencoded form spells at up to nine bytes each (a Vietnamese letter is three bytes, each sent as %XX).
+ */
+export const TELL_FORM_FIELDS_MAX_BYTES = 2 * 1024 * 1024;

@@ -6,3 +6,9 @@ declare module "virtual:lazy-chunks" {
   const chunks: Record<string, string>;
   export default chunks;
 }
+
+declare module "virtual:client-entries" {
+  /** The address of each script that a page without React loads itself, by name (vite.config.ts, clientEntries). */
+  const entries: Record<string, string>;
+  export default entries;
+}

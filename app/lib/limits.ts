@@ -36,3 +36,10 @@ export const LOGIN_LIMITS = {
  * The longest text the app keeps in one field: a story, its refined text, a topic's draft narrative, a transcription.
  */
 export const LONG_TEXT_MAX = 200_000;
+/** A storyteller's link works this many days unless its maker chooses otherwise (issue 18, ADR 0028). */
+export const STORYTELLER_LINK_DAYS = 90;
+/**
+ * Answers one storyteller link may send in a window (ADR 0020's limiter). Twenty in fifteen minutes is more than anyone
+ * speaks; a leaked link cannot fill the book or the owner's storage. A retry of an answer already kept is not counted.
+ */
+export const STORYTELLER_ANSWER_LIMIT = { limit: 20, windowMs: FIFTEEN_MINUTES } as const;

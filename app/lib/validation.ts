@@ -12,6 +12,7 @@ const optionalText = z.preprocess(
   z.string().trim().optional(),
 );
 
+import { STORYTELLER_ADDRESSES } from "~db/storyteller-addresses";
 import { LONG_TEXT_MAX, MEDIA_DESCRIPTION_MAX, PASSWORD_MIN, SHARE_LIFETIMES, USERNAME_MIN } from "./limits";
 import { hasInvisibleCharacters } from "./names";
 import { safeRedirect } from "./safe-redirect";
@@ -199,6 +200,30 @@ export const mediaDescriptionSchema = z.object({
 /** A share link's optional expiry (POST /api/books/{id}/shares): an ISO date-time, or none. */
 export const shareSchema = z.object({
   expiresAt: z.iso.datetime({ offset: true, error: "share.expiryInvalid" }).nullable().optional(),
+});
+
+/** POST /api/books/{id}/storyteller-links (issue 18): every field may be left out. */
+export const storytellerLinkSchema = z.object({
+  name: z.string().trim().max(100).optional().default(""),
+  address: z.enum(STORYTELLER_ADDRESSES, { error: "storyteller.addressInvalid" }).optional().default("ban"),
+  topicIds: z
+    .array(z.number().int().positive(), { error: "storyteller.topicsInvalid" })
+    .min(1, { error: "storyteller.topicsInvalid" })
+    .max(1000)
+    .nullable()
+    .optional()
+    .default(null),
+  expiresAt: z.iso.datetime({ offset: true, error: "share.expiryInvalid" }).nullable().optional(),
+});
+
+/**
+ * An answer on the storyteller's page (/tell/{token}): the question, her text (may be empty when a recording comes
+ * with it), and the key her page wrote into the form, which makes a retry harmless.
+ */
+export const tellAnswerSchema = z.object({
+  questionId: z.coerce.number({ error: "tell.questionGone" }).int().positive({ error: "tell.questionGone" }),
+  content: z.preprocess((v) => v ?? "", z.string().max(LONG_TEXT_MAX, { error: "errors.invalid" })),
+  idempotencyKey: z.string({ error: "errors.invalid" }).regex(/^[A-Za-z0-9_-]{8,100}$/, { error: "errors.invalid" }),
 });
 
 /** The share dialog's form: how long the new link lasts, in days, or "never". */

@@ -1,19 +1,10 @@
-import crypto from "node:crypto";
 import { and, desc, eq, gt, isNull, or } from "drizzle-orm";
 import { db } from "~db/client.server";
 import { books, shares, type Share } from "~db/schema";
 import { AppError } from "~/lib/errors";
+import { hashLinkToken as hashToken, isLinkToken, newLinkToken } from "~/lib/link-token.server";
 import { logActivity } from "./activity.server";
 import { ownedBook } from "./book.server";
-
-// 32 random bytes: 256 bits, well past the 128 a guess must beat; base64url keeps the link short and clean.
-const TOKEN_BYTES = 32;
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-/** A token is high-entropy random, so one fast hash is enough: no dictionary can reach it. */
-function hashToken(token: string): string {
-  return crypto.createHash("sha256").update(token).digest("hex");
-}
 
 export type ShareView = { id: number; createdAt: Date; expiresAt: Date | null; expired: boolean };
 
@@ -35,7 +26,7 @@ export function createShare({
   expiresAt: Date | null;
 }): { token: string; share: ShareView } {
   if (expiresAt && expiresAt.getTime() <= Date.now()) throw new AppError(400, "share.expiryInPast", "expiresAt");
-  const token = crypto.randomBytes(TOKEN_BYTES).toString("base64url");
+  const token = newLinkToken();
   return db().transaction((tx) => {
     ownedBook(tx, bookId, userId);
     const share = tx
@@ -93,7 +84,7 @@ function revoke(where: ReturnType<typeof eq>, userId: number): ShareView {
 
 /** Revokes a link by its token (DELETE /api/shares/{token}), for the book's owner only. */
 export function revokeShareByToken({ token, userId }: { token: string; userId: number }): ShareView {
-  if (!TOKEN_PATTERN.test(token)) throw new AppError(404, "share.notFound");
+  if (!isLinkToken(token)) throw new AppError(404, "share.notFound");
   return revoke(eq(shares.tokenHash, hashToken(token)), userId);
 }
 
@@ -114,7 +105,7 @@ export function revokeShareById({
 
 /** The book a token opens: null for a malformed, unknown, revoked or expired token. */
 export function bookIdForToken(token: string): number | null {
-  if (!TOKEN_PATTERN.test(token)) return null;
+  if (!isLinkToken(token)) return null;
   const now = new Date();
   const row = db()
     .select({ bookId: shares.bookId })

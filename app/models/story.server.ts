@@ -168,14 +168,35 @@ export function listBookStories({ bookId, userId }: { bookId: number; userId: nu
     .all();
 }
 
-export function createStory({ topicId, userId, input }: { topicId: number; userId: number; input: StoryInput }): Story {
+/** An answer a storyteller sent through her link (issue 18): who told it, and the key that makes a retry harmless. */
+export type ToldBy = { linkId: number; tellerName: string | null; idempotencyKey: string };
+
+export function createStory({
+  topicId,
+  userId,
+  input,
+  told,
+}: {
+  topicId: number;
+  userId: number;
+  input: StoryInput;
+  told?: ToldBy;
+}): Story {
   return db().transaction((tx) => {
     const topic = ownedTopic(tx, topicId, userId);
     checkStory(tx, topicId, input, 0);
     const position = nextPosition(tx, stories, stories.position, eq(stories.topicId, topicId));
+    const origin = told
+      ? {
+          source: "storyteller" as const,
+          tellerName: told.tellerName,
+          storytellerLinkId: told.linkId,
+          idempotencyKey: told.idempotencyKey,
+        }
+      : {};
     const story = tx
       .insert(stories)
-      .values({ ...input, topicId, bookId: topic.bookId, position })
+      .values({ ...input, ...origin, topicId, bookId: topic.bookId, position })
       .returning()
       .get();
     touchBook(tx, topic.bookId);
@@ -183,7 +204,13 @@ export function createStory({ topicId, userId, input }: { topicId: number; userI
       userId,
       action: "create",
       resource: "story",
-      details: { id: story.id, topicId, status: story.status, ...(input.refinedContent ? { refined: true } : {}) },
+      details: {
+        id: story.id,
+        topicId,
+        status: story.status,
+        ...(input.refinedContent ? { refined: true } : {}),
+        ...(told ? { storytellerLinkId: told.linkId } : {}),
+      },
     });
     return story;
   });

@@ -11,6 +11,8 @@ export type HeaderHandle = {
   ownsToaster?: boolean;
   /** The page is complete as HTML and sends no JavaScript at all (the shared reading page). */
   htmlOnly?: boolean;
+  /** Nothing around the page, not even the signed-in user's header (the storyteller's door, ADR 0028). */
+  bare?: boolean;
 };
 
 export function useHeaderHandle(): HeaderHandle {

@@ -1,0 +1,57 @@
+import { useT } from "~/i18n/use-t";
+import { TellIcon } from "./tell-icon";
+
+/**
+ * The in-page recorder of her door, hidden in the HTML: the page's script (app/tell/tell.client.ts) shows it where the
+ * phone can record, and hides the plain file field instead. The words the script shows later travel as data
+ * attributes, already in her language.
+ */
+export function TellRecorder({ words }: { words: { you: string; You: string } }) {
+  const t = useT();
+  return (
+    <div
+      className="tell-recorder"
+      data-tell="recorder"
+      hidden
+      data-sending={t("tell.sending", { ...words, percent: "{percent}" })}
+      data-waiting={t("tell.waiting", words)}
+      data-failed={t("tell.sendFailed", words)}
+      data-mic-refused={t("tell.micRefused", words)}
+      data-type-instead={t("tell.typeInstead")}
+      data-speak-instead={t("tell.speakInstead")}
+    >
+      <button type="button" className="tell-button tell-primary" data-tell="record">
+        <TellIcon name="record" />
+        {t("tell.record")}
+      </button>
+      <p className="tell-timer" data-tell="timer" hidden>
+        <span className="visually-hidden">{t("tell.recordingTime")} </span>
+        <span data-tell="time">00:00</span>
+      </p>
+      <button type="button" className="tell-button tell-primary" data-tell="stop" hidden>
+        <TellIcon name="stop" />
+        {t("tell.stop")}
+      </button>
+      <button type="button" className="tell-button" data-tell="listen" hidden>
+        <TellIcon name="hear" />
+        {t("tell.listenBack")}
+      </button>
+      <button type="button" className="tell-button" data-tell="again" hidden>
+        <TellIcon name="again" />
+        {t("tell.recordAgain")}
+      </button>
+      <button type="button" className="tell-button tell-primary" data-tell="send" hidden>
+        <TellIcon name="send" />
+        {t("tell.send")}
+      </button>
+      <div className="tell-progress" data-tell="progress" hidden>
+        <progress max={100} value={0} aria-labelledby="tell-progress-text" />
+        <p id="tell-progress-text" role="status" data-tell="progress-text" />
+      </div>
+      <button type="button" className="tell-button" data-tell="toggle-text">
+        <TellIcon name="write" />
+        {t("tell.typeInstead")}
+      </button>
+    </div>
+  );
+}

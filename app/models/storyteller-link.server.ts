@@ -1,0 +1,178 @@
+import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
+import { db } from "~db/client.server";
+import { books, stories, storytellerLinks, topics, type Language, type StorytellerLink } from "~db/schema";
+import type { StorytellerAddress } from "~db/storyteller-addresses";
+import { AppError } from "~/lib/errors";
+import { hashLinkToken, isLinkToken, newLinkToken } from "~/lib/link-token.server";
+import { STORYTELLER_LINK_DAYS } from "~/lib/limits";
+import { logActivity } from "./activity.server";
+import { ownedBook } from "./book.server";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type StorytellerLinkView = {
+  id: number;
+  name: string;
+  address: StorytellerAddress;
+  topicIds: number[] | null;
+  createdAt: Date;
+  expiresAt: Date;
+  lastUsedAt: Date | null;
+  expired: boolean;
+  /** Every answer the link has brought, and those the family has not completed yet. */
+  answerCount: number;
+  newAnswerCount: number;
+};
+
+const view = (link: StorytellerLink, answers: { all: number; drafts: number }, now = Date.now()) => ({
+  id: link.id,
+  name: link.name,
+  address: link.address,
+  topicIds: link.topicIds ?? null,
+  createdAt: link.createdAt,
+  expiresAt: link.expiresAt,
+  lastUsedAt: link.lastUsedAt,
+  expired: link.expiresAt.getTime() <= now,
+  answerCount: answers.all,
+  newAnswerCount: answers.drafts,
+});
+
+export type NewStorytellerLink = {
+  bookId: number;
+  userId: number;
+  name: string;
+  address: StorytellerAddress;
+  /** The topics whose questions it offers; null for every topic that is not archived. */
+  topicIds: number[] | null;
+  /** Null for the default lifetime. */
+  expiresAt: Date | null;
+};
+
+/** Makes a storyteller's link to one of the user's books; the token is returned here and never again. */
+export function createStorytellerLink(input: NewStorytellerLink): { token: string; link: StorytellerLinkView } {
+  const { bookId, userId, name, address } = input;
+  const expiresAt = input.expiresAt ?? new Date(Date.now() + STORYTELLER_LINK_DAYS * DAY_MS);
+  if (expiresAt.getTime() <= Date.now()) throw new AppError(400, "share.expiryInPast", "expiresAt");
+  const topicIds = input.topicIds === null ? null : [...new Set(input.topicIds)];
+  const token = newLinkToken();
+  return db().transaction((tx) => {
+    ownedBook(tx, bookId, userId);
+    if (topicIds !== null) {
+      const found = topicIds.length
+        ? tx
+            .select({ id: topics.id })
+            .from(topics)
+            .where(and(eq(topics.bookId, bookId), inArray(topics.id, topicIds)))
+            .all()
+        : [];
+      if (topicIds.length === 0 || found.length !== topicIds.length)
+        throw new AppError(400, "storyteller.topicsInvalid", "topicIds");
+    }
+    const link = tx
+      .insert(storytellerLinks)
+      .values({ bookId, tokenHash: hashLinkToken(token), name, address, topicIds, expiresAt })
+      .returning()
+      .get();
+    logActivity(tx, {
+      userId,
+      action: "create",
+      resource: "storyteller-link",
+      details: { id: link.id, bookId, expiresAt: expiresAt.toISOString() },
+    });
+    return { token, link: view(link, { all: 0, drafts: 0 }) };
+  });
+}
+
+/** How many answers each link has brought, and how many of them are still drafts. */
+function answerCounts(linkIds: number[]): Map<number, { all: number; drafts: number }> {
+  const counts = new Map<number, { all: number; drafts: number }>();
+  if (!linkIds.length) return counts;
+  const rows = db()
+    .select({ linkId: stories.storytellerLinkId, status: stories.status, n: count() })
+    .from(stories)
+    .where(inArray(stories.storytellerLinkId, linkIds))
+    .groupBy(stories.storytellerLinkId, stories.status)
+    .all();
+  for (const row of rows) {
+    if (row.linkId === null) continue;
+    const entry = counts.get(row.linkId) ?? { all: 0, drafts: 0 };
+    entry.all += row.n;
+    if (row.status === "draft") entry.drafts += row.n;
+    counts.set(row.linkId, entry);
+  }
+  return counts;
+}
+
+/** The live and expired links of one of the user's books, newest first; null when the book is not theirs. */
+export function listStorytellerLinks({ bookId, userId }: { bookId: number; userId: number }) {
+  const owned = db()
+    .select({ id: books.id })
+    .from(books)
+    .where(and(eq(books.id, bookId), eq(books.userId, userId)))
+    .get();
+  if (!owned) return null;
+  const links = db()
+    .select()
+    .from(storytellerLinks)
+    .where(and(eq(storytellerLinks.bookId, bookId), isNull(storytellerLinks.revokedAt)))
+    .orderBy(desc(storytellerLinks.createdAt), desc(storytellerLinks.id))
+    .all();
+  const counts = answerCounts(links.map((link) => link.id));
+  const now = Date.now();
+  return links.map((link) => view(link, counts.get(link.id) ?? { all: 0, drafts: 0 }, now));
+}
+
+/**
+ * Revokes a link of one of the user's books (404 for anyone else, or for a link already revoked). The row stays,
+ * marked, so that her page can still tell her kindly that the link has ended; the answers she sent stay too.
+ */
+export function revokeStorytellerLink({
+  linkId,
+  userId,
+  bookId,
+}: {
+  linkId: number;
+  userId: number;
+  /** The book the request came through, when it names one (the share dialog); the api names only the link. */
+  bookId?: number;
+}): { id: number; bookId: number } {
+  return db().transaction((tx) => {
+    const row = tx
+      .select({ id: storytellerLinks.id, bookId: storytellerLinks.bookId })
+      .from(storytellerLinks)
+      .innerJoin(books, eq(books.id, storytellerLinks.bookId))
+      .where(and(eq(storytellerLinks.id, linkId), eq(books.userId, userId), isNull(storytellerLinks.revokedAt)))
+      .get();
+    if (!row || (bookId !== undefined && row.bookId !== bookId)) throw new AppError(404, "storyteller.notFound");
+    tx.update(storytellerLinks).set({ revokedAt: new Date() }).where(eq(storytellerLinks.id, linkId)).run();
+    logActivity(tx, { userId, action: "delete", resource: "storyteller-link", details: row });
+    return row;
+  });
+}
+
+/** What a storyteller's page may know of the link's book: never its owner, its stories or its other data. */
+export type TellerBook = { id: number; ownerId: number; title: string; language: Language };
+
+export type OpenedLink =
+  | { state: "open"; link: StorytellerLink; book: TellerBook }
+  /** Revoked or expired: the page says so kindly, in the book's language. */
+  | { state: "ended"; language: Language }
+  | { state: "unknown" };
+
+/** The link a token opens, with its book; an ended link still tells the page its book's language. */
+export function openStorytellerLink(token: string, now = new Date()): OpenedLink {
+  if (!isLinkToken(token)) return { state: "unknown" };
+  const row = db()
+    .select({
+      link: storytellerLinks,
+      book: { id: books.id, ownerId: books.userId, title: books.title, language: books.language },
+    })
+    .from(storytellerLinks)
+    .innerJoin(books, eq(books.id, storytellerLinks.bookId))
+    .where(eq(storytellerLinks.tokenHash, hashLinkToken(token)))
+    .get();
+  if (!row) return { state: "unknown" };
+  if (row.link.revokedAt !== null || row.link.expiresAt.getTime() <= now.getTime())
+    return { state: "ended", language: row.book.language };
+  return { state: "open", link: row.link, book: row.book };
+}

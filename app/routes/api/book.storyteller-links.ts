@@ -1,0 +1,39 @@
+import type { Route } from "./+types/book.storyteller-links";
+import { requireUser } from "~/services/auth.server";
+import { readJsonInput } from "~/lib/json-body.server";
+import { apiHandler, jsonError, paramId, refuseMethod } from "~/lib/http.server";
+import { storytellerUrl } from "~/lib/storyteller-url.server";
+import { storytellerLinkSchema } from "~/lib/validation";
+import { createStorytellerLink, listStorytellerLinks } from "~/models/storyteller-link.server";
+
+/**
+ * GET /api/books/{id}/storyteller-links: the book's storyteller links, newest first, without their tokens (which are
+ * not kept), each with its answer count and last use.
+ */
+export const loader = apiHandler((args: Route.LoaderArgs) => {
+  const user = requireUser(args);
+  const links = listStorytellerLinks({ bookId: paramId(args.params.id), userId: user.id });
+  return links ?? jsonError(args.context, 404, "books.notFound");
+});
+
+/**
+ * POST /api/books/{id}/storyteller-links `{name?, address?, topicIds?, expiresAt?}`: a new link, 201
+ * `{id, token, url, name, expiresAt}`; the only time the token is seen.
+ */
+export const action = apiHandler(async (args: Route.ActionArgs) => {
+  const user = requireUser(args);
+  if (args.request.method !== "POST") return refuseMethod(args.context, ["GET", "POST"]);
+  const body = await readJsonInput(args.context, args.request, storytellerLinkSchema);
+  const { token, link } = createStorytellerLink({
+    bookId: paramId(args.params.id),
+    userId: user.id,
+    name: body.name,
+    address: body.address,
+    topicIds: body.topicIds,
+    expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
+  });
+  return Response.json(
+    { id: link.id, token, url: storytellerUrl(args.request, token), name: link.name, expiresAt: link.expiresAt },
+    { status: 201 },
+  );
+});
