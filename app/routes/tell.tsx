@@ -12,6 +12,8 @@ import { openStorytellerLink, type OpenedLink } from "~/models/storyteller-link.
 import { postTellAnswer } from "~/services/tell-action.server";
 import { tellPage } from "~/services/tell-page.server";
 
+const wantsJson = (request: Request) => (request.headers.get("Accept") ?? "").includes("application/json");
+
 // Plain HTML without React in the browser: her page loads one small script of its own (ADR 0028), and no site header.
 export const handle: HeaderHandle = { htmlOnly: true, bare: true };
 
@@ -22,12 +24,14 @@ const openedContext = createContext<OpenedLink>({ state: "unknown" });
  * whoever opens it. Nothing of it is for search engines or for the sites its readers go to next.
  */
 export const middleware: Route.MiddlewareFunction[] = [
-  async ({ params, context }, next) => {
+  async ({ params, context, request }, next) => {
     const opened = openStorytellerLink(params.token ?? "");
     context.set(openedContext, opened);
     if (opened.state !== "unknown")
       await getI18n(context).changeLanguage(opened.state === "open" ? opened.book.language : opened.language);
-    const response = await next();
+    // Her page's script asks for JSON; a page's action can only answer with the page, so the answer is made here.
+    const json = request.method === "POST" && wantsJson(request);
+    const response = json ? await jsonAnswer(opened, request, context) : await next();
     response.headers.set("X-Robots-Tag", "noindex, nofollow");
     response.headers.set("Referrer-Policy", "no-referrer");
     return response;
@@ -56,29 +60,36 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
   };
 }
 
-const wantsJson = (request: Request) => (request.headers.get("Accept") ?? "").includes("application/json");
-
 /**
- * POST /tell/{token}: one answer, as a plain form. The page answers 303 to the next question (so it works without
- * JavaScript), or shows the form again with why it was refused; with `Accept: application/json` it answers 201
- * `{storyId, next}`, or the error as `{message}`.
+ * POST /tell/{token} with `Accept: application/json` (her page's script): 201 `{storyId, next}`, or the refusal as
+ * `{message}` in the book's language with its status.
  */
-export async function action({ context, request, params }: Route.ActionArgs) {
-  const opened = context.get(openedContext);
-  const json = wantsJson(request);
+async function jsonAnswer(
+  opened: OpenedLink,
+  request: Request,
+  context: Parameters<Route.MiddlewareFunction>[0]["context"],
+) {
   if (opened.state !== "open") {
-    if (!json) refuse(opened);
     const ended = opened.state === "ended";
     return jsonError(context, ended ? 410 : 404, ended ? "tell.endedText" : "tell.unknownText");
   }
   const outcome = await postTellAnswer(opened, request);
-  const path = `/tell/${params.token}`;
-  if (outcome.ok) {
-    if (json) return Response.json({ storyId: outcome.storyId, next: outcome.next }, { status: 201 });
-    return redirect(`${path}?sent=1`, 303);
-  }
+  if (outcome.ok) return Response.json({ storyId: outcome.storyId, next: outcome.next }, { status: 201 });
   const headers = outcome.retryAfter ? { "Retry-After": String(outcome.retryAfter) } : undefined;
-  if (json) return jsonError(context, outcome.status, outcome.messageKey, undefined, headers);
+  return jsonError(context, outcome.status, outcome.messageKey, undefined, headers);
+}
+
+/**
+ * POST /tell/{token}: one answer, as a plain form. The page answers 303 to the next question (so it works without
+ * JavaScript), or shows the form again with why it was refused and her writing kept.
+ */
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const opened = context.get(openedContext);
+  if (opened.state !== "open") refuse(opened);
+  const outcome = await postTellAnswer(opened, request);
+  const path = `/tell/${params.token}`;
+  if (outcome.ok) return redirect(`${path}?sent=1`, 303);
+  const headers = outcome.retryAfter ? { "Retry-After": String(outcome.retryAfter) } : undefined;
   const again = new URLSearchParams(outcome.kept ? { question: String(outcome.kept.questionId) } : {});
   return data(
     {

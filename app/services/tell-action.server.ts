@@ -5,7 +5,7 @@ import { AUDIO_UPLOAD_MAX_BYTES, STORYTELLER_ANSWER_LIMIT } from "~/lib/limits";
 import { createRateLimiter } from "~/lib/rate-limit.server";
 import { firstMessage, parseSubmission, replyTo } from "~/lib/submission";
 import { tellAnswerSchema } from "~/lib/validation";
-import { unansweredQuestions } from "~/models/storyteller-answer.server";
+import { answerWithKey, unansweredQuestions } from "~/models/storyteller-answer.server";
 import type { OpenedLink } from "~/models/storyteller-link.server";
 import { withFormBody } from "./form-body.server";
 import { keepStorytellerAnswer } from "./storyteller-answer.server";
@@ -25,18 +25,17 @@ export type TellOutcome =
     };
 
 /**
- * One answer posted to her page, urlencoded or multipart (ADR 0028): counted against the link's limit, read within
- * its caps (her writing, and one recording within the media cap), and kept. A refusal says why, in a message key for
- * the page or the JSON answer; a retry of an answer already kept gives its attempt back.
+ * One answer posted to her page, urlencoded or multipart (ADR 0028): read within its caps (her writing, and one
+ * recording within the media cap) and kept, unless the link has sent its share of answers lately. Only a new answer
+ * counts against it: a refused body or a retry of an answer already kept adds nothing to the book. A refusal says why,
+ * in a message key for the page or the JSON answer.
  */
 export async function postTellAnswer(
   opened: Extract<OpenedLink, { state: "open" }>,
   request: Request,
 ): Promise<TellOutcome> {
   const key = String(opened.link.id);
-  const retryAfter = answersByLink.retryAfter(key);
-  if (retryAfter) return { ok: false, status: 429, messageKey: "tell.tooMany", retryAfter };
-  answersByLink.take(key);
+  let retryAfter = 0;
   let kept: { questionId: number; content: string } | undefined;
   try {
     const { story, replayed } = await withFormBody(
@@ -51,14 +50,26 @@ export async function postTellAnswer(
         const submission = parseSubmission(form, tellAnswerSchema);
         if (submission.status !== "success")
           throw new AppError(400, firstMessage(replyTo(submission)) ?? "errors.invalid");
+        // A retry of an answer already kept is answered even past the limit: her phone must learn it arrived.
+        if (!answerWithKey(opened.link.id, submission.value.idempotencyKey)) {
+          retryAfter = answersByLink.retryAfter(key);
+          if (retryAfter) throw new AppError(429, "tell.tooMany");
+        }
         const audio = files.find((file) => file.field === "audio");
         return keepStorytellerAnswer(opened, { ...submission.value, audio }, request.signal);
       },
     );
-    if (replayed) answersByLink.giveBack(key);
+    if (!replayed) answersByLink.take(key);
     return { ok: true, storyId: story.id, next: unansweredQuestions(opened.link)[0]?.id ?? null, replayed };
   } catch (error) {
-    if (error instanceof AppError) return { ok: false, status: error.status, messageKey: error.messageKey, kept };
+    if (error instanceof AppError)
+      return {
+        ok: false,
+        status: error.status,
+        messageKey: error.messageKey,
+        kept,
+        retryAfter: retryAfter || undefined,
+      };
     throw error;
   }
 }

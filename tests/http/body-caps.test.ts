@@ -48,7 +48,8 @@ function shown(route: BodyRoute, answer: Answer): string {
   return answer.body;
 }
 
-function expectRefusal(route: BodyRoute, answer: Answer, status: number, language: Language, key: MessageKey) {
+function expectRefusal(route: BodyRoute, answer: Answer, status: number, asked: Language, key: MessageKey) {
+  const language = route.language ?? asked;
   const expected = message(language, key);
   const text = shown(route, answer);
   expect(
@@ -181,7 +182,10 @@ beforeAll(async () => {
   upload.append("type", "image");
   upload.append("file", new Blob([await pngBytes()], { type: "image/png" }), "garden.png");
   const media = await created(await lan.request(`/api/stories/${story.id}/media`, { method: "POST", body: upload }));
+  const tell = await lan.json("POST", `/api/books/${book.id}/storyteller-links`, { name: "Bà Lan", address: "ba" });
+  const { token: tellToken } = (await tell.json()) as { token: string };
   ids = {
+    tellToken,
     bookId: book.id,
     topicId: topic.id,
     storyId: story.id,

@@ -5,6 +5,7 @@ import {
   FORM_MAX_BYTES,
   JSON_MAX_BYTES,
   SUGGEST_FORM_MAX_BYTES,
+  TELL_FORM_FIELDS_MAX_BYTES,
 } from "~/lib/body-caps";
 import { IMPORT_MAX_BYTES } from "~/lib/keepsake-format";
 import { AUDIO_UPLOAD_MAX_BYTES, IMAGE_UPLOAD_MAX_BYTES } from "~/lib/limits";
@@ -21,6 +22,8 @@ export type Ids = {
   mediaId: number;
   userId: number;
   otherUserId: number;
+  /** A storyteller's link to the user's Vietnamese book. */
+  tellToken: string;
 };
 
 export type BodyRoute = {
@@ -41,6 +44,8 @@ export type BodyRoute = {
   /** An upload form posted urlencoded (fields only): its cap. */
   fieldsCap?: number;
   tooLarge: MessageKey;
+  /** A page that answers in its book's language whatever the visitor's (the storyteller's door). */
+  language?: "en" | "vi";
 };
 
 const MEDIA_FILE_MAX_BYTES = Math.max(IMAGE_UPLOAD_MAX_BYTES, AUDIO_UPLOAD_MAX_BYTES);
@@ -153,6 +158,22 @@ export const BODY_ROUTES: BodyRoute[] = [
     tooLarge: "keepsake.tooLarge",
   },
   form("routes/admin.tsx", () => "/admin", "admin"),
+  {
+    file: "routes/tell.tsx",
+    method: "POST",
+    path: (i) => `/tell/${i.tellToken}`,
+    who: "anon",
+    answer: "page",
+    kind: "upload",
+    cap: uploadBodyCap({
+      maxFileBytes: AUDIO_UPLOAD_MAX_BYTES,
+      maxFiles: 1,
+      maxFieldBytes: TELL_FORM_FIELDS_MAX_BYTES,
+    }),
+    fieldsCap: TELL_FORM_FIELDS_MAX_BYTES,
+    tooLarge: "media.tooLarge",
+    language: "vi",
+  },
   { ...form("routes/preferences.language.ts", () => "/preferences/language", "anon"), answer: "text" },
   { ...form("routes/preferences.theme.ts", () => "/preferences/theme", "anon"), answer: "text" },
   { ...form("routes/preferences.layout.ts", () => "/preferences/layout", "anon"), answer: "text" },
@@ -165,6 +186,7 @@ export const BODY_ROUTES: BodyRoute[] = [
   json("routes/api/book.topics.ts", "POST", (i) => `/api/books/${i.bookId}/topics`),
   json("routes/api/book.reorder-topics.ts", "POST", (i) => `/api/books/${i.bookId}/reorder-topics`),
   json("routes/api/book.shares.ts", "POST", (i) => `/api/books/${i.bookId}/shares`),
+  json("routes/api/book.storyteller-links.ts", "POST", (i) => `/api/books/${i.bookId}/storyteller-links`),
   json("routes/api/topic.ts", "PUT", (i) => `/api/topics/${i.topicId}`),
   json("routes/api/topic.stories.ts", "POST", (i) => `/api/topics/${i.topicId}/stories`),
   json("routes/api/topic.reorder-stories.ts", "POST", (i) => `/api/topics/${i.topicId}/reorder-stories`),
@@ -212,6 +234,7 @@ export const NO_BODY: { file: string; methods: string[]; why: string }[] = [
   { file: "routes/api/media.ts", methods: ["DELETE"], why: "the id is in the path" },
   { file: "routes/api/admin.user.ts", methods: ["DELETE"], why: "the id is in the path" },
   { file: "routes/api/shares.ts", methods: ["DELETE"], why: "the token is in the path" },
+  { file: "routes/api/storyteller-link.ts", methods: ["DELETE"], why: "the id is in the path" },
   {
     file: "routes/api/book.preview.ts",
     methods: ["POST"],

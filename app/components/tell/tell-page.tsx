@@ -28,7 +28,7 @@ export type TellPageProps = {
 };
 
 /** The words a Vietnamese page calls her by ("bà", "ông"…), and the same capitalised to start a sentence. */
-export function useAddress(address: Address) {
+function useAddress(address: Address) {
   const t = useT();
   const you = t(`tell.you.${address}`);
   return { you, You: you.charAt(0).toUpperCase() + you.slice(1) };
@@ -54,6 +54,11 @@ export function TellPage(props: TellPageProps) {
           {props.teller.name ? t("tell.greeting", { name: props.teller.name }) : t("tell.greetingNoName", words)}
         </p>
       )}
+      {props.error ? (
+        <p className="tell-error" role="alert" id="tell-error">
+          {t(props.error as MessageKey, words)}
+        </p>
+      ) : null}
       {screen.kind === "question" ? (
         <QuestionStep {...props} screen={screen} words={words} />
       ) : (
@@ -99,11 +104,6 @@ function QuestionStep({
         <TellIcon name="hear" />
         {t("tell.hear")}
       </button>
-      {error ? (
-        <p className="tell-error" role="alert" id="tell-error">
-          {t(error as MessageKey, words)}
-        </p>
-      ) : null}
       <form
         className="tell-form"
         method="post"
