@@ -286,7 +286,7 @@ describe("the storyteller's page", () => {
     expect((await topicStories(childhood.id)).filter((s) => s.source === "storyteller")).toHaveLength(1);
   });
 
-  it("says kindly, in the book's language, that a revoked or expired link has ended (410), and 404 for none", async () => {
+  it("says kindly in the book's language that a revoked or expired link has ended (410); 404 for none", async () => {
     const { book, childhood, ask } = await lanBook("Sổ hết hạn");
     const revoked = await created<Link>(lan, `/api/books/${book.id}/storyteller-links`, {});
     const expired = await created<Link>(lan, `/api/books/${book.id}/storyteller-links`, {});
@@ -324,7 +324,7 @@ describe("the storyteller's page", () => {
     expect(await unknown.text()).toContain(en.tell.unknownTitle);
   });
 
-  it(`takes ${STORYTELLER_ANSWER_LIMIT.limit} new answers per link in a window, then 429 with Retry-After`, async () => {
+  it(`takes ${STORYTELLER_ANSWER_LIMIT.limit} new answers per link in a window, then 429`, async () => {
     const { book, childhood } = await lanBook("Sổ nhiều câu");
     for (let i = 0; i <= STORYTELLER_ANSWER_LIMIT.limit; i++)
       await created(lan, `/api/topics/${childhood.id}/questions`, { question: `Câu hỏi số ${i}?` });
