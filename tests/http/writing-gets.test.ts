@@ -73,7 +73,11 @@ beforeAll(async () => {
   form.append("file", new Blob([await pngBytes()], { type: "image/png" }), "garden.png");
   const media = await created(await lan.request(`/api/stories/${story.id}/media`, { method: "POST", body: form }));
   const share = (await (await lan.json("POST", `/api/books/${book.id}/shares`, {})).json()) as { token: string };
+  const tell = (await (await lan.json("POST", `/api/books/${book.id}/storyteller-links`, {})).json()) as {
+    token: string;
+  };
   ids = {
+    tell: tell.token,
     book: book.id,
     topic: topic.id,
     story: story.id,

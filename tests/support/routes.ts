@@ -40,11 +40,21 @@ export function servesGet(route: AppRoute): boolean {
   );
 }
 
-export type RouteIds = { book: number; topic: number; story: number; media: number; user: number; share: string };
+export type RouteIds = {
+  book: number;
+  topic: number;
+  story: number;
+  media: number;
+  user: number;
+  share: string;
+  /** A storyteller link's token (/tell/:token). */
+  tell: string;
+};
 
 /**
  * A pattern with its parameters filled from `ids`, each by the resource it names: `books/:bookId` and
- * `api/books/:id` take the book, `…/media/render/:ref` the media as `id:N`, `s/:token` the share link.
+ * `api/books/:id` take the book, `…/media/render/:ref` the media as `id:N`, `s/:token` the share link, `tell/:token`
+ * the storyteller link.
  */
 export function fillPattern(pattern: string, ids: RouteIds): string {
   const segments = pattern.split("/");
@@ -61,6 +71,7 @@ export function fillPattern(pattern: string, ids: RouteIds): string {
     if (before === "media") return String(ids.media);
     if (before === "users") return String(ids.user);
     if (before === "s" || before === "shares") return ids.share;
+    if (before === "tell") return ids.tell;
     throw new Error(`fillPattern: no value for ${segment} in ${pattern}`);
   });
   return `/${filled.join("/")}`;
