@@ -29,6 +29,8 @@ export default [
   route("s/:token/media/:ref", "routes/shared-media.ts"),
   // The storyteller's door: one question at a time, by voice or in writing, no sign-in (issue 18, ADR 0028)
   route("tell/:token", "routes/tell.tsx"),
+  // The same door for a signed-in storyteller, over their own books, from Home (issue 18)
+  route("answer", "routes/answer.tsx"),
 
   // Session and preferences (forms that work without JavaScript)
   route("logout", "routes/logout.tsx"),

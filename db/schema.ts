@@ -148,7 +148,7 @@ export const stories = sqliteTable(
     source: text("source", { enum: STORY_SOURCES }).notNull().default("family"),
     tellerName: text("teller_name"),
     storytellerLinkId: integer("storyteller_link_id").references(() => storytellerLinks.id, { onDelete: "set null" }),
-    // The key the storyteller's page sent with the answer: a retry of the same answer finds this story.
+    // The key the answering page sent with the answer: a retry of the same answer finds this story.
     idempotencyKey: text("idempotency_key"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -158,7 +158,9 @@ export const stories = sqliteTable(
     index("stories_book_updated_idx").on(t.bookId, t.updatedAt),
     index("stories_question_id_idx").on(t.questionId),
     index("stories_created_at_idx").on(t.createdAt),
-    uniqueIndex("stories_link_idempotency_unique").on(t.storytellerLinkId, t.idempotencyKey),
+    index("stories_storyteller_link_idx").on(t.storytellerLinkId),
+    // An answer's key, from her link or from the owner's own door, is unique in its book.
+    uniqueIndex("stories_book_idempotency_unique").on(t.bookId, t.idempotencyKey),
   ],
 );
 

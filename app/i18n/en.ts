@@ -59,6 +59,8 @@ const en = {
     vi: "Tiếng Việt",
   },
   home: {
+    answerNext: "Answer the next question",
+    answerNextHint: "One question at a time, by voice or in writing.",
     title: "Home",
     welcome: "Welcome, {{name}}",
     intro: "Write down the stories of your family, one memory at a time, so they are kept for the generations to come.",
@@ -736,6 +738,7 @@ const en = {
     addressInvalid: "Please choose how the page speaks to the storyteller.",
   },
   tell: {
+    home: "Back to Home",
     you: { ba: "you", ong: "you", me: "you", bo: "you", co: "you", chu: "you", ban: "you" },
     pageTitle: "Tell your story",
     greeting: "Hello, {{name}}",

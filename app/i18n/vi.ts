@@ -60,6 +60,8 @@ const vi = {
     vi: "Tiếng Việt",
   },
   home: {
+    answerNext: "Trả lời câu hỏi tiếp theo",
+    answerNextHint: "Mỗi lần một câu hỏi, bằng lời nói hay bằng chữ.",
     title: "Trang chủ",
     welcome: "Xin chào, {{name}}",
     intro: "Ghi lại những câu chuyện của gia đình bạn, từng kỷ niệm một, để lưu giữ cho các thế hệ mai sau.",
@@ -737,6 +739,7 @@ const vi = {
     addressInvalid: "Vui lòng chọn cách trang gọi người kể chuyện.",
   },
   tell: {
+    home: "Về Trang chủ",
     you: { ba: "bà", ong: "ông", me: "mẹ", bo: "bố", co: "cô", chu: "chú", ban: "bạn" },
     pageTitle: "Kể chuyện",
     greeting: "Chào {{name}}",

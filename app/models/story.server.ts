@@ -168,32 +168,33 @@ export function listBookStories({ bookId, userId }: { bookId: number; userId: nu
     .all();
 }
 
-/** An answer a storyteller sent through her link (issue 18): who told it, and the key that makes a retry harmless. */
-export type ToldBy = { linkId: number; tellerName: string | null; idempotencyKey: string };
+/**
+ * An answer sent through a door (issue 18): the key that makes a retry harmless and, when a storyteller sent it through
+ * her link, the link and her name.
+ */
+export type DoorAnswer = { idempotencyKey: string; link?: { id: number; tellerName: string | null } };
 
 export function createStory({
   topicId,
   userId,
   input,
-  told,
+  answer,
 }: {
   topicId: number;
   userId: number;
   input: StoryInput;
-  told?: ToldBy;
+  answer?: DoorAnswer;
 }): Story {
   return db().transaction((tx) => {
     const topic = ownedTopic(tx, topicId, userId);
     checkStory(tx, topicId, input, 0);
     const position = nextPosition(tx, stories, stories.position, eq(stories.topicId, topicId));
-    const origin = told
-      ? {
-          source: "storyteller" as const,
-          tellerName: told.tellerName,
-          storytellerLinkId: told.linkId,
-          idempotencyKey: told.idempotencyKey,
-        }
-      : {};
+    const origin = {
+      idempotencyKey: answer?.idempotencyKey ?? null,
+      ...(answer?.link
+        ? { source: "storyteller" as const, tellerName: answer.link.tellerName, storytellerLinkId: answer.link.id }
+        : {}),
+    };
     const story = tx
       .insert(stories)
       .values({ ...input, ...origin, topicId, bookId: topic.bookId, position })
@@ -209,7 +210,7 @@ export function createStory({
         topicId,
         status: story.status,
         ...(input.refinedContent ? { refined: true } : {}),
-        ...(told ? { storytellerLinkId: told.linkId } : {}),
+        ...(answer?.link ? { storytellerLinkId: answer.link.id } : {}),
       },
     });
     return story;

@@ -1,11 +1,14 @@
-import { and, asc, count, eq, inArray, notExists } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, notExists, type SQL } from "drizzle-orm";
 import { db } from "~db/client.server";
-import { questions, stories, storytellerLinks, topics, type Story, type StorytellerLink } from "~db/schema";
+import { books, questions, stories, storytellerLinks, topics, type Story, type StorytellerLink } from "~db/schema";
+
+// The questions and answers of the two doors of issue 18: a storyteller's link to one book, and the signed-in
+// owner's own door to all of their books.
 
 export type TellerQuestion = { id: number; question: string; topicTitle: string };
 
 /** The topics a link offers, as a condition: its chosen ones, or every one; archived topics never. */
-function offeredTopics(link: StorytellerLink) {
+function offeredByLink(link: StorytellerLink): SQL | undefined {
   return and(
     eq(topics.bookId, link.bookId),
     eq(topics.archived, false),
@@ -13,52 +16,80 @@ function offeredTopics(link: StorytellerLink) {
   );
 }
 
+/** The owner's own door offers every topic of theirs that is not archived. */
+function offeredToOwner(userId: number): SQL | undefined {
+  return and(eq(books.userId, userId), eq(topics.archived, false));
+}
+
 /**
- * The questions a storyteller may still answer through her link, in book order: those of the offered topics that
- * no story answers yet. Only the question and its topic's title leave the server.
+ * The questions still to answer, in order (the most recently worked-on book first, then book order): those of the
+ * offered topics that no story answers yet. Only the question and its topic's title leave the server.
  */
-export function unansweredQuestions(link: StorytellerLink): TellerQuestion[] {
+function unanswered(offered: SQL | undefined, limit = -1): TellerQuestion[] {
   return db()
     .select({ id: questions.id, question: questions.question, topicTitle: topics.title })
     .from(questions)
     .innerJoin(topics, eq(topics.id, questions.topicId))
+    .innerJoin(books, eq(books.id, topics.bookId))
     .where(
       and(
-        offeredTopics(link),
+        offered,
         notExists(db().select({ id: stories.id }).from(stories).where(eq(stories.questionId, questions.id))),
       ),
     )
-    .orderBy(asc(topics.position), asc(topics.id), asc(questions.position), asc(questions.id))
+    .orderBy(desc(books.updatedAt), asc(topics.position), asc(topics.id), asc(questions.position), asc(questions.id))
+    .limit(limit)
     .all();
 }
 
-/** A question the link offers (answered or not) with its topic, or null when the link does not offer it. */
-export function offeredQuestionTopic(
-  link: StorytellerLink,
-  questionId: number,
-): { topicId: number; question: string } | null {
+export const unansweredQuestions = (link: StorytellerLink) => unanswered(offeredByLink(link));
+export const unansweredOwnQuestions = (userId: number) => unanswered(offeredToOwner(userId));
+/** Whether any of the owner's questions waits for an answer (Home's "Answer the next question"). */
+export const hasUnansweredOwnQuestion = (userId: number) => unanswered(offeredToOwner(userId), 1).length > 0;
+
+export type OfferedQuestion = { topicId: number; bookId: number; question: string };
+
+/** A question the door offers (answered or not) with its topic and book, or null when it does not offer it. */
+function offeredQuestion(offered: SQL | undefined, questionId: number): OfferedQuestion | null {
   return (
     db()
-      .select({ topicId: questions.topicId, question: questions.question })
+      .select({ topicId: questions.topicId, bookId: topics.bookId, question: questions.question })
       .from(questions)
       .innerJoin(topics, eq(topics.id, questions.topicId))
-      .where(and(eq(questions.id, questionId), offeredTopics(link)))
+      .innerJoin(books, eq(books.id, topics.bookId))
+      .where(and(eq(questions.id, questionId), offered))
       .get() ?? null
   );
 }
+
+export const linkQuestion = (link: StorytellerLink, questionId: number) =>
+  offeredQuestion(offeredByLink(link), questionId);
+export const ownQuestion = (userId: number, questionId: number) => offeredQuestion(offeredToOwner(userId), questionId);
 
 /** How many answers the link has brought, whatever the family has done with them since. */
 export function answersSent(linkId: number): number {
   return db().select({ n: count() }).from(stories).where(eq(stories.storytellerLinkId, linkId)).get()?.n ?? 0;
 }
 
-/** The answer already kept under this key, when a retry brings it again. */
-export function answerWithKey(linkId: number, idempotencyKey: string): Story | null {
+/** How many answers the owner has given through their own door (each carries its door's key). */
+export function ownAnswersGiven(userId: number): number {
+  return (
+    db()
+      .select({ n: count() })
+      .from(stories)
+      .innerJoin(books, eq(books.id, stories.bookId))
+      .where(and(eq(books.userId, userId), isNotNull(stories.idempotencyKey), isNull(stories.storytellerLinkId)))
+      .get()?.n ?? 0
+  );
+}
+
+/** The answer already kept in this book under this key, when a retry brings it again. */
+export function answerWithKey(bookId: number, idempotencyKey: string): Story | null {
   return (
     db()
       .select()
       .from(stories)
-      .where(and(eq(stories.storytellerLinkId, linkId), eq(stories.idempotencyKey, idempotencyKey)))
+      .where(and(eq(stories.bookId, bookId), eq(stories.idempotencyKey, idempotencyKey)))
       .get() ?? null
   );
 }

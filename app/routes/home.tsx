@@ -17,6 +17,7 @@ import { useHrefWith } from "~/hooks/use-href-with";
 import { useRootData } from "~/hooks/use-root-data";
 import { listBooks } from "~/models/book.server";
 import { listSuggestedActions } from "~/models/question.server";
+import { hasUnansweredOwnQuestion } from "~/models/storyteller-answer.server";
 
 const RECENT_BOOKS = 3;
 const SUGGESTED_ACTIONS = 2;
@@ -33,6 +34,7 @@ export async function loader(args: Route.LoaderArgs) {
     locale: getLocale(args.context),
     recent: listBooks({ userId: user.id, limit: RECENT_BOOKS }).books,
     actions: listSuggestedActions({ userId: user.id, limit: SUGGESTED_ACTIONS }),
+    canAnswer: hasUnansweredOwnQuestion(user.id),
     dialog: bookDialogData(args.request, user),
   };
 }
@@ -52,6 +54,17 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
       <section className="hero card" aria-labelledby="hero-title">
         <h1 id="hero-title">{t("home.welcome", { name })}</h1>
         <p className="lead">{t("home.intro")}</p>
+        {loaderData.canAnswer ? (
+          // A plain link: the door is its own page, without React (issue 18).
+          <p className="answer-next">
+            <a className="button button-primary button-large" href="/answer" aria-describedby="answer-next-hint">
+              {t("home.answerNext")}
+            </a>
+            <span id="answer-next-hint" className="muted">
+              {t("home.answerNextHint")}
+            </span>
+          </p>
+        ) : null}
         <div className="button-row">
           <Link className="button button-primary" to={hrefWith({ dialog: "create-book" })} preventScrollReset>
             {t("home.createBook")}

@@ -1,23 +1,35 @@
-import { createContext, data, redirect } from "react-router";
+import { createContext, data } from "react-router";
 import type { Route } from "./+types/tell";
 import type { HeaderHandle } from "~/components/layout/header-context";
 import { TellPage } from "~/components/tell/tell-page";
 import { getI18n } from "~/i18n/middleware.server";
 import { useT } from "~/i18n/use-t";
-import { tellScript } from "~/lib/client-entries.server";
 import { jsonError } from "~/lib/http.server";
 import { pageTitle } from "~/lib/meta";
 import { useNonce } from "~/lib/nonce";
+import { answersSent, unansweredQuestions } from "~/models/storyteller-answer.server";
 import { openStorytellerLink, type OpenedLink } from "~/models/storyteller-link.server";
-import { postTellAnswer } from "~/services/tell-action.server";
-import { tellPage } from "~/services/tell-page.server";
-
-const wantsJson = (request: Request) => (request.headers.get("Accept") ?? "").includes("application/json");
+import { doorFormAnswer, doorJsonAnswer, doorView, wantsJson, type DoorRoute } from "~/services/door-route.server";
 
 // Plain HTML without React in the browser: her page loads one small script of its own (ADR 0028), and no site header.
 export const handle: HeaderHandle = { htmlOnly: true, bare: true };
 
 const openedContext = createContext<OpenedLink>({ state: "unknown" });
+
+/** The storyteller's door of an open link: her book's owner keeps what she sends. */
+function linkDoor(opened: Extract<OpenedLink, { state: "open" }>, token: string): DoorRoute {
+  const { link, book } = opened;
+  return {
+    door: { ownerId: book.ownerId, link },
+    path: `/tell/${token}`,
+    page: {
+      title: book.title,
+      teller: { name: link.name, address: link.address },
+      sentCount: answersSent(link.id),
+      questions: () => unansweredQuestions(link),
+    },
+  };
+}
 
 /**
  * The link is opened before the loaders, so that the whole page, its kind refusals too, is in the book's language
@@ -29,84 +41,44 @@ export const middleware: Route.MiddlewareFunction[] = [
     context.set(openedContext, opened);
     if (opened.state !== "unknown")
       await getI18n(context).changeLanguage(opened.state === "open" ? opened.book.language : opened.language);
-    // Her page's script asks for JSON; a page's action can only answer with the page, so the answer is made here.
-    const json = request.method === "POST" && wantsJson(request);
-    const response = json ? await jsonAnswer(opened, request, context) : await next();
+    const response = request.method === "POST" && wantsJson(request) ? await jsonAnswer(opened) : await next();
     response.headers.set("X-Robots-Tag", "noindex, nofollow");
-    response.headers.set("Referrer-Policy", "no-referrer");
+    // Not no-referrer: a browser then sends "Origin: null" with her own form, which the cross-site check refuses.
+    response.headers.set("Referrer-Policy", "same-origin");
     return response;
+
+    async function jsonAnswer(opened: OpenedLink) {
+      if (opened.state === "open") return doorJsonAnswer(linkDoor(opened, params.token ?? ""), request, context);
+      const ended = opened.state === "ended";
+      return jsonError(context, ended ? 410 : 404, ended ? "tell.endedText" : "tell.unknownText");
+    }
   },
 ];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  ...pageTitle(loaderData?.bookTitle),
+  ...pageTitle(loaderData?.title),
   { name: "robots", content: "noindex, nofollow" },
 ];
 
 /** 404 for a token that never was, 410 for one revoked or expired: the error boundary says which, kindly. */
-function refuse(opened: Exclude<OpenedLink, { state: "open" }>): never {
-  throw data(null, { status: opened.state === "ended" ? 410 : 404 });
+function openLink(context: Route.LoaderArgs["context"], token: string): DoorRoute {
+  const opened = context.get(openedContext);
+  if (opened.state !== "open") throw data(null, { status: opened.state === "ended" ? 410 : 404 });
+  return linkDoor(opened, token);
 }
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
-  const opened = context.get(openedContext);
-  if (opened.state !== "open") refuse(opened);
-  return {
-    ...tellPage(opened, new URL(request.url).searchParams),
-    path: `/tell/${params.token}`,
-    script: tellScript(),
-    error: null as string | null,
-    content: "",
-  };
+  return doorView(openLink(context, params.token), new URL(request.url).searchParams);
 }
 
-/**
- * POST /tell/{token} with `Accept: application/json` (her page's script): 201 `{storyId, next}`, or the refusal as
- * `{message}` in the book's language with its status.
- */
-async function jsonAnswer(
-  opened: OpenedLink,
-  request: Request,
-  context: Parameters<Route.MiddlewareFunction>[0]["context"],
-) {
-  if (opened.state !== "open") {
-    const ended = opened.state === "ended";
-    return jsonError(context, ended ? 410 : 404, ended ? "tell.endedText" : "tell.unknownText");
-  }
-  const outcome = await postTellAnswer(opened, request);
-  if (outcome.ok) return Response.json({ storyId: outcome.storyId, next: outcome.next }, { status: 201 });
-  const headers = outcome.retryAfter ? { "Retry-After": String(outcome.retryAfter) } : undefined;
-  return jsonError(context, outcome.status, outcome.messageKey, undefined, headers);
-}
-
-/**
- * POST /tell/{token}: one answer, as a plain form. The page answers 303 to the next question (so it works without
- * JavaScript), or shows the form again with why it was refused and her writing kept.
- */
-export async function action({ context, request, params }: Route.ActionArgs) {
-  const opened = context.get(openedContext);
-  if (opened.state !== "open") refuse(opened);
-  const outcome = await postTellAnswer(opened, request);
-  const path = `/tell/${params.token}`;
-  if (outcome.ok) return redirect(`${path}?sent=1`, 303);
-  const headers = outcome.retryAfter ? { "Retry-After": String(outcome.retryAfter) } : undefined;
-  const again = new URLSearchParams(outcome.kept ? { question: String(outcome.kept.questionId) } : {});
-  return data(
-    {
-      ...tellPage(opened, again),
-      path,
-      script: tellScript(),
-      error: outcome.messageKey as string | null,
-      content: outcome.kept?.content ?? "",
-    },
-    { status: outcome.status, headers },
-  );
+/** POST /tell/{token}: one answer, as a plain form (the JSON answer is the middleware's). */
+export function action({ context, request, params }: Route.ActionArgs) {
+  return doorFormAnswer(openLink(context, params.token), request);
 }
 
 export default function Tell({ loaderData, actionData }: Route.ComponentProps) {
   const nonce = useNonce();
-  const page = actionData ?? loaderData;
-  return <TellPage {...page} nonce={nonce} />;
+  return <TellPage {...(actionData ?? loaderData)} nonce={nonce} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -18,4 +18,5 @@ ALTER TABLE `stories` ADD `source` text DEFAULT 'family' NOT NULL;--> statement-
 ALTER TABLE `stories` ADD `teller_name` text;--> statement-breakpoint
 ALTER TABLE `stories` ADD `storyteller_link_id` integer REFERENCES storyteller_links(id) ON DELETE set null;--> statement-breakpoint
 ALTER TABLE `stories` ADD `idempotency_key` text;--> statement-breakpoint
-CREATE UNIQUE INDEX `stories_link_idempotency_unique` ON `stories` (`storyteller_link_id`,`idempotency_key`);
+CREATE INDEX `stories_storyteller_link_idx` ON `stories` (`storyteller_link_id`);--> statement-breakpoint
+CREATE UNIQUE INDEX `stories_book_idempotency_unique` ON `stories` (`book_id`,`idempotency_key`);

@@ -159,6 +159,21 @@ export const BODY_ROUTES: BodyRoute[] = [
   },
   form("routes/admin.tsx", () => "/admin", "admin"),
   {
+    file: "routes/answer.tsx",
+    method: "POST",
+    path: () => "/answer",
+    who: "user",
+    answer: "page",
+    kind: "upload",
+    cap: uploadBodyCap({
+      maxFileBytes: AUDIO_UPLOAD_MAX_BYTES,
+      maxFiles: 1,
+      maxFieldBytes: TELL_FORM_FIELDS_MAX_BYTES,
+    }),
+    fieldsCap: TELL_FORM_FIELDS_MAX_BYTES,
+    tooLarge: "media.tooLarge",
+  },
+  {
     file: "routes/tell.tsx",
     method: "POST",
     path: (i) => `/tell/${i.tellToken}`,

@@ -163,7 +163,7 @@ describe("the storyteller's page", () => {
     const page = await anon.request(`/tell/${link.token}`, { headers: { "Accept-Language": "en" } });
     expect(page.status).toBe(200);
     expect(page.headers.get("x-robots-tag")).toBe("noindex, nofollow");
-    expect(page.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(page.headers.get("referrer-policy")).toBe("same-origin");
     const html = await page.text();
     // In the book's language, whoever opens it.
     expect(html).toContain('<html lang="vi"');
@@ -346,5 +346,47 @@ describe("the storyteller's page", () => {
     expect(((await limited.json()) as { message: string }).message).toBe(vi.tell.tooMany);
     // Another link of the same book has its own count.
     expect((await send(other.token, questions[0]!.id)).status).toBe(201);
+  });
+});
+
+describe("the signed-in storyteller's own door", () => {
+  it("asks the user's own next question and keeps the answer as their draft; nobody else's", async () => {
+    expect((await anon.request("/answer")).headers.get("location")).toBe("/login?redirectTo=%2Fanswer");
+    const anonymous = await anon.request("/answer", { method: "POST", headers: { Accept: "application/json" } });
+    expect(anonymous.status).toBe(401);
+
+    const { childhood, ask } = await lanBook("Sổ của tôi");
+    const home = await (await lan.request("/", { headers: { "Accept-Language": "en" } })).text();
+    expect(home).toContain(en.home.answerNext);
+    const page = await (await lan.request("/answer")).text();
+    expect(page).toContain(en.tell.record);
+    // The most recently worked-on book first: the question of the book just made.
+    expect(page).toContain("Bà nhớ gì về dòng sông?");
+
+    const idempotencyKey = key();
+    const fields = { questionId: String(ask.river), content: "Tôi nhớ dòng sông.", idempotencyKey };
+    const posted = await lan.request("/answer", { method: "POST", body: new URLSearchParams(fields) });
+    expect(posted.status).toBe(303);
+    expect(posted.headers.get("location")).toBe("/answer?sent=1");
+    const again = await lan.request("/answer", {
+      method: "POST",
+      body: new URLSearchParams(fields),
+      headers: { Accept: "application/json" },
+    });
+    const { storyId } = await body<{ storyId: number }>(again, 201);
+    const mine = (await topicStories(childhood.id)).filter((s) => s.questionId === ask.river);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ id: storyId, status: "draft", source: "family", tellerName: null });
+    expect(await (await lan.request("/answer?sent=1")).text()).toContain("You have told 1 story. Thank you!");
+
+    // Another user can neither see nor answer Lan's questions.
+    expect(await (await minh.request("/answer")).text()).not.toContain("Trường học của bà ở đâu?");
+    const refused = await minh.request("/answer", {
+      method: "POST",
+      body: new URLSearchParams({ questionId: String(ask.school), content: "Không", idempotencyKey: key() }),
+      headers: { Accept: "application/json", "Accept-Language": "en" },
+    });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { message: string }).message).toBe(en.tell.questionGone);
   });
 });

@@ -25,6 +25,8 @@ export type TellPageProps = {
   /** The page's one script, when the build has it. */
   script: string | null;
   nonce: string | undefined;
+  /** A signed-in storyteller's way back to Home (her link's page has nowhere else to go). */
+  homeHref?: string;
 };
 
 /** The words a Vietnamese page calls her by ("bà", "ông"…), and the same capitalised to start a sentence. */
@@ -71,6 +73,11 @@ export function TellPage(props: TellPageProps) {
             <a className="tell-button" href={props.path}>
               <TellIcon name="next" />
               {t("tell.backToQuestions")}
+            </a>
+          ) : null}
+          {props.homeHref ? (
+            <a className="tell-button" href={props.homeHref}>
+              {t("tell.home")}
             </a>
           ) : null}
         </section>

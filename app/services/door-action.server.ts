@@ -1,0 +1,68 @@
+import type { MessageKey } from "~/i18n/types";
+import { TELL_FORM_FIELDS_MAX_BYTES } from "~/lib/body-caps";
+import { AppError } from "~/lib/errors";
+import { AUDIO_UPLOAD_MAX_BYTES, STORYTELLER_ANSWER_LIMIT } from "~/lib/limits";
+import { createRateLimiter } from "~/lib/rate-limit.server";
+import { firstMessage, parseSubmission, replyTo } from "~/lib/submission";
+import { tellAnswerSchema } from "~/lib/validation";
+import { answerWithKey, linkQuestion } from "~/models/storyteller-answer.server";
+import { keepAnswer, type AnswerDoor } from "./door-answer.server";
+import { withFormBody } from "./form-body.server";
+
+// Per link, in this process (ADR 0020's limiter); issue 21 moves limits to the database.
+const answersByLink = createRateLimiter(STORYTELLER_ANSWER_LIMIT);
+
+export type DoorOutcome =
+  | { ok: true; storyId: number; replayed: boolean }
+  | {
+      ok: false;
+      status: number;
+      messageKey: MessageKey;
+      retryAfter?: number;
+      /** What was sent, as far as it was read, for the page to show again: her writing is never lost. */
+      kept?: { questionId: number; content: string };
+    };
+
+/** Past its limit, a link may still send an answer already kept: her phone must learn that it arrived. */
+function linkLimited(door: AnswerDoor, questionId: number, idempotencyKey: string): number {
+  if (!door.link) return 0;
+  const offered = linkQuestion(door.link, questionId);
+  if (offered && answerWithKey(offered.bookId, idempotencyKey)) return 0;
+  return answersByLink.retryAfter(String(door.link.id));
+}
+
+/**
+ * One answer posted to a door, urlencoded or multipart (ADR 0028): read within its caps (the writing, and one
+ * recording within the media cap) and kept. Through a link, unless the link has sent its share of answers lately:
+ * only a new answer counts against it, since a refused body or a retry of an answer already kept adds nothing to the
+ * book. A refusal says why, in a message key for the page or the JSON answer.
+ */
+export async function postDoorAnswer(door: AnswerDoor, request: Request): Promise<DoorOutcome> {
+  let retryAfter = 0;
+  let kept: { questionId: number; content: string } | undefined;
+  try {
+    const { story, replayed } = await withFormBody(
+      request,
+      {
+        files: { maxFileBytes: AUDIO_UPLOAD_MAX_BYTES, maxFiles: 1, maxFieldBytes: TELL_FORM_FIELDS_MAX_BYTES },
+        tooLargeKey: "media.tooLarge",
+      },
+      ({ form, files }) => {
+        const content = form.get("content");
+        kept = { questionId: Number(form.get("questionId")), content: typeof content === "string" ? content : "" };
+        const submission = parseSubmission(form, tellAnswerSchema);
+        if (submission.status !== "success")
+          throw new AppError(400, firstMessage(replyTo(submission)) ?? "errors.invalid");
+        retryAfter = linkLimited(door, submission.value.questionId, submission.value.idempotencyKey);
+        if (retryAfter) throw new AppError(429, "tell.tooMany");
+        const audio = files.find((file) => file.field === "audio");
+        return keepAnswer(door, { ...submission.value, audio }, request.signal);
+      },
+    );
+    if (!replayed && door.link) answersByLink.take(String(door.link.id));
+    return { ok: true, storyId: story.id, replayed };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return { ok: false, status: error.status, messageKey: error.messageKey, kept, retryAfter: retryAfter || undefined };
+  }
+}

@@ -1,0 +1,88 @@
+import type { Story, StorytellerLink } from "~db/schema";
+import { AppError } from "~/lib/errors";
+import type { UploadedFile } from "~/lib/request-body.server";
+import { deleteMediaFiles } from "~/models/media.server";
+import { appendTranscript, createStory, deleteStory } from "~/models/story.server";
+import { answerWithKey, linkQuestion, markLinkUsed, ownQuestion } from "~/models/storyteller-answer.server";
+import { saveStoryUpload } from "./media-upload.server";
+
+const STORY_TITLE_MAX = 300;
+
+/**
+ * Who answers (issue 18): a storyteller through her link to one book, or the signed-in owner through their own door.
+ * Either way the story belongs to the book's owner.
+ */
+export type AnswerDoor = { ownerId: number; link: StorytellerLink | null };
+
+export type DoorAnswerInput = {
+  questionId: number;
+  content: string;
+  idempotencyKey: string;
+  audio: UploadedFile | undefined;
+};
+
+const isUniqueViolation = (error: unknown) =>
+  error instanceof Error && "code" in error && error.code === "SQLITE_CONSTRAINT_UNIQUE";
+
+/**
+ * Keeps an answer as a draft story of the question's topic (ADR 0028): its text, and its recording checked by its
+ * bytes and turned into text through the provider; through a link, marked as told by her. A key already kept in the
+ * book answers with the story it made, so a retry never makes a second one. A recording that cannot be kept takes
+ * its story with it: nothing is half-written, and the page keeps the recording to send again.
+ */
+export async function keepAnswer(
+  door: AnswerDoor,
+  answer: DoorAnswerInput,
+  signal?: AbortSignal,
+): Promise<{ story: Story; replayed: boolean }> {
+  const offered = door.link ? linkQuestion(door.link, answer.questionId) : ownQuestion(door.ownerId, answer.questionId);
+  if (!offered) throw new AppError(400, "tell.questionGone", "questionId");
+  const kept = answerWithKey(offered.bookId, answer.idempotencyKey);
+  if (kept) return { story: kept, replayed: true };
+  const content = answer.content.trim();
+  if (!content && !answer.audio) throw new AppError(400, "tell.answerRequired", "content");
+  const { ownerId, link } = door;
+  let story: Story;
+  try {
+    story = createStory({
+      topicId: offered.topicId,
+      userId: ownerId,
+      input: {
+        title: offered.question.slice(0, STORY_TITLE_MAX),
+        content,
+        questionId: answer.questionId,
+        status: "draft",
+        hasAudio: Boolean(answer.audio),
+        hasImages: false,
+      },
+      answer: {
+        idempotencyKey: answer.idempotencyKey,
+        link: link ? { id: link.id, tellerName: link.name || null } : undefined,
+      },
+    });
+  } catch (error) {
+    // The same answer, sent twice at once: the other request kept it first.
+    const other = isUniqueViolation(error) ? answerWithKey(offered.bookId, answer.idempotencyKey) : null;
+    if (other) return { story: other, replayed: true };
+    throw error;
+  }
+  if (answer.audio) {
+    try {
+      const upload = await saveStoryUpload({
+        storyId: story.id,
+        userId: ownerId,
+        kind: "audio",
+        file: answer.audio,
+        signal,
+      });
+      if (upload.transcription?.text)
+        story = appendTranscript({ storyId: story.id, userId: ownerId, text: upload.transcription.text });
+    } catch (error) {
+      const { mediaKeys } = deleteStory({ storyId: story.id, userId: ownerId });
+      await deleteMediaFiles(mediaKeys);
+      throw error;
+    }
+  }
+  if (link) markLinkUsed(link.id);
+  return { story, replayed: false };
+}
