@@ -6,6 +6,7 @@ import { BookDialogs } from "~/components/book/book-dialogs";
 import type { HeaderHandle } from "~/components/layout/header-context";
 import { GettingStarted } from "~/components/home/getting-started";
 import { SuggestedActions } from "~/components/home/suggested-actions";
+import { NewAnswersNotice } from "~/components/storyteller/new-answers-notice";
 import { Toaster } from "~/components/ui/toaster";
 import { getLocale } from "~/i18n/middleware.server";
 import { requireUser } from "~/services/auth.server";
@@ -17,6 +18,7 @@ import { useHrefWith } from "~/hooks/use-href-with";
 import { useRootData } from "~/hooks/use-root-data";
 import { listBooks } from "~/models/book.server";
 import { listSuggestedActions } from "~/models/question.server";
+import { listNewAnswers } from "~/models/new-answers.server";
 
 const RECENT_BOOKS = 3;
 const SUGGESTED_ACTIONS = 2;
@@ -34,6 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
     recent: listBooks({ userId: user.id, limit: RECENT_BOOKS }).books,
     actions: listSuggestedActions({ userId: user.id, limit: SUGGESTED_ACTIONS }),
     dialog: bookDialogData(args.request, user),
+    newAnswers: listNewAnswers({ userId: user.id }),
   };
 }
 
@@ -61,6 +64,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
           </Link>
         </div>
       </section>
+      <NewAnswersNotice groups={loaderData.newAnswers} showBook />
       <SuggestedActions actions={actions} />
       <section aria-labelledby="recent-title">
         <div className="section-header">
