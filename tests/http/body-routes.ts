@@ -166,6 +166,7 @@ export const BODY_ROUTES: BodyRoute[] = [
   json("routes/api/book.topics.ts", "POST", (i) => `/api/books/${i.bookId}/topics`),
   json("routes/api/book.reorder-topics.ts", "POST", (i) => `/api/books/${i.bookId}/reorder-topics`),
   json("routes/api/book.shares.ts", "POST", (i) => `/api/books/${i.bookId}/shares`),
+  json("routes/api/book.storyteller-links.ts", "POST", (i) => `/api/books/${i.bookId}/storyteller-links`),
   json("routes/api/topic.ts", "PUT", (i) => `/api/topics/${i.topicId}`),
   json("routes/api/topic.stories.ts", "POST", (i) => `/api/topics/${i.topicId}/stories`),
   json("routes/api/topic.reorder-stories.ts", "POST", (i) => `/api/topics/${i.topicId}/reorder-stories`),

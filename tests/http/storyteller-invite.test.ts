@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { webmBytes } from "../support/media-files";
 import type { RunningServer } from "../support/server";
 import { createClient, serverWithLanAndMinh, type Client } from "../support/http";
 
@@ -196,6 +197,33 @@ describe("what her answers do on the family's side", () => {
     expect(put.status).toBe(200);
     const after = await (await lan.get(`/books/${book.id}`)).text();
     expect(after).toContain("1 new answer from Bà Lan");
+  });
+
+  it("says her recording waits for transcription while the offline provider cannot write it down", async () => {
+    const { book, question, second } = await lansBook();
+    const link = await post(lan, `/api/books/${book.id}/storyteller-links`, { name: "Bà Lan" });
+    const send = async (questionId: number, withAudio: boolean) => {
+      const form = new FormData();
+      form.append("questionId", String(questionId));
+      form.append("idempotencyKey", `key-${crypto.randomUUID()}`);
+      form.append("content", withAudio ? "" : "Bà viết thay vì nói.");
+      if (withAudio) form.append("audio", new File([webmBytes(3000)], "ba-lan.webm", { type: "audio/webm" }));
+      const response = await createClient(server.url).request(`/tell/${link.token}`, { method: "POST", body: form });
+      expect(response.status).toBe(303);
+    };
+    await send(question.id, true);
+    await send(second.id, false);
+    const spoken = await (
+      await lan.get(`/books/${book.id}?storyId=${(await storyAnswering(book.id, question.id)).id}`)
+    ).text();
+    expect(spoken).toContain("Told by Bà Lan through their storyteller link.");
+    expect(spoken).toContain("The recording is kept and waits for transcription.");
+    // Written, there is nothing to wait for.
+    const written = await (
+      await lan.get(`/books/${book.id}?storyId=${(await storyAnswering(book.id, second.id)).id}`)
+    ).text();
+    expect(written).toContain("Told by Bà Lan through their storyteller link.");
+    expect(written).not.toContain("waits for transcription");
   });
 
   it("keeps her drafts out of the topic's and the book's previews until the family completes them", async () => {
