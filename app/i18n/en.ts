@@ -740,9 +740,9 @@ const en = {
       "Make a link for the person whose life this book is about. On her phone it asks this book's questions one at " +
       "a time, and she answers by speaking or writing, without an account. Her answers arrive here as drafts, " +
       "and nothing she sends is shared until you complete it.",
-    nameLabel: "Her or his name (optional)",
-    nameHint: "For example: Grandma Lan. Her page greets her by it.",
-    addressLabel: "How her page speaks to her",
+    nameLabel: "The storyteller's name (optional)",
+    nameHint: "For example: Grandma Lan. The page greets the storyteller by this name.",
+    addressLabel: "How the page addresses the storyteller",
     addresses: { ba: "bà", ong: "ông", me: "mẹ", bo: "bố", co: "cô", chu: "chú", ban: "bạn" },
     topicsLabel: "Questions from these topics",
     noTopics: "Add a topic first: the link asks the questions of the book's topics.",

@@ -54,8 +54,8 @@ for (const javaScriptEnabled of [true, false]) {
       expect(await dialog.getByRole("checkbox").count()).toBe(2);
       expect(await dialog.getByRole("checkbox", { name: "Tuổi thơ" }).isChecked()).toBe(true);
       expect(await dialog.getByRole("checkbox", { name: "Chủ đề cũ" }).count()).toBe(0);
-      await dialog.getByLabel("Her or his name (optional)").fill("Bà Lan");
-      await dialog.getByLabel("How her page speaks to her").selectOption("ba");
+      await dialog.getByLabel("The storyteller's name (optional)").fill("Bà Lan");
+      await dialog.getByLabel("How the page addresses the storyteller").selectOption("ba");
       await dialog.getByRole("checkbox", { name: "Đi làm" }).uncheck();
       await dialog.getByLabel("The link works").selectOption("365");
       await dialog.getByRole("button", { name: "Create the storyteller's link" }).click();
