@@ -115,6 +115,24 @@ describe("the invite form route (POST /books/{id}/storyteller-links)", () => {
     expect(await links(lan, book.id)).toHaveLength(1);
   });
 
+  it("asks for a topic first when the book has none to offer, and lists nothing of another user's", async () => {
+    const empty = await post(lan, "/api/books", { title: "Trống", language: "en" });
+    const page = await (await lan.get(`/books/${empty.id}?dialog=storyteller`)).text();
+    expect(page).toContain("Add a topic first");
+    expect(page).not.toContain('name="topicIds"');
+    // An English book: no choice of address, English says "you" to everyone.
+    const { book } = await lansBook();
+    await post(lan, `/api/books/${book.id}/storyteller-links`, { name: "Bà Lan" });
+    expect(await (await lan.get(`/books/${book.id}?dialog=storyteller`)).text()).toContain('name="address"');
+    await post(lan, `/api/books/${empty.id}/topics`, { title: "Childhood" });
+    const english = await (await lan.get(`/books/${empty.id}?dialog=storyteller`)).text();
+    expect(english).toContain('name="topicIds"');
+    expect(english).not.toContain('name="address"');
+    const foreign = await minh.get(`/books/${book.id}?dialog=storyteller`);
+    expect(foreign.status).toBe(404);
+    expect(await foreign.text()).not.toContain("Bà Lan");
+  });
+
   it("answers 404 to anyone but the book's owner, and revokes only through the link's own book", async () => {
     const { book, childhood } = await lansBook();
     const other = await lansBook("Sách khác");
