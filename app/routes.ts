@@ -17,6 +17,7 @@ export default [
     route("stories/:storyId/media", "routes/forms/story-media.tsx"),
     route("preview", "routes/forms/book-preview.tsx"),
     route("shares", "routes/forms/book-shares.tsx"),
+    route("storyteller-links", "routes/forms/book-storyteller-links.tsx"),
   ]),
   route("books/:bookId/topics/:topicId", "routes/topic.tsx"),
   route("profile", "routes/profile.tsx", [

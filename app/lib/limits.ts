@@ -38,6 +38,8 @@ export const LOGIN_LIMITS = {
 export const LONG_TEXT_MAX = 200_000;
 /** A storyteller's link works this many days unless its maker chooses otherwise (issue 18, ADR 0028). */
 export const STORYTELLER_LINK_DAYS = 90;
+/** The lifetimes, in days, the invite form offers; the middle one is the default above. */
+export const STORYTELLER_LIFETIMES = ["30", "90", "365"] as const;
 /**
  * Answers one storyteller link may send in a window (ADR 0020's limiter). Twenty in fifteen minutes is more than anyone
  * speaks; a leaked link cannot fill the book or the owner's storage. A retry of an answer already kept is not counted.

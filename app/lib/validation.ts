@@ -13,7 +13,14 @@ const optionalText = z.preprocess(
 );
 
 import { STORYTELLER_ADDRESSES } from "~db/storyteller-addresses";
-import { LONG_TEXT_MAX, MEDIA_DESCRIPTION_MAX, PASSWORD_MIN, SHARE_LIFETIMES, USERNAME_MIN } from "./limits";
+import {
+  LONG_TEXT_MAX,
+  MEDIA_DESCRIPTION_MAX,
+  PASSWORD_MIN,
+  SHARE_LIFETIMES,
+  STORYTELLER_LIFETIMES,
+  USERNAME_MIN,
+} from "./limits";
 import { hasInvisibleCharacters } from "./names";
 import { safeRedirect } from "./safe-redirect";
 
@@ -229,6 +236,23 @@ export const tellAnswerSchema = z.object({
 /** The share dialog's form: how long the new link lasts, in days, or "never". */
 export const shareFormSchema = z.object({
   lifetime: z.enum(SHARE_LIFETIMES, { error: "errors.invalid" }).default("never"),
+});
+
+/**
+ * The workspace's "Invite the storyteller" form: her name, how a Vietnamese page addresses her, the topics (checkboxes:
+ * one checked posts a string, several an array, none nothing) and the link's lifetime in days.
+ */
+export const storytellerFormSchema = z.object({
+  name: z.preprocess((v) => v ?? "", z.string().trim().max(100, { error: "errors.invalid" })),
+  address: z.enum(STORYTELLER_ADDRESSES, { error: "storyteller.addressInvalid" }).default("ban"),
+  topicIds: z.preprocess(
+    (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
+    z
+      .array(z.coerce.number().int().positive(), { error: "storyteller.topicsInvalid" })
+      .min(1, { error: "storyteller.topicsInvalid" })
+      .max(1000, { error: "storyteller.topicsInvalid" }),
+  ),
+  lifetime: z.enum(STORYTELLER_LIFETIMES, { error: "errors.invalid" }).default("90"),
 });
 
 /** A file input as the browser posts it: a file chosen, or `error`. (The server streams files to disk instead.) */

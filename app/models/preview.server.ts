@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, ne, or } from "drizzle-orm";
 import { db } from "~db/client.server";
 import { bookPreviews, books, media, stories, topics } from "~db/schema";
 import type { BookPreviewInput, PreviewBook, PreviewStory, TopicPreviewInput } from "~/ai/preview-types";
@@ -14,6 +14,12 @@ const storyColumns = {
   content: stories.content,
   refinedContent: stories.refinedContent,
 };
+/**
+ * The release gate (issue 18): what a storyteller sends stays out of every preview until someone in the family
+ * completes it. The family's own drafts are theirs to preview, as before.
+ */
+const released = or(ne(stories.source, "storyteller"), ne(stories.status, "draft"));
+
 const imageColumns = { id: media.id, storyId: media.storyId, description: media.description };
 
 /** Stories as previews see them: the refined text when there is one (docs/product.md §4), and their images in order. */
@@ -58,7 +64,7 @@ export function topicPreviewInput({ topicId, userId }: { topicId: number; userId
   const storyRows = db()
     .select(storyColumns)
     .from(stories)
-    .where(eq(stories.topicId, topicId))
+    .where(and(eq(stories.topicId, topicId), released))
     .orderBy(asc(stories.position), asc(stories.id))
     .all();
   const images = db()
@@ -88,7 +94,7 @@ export function bookPreviewInput({ bookId, userId }: { bookId: number; userId: n
   const storyRows = db()
     .select(storyColumns)
     .from(stories)
-    .where(eq(stories.bookId, bookId))
+    .where(and(eq(stories.bookId, bookId), released))
     .orderBy(asc(stories.position), asc(stories.id))
     .all();
   const images = db()

@@ -4,6 +4,8 @@ import type { Route } from "./+types/book";
 import { BookDialogs } from "~/components/book/book-dialogs";
 import { BookHeader } from "~/components/book/book-header";
 import { ShareDialog } from "~/components/share/share-dialog";
+import { NewAnswersNotice } from "~/components/storyteller/new-answers-notice";
+import { StorytellerDialog } from "~/components/storyteller/storyteller-dialog";
 import { StoryEditor } from "~/components/story/story-editor";
 import { TopicEditor } from "~/components/topic/topic-editor";
 import { Workspace } from "~/components/workspace/workspace";
@@ -21,6 +23,7 @@ import { getBook } from "~/models/book.server";
 import { DEFAULT_LAYOUT, WIDE_QUERY } from "~/lib/workspace-layout";
 import { resizablePanelsChunk } from "~/lib/lazy-chunks.server";
 import { useNonce } from "~/lib/nonce";
+import { consumeFlash } from "~/lib/flash.server";
 import { workspaceData } from "~/services/workspace-data.server";
 
 export const handle: HeaderHandle = { ownsToaster: true };
@@ -40,6 +43,8 @@ export async function loader(args: Route.LoaderArgs) {
         stories: [],
         preview: { tab: "topic" as const, page: 1, openTopicId: null, topicPage: null, book: null },
         shares: null,
+        storyteller: null,
+        newAnswers: [],
         layout: DEFAULT_LAYOUT,
         dialog: null,
         editor: null,
@@ -53,7 +58,7 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     title: book.title,
     book,
-    ...workspaceData(args.request, user, book),
+    ...workspaceData(args.request, user, book, consumeFlash(args.context)),
     locale: getLocale(args.context),
     resizablePanelsScript: resizablePanelsChunk() ?? null,
   };
@@ -125,6 +130,7 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
         <link rel="modulepreload" href={loaderData.resizablePanelsScript} media={WIDE_QUERY} nonce={nonce} />
       ) : null}
       <BookHeader book={book} />
+      <NewAnswersNotice groups={loaderData.newAnswers} showBook={false} />
       <Workspace
         bookId={book.id}
         layout={loaderData.layout}
@@ -146,6 +152,9 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
           createdLink={root?.toast?.link ?? null}
           closeHref={`/books/${book.id}`}
         />
+      ) : null}
+      {loaderData.storyteller ? (
+        <StorytellerDialog bookId={book.id} data={loaderData.storyteller} closeHref={`/books/${book.id}`} />
       ) : null}
       {outlet ?? <Toaster toast={toast} />}
     </main>

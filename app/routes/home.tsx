@@ -6,6 +6,7 @@ import { BookDialogs } from "~/components/book/book-dialogs";
 import type { HeaderHandle } from "~/components/layout/header-context";
 import { GettingStarted } from "~/components/home/getting-started";
 import { SuggestedActions } from "~/components/home/suggested-actions";
+import { NewAnswersNotice } from "~/components/storyteller/new-answers-notice";
 import { Toaster } from "~/components/ui/toaster";
 import { getLocale } from "~/i18n/middleware.server";
 import { requireUser } from "~/services/auth.server";
@@ -17,6 +18,7 @@ import { useHrefWith } from "~/hooks/use-href-with";
 import { useRootData } from "~/hooks/use-root-data";
 import { listBooks } from "~/models/book.server";
 import { listSuggestedActions } from "~/models/question.server";
+import { listNewAnswers } from "~/models/new-answers.server";
 import { hasUnansweredOwnQuestion } from "~/models/storyteller-answer.server";
 
 const RECENT_BOOKS = 3;
@@ -36,6 +38,7 @@ export async function loader(args: Route.LoaderArgs) {
     actions: listSuggestedActions({ userId: user.id, limit: SUGGESTED_ACTIONS }),
     canAnswer: hasUnansweredOwnQuestion(user.id),
     dialog: bookDialogData(args.request, user),
+    newAnswers: listNewAnswers({ userId: user.id }),
   };
 }
 
@@ -74,6 +77,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
           </Link>
         </div>
       </section>
+      <NewAnswersNotice groups={loaderData.newAnswers} showBook />
       <SuggestedActions actions={actions} />
       <section aria-labelledby="recent-title">
         <div className="section-header">

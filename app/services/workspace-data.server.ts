@@ -3,6 +3,9 @@ import { listBookStories } from "~/models/story.server";
 import { listWorkspaceTopics, topicPreviewText } from "~/models/topic.server";
 import { bookDialogData } from "./book-dialogs.server";
 import { listShares } from "~/models/share.server";
+import { listNewAnswers } from "~/models/new-answers.server";
+import type { Toast } from "~/lib/toast";
+import { storytellerDialogData } from "./storyteller-dialog.server";
 import { readCookie } from "~/lib/signed-cookie.server";
 import { storyEditorData, topicEditorData } from "./story-editor.server";
 import { currentBookPreview } from "./previews.server";
@@ -36,9 +39,9 @@ function previewState(params: URLSearchParams, user: User, book: Book, activeTop
  * Everything the workspace shows besides the book itself, in a fixed number of queries whatever the
  * size of the book (a test counts them), and in a page whose size does not grow with the length of its
  * texts (another test measures it): the contents, a page of the preview, the layout and what the URL
- * opens in the editor or a dialog.
+ * opens in the editor or a dialog. `flash` is the toast the last redirect left: a storyteller's link just made.
  */
-export function workspaceData(request: Request, user: User, book: Book) {
+export function workspaceData(request: Request, user: User, book: Book, flash: Toast | null = null) {
   // One read of the topics serves the contents, the preview panel and the editor's default topic.
   const topics = listWorkspaceTopics({ bookId: book.id });
   const first = topics.find((topic) => !topic.archived) ?? null;
@@ -58,5 +61,9 @@ export function workspaceData(request: Request, user: User, book: Book) {
     ),
     // The share dialog (?dialog=share) lists the book's links.
     shares: params.get("dialog") === "share" ? listShares({ bookId: book.id, userId: user.id }) : null,
+    // Invite the storyteller (?dialog=storyteller), opened from the share dialog.
+    storyteller: storytellerDialogData(request, user, book, topics, flash),
+    // "3 new answers from Bà Lan": what her link brought that the family has not completed yet.
+    newAnswers: listNewAnswers({ userId: user.id, bookId: book.id }),
   };
 }

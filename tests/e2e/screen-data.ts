@@ -126,6 +126,8 @@ export async function createScreenData(server: RunningServer, browser: Browser):
   // The whole book's preview, cached, so its tab shows text.
   await call("GET", `/api/books/${book}/preview`);
   const token = (await call("POST", `/api/books/${book}/shares`, {})).token;
+  // A storyteller's link, so that the invite dialog lists one with its Revoke button.
+  await call("POST", `/api/books/${book}/storyteller-links`, { name: "Grandma Lan" });
   const viBook = (await call("POST", "/api/books", { title: "Quê nội", description: "Làng ven sông", language: "vi" }))
     .id;
   const viTopic = (
@@ -241,6 +243,12 @@ export function screens(d: ScreenData): Screen[] {
     dialog(`${book}?dialog=share`, [
       "dialog.dialog .share-create button[type=submit]",
       "dialog.dialog .share-item button",
+    ]),
+    dialog(`${book}?dialog=storyteller`, [
+      "dialog.dialog #storyteller-name",
+      "dialog.dialog input[name=topicIds]",
+      "dialog.dialog form.stack button[type=submit]",
+      "dialog.dialog .storyteller-item button",
     ]),
     {
       path: `${book}/suggest-topics`,

@@ -144,6 +144,7 @@ export const BODY_ROUTES: BodyRoute[] = [
   },
   form("routes/forms/book-preview.tsx", (i) => `/books/${i.bookId}/preview`, "user"),
   form("routes/forms/book-shares.tsx", (i) => `/books/${i.bookId}/shares`, "user"),
+  form("routes/forms/book-storyteller-links.tsx", (i) => `/books/${i.bookId}/storyteller-links`, "user"),
   form("routes/topic.tsx", (i) => `/books/${i.bookId}/topics/${i.topicId}`, "user"),
   form("routes/profile.tsx", () => "/profile", "user"),
   {

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { Dialog } from "~/components/ui/dialog";
 import { useT } from "~/i18n/use-t";
 import { showToast } from "~/lib/client-toast";
@@ -60,6 +60,12 @@ export function ShareDialog({
             {t("share.create")}
           </button>
         </Form>
+        {/* Her own door (issue 18): a link that asks her the questions, in a dialog of its own. */}
+        <p>
+          <Link to={`/books/${bookId}?dialog=storyteller`} className="button button-secondary" preventScrollReset>
+            {t("storyteller.open")}
+          </Link>
+        </p>
         <section aria-labelledby="share-list-title" className="stack">
           <h3 id="share-list-title">{t("share.listTitle")}</h3>
           {shares.length === 0 ? (

@@ -4,6 +4,7 @@ import type { ComponentProps } from "react";
 import { StoryForm } from "./story-form";
 import { StoryMediaTab, type StoryMediaItem } from "./story-media-tab";
 import { StoryTabs } from "./story-tabs";
+import { ToldBy } from "./told-by";
 import type { FormResult } from "~/lib/submission";
 
 /** An existing story's editor: the story as the form shows it, its topic, question and media. */
@@ -11,7 +12,13 @@ export type ExistingStoryEditor = {
   kind: "edit";
   topic: { id: number; title: string };
   question: string | null;
-  story: NonNullable<ComponentProps<typeof StoryForm>["story"]> & { questionId: number | null };
+  story: NonNullable<ComponentProps<typeof StoryForm>["story"]> & {
+    questionId: number | null;
+    status: "draft" | "published";
+    /** Who told it: the family, or the storyteller through her link (issue 18). */
+    source: "family" | "storyteller";
+    tellerName: string | null;
+  };
   media: StoryMediaItem[];
   tab: "edit" | "media";
   deleting: StoryMediaItem | null;
@@ -33,6 +40,13 @@ export function ExistingStory({ bookId, editor, result }: Props) {
   const { story } = editor;
   return (
     <>
+      {story.source === "storyteller" ? (
+        <ToldBy
+          tellerName={story.tellerName}
+          draft={story.status === "draft"}
+          waitsForTranscription={editor.media.some((item) => item.type === "audio" && item.transcription === null)}
+        />
+      ) : null}
       <StoryTabs
         name="story-tab"
         label={t("storyEditor.editTabs")}

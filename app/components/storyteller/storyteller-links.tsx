@@ -1,0 +1,62 @@
+import { Form, useNavigation } from "react-router";
+import { useT } from "~/i18n/use-t";
+import { formatDate } from "~/lib/dates";
+import { useTimeZone } from "~/hooks/use-root-data";
+
+/** A storyteller link as the owner sees it: never its token. */
+export type StorytellerLinkItem = {
+  id: number;
+  name: string;
+  expiresAt: Date | string;
+  lastUsedAt: Date | string | null;
+  expired: boolean;
+  answerCount: number;
+};
+
+/** The book's storyteller links: who each is for, when it was last used, what it brought, its expiry, and Revoke. */
+export function StorytellerLinks({ action, links }: { action: string; links: StorytellerLinkItem[] }) {
+  const t = useT();
+  const timeZone = useTimeZone();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <section aria-labelledby="storyteller-list-title" className="stack">
+      <h3 id="storyteller-list-title">{t("storyteller.listTitle")}</h3>
+      {links.length === 0 ? (
+        <p className="muted">{t("storyteller.none")}</p>
+      ) : (
+        <ul className="share-list">
+          {links.map((link) => {
+            const name = link.name || t("storyteller.noName");
+            const until = formatDate(link.expiresAt, timeZone);
+            return (
+              <li key={link.id} className="share-item storyteller-item">
+                <strong>{name}</strong>
+                <span className="muted">
+                  {link.lastUsedAt
+                    ? t("storyteller.lastUsed", { date: formatDate(link.lastUsedAt, timeZone) })
+                    : t("storyteller.notUsed")}
+                </span>
+                <span>{t("storyteller.answers", { count: link.answerCount })}</span>
+                <span className={link.expired ? "field-error" : "muted"}>
+                  {t(link.expired ? "storyteller.expired" : "storyteller.expiresOn", { date: until })}
+                </span>
+                <Form method="post" action={action} preventScrollReset>
+                  <input type="hidden" name="intent" value="revoke" />
+                  <input type="hidden" name="linkId" value={link.id} />
+                  <button
+                    type="submit"
+                    className="button button-danger"
+                    disabled={busy}
+                    aria-label={t("storyteller.revokeLabel", { name })}
+                  >
+                    {t("storyteller.revoke")}
+                  </button>
+                </Form>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
