@@ -44,7 +44,7 @@ export function loader(args: Route.LoaderArgs) {
   return { ...view, title: translate(args.context, "tell.pageTitle") };
 }
 
-/** POST /answer: one answer to one of the user's own questions, as a plain form (the JSON answer is the middleware's). */
+/** POST /answer: one answer to one of the user's own questions, as a plain form (the middleware answers JSON). */
 export function action(args: Route.ActionArgs) {
   return doorFormAnswer(ownDoor(requireUser(args)), args.request);
 }
