@@ -22,14 +22,19 @@ const openedContext = createContext<OpenedLink>({ state: "unknown" });
  * whoever opens it. Nothing of it is for search engines or for the sites its readers go to next.
  */
 export const middleware: Route.MiddlewareFunction[] = [
-  async ({ params, context }, next) => {
+  async ({ params, context, request }, next) => {
     const opened = openStorytellerLink(params.token ?? "");
     context.set(openedContext, opened);
     if (opened.state !== "unknown")
       await getI18n(context).changeLanguage(opened.state === "open" ? opened.book.language : opened.language);
-    const response = await next();
+    // Her page's script posts with `Accept: application/json` and reads a JSON answer, never a page: answered here,
+    // before React Router would render the page around what an action returns.
+    const response =
+      request.method === "POST" && wantsJson(request) ? await answerJson(opened, request, context) : await next();
     response.headers.set("X-Robots-Tag", "noindex, nofollow");
-    response.headers.set("Referrer-Policy", "no-referrer");
+    // Her address (the token) never leaves for another site; "no-referrer" would also make her own form's posts
+    // carry `Origin: null`, which the CSRF check refuses (app/lib/cross-site.server.ts).
+    response.headers.set("Referrer-Policy", "same-origin");
     return response;
   },
 ];
@@ -58,27 +63,30 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
 
 const wantsJson = (request: Request) => (request.headers.get("Accept") ?? "").includes("application/json");
 
-/**
- * POST /tell/{token}: one answer, as a plain form. The page answers 303 to the next question (so it works without
- * JavaScript), or shows the form again with why it was refused; with `Accept: application/json` it answers 201
- * `{storyId, next}`, or the error as `{message}`.
- */
-export async function action({ context, request, params }: Route.ActionArgs) {
-  const opened = context.get(openedContext);
-  const json = wantsJson(request);
+/** POST /tell/{token} with `Accept: application/json`: 201 `{storyId, next}`, or the refusal as `{message}`. */
+async function answerJson(opened: OpenedLink, request: Request, context: Route.ActionArgs["context"]) {
   if (opened.state !== "open") {
-    if (!json) refuse(opened);
     const ended = opened.state === "ended";
     return jsonError(context, ended ? 410 : 404, ended ? "tell.endedText" : "tell.unknownText");
   }
   const outcome = await postTellAnswer(opened, request);
-  const path = `/tell/${params.token}`;
-  if (outcome.ok) {
-    if (json) return Response.json({ storyId: outcome.storyId, next: outcome.next }, { status: 201 });
-    return redirect(`${path}?sent=1`, 303);
-  }
+  if (outcome.ok) return Response.json({ storyId: outcome.storyId, next: outcome.next }, { status: 201 });
   const headers = outcome.retryAfter ? { "Retry-After": String(outcome.retryAfter) } : undefined;
-  if (json) return jsonError(context, outcome.status, outcome.messageKey, undefined, headers);
+  return jsonError(context, outcome.status, outcome.messageKey, undefined, headers);
+}
+
+/**
+ * POST /tell/{token}: one answer, as a plain form. The page answers 303 to the next question (so it works without
+ * JavaScript), or shows the form again with why it was refused. (A post that asks for JSON is answered by the
+ * middleware.)
+ */
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const opened = context.get(openedContext);
+  if (opened.state !== "open") refuse(opened);
+  const outcome = await postTellAnswer(opened, request);
+  const path = `/tell/${params.token}`;
+  if (outcome.ok) return redirect(`${path}?sent=1`, 303);
+  const headers = outcome.retryAfter ? { "Retry-After": String(outcome.retryAfter) } : undefined;
   const again = new URLSearchParams(outcome.kept ? { question: String(outcome.kept.questionId) } : {});
   return data(
     {
