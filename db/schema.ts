@@ -19,7 +19,7 @@ export type Language = (typeof LANGUAGES)[number];
 export const STORY_STATUSES = ["draft", "published"] as const;
 export const MEDIA_TYPES = ["image", "audio"] as const;
 /** Who wrote a story: the family in the workspace, or the storyteller through her link (issue 18, ADR 0028). */
-export const STORY_SOURCES = ["family", "storyteller"] as const;
+const STORY_SOURCES = ["family", "storyteller"] as const;
 
 export const users = sqliteTable(
   "users",
