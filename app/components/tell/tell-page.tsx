@@ -1,7 +1,7 @@
 import { useT } from "~/i18n/use-t";
 import type { MessageKey } from "~/i18n/types";
 import { TellIcon } from "./tell-icon";
-import { TellRecorder } from "./tell-recorder";
+import { TellRecorder, TellToggle } from "./tell-recorder";
 
 type Address = "ba" | "ong" | "me" | "bo" | "co" | "chu" | "ban";
 
@@ -28,7 +28,7 @@ export type TellPageProps = {
 };
 
 /** The words a Vietnamese page calls her by ("bà", "ông"…), and the same capitalised to start a sentence. */
-export function useAddress(address: Address) {
+function useAddress(address: Address) {
   const t = useT();
   const you = t(`tell.you.${address}`);
   return { you, You: you.charAt(0).toUpperCase() + you.slice(1) };
@@ -137,6 +137,7 @@ function QuestionStep({
           <TellIcon name="send" />
           {t("tell.sendForm")}
         </button>
+        <TellToggle />
       </form>
       <nav className="tell-more" aria-label={t("tell.pageTitle")}>
         {screen.anotherId !== null ? (
