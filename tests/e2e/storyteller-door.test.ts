@@ -229,6 +229,53 @@ describe("the storyteller's door with JavaScript", () => {
     await door.close();
   });
 
+  it("offers Hear the question only once the phone has a voice in the book's language, and reads it in it", async () => {
+    const door = await bookWithLink();
+    const { page, context, assertNoErrors } = await openPage(env.browser, PHONE);
+    // Chromium here has no voices at all; the page is given the phone's voices as a phone gives them: none at first,
+    // then a list announced by `voiceschanged`. What it speaks is recorded instead of sounded.
+    await context.addInitScript(() => {
+      const voices: { lang: string; name: string }[] = [];
+      const events = new EventTarget();
+      const spoken: { text: string; lang: string; voice: string }[] = [];
+      class Utterance {
+        lang = "";
+        voice: { name: string } | null = null;
+        constructor(public text: string) {}
+      }
+      const synthesis = {
+        getVoices: () => [...voices],
+        addEventListener: events.addEventListener.bind(events),
+        cancel: () => {},
+        speak: (u: Utterance) => spoken.push({ text: u.text, lang: u.lang, voice: u.voice?.name ?? "" }),
+      };
+      Object.defineProperty(window, "speechSynthesis", { value: synthesis });
+      Object.defineProperty(window, "SpeechSynthesisUtterance", { value: Utterance });
+      Object.assign(window, {
+        spoken,
+        giveVoices: (list: { lang: string; name: string }[]) => {
+          voices.push(...list);
+          events.dispatchEvent(new Event("voiceschanged"));
+          return !(document.querySelector("[data-tell=hear]") as HTMLElement).hidden;
+        },
+      });
+    });
+    await page.goto(door.url);
+    await button(page, t.record).waitFor();
+    const hear = button(page, t.hear);
+    expect(await hear.isHidden()).toBe(true);
+    // An English voice is no voice for a Vietnamese book; a Vietnamese one, whatever its region, is.
+    expect(await giveVoices(page, [{ lang: "en-US", name: "Sam" }])).toBe(false);
+    expect(await giveVoices(page, [{ lang: "vi_VN", name: "Linh" }])).toBe(true);
+    await hear.click();
+    expect(await page.evaluate(() => (window as unknown as { spoken: unknown[] }).spoken)).toEqual([
+      { text: QUESTIONS[0], lang: "vi_VN", voice: "Linh" },
+    ]);
+    await expectNoAxeViolations(page);
+    assertNoErrors();
+    await door.close();
+  });
+
   it("fits 320 px without sideways scrolling, with buttons of 56 px and more", async () => {
     const door = await bookWithLink();
     const { page, assertNoErrors } = await openPage(env.browser, { ...PHONE, viewport: { width: 320, height: 640 } });
@@ -243,6 +290,14 @@ describe("the storyteller's door with JavaScript", () => {
     await door.close();
   });
 });
+
+/** Gives the page more voices (see the Hear test's init script); says whether Hear the question shows then. */
+function giveVoices(page: Page, voices: { lang: string; name: string }[]): Promise<boolean> {
+  return page.evaluate(
+    (list) => (window as unknown as { giveVoices: (l: typeof list) => boolean }).giveVoices(list),
+    voices,
+  );
+}
 
 /** How many answers wait in the page's outbox, read in a page of the same origin and context. */
 async function keptInOutbox(context: BrowserContext, url: string): Promise<number> {
