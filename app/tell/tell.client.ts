@@ -164,7 +164,8 @@ function setUpRecorder(form: HTMLFormElement) {
     await queueAnswer(answer, report);
   }
 
-  refused = () => step("recorded", listen);
+  // Only her recording in hand goes back to her; an older one refused on the way leaves the page as it is.
+  refused = () => take && step("recorded", listen);
   record?.addEventListener("click", () => void start());
   stop?.addEventListener("click", finish);
   listen?.addEventListener("click", hear);

@@ -36,7 +36,7 @@ async function bookWithLink() {
   const book = await post("/api/books", { title: "Chuyện của bà", language: "vi" });
   const topic = await post(`/api/books/${book.id}/topics`, { title: "Tuổi thơ" });
   for (const question of QUESTIONS) await post(`/api/topics/${topic.id}/questions`, { question });
-  const link = await post<{ token: string; url: string }>(`/api/books/${book.id}/storyteller-links`, {
+  const link = await post<{ id: number; token: string; url: string }>(`/api/books/${book.id}/storyteller-links`, {
     name: "Bà Lan",
     address: "ba",
   });
@@ -45,6 +45,10 @@ async function bookWithLink() {
     url: `${env.server.url}/tell/${link.token}`,
     stories: () => get<Story[]>(`/api/books/${book.id}/stories`),
     story: (id: number) => get<FullStory>(`/api/stories/${id}`),
+    revoke: async () =>
+      expect(
+        (await owner.request.delete(`${env.server.url}/api/storyteller-links/${link.id}`, { headers })).status(),
+      ).toBeLessThan(300),
     close: () => owner.close(),
   };
 }
@@ -181,6 +185,21 @@ describe("the storyteller's door with JavaScript", () => {
     expect(await button(page, t.record).isHidden()).toBe(true);
     await expectNoAxeViolations(page);
     assertNoErrors();
+    await door.close();
+  });
+
+  it("says so when the link ended before Send, gives her recording back, and keeps nothing to retry", async () => {
+    const door = await bookWithLink();
+    const { page, context, assertNoErrors } = await openPage(env.browser, PHONE);
+    await page.goto(door.url);
+    await record(page, 1);
+    await door.revoke();
+    await button(page, t.send).click();
+    await page.getByRole("status").filter({ hasText: t.endedText }).waitFor();
+    // Her recording is hers to listen to again; sending it again cannot help, so the outbox is empty.
+    await button(page, t.listenBack).waitFor();
+    expect(await keptInOutbox(context, door.url)).toBe(0);
+    assertNoErrors([{ path: door.path, status: 410 }]);
     await door.close();
   });
 
