@@ -248,7 +248,7 @@ describe("the storyteller's door with JavaScript", () => {
     await door.close();
   });
 
-  it("offers Hear the question only once the phone has a voice in the book's language, and reads it in it", async () => {
+  it("offers Hear the question only once the phone has a voice in the book language, and reads it in it", async () => {
     const door = await bookWithLink();
     const { page, context, assertNoErrors } = await openPage(env.browser, PHONE);
     // Chromium here has no voices at all; the page is given the phone's voices as a phone gives them: none at first,
