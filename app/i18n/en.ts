@@ -803,6 +803,8 @@ const en = {
     questionOf: "From the topic: {{topic}}",
     hear: "Hear the question",
     record: "Record",
+    recording: "Recording…",
+    recorded: "{{You}} can listen back to it, record again, or send it.",
     stop: "Stop",
     recordingTime: "Recording time",
     listenBack: "Listen back",

@@ -804,6 +804,8 @@ const vi = {
     questionOf: "Chủ đề: {{topic}}",
     hear: "Nghe câu hỏi",
     record: "Ghi âm",
+    recording: "Đang ghi âm…",
+    recorded: "{{You}} có thể nghe lại, ghi âm lại, hoặc gửi đi.",
     stop: "Dừng",
     recordingTime: "Thời gian ghi âm",
     listenBack: "Nghe lại",

@@ -38,7 +38,81 @@ function cookiesFor(header, origin) {
     });
 }
 
-async function oneRun(browser, url, cookie, cpuSlowdown) {
+/**
+ * The storyteller's door (issue 18) has no React: it is interactive when its own script has shown the recorder's
+ * "Type instead" and a tap on it has shown the text area. hydratedMs is when the script had shown the button.
+ */
+async function tellProbe(page) {
+  const toggle = page.locator("[data-tell=toggle]");
+  const hydratedMs = await (
+    await page.waitForFunction(
+      () => {
+        const button = document.querySelector("[data-tell=toggle]");
+        return button && !button.hidden ? performance.now() : false;
+      },
+      undefined,
+      { polling: "raf", timeout: 60_000 },
+    )
+  ).jsonValue();
+  await toggle.click({ timeout: 60_000 });
+  const interactiveMs = await (
+    await page.waitForFunction(
+      () => {
+        const text = document.querySelector("#tell-content");
+        return text && text.getClientRects().length > 0 ? performance.now() : false;
+      },
+      undefined,
+      { polling: "raf", timeout: 60_000 },
+    )
+  ).jsonValue();
+  return { hydratedMs, interactiveMs, allHydratedMs: hydratedMs };
+}
+
+/** The workspace: the shell hydrated, then "Hide preview" clicked and answered (see the top of this file). */
+async function workspaceProbe(page, url) {
+  const hydratedMs = await (
+    await page.waitForFunction(
+      () => {
+        const main = document.querySelector("#main");
+        const hydrated = !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
+        return hydrated && document.querySelector("button.preview-toggle") ? performance.now() : false;
+      },
+      undefined,
+      { polling: "raf", timeout: 60_000 },
+    )
+  ).jsonValue();
+  const toggle = page.locator("button.preview-toggle");
+  if ((await toggle.getAttribute("aria-pressed")) !== "true")
+    throw new Error(`${url}: the preview toggle is not pressed at first`);
+  await toggle.click({ timeout: 60_000 });
+  const interactiveMs = await (
+    await page.waitForFunction(
+      () => {
+        const button = document.querySelector("button.preview-toggle");
+        const preview = document.querySelector(".workspace-preview");
+        const hidden = !preview || preview.getClientRects().length === 0;
+        return button?.getAttribute("aria-pressed") === "false" && hidden ? performance.now() : false;
+      },
+      undefined,
+      { polling: "raf", timeout: 60_000 },
+    )
+  ).jsonValue();
+  // The panels are Suspense boundaries that React hydrates after the shell (ADR 17); this is when the last
+  // element in <main> has been hydrated, polled from the click's answer on (so at least interactiveMs).
+  const allHydratedMs = await (
+    await page.waitForFunction(
+      () => {
+        const hydrated = (element) => Object.keys(element).some((key) => key.startsWith("__reactFiber"));
+        return Array.from(document.querySelectorAll("#main *")).every(hydrated) ? performance.now() : false;
+      },
+      undefined,
+      { polling: "raf", timeout: 60_000 },
+    )
+  ).jsonValue();
+  return { hydratedMs, interactiveMs, allHydratedMs };
+}
+
+async function oneRun(browser, url, cookie, cpuSlowdown, probe) {
   const context = await browser.newContext({ ...PHONE, locale: "en-US" });
   try {
     await context.addCookies(cookiesFor(cookie, new URL(url).origin));
@@ -57,45 +131,8 @@ async function oneRun(browser, url, cookie, cpuSlowdown) {
 
     const response = await page.goto(url, { waitUntil: "commit", timeout: 60_000 });
     if (response?.status() !== 200) throw new Error(`GET ${url} answered ${response?.status()}`);
-    const hydratedMs = await (
-      await page.waitForFunction(
-        () => {
-          const main = document.querySelector("#main");
-          const hydrated = !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
-          return hydrated && document.querySelector("button.preview-toggle") ? performance.now() : false;
-        },
-        undefined,
-        { polling: "raf", timeout: 60_000 },
-      )
-    ).jsonValue();
-    const toggle = page.locator("button.preview-toggle");
-    if ((await toggle.getAttribute("aria-pressed")) !== "true")
-      throw new Error(`${url}: the preview toggle is not pressed at first`);
-    await toggle.click({ timeout: 60_000 });
-    const interactiveMs = await (
-      await page.waitForFunction(
-        () => {
-          const button = document.querySelector("button.preview-toggle");
-          const preview = document.querySelector(".workspace-preview");
-          const hidden = !preview || preview.getClientRects().length === 0;
-          return button?.getAttribute("aria-pressed") === "false" && hidden ? performance.now() : false;
-        },
-        undefined,
-        { polling: "raf", timeout: 60_000 },
-      )
-    ).jsonValue();
-    // The panels are Suspense boundaries that React hydrates after the shell (ADR 17); this is when the last
-    // element in <main> has been hydrated, polled from the click's answer on (so at least interactiveMs).
-    const allHydratedMs = await (
-      await page.waitForFunction(
-        () => {
-          const hydrated = (element) => Object.keys(element).some((key) => key.startsWith("__reactFiber"));
-          return Array.from(document.querySelectorAll("#main *")).every(hydrated) ? performance.now() : false;
-        },
-        undefined,
-        { polling: "raf", timeout: 60_000 },
-      )
-    ).jsonValue();
+    const { hydratedMs, interactiveMs, allHydratedMs } =
+      probe === "tell" ? await tellProbe(page) : await workspaceProbe(page, url);
     const navigation = await page.evaluate(() => {
       const [entry] = performance.getEntriesByType("navigation");
       return {
@@ -127,7 +164,8 @@ export async function measureInteractive(targets, { runs = 3, log = console.log,
     const results = [];
     for (const target of targets) {
       const all = [];
-      for (let i = 0; i < runs; i++) all.push(await oneRun(browser, target.url, target.cookie, cpuSlowdown));
+      for (let i = 0; i < runs; i++)
+        all.push(await oneRun(browser, target.url, target.cookie, cpuSlowdown, target.key));
       const sorted = [...all].sort((a, b) => a.interactiveMs - b.interactiveMs);
       const median = sorted[Math.floor((sorted.length - 1) / 2)];
       const result = {

@@ -8,7 +8,13 @@ export const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 const ratio = (value) => (Number.isFinite(value) ? `${value.toFixed(2)}×` : "");
 const msText = (value) => (value === null || value === undefined ? "n/a" : `${Math.round(value)} ms`);
 
-export const PAGE_LABELS = { login: "/login", home: "/", books: "/books", workspace: "workspace" };
+export const PAGE_LABELS = {
+  login: "/login",
+  home: "/",
+  books: "/books",
+  workspace: "workspace",
+  tell: "/tell/{token}",
+};
 
 /**
  * Every budget the run could check. The signed-in / is measured under load too but has no budget: the design
@@ -29,6 +35,7 @@ export function budgetsOf(results) {
       ["home", 1.25, "design"],
       ["books", 1.6, "issue 8"],
       ["workspace", 2.5, "issue 8"],
+      ["tell", 1.0, "issue 18"],
     ]) {
       add({
         id: `js.${key}${source === "design" ? ".design" : ""}`,
@@ -73,16 +80,20 @@ export function budgetsOf(results) {
       });
     }
   }
-  if (h.interactive)
-    add({
-      id: "interactive.workspace",
-      page: "workspace",
-      metric: "interactive",
-      source: "issue 8",
-      value: h.interactive.workspace.interactiveMs,
-      max: 3000,
-      unit: "ms",
-    });
+  for (const [key, max, source] of [
+    ["workspace", 3000, "issue 8"],
+    ["tell", 2500, "issue 18"],
+  ])
+    if (h.interactive?.[key])
+      add({
+        id: `interactive.${key}`,
+        page: key,
+        metric: "interactive",
+        source,
+        value: h.interactive[key].interactiveMs,
+        max,
+        unit: "ms",
+      });
   if (admin) {
     const worst = Math.max(...admin.tabs.map((t) => t.queries ?? Infinity));
     add({
@@ -182,7 +193,8 @@ export function tableRows(results) {
     }
     if (h.interactive?.[key]) {
       const it = h.interactive[key];
-      const bit = b.interactive[key];
+      // The storyteller's door has no bare page of its role: its budget is a time, not a ratio.
+      const bit = b.interactive[key] ?? { runs: [] };
       row(
         `interactive, slow 4G + 4× CPU (median of ${it.runs.length})`,
         msText(it.interactiveMs),
@@ -190,9 +202,14 @@ export function tableRows(results) {
         ratio(it.interactiveMs / bit.interactiveMs),
         [`interactive.${key}`],
       );
-      row("  of which: shell hydrated", msText(it.hydratedMs), msText(bit.hydratedMs), "");
-      row("  whole page hydrated", msText(it.allHydratedMs), msText(bit.allHydratedMs), "");
-      row("  fastest run", msText(Math.min(...it.runs)), msText(Math.min(...bit.runs)), "");
+      row(
+        key === "tell" ? "  of which: its script ran" : "  of which: shell hydrated",
+        msText(it.hydratedMs),
+        msText(bit.hydratedMs),
+        "",
+      );
+      if (key !== "tell") row("  whole page hydrated", msText(it.allHydratedMs), msText(bit.allHydratedMs), "");
+      row("  fastest run", msText(Math.min(...it.runs)), bit.runs.length ? msText(Math.min(...bit.runs)) : "n/a", "");
     }
     if (h.interactiveCalibrated?.[key]) {
       const it = h.interactiveCalibrated[key];

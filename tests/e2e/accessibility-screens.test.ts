@@ -86,6 +86,11 @@ async function walk(combo: Combo, expect: typeof import("vitest")["expect"]) {
   // The shared reading page has no scripts and reads in the book's language.
   await screen(`/s/${ids.token}`, { lang: "en", scripts: false });
   await screen(`/s/${ids.viToken}`, { lang: "vi", scripts: false });
+  // The storyteller's door: its own script, no React; the recorder it shows, then the writing it switches to.
+  await screen(`/tell/${ids.tellToken}`, { lang: "vi", scripts: false, ready: "[data-tell=record]" });
+  await page.locator("[data-tell=toggle]").click();
+  await page.locator("#tell-content").waitFor({ state: "visible" });
+  await check(`/tell/${ids.tellToken} writing`);
 
   await signInAsAdmin(page.request, env.server);
   // Home, with each header menu open, and the create-book dialog.

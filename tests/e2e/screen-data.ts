@@ -20,6 +20,8 @@ export type ScreenData = {
   /** Share tokens of the English book and of a Vietnamese one (a shared book reads in its own language). */
   token: string;
   viToken: string;
+  /** A storyteller link of the Vietnamese book, whose topic asks one question (the door, issue 18). */
+  tellToken: string;
 };
 
 /**
@@ -143,7 +145,10 @@ export async function createScreenData(server: RunningServer, browser: Browser):
   await upload(admin, viStory, { type: "image", png });
   await upload(admin, viStory, { type: "audio", webm });
   const viToken = (await call("POST", `/api/books/${viBook}/shares`, {})).token;
-  return { member, book, topic, emptyTopic, story, draft, photo, recording, token, viToken };
+  await call("POST", `/api/topics/${viTopic}/questions`, { question: "Hồi nhỏ bà thích chơi gì?" });
+  const tellToken = (await call("POST", `/api/books/${viBook}/storyteller-links`, { name: "Bà Năm", address: "ba" }))
+    .token;
+  return { member, book, topic, emptyTopic, story, draft, photo, recording, token, viToken, tellToken };
 }
 
 /** Signs a browser context in as the admin, who owns the screen data. */
@@ -312,6 +317,13 @@ export function screens(d: ScreenData): Screen[] {
       path: `/s/${d.token}`,
       ready: ".reader",
       controls: [".reader-contents a", ".reader-voice audio", ".reader-photos a"],
+      scripts: false,
+    },
+    // The storyteller's door: no React, its own script shows the recorder and "Type instead".
+    {
+      path: `/tell/${d.tellToken}`,
+      ready: "[data-tell=toggle]:not([hidden])",
+      controls: ["[data-tell=record]", "[data-tell=toggle]", ".tell-more a"],
       scripts: false,
     },
   ];

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
 
 // What the browser downloads is built from app/ by `npm run build` (the http project runs after it). zod
@@ -26,5 +27,15 @@ describe("the browser's JavaScript", () => {
     const i18next = scripts().filter((file) => /["'`]i18next:["'`]/.test(file.source));
     expect(zod.map((f) => f.name)).toEqual([expect.stringMatching(/^client-validation-[\w-]+\.js$/)]);
     expect(i18next.map((f) => f.name)).toEqual([]);
+  });
+
+  it("gives the storyteller's door one self-contained script, well under 10 kB of gzip (ADR 28)", () => {
+    const door = scripts().filter((file) => /^storyteller-door-[\w-]+\.js$/.test(file.name));
+    expect(door).toHaveLength(1);
+    const { source } = door[0]!;
+    // No chunk of the app or the framework: no static or dynamic import of another file.
+    expect(source).not.toMatch(/\bimport\s*[\w{*"'(]/);
+    expect(source).not.toMatch(/\bfrom\s*["']/);
+    expect(zlib.gzipSync(source, { level: 9 }).length).toBeLessThan(10_000);
   });
 });

@@ -1,7 +1,7 @@
 import { useT } from "~/i18n/use-t";
 import type { MessageKey } from "~/i18n/types";
 import { TellIcon } from "./tell-icon";
-import { TellRecorder } from "./tell-recorder";
+import { TellRecorder, TellToggle } from "./tell-recorder";
 
 type Address = "ba" | "ong" | "me" | "bo" | "co" | "chu" | "ban";
 
@@ -144,6 +144,7 @@ function QuestionStep({
           <TellIcon name="send" />
           {t("tell.sendForm")}
         </button>
+        <TellToggle />
       </form>
       <nav className="tell-more" aria-label={t("tell.pageTitle")}>
         {screen.anotherId !== null ? (
