@@ -2,8 +2,9 @@ import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectNoAxeViolations, FAKE_MICROPHONE_ARGS, openPage, serverAndBrowser } from "../support/browser";
 import { webmBytes } from "../support/media-files";
+import en from "~/i18n/en";
 import vi from "~/i18n/vi";
-import { createUser } from "./helpers";
+import { createUser, signIn } from "./helpers";
 
 // The storyteller's door (issue 18, ADR 0028) as the grandmother meets it: a Vietnamese book on a 390 px phone, the
 // page's own script recording from Chromium's fake microphone, the plain form without JavaScript, and the outbox
@@ -417,5 +418,48 @@ describe("the storyteller's door without JavaScript", () => {
     await expectNoAxeViolations(page);
     assertNoErrors();
     await door.close();
+  });
+});
+
+describe("the signed-in storyteller's own door", () => {
+  it("opens from Home's 'Answer the next question', records and sends; the answer is the user's draft", async () => {
+    const user = await createUser(env.server);
+    const { page, assertNoErrors } = await openPage(env.browser, { ...PHONE, locale: "en-US" });
+    await signIn(page, env.server, user.username, user.password, "/");
+    // Nothing to answer yet: no door on Home.
+    expect(await page.getByRole("link", { name: en.home.answerNext }).count()).toBe(0);
+    const headers = { Origin: env.server.url };
+    const post = async (path: string, data: unknown) =>
+      (await (await page.request.post(`${env.server.url}${path}`, { data, headers })).json()) as { id: number };
+    const book = await post("/api/books", { title: "My story", language: "en" });
+    const topic = await post(`/api/books/${book.id}/topics`, { title: "Childhood" });
+    for (const text of ["Where were you born?", "What did you play?"])
+      await post(`/api/topics/${topic.id}/questions`, { question: text });
+
+    await page.goto(`${env.server.url}/`);
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === "/answer"),
+      page.getByRole("link", { name: en.home.answerNext }).click(),
+    ]);
+    expect(await question(page).textContent()).toBe("Where were you born?");
+    await button(page, en.tell.record).click();
+    await button(page, en.tell.stop).waitFor();
+    await page.locator("[data-tell=time]").filter({ hasText: "00:01" }).waitFor();
+    await button(page, en.tell.stop).click();
+    await Promise.all([page.waitForURL((url) => url.search === "?sent=1"), button(page, en.tell.send).click()]);
+    await page.locator("#tell-thanks").filter({ hasText: "You have told 1 story. Thank you!" }).waitFor();
+    expect(await question(page).textContent()).toBe("What did you play?");
+
+    const stories = (await (await page.request.get(`${env.server.url}/api/topics/${topic.id}/stories`)).json()) as {
+      status: string;
+      source: string;
+      media: { type: string }[];
+    }[];
+    expect(stories).toHaveLength(1);
+    expect(stories[0]).toMatchObject({ status: "draft", source: "family" });
+    expect(stories[0]!.media.map((m) => m.type)).toEqual(["audio"]);
+    await page.getByRole("link", { name: en.tell.enough }).click();
+    await page.getByRole("link", { name: en.tell.home }).waitFor();
+    assertNoErrors();
   });
 });
