@@ -75,6 +75,14 @@ const storySchema = z.object({
   status: z.enum(STORY_STATUSES),
   /** The `key` of the interview question the story answers, or null. */
   question: z.string().max(20).nullable(),
+  /**
+   * Told by a storyteller through her link (issue 18), with the name the link gave her; absent or null when the family
+   * wrote it. A draft she told stays out of previews and shares after an import too.
+   */
+  teller: z
+    .object({ name: z.string().max(100).nullable() })
+    .nullable()
+    .optional(),
   createdAt: timestamp,
   updatedAt: timestamp,
   media: z.array(mediaSchema).max(MEDIA_PER_STORY_MAX),

@@ -124,6 +124,7 @@ export async function buildBookExport(content: BookContent, exportedAt: Date): P
         refinedContent: story.refinedContent,
         status: story.status,
         question: story.questionId ? (keys.get(story.questionId) ?? null) : null,
+        teller: story.source === "storyteller" ? { name: story.tellerName } : null,
         createdAt: iso(story.createdAt),
         updatedAt: iso(story.updatedAt),
         media,

@@ -246,10 +246,26 @@ function inserts() {
       "INSERT INTO questions (topic_id, question, position, created_at) VALUES (?, ?, ?, ?)",
     ),
     story: client.prepare<
-      [number, number, number | null, string, string, string | null, string, number, number, number, number, number]
+      [
+        number,
+        number,
+        number | null,
+        string,
+        string,
+        string | null,
+        string,
+        number,
+        number,
+        number,
+        number,
+        number,
+        string,
+        string | null,
+      ]
     >(
       "INSERT INTO stories (topic_id, book_id, question_id, title, content, refined_content, status, has_audio, " +
-        "has_images, position, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "has_images, position, created_at, updated_at, source, teller_name) " +
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     ),
     media: client.prepare<[number, string, string, string, string, number, number, string, string | null, number]>(
       "INSERT INTO media (story_id, type, storage_key, mime_type, filename, size, thumb_size, description, " +
@@ -326,6 +342,8 @@ function writeBook(tx: Tx, insert: Inserts, userId: number, { folder, doc }: Pla
           position,
           ms(story.createdAt),
           ms(story.updatedAt),
+          story.teller ? "storyteller" : "family",
+          story.teller?.name ?? null,
         ),
       );
       storyCount += 1;

@@ -157,6 +157,8 @@ export function listBookStories({ bookId, userId }: { bookId: number; userId: nu
       hasAudio: stories.hasAudio,
       hasImages: stories.hasImages,
       position: stories.position,
+      source: stories.source,
+      tellerName: stories.tellerName,
       createdAt: stories.createdAt,
       updatedAt: stories.updatedAt,
     })

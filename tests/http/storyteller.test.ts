@@ -280,6 +280,18 @@ describe("the storyteller's page", () => {
     expect(told[0]!.content).toBe("");
     expect(told[0]!.tellerName).toBeNull();
 
+    // An export keeps who told it, and so does the book imported from it: her draft stays out of previews and shares.
+    const exported = await lan.request(`/api/books/${book.id}/export`);
+    expect(exported.status).toBe(200);
+    const zip = new FormData();
+    zip.append("file", new File([await exported.arrayBuffer()], "book.zip", { type: "application/zip" }));
+    const imported = await body<{ bookIds: number[] }>(
+      await lan.request("/api/import", { method: "POST", body: zip }),
+      201,
+    );
+    const copy = await body<Story[]>(await lan.request(`/api/books/${imported.bookIds[0]}/stories`), 200);
+    expect(copy.filter((s) => s.source === "storyteller")).toHaveLength(1);
+
     // A photo sent as her recording is refused by its bytes, and leaves no story behind.
     const photo = await answer(link.token, { questionId: String(ask.school), idempotencyKey: key() }, await pngBytes());
     expect(photo.status).toBe(400);
