@@ -90,6 +90,19 @@ const json = (
   tooLarge,
 });
 
+/** A storyteller's door (issue 18): one answer, her writing and one recording within the media cap. */
+const door = (file: string, path: BodyRoute["path"], who: BodyRoute["who"]): BodyRoute => ({
+  file,
+  method: "POST",
+  path,
+  who,
+  answer: "page",
+  kind: "upload",
+  cap: uploadBodyCap({ maxFileBytes: AUDIO_UPLOAD_MAX_BYTES, maxFiles: 1, maxFieldBytes: TELL_FORM_FIELDS_MAX_BYTES }),
+  fieldsCap: TELL_FORM_FIELDS_MAX_BYTES,
+  tooLarge: "media.tooLarge",
+});
+
 export const BODY_ROUTES: BodyRoute[] = [
   // Pages
   form("routes/login.tsx", () => "/login", "anon"),
@@ -159,37 +172,9 @@ export const BODY_ROUTES: BodyRoute[] = [
     tooLarge: "keepsake.tooLarge",
   },
   form("routes/admin.tsx", () => "/admin", "admin"),
-  {
-    file: "routes/answer.tsx",
-    method: "POST",
-    path: () => "/answer",
-    who: "user",
-    answer: "page",
-    kind: "upload",
-    cap: uploadBodyCap({
-      maxFileBytes: AUDIO_UPLOAD_MAX_BYTES,
-      maxFiles: 1,
-      maxFieldBytes: TELL_FORM_FIELDS_MAX_BYTES,
-    }),
-    fieldsCap: TELL_FORM_FIELDS_MAX_BYTES,
-    tooLarge: "media.tooLarge",
-  },
-  {
-    file: "routes/tell.tsx",
-    method: "POST",
-    path: (i) => `/tell/${i.tellToken}`,
-    who: "anon",
-    answer: "page",
-    kind: "upload",
-    cap: uploadBodyCap({
-      maxFileBytes: AUDIO_UPLOAD_MAX_BYTES,
-      maxFiles: 1,
-      maxFieldBytes: TELL_FORM_FIELDS_MAX_BYTES,
-    }),
-    fieldsCap: TELL_FORM_FIELDS_MAX_BYTES,
-    tooLarge: "media.tooLarge",
-    language: "vi",
-  },
+  door("routes/answer.tsx", () => "/answer", "user"),
+  // Her page speaks the book's language (a Vietnamese book here), whatever the visitor's.
+  { ...door("routes/tell.tsx", (i) => `/tell/${i.tellToken}`, "anon"), language: "vi" },
   { ...form("routes/preferences.language.ts", () => "/preferences/language", "anon"), answer: "text" },
   { ...form("routes/preferences.theme.ts", () => "/preferences/theme", "anon"), answer: "text" },
   { ...form("routes/preferences.layout.ts", () => "/preferences/layout", "anon"), answer: "text" },
