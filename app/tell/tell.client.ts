@@ -18,7 +18,8 @@ const form = part<HTMLFormElement>("form");
 const status = part("status");
 const progressBox = part("progress");
 const progress = progressBox?.querySelector("progress");
-const words = (key: string) => recorder?.dataset[key] ?? "";
+// The words it shows are in the page, in her language: on the recorder, or on the status line of a closing screen.
+const words = (key: string) => (recorder ?? status)?.dataset[key] ?? "";
 const say = (text: string) => status && (status.textContent = text);
 
 /** She has a recording in hand, or is making one: an old answer sent in the background must not take the page. */

@@ -164,6 +164,14 @@ describe("the storyteller's door with JavaScript", () => {
     await Promise.all([page.waitForURL((url) => url.search === "?sent=1"), button(page, t.sendForm).click()]);
     await expectThanksThenNext(page, 1);
     await expectOneToldStory(door, { audio: false, text: "Bà sinh ra ở Huế." });
+    // The last answer: the thanks has the focus on the closing words too, where the script still runs.
+    await button(page, t.typeInstead).click();
+    await page.locator("#tell-content").fill("Bà thích thả diều.");
+    await Promise.all([page.waitForURL((url) => url.search === "?sent=1"), button(page, t.sendForm).click()]);
+    await page.getByRole("heading", { name: t.finishedTitle.replace("{{You}}", "Bà") }).waitFor();
+    await page.waitForFunction(() => document.activeElement?.id === "tell-thanks");
+    expect(await page.locator("#tell-thanks").textContent()).toBe(thanks(2));
+    await expectNoAxeViolations(page);
     assertNoErrors();
     await door.close();
   });

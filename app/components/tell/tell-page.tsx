@@ -80,11 +80,19 @@ export function TellPage(props: TellPageProps) {
               {t("tell.home")}
             </a>
           ) : null}
+          {/* A recording kept on the phone from an earlier visit is sent from here too; this says how it goes. */}
+          <p
+            className="tell-status"
+            role="status"
+            data-tell="status"
+            data-sending={t("tell.sending", { ...words, percent: "{percent}" })}
+            data-waiting={t("tell.waiting", words)}
+            data-failed={t("tell.sendFailed", words)}
+          />
         </section>
       )}
-      {props.script && screen.kind === "question" ? (
-        <script type="module" src={props.script} nonce={props.nonce} />
-      ) : null}
+      {/* On every screen: it moves the focus to the thanks, and sends what the phone still keeps. */}
+      {props.script ? <script type="module" src={props.script} nonce={props.nonce} /> : null}
     </main>
   );
 }
