@@ -217,9 +217,7 @@ export const storytellerLinkSchema = z.object({
     .array(z.number().int().positive(), { error: "storyteller.topicsInvalid" })
     .min(1, { error: "storyteller.topicsInvalid" })
     .max(1000)
-    .nullable()
-    .optional()
-    .default(null),
+    .optional(),
   expiresAt: z.iso.datetime({ offset: true, error: "share.expiryInvalid" }).nullable().optional(),
 });
 

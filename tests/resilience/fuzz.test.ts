@@ -76,7 +76,7 @@ type Body = {
   extra?: { body: unknown; expect: number[] }[];
 };
 
-type Param = "book" | "topic" | "story" | "media" | "user" | "ref" | "token";
+type Param = "book" | "topic" | "story" | "media" | "user" | "ref" | "token" | "storytellerLink";
 
 type Spec = {
   /** The methods the route really serves. */
@@ -100,6 +100,7 @@ type Fixtures = {
   userId: number;
   storageKey: string;
   shareToken: string;
+  storytellerLinkId: number;
 };
 type Strangers = {
   bookId: number;
@@ -109,6 +110,7 @@ type Strangers = {
   mediaId: number;
   userId: number;
   shareToken: string;
+  storytellerLinkId: number;
 };
 
 const MB = 1024 * 1024;
@@ -350,6 +352,28 @@ function specs(f: Fixtures, s: Strangers): Record<string, Spec> {
       },
     },
     "api/shares/:token": { methods: ["DELETE"], param: "token" },
+    // Issue 18: storyteller links (a valid POST makes one, as for shares).
+    "api/books/:id/storyteller-links": {
+      methods: ["GET", "POST"],
+      param: "book",
+      bodies: {
+        POST: {
+          valid: { name: "Bà Lan" },
+          fields: {
+            name: text(100),
+            address: { kind: "enum" },
+            topicIds: { kind: "ids" },
+            expiresAt: text(undefined, { nullable: true }),
+          },
+          extra: [
+            { body: { topicIds: [s.topicId] }, expect: [400] },
+            { body: { topicIds: [] }, expect: [400] },
+            { body: { expiresAt: "2001-01-01T00:00:00Z" }, expect: [400] },
+          ],
+        },
+      },
+    },
+    "api/storyteller-links/:id": { methods: ["DELETE"], param: "storytellerLink" },
     "api/books/:id/export": { methods: ["GET"], param: "book" },
     "api/export": { methods: ["GET"] },
     "api/import": { methods: ["POST"] },
@@ -655,6 +679,7 @@ function casesFor(who: Who, routes: RouteEntry[], all: Record<string, Spec>, f: 
     user: `${f.userId}`,
     ref: `id:${f.mediaId}`,
     token: f.shareToken,
+    storytellerLink: `${f.storytellerLinkId}`,
   };
   const strangerId: Record<Param, string> = {
     book: `${s.bookId}`,
@@ -664,6 +689,7 @@ function casesFor(who: Who, routes: RouteEntry[], all: Record<string, Spec>, f: 
     user: `${s.userId}`,
     ref: `id:${s.mediaId}`,
     token: s.shareToken,
+    storytellerLink: `${s.storytellerLinkId}`,
   };
 
   for (const route of routes) {
@@ -925,7 +951,9 @@ async function content(client: Client, name: string) {
   upload.append("file", new Blob([new Uint8Array(png)], { type: "image/png" }), "garden.png");
   const media = await created(await client.request(`/api/stories/${story.id}/media`, { method: "POST", body: upload }));
   const share = (await (await client.json("POST", `/api/books/${book.id}/shares`, {})).json()) as { token: string };
+  const storytellerLink = await created(await client.json("POST", `/api/books/${book.id}/storyteller-links`, {}));
   return {
+    storytellerLinkId: storytellerLink.id,
     bookId: book.id,
     topicId: topic.id,
     questionId: question.id,

@@ -29,7 +29,8 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
     userId: user.id,
     name: body.name,
     address: body.address,
-    topicIds: body.topicIds,
+    // Left out: every topic not archived, those the family adds later too.
+    topicIds: body.topicIds ?? null,
     expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
   });
   return Response.json(
