@@ -20,6 +20,13 @@ const FRAMEWORK = new Set([
 const LAZY_CHUNKS = "virtual:lazy-chunks";
 
 /**
+ * The storyteller's doors (/tell/{token}, /answer) render these on the server only and send no React (ADR 0028). Two
+ * route modules share them, which would put them in the chunk every page loads; they are left to a chunk of their
+ * own, which no page loads.
+ */
+const DOOR_COMPONENTS = /^components\/tell\//;
+
+/**
  * `virtual:lazy-chunks` for the server: the client build's chunk of each module under app/ that is
  * imported dynamically, by its path without the extension (`{ "i18n/en": "/assets/en-….js",
  * "components/workspace/resizable-panels": … }`), so that a page can preload what it will import before
@@ -140,7 +147,10 @@ function chunkGroups(): Plugin {
                     },
                     {
                       name: "shared",
-                      test: (id: string) => appPath(root(), id) !== undefined,
+                      test: (id: string) => {
+                        const path = appPath(root(), id);
+                        return path !== undefined && !DOOR_COMPONENTS.test(path);
+                      },
                       minShareCount: 2,
                       priority: 1,
                     },

@@ -38,4 +38,11 @@ describe("the browser's JavaScript", () => {
     expect(source).not.toMatch(/\bfrom\s*["']/);
     expect(zlib.gzipSync(source, { level: 9 }).length).toBeLessThan(10_000);
   });
+
+  it("leaves the doors' server-rendered markup out of the chunk every page loads (ADR 28)", () => {
+    // Two route modules (/tell, /answer) share the door's components, yet neither sends them to the browser.
+    const shared = scripts().filter((file) => /^shared-[\w-]+\.js$/.test(file.name) && file.source.length > 1000);
+    expect(shared.length).toBeGreaterThan(0);
+    for (const file of shared) expect(file.source.includes("tell-recorder"), file.name).toBe(false);
+  });
 });
