@@ -21,7 +21,7 @@ function ownDoor(user: User): DoorRoute {
     page: {
       title: "",
       teller: { name: user.displayName || user.username, address: "ban" },
-      sentCount: ownAnswersGiven(user.id),
+      sentCount: () => ownAnswersGiven(user.id),
       questions: () => unansweredOwnQuestions(user.id),
     },
   };

@@ -25,7 +25,7 @@ function linkDoor(opened: Extract<OpenedLink, { state: "open" }>, token: string)
     page: {
       title: book.title,
       teller: { name: link.name, address: link.address },
-      sentCount: answersSent(link.id),
+      sentCount: () => answersSent(link.id),
       questions: () => unansweredQuestions(link),
     },
   };

@@ -5,7 +5,6 @@ import { AUDIO_UPLOAD_MAX_BYTES, STORYTELLER_ANSWER_LIMIT } from "~/lib/limits";
 import { createRateLimiter } from "~/lib/rate-limit.server";
 import { firstMessage, parseSubmission, replyTo } from "~/lib/submission";
 import { tellAnswerSchema } from "~/lib/validation";
-import { answerWithKey, linkQuestion } from "~/models/storyteller-answer.server";
 import { keepAnswer, type AnswerDoor } from "./door-answer.server";
 import { withFormBody } from "./form-body.server";
 
@@ -22,14 +21,6 @@ export type DoorOutcome =
       /** What was sent, as far as it was read, for the page to show again: her writing is never lost. */
       kept?: { questionId: number; content: string };
     };
-
-/** Past its limit, a link may still send an answer already kept: her phone must learn that it arrived. */
-function linkLimited(door: AnswerDoor, questionId: number, idempotencyKey: string): number {
-  if (!door.link) return 0;
-  const offered = linkQuestion(door.link, questionId);
-  if (offered && answerWithKey(offered.bookId, idempotencyKey)) return 0;
-  return answersByLink.retryAfter(String(door.link.id));
-}
 
 /**
  * One answer posted to a door, urlencoded or multipart (ADR 0028): read within its caps (the writing, and one
@@ -53,10 +44,13 @@ export async function postDoorAnswer(door: AnswerDoor, request: Request): Promis
         const submission = parseSubmission(form, tellAnswerSchema);
         if (submission.status !== "success")
           throw new AppError(400, firstMessage(replyTo(submission)) ?? "errors.invalid");
-        retryAfter = linkLimited(door, submission.value.questionId, submission.value.idempotencyKey);
-        if (retryAfter) throw new AppError(429, "tell.tooMany");
         const audio = files.find((file) => file.field === "audio");
-        return keepAnswer(door, { ...submission.value, audio }, request.signal);
+        // Past its limit, a link may still send an answer already kept: her phone must learn that it arrived.
+        const admitNew = () => {
+          retryAfter = door.link ? answersByLink.retryAfter(String(door.link.id)) : 0;
+          if (retryAfter) throw new AppError(429, "tell.tooMany");
+        };
+        return keepAnswer(door, { ...submission.value, audio }, { signal: request.signal, admitNew });
       },
     );
     if (!replayed && door.link) answersByLink.take(String(door.link.id));

@@ -33,12 +33,20 @@ const isUniqueViolation = (error: unknown) =>
 export async function keepAnswer(
   door: AnswerDoor,
   answer: DoorAnswerInput,
-  signal?: AbortSignal,
+  {
+    signal,
+    admitNew,
+  }: {
+    signal?: AbortSignal;
+    /** Runs once the answer is known to be new (a replay skips it): where a limit refuses with an AppError. */
+    admitNew?: () => void;
+  } = {},
 ): Promise<{ story: Story; replayed: boolean }> {
   const offered = door.link ? linkQuestion(door.link, answer.questionId) : ownQuestion(door.ownerId, answer.questionId);
   if (!offered) throw new AppError(400, "tell.questionGone", "questionId");
   const kept = answerWithKey(offered.bookId, answer.idempotencyKey);
   if (kept) return { story: kept, replayed: true };
+  admitNew?.();
   const content = answer.content.trim();
   if (!content && !answer.audio) throw new AppError(400, "tell.answerRequired", "content");
   const { ownerId, link } = door;

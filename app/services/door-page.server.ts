@@ -20,6 +20,12 @@ export type DoorPageData = {
   idempotencyKey: string;
 };
 
+/** What a door's page is made from; the counts and questions are read only when a page is drawn. */
+export type DoorPageSource = Pick<DoorPageData, "title" | "teller"> & {
+  sentCount: () => number;
+  questions: () => TellerQuestion[];
+};
+
 /**
  * The question after `currentId` in order, wrapping round to the first: "Another question" skips to it. Null when
  * there is no other.
@@ -34,14 +40,11 @@ function anotherQuestion(questions: TellerQuestion[], currentId: number): number
  * A door's page (issue 18): the question named in the address when it is still offered and unanswered, else the next
  * one; the closing words when enough is enough for today, or the thanks when nothing is left to answer.
  */
-export function doorPage(
-  door: Pick<DoorPageData, "title" | "teller" | "sentCount"> & { questions: () => TellerQuestion[] },
-  search: URLSearchParams,
-): DoorPageData {
+export function doorPage(door: DoorPageSource, search: URLSearchParams): DoorPageData {
   const base = {
     title: door.title,
     teller: door.teller,
-    sentCount: door.sentCount,
+    sentCount: door.sentCount(),
     justSent: search.get("sent") === "1",
     idempotencyKey: crypto.randomUUID(),
   };

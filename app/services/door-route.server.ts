@@ -1,10 +1,9 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { tellScript } from "~/lib/client-entries.server";
 import { jsonError } from "~/lib/http.server";
-import type { TellerQuestion } from "~/models/storyteller-answer.server";
 import { postDoorAnswer } from "./door-action.server";
 import type { AnswerDoor } from "./door-answer.server";
-import { doorPage, type DoorPageData } from "./door-page.server";
+import { doorPage, type DoorPageData, type DoorPageSource } from "./door-page.server";
 
 // What the two doors of issue 18 (a storyteller's link, /tell/{token}, and the owner's own, /answer) answer alike.
 
@@ -13,7 +12,7 @@ export type DoorRoute = {
   door: AnswerDoor;
   /** Her page's own address, without a query: its forms and links go back to it. */
   path: string;
-  page: Pick<DoorPageData, "title" | "teller" | "sentCount"> & { questions: () => TellerQuestion[] };
+  page: DoorPageSource;
 };
 
 export type DoorView = DoorPageData & { path: string; script: string | null; error: string | null; content: string };
