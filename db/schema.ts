@@ -182,6 +182,9 @@ export const media = sqliteTable(
     thumbSize: integer("thumb_size"),
     description: text("description").notNull().default(""),
     transcription: text("transcription"),
+    // A recording's length, read from its bytes when it is kept (null for photos, and for a recording whose
+    // length its container does not tell).
+    durationMs: integer("duration_ms"),
     createdAt: createdAt(),
   },
   (t) => [index("media_story_id_idx").on(t.storyId), uniqueIndex("media_storage_key_unique").on(t.storageKey)],
@@ -223,6 +226,9 @@ export const shares = sqliteTable(
       .notNull()
       .references(() => books.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull(),
+    // The token sealed with the server's secret (ADR 0029), so that the printed book can carry the link in its
+    // voice codes. Null for links made before the column: those can still be read, but not printed.
+    sealedToken: text("sealed_token"),
     createdAt: createdAt(),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }),
   },

@@ -1,8 +1,9 @@
-import { and, desc, eq, gt, isNull, or } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, isNull, or } from "drizzle-orm";
 import { db } from "~db/client.server";
 import { books, shares, type Share } from "~db/schema";
 import { AppError } from "~/lib/errors";
 import { hashLinkToken as hashToken, isLinkToken, newLinkToken } from "~/lib/link-token.server";
+import { sealToken, unsealToken } from "~/lib/token-seal.server";
 import { logActivity } from "./activity.server";
 import { ownedBook } from "./book.server";
 
@@ -31,7 +32,7 @@ export function createShare({
     ownedBook(tx, bookId, userId);
     const share = tx
       .insert(shares)
-      .values({ bookId, tokenHash: hashToken(token), expiresAt })
+      .values({ bookId, tokenHash: hashToken(token), sealedToken: sealToken(token), expiresAt })
       .returning()
       .get();
     logActivity(tx, {
@@ -113,4 +114,25 @@ export function bookIdForToken(token: string): number | null {
     .where(and(eq(shares.tokenHash, hashToken(token)), or(isNull(shares.expiresAt), gt(shares.expiresAt, now))))
     .get();
   return row?.bookId ?? null;
+}
+
+/** The link a printed book's voice codes open (issue 19): one that never expires, as a book on a shelf does not. */
+export type PrintLink = { shareId: number; token: string; createdAt: Date };
+
+/**
+ * The newest link of the book that does not expire and whose token the server can read back (ADR 0029); null when
+ * there is none, and the book is then printed without voice codes. Callers check who may print the book.
+ */
+export function printLinkFor(bookId: number): PrintLink | null {
+  const rows = db()
+    .select({ id: shares.id, sealedToken: shares.sealedToken, createdAt: shares.createdAt })
+    .from(shares)
+    .where(and(eq(shares.bookId, bookId), isNull(shares.expiresAt), isNotNull(shares.sealedToken)))
+    .orderBy(desc(shares.createdAt), desc(shares.id))
+    .all();
+  for (const row of rows) {
+    const token = unsealToken(row.sealedToken!);
+    if (token) return { shareId: row.id, token, createdAt: row.createdAt };
+  }
+  return null;
 }
