@@ -171,7 +171,10 @@ export default defineConfig({
     lazyChunks(),
     clientEntries({ "storyteller-door": "./app/tell/tell.client.ts" }),
     chunkGroups(),
-    serverWorkers({ "keepsake-parse-worker.js": "./app/lib/keepsake-parse.worker.ts" }),
+    serverWorkers({
+      "keepsake-parse-worker.js": "./app/lib/keepsake-parse.worker.ts",
+      "book-pdf-worker.js": "./app/lib/book-pdf/book-pdf.worker.ts",
+    }),
   ],
   resolve: { tsconfigPaths: true },
 });

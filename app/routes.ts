@@ -83,6 +83,8 @@ export default [
 
   // API: keepsakes, a book or all books as a zip and back (issue 9, ADR 0014)
   route("api/books/:id/export", "routes/api/book.export.ts"),
+  // The printed book as a PDF, with its voice codes (issue 19, ADR 0029)
+  route("api/books/:id/book.pdf", "routes/api/book.pdf.ts"),
   route("api/export", "routes/api/export.ts"),
   route("api/import", "routes/api/import.ts"),
 

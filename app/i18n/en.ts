@@ -930,6 +930,14 @@ const en = {
     tooManyMedia: "The zip holds more photos and recordings than one import takes: at most {{max}}.",
     tooMuchText: "The zip holds more text than one import takes: at most {{max}} MB of book.json in all.",
   },
+  printedBook: {
+    contents: "Contents",
+    voice: "Scan to hear this story told",
+    voiceBy: "Scan to hear {{address}} tell this story",
+    noStories: "There are no completed stories to print yet. Complete a story first.",
+    badSize: "Please choose a page size: 6 × 9 in, A5 or US Letter.",
+    failed: "The book could not be made into a PDF. Please try again in a moment.",
+  },
   common: {
     close: "Close",
     cancel: "Cancel",

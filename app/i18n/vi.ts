@@ -932,6 +932,14 @@ const vi = {
     tooMuchText:
       "Tệp zip có nhiều chữ hơn mức một lần nhập cho phép: tổng cộng tối đa {{max}} MB trong các tệp book.json.",
   },
+  printedBook: {
+    contents: "Mục lục",
+    voice: "Quét để nghe câu chuyện này",
+    voiceBy: "Quét để nghe giọng {{address}} kể",
+    noStories: "Chưa có câu chuyện hoàn chỉnh nào để in. Hãy hoàn thành một câu chuyện trước.",
+    badSize: "Vui lòng chọn khổ giấy: 6 × 9 in, A5 hoặc US Letter.",
+    failed: "Chưa thể tạo tệp PDF của cuốn sách. Vui lòng thử lại sau giây lát.",
+  },
   common: {
     close: "Đóng",
     cancel: "Hủy",

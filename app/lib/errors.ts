@@ -6,7 +6,7 @@ import type { MessageKey } from "~/i18n/types";
  */
 export class AppError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 502,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 502 | 503,
     readonly messageKey: MessageKey,
     readonly field?: string,
     /** A title for the toast that shows the message, when the spec gives one. */

@@ -1,8 +1,6 @@
-import fs from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { parseKeepsake, type ParsedKeepsake } from "./keepsake-parse";
+import { builtWorkerScript, refuseUnbuiltWorker } from "./server-worker.server";
 
 /** The name the build gives the parser's worker script, beside the server bundle (vite.config.ts). */
 const KEEPSAKE_WORKER_FILE = "keepsake-parse-worker.js";
@@ -15,24 +13,6 @@ export type KeepsakeParser = {
   close: () => void;
 };
 
-let script: string | null | undefined;
-
-/**
- * The built worker script, found from this module's location walking up (it is bundled into
- * build/server/index.js or a chunk below it), or null where nothing is built: the development server and
- * the unit tests, which then parse in their own thread (a production server refuses to).
- */
-function workerScript(): string | null {
-  if (script !== undefined) return script;
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  script = null;
-  for (let i = 0; i < 3 && script === null; i++, dir = path.dirname(dir)) {
-    const file = path.join(dir, KEEPSAKE_WORKER_FILE);
-    if (fs.existsSync(file)) script = file;
-  }
-  return script;
-}
-
 /**
  * A parser for one import (ADR 0023): a worker thread of its own, ended by `close`, so that parsing and
  * checking a large book.json (hundreds of milliseconds of work) never holds up other requests, and the
@@ -40,11 +20,9 @@ function workerScript(): string | null {
  * with `ERR_WORKER_OUT_OF_MEMORY`.
  */
 export function openKeepsakeParser(): KeepsakeParser {
-  const file = workerScript();
+  const file = builtWorkerScript(KEEPSAKE_WORKER_FILE);
   if (!file) {
-    // A production server without its worker was built wrong: it would parse on its own event loop.
-    if (process.env.NODE_ENV === "production")
-      throw new Error(`${KEEPSAKE_WORKER_FILE} is missing beside the server build: run \`npm run build\`.`);
+    refuseUnbuiltWorker(KEEPSAKE_WORKER_FILE);
     return { parse: async (bytes, expected) => parseKeepsake(bytes, expected), close: () => {} };
   }
   let worker: Worker | null = null;

@@ -1,0 +1,39 @@
+import fs from "node:fs";
+import { Worker } from "node:worker_threads";
+import { builtWorkerScript, refuseUnbuiltWorker } from "../server-worker.server";
+import type { PrintJob, PrintResult } from "./print-job";
+import { renderBookPdf } from "./render-book";
+
+/** The name the build gives the layout's worker script, beside the server bundle (vite.config.ts). */
+export const BOOK_PDF_WORKER_FILE = "book-pdf-worker.js";
+/**
+ * A 100-story, 50-photo book needs a fraction of this; the bound keeps a hostile book (thousands of chapters) from
+ * taking the server's memory: the worker runs out first and the download fails alone.
+ */
+const WORKER_HEAP_MB = 192;
+
+/**
+ * Writes a book's PDF to `file` in a worker thread of its own (ADR 0023, ADR 0029), ended when it is done: laying out
+ * a few hundred pages takes seconds of CPU, which the server's event loop must not spend while others wait. Resolves
+ * with the page count; rejects when the layout fails or the worker stops (out of memory included).
+ */
+export async function printBook(job: PrintJob, file: string): Promise<number> {
+  const script = builtWorkerScript(BOOK_PDF_WORKER_FILE);
+  if (!script) {
+    refuseUnbuiltWorker(BOOK_PDF_WORKER_FILE);
+    return renderBookPdf(job, fs.createWriteStream(file));
+  }
+  const worker = new Worker(script, { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+  try {
+    return await new Promise<number>((resolve, reject) => {
+      worker.once("message", (result: PrintResult) =>
+        result.ok ? resolve(result.pages) : reject(new Error(`The book's layout failed: ${result.message}`)),
+      );
+      worker.once("error", reject);
+      worker.once("exit", (code) => reject(new Error(`The book's layout stopped (exit code ${code}).`)));
+      worker.postMessage({ job, file });
+    });
+  } finally {
+    void worker.terminate();
+  }
+}

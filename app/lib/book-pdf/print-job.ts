@@ -1,0 +1,27 @@
+// What the printed book is made from (issue 19, ADR 0029): plain data that crosses into the worker thread that lays it
+// out, free of the database and of the server's modules.
+
+export const PRINT_SIZES = ["6x9", "a5", "letter"] as const;
+export type PrintSize = (typeof PRINT_SIZES)[number];
+export const DEFAULT_PRINT_SIZE: PrintSize = "6x9";
+
+/** A JPEG, already at print size, with its pixel dimensions (pdfkit places it by them). */
+export type PrintImage = { bytes: Uint8Array; width: number; height: number };
+export type PrintPhoto = PrintImage & { caption: string };
+/** The voice code beside a recorded story: the address it opens, and the line printed beside it. */
+export type PrintVoice = { url: string; line: string };
+export type PrintStory = { title: string; paragraphs: string[]; photos: PrintPhoto[]; voice: PrintVoice | null };
+export type PrintChapter = { title: string; description: string; stories: PrintStory[] };
+
+export type PrintJob = {
+  size: PrintSize;
+  language: "en" | "vi";
+  /** Paths of the serif's TrueType files, from the font package. */
+  fonts: { regular: string; bold: string; italic: string };
+  labels: { contents: string };
+  book: { title: string; description: string; cover: PrintImage | null };
+  chapters: PrintChapter[];
+};
+
+/** What the worker says when the file is written. */
+export type PrintResult = { ok: true; pages: number } | { ok: false; message: string };

@@ -1,0 +1,257 @@
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import { createRequire } from "node:module";
+import path from "node:path";
+import sharp from "sharp";
+import type { Book, Media } from "~db/schema";
+import { ensurePrivateDir } from "~db/private-files.server";
+import { fastT } from "~/i18n/fast-t";
+import resources from "~/i18n/resources";
+import { PAGE_GEOMETRY } from "~/lib/book-pdf/page-geometry";
+import type { PrintImage, PrintJob, PrintPhoto, PrintSize, PrintStory } from "~/lib/book-pdf/print-job";
+import { printBook } from "~/lib/book-pdf/print-book.server";
+import { fallbackCover, isPresetCover } from "~/lib/covers";
+import { env } from "~/lib/env.server";
+import { AppError } from "~/lib/errors";
+import { publicFile } from "~/lib/public-file.server";
+import { printableBook, type PrintableBook } from "~/models/book-print.server";
+import { mediaFilePath } from "~/models/media-storage.server";
+import { readCover } from "~/models/media.server";
+import { printLinkFor } from "~/models/share.server";
+
+/** Bumped whenever the layout changes, so that books cached in the old one are made again. */
+const PRINT_FORMAT = 1;
+/** Photos prepared at once: each is a decode and an encode of up to 1600 px, a few MB while it lasts. */
+const IMAGE_CONCURRENCY = 4;
+
+const require = createRequire(import.meta.url);
+const fontFile = (weight: string) => require.resolve(`@expo-google-fonts/noto-serif/${weight}/NotoSerif_${weight}.ttf`);
+/** Noto Serif's full TrueType files: every Vietnamese letter with its diacritics is in them (ADR 0029). */
+const FONTS = () => ({
+  regular: fontFile("400Regular"),
+  bold: fontFile("700Bold"),
+  italic: fontFile("400Regular_Italic"),
+});
+
+export type PrintedBookFile = { file: string; size: number; etag: string; fileName: string; pages: number | null };
+
+/**
+ * The printed book as a PDF file (issue 19): from the cache while what it is made from is unchanged (its hash is
+ * the key, as for the book preview), laid out in a worker thread otherwise. `linkAddress` makes the address of the
+ * share link that the voice codes open. Callers check who may print the book.
+ */
+export async function printedBook({
+  bookId,
+  size,
+  linkAddress,
+}: {
+  bookId: number;
+  size: PrintSize;
+  linkAddress: (token: string) => string;
+}): Promise<PrintedBookFile> {
+  const book = printableBook(bookId);
+  if (!book) throw new AppError(404, "books.notFound");
+  if (book.topics.length === 0) throw new AppError(400, "printedBook.noStories");
+  const link = printLinkFor(bookId);
+  const shareUrl = link ? linkAddress(link.token) : null;
+  const hash = contentHash(book, size, shareUrl);
+  const file = path.join(cacheDir(bookId), `${size}-${hash}.pdf`);
+  const pages = await once(file, () => makeBook(book, size, shareUrl, file));
+  const stat = await fs.stat(file);
+  return { file, size: stat.size, etag: `"${hash}"`, fileName: `${book.book.title}.pdf`, pages };
+}
+
+function cacheDir(bookId: number): string {
+  return path.join(env().dataDir, "cache", "printed-books", String(bookId));
+}
+
+/** Everything the PDF is made from, and the layout's version: a change to any of it makes a new book. */
+function contentHash(book: PrintableBook, size: PrintSize, shareUrl: string | null): string {
+  const hash = crypto.createHash("sha256");
+  const mediaKey = (item: Media) => [item.id, item.type, item.storageKey, item.description];
+  hash.update(
+    JSON.stringify([
+      PRINT_FORMAT,
+      size,
+      shareUrl,
+      [book.book.title, book.book.description, book.book.language, book.book.coverImage],
+      book.topics.map((topic) => [
+        topic.title,
+        topic.description,
+        topic.stories.map((story) => [
+          story.id,
+          story.title,
+          story.content,
+          story.refinedContent,
+          book.addresses.get(story.id) ?? null,
+          story.media.map(mediaKey),
+        ]),
+      ]),
+    ]),
+  );
+  return hash.digest("hex").slice(0, 32);
+}
+
+const running = new Map<string, Promise<number | null>>();
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * Makes the file unless it is there, once however many ask at the same time; one book is laid out at a time, so that
+ * two downloads never take both of the machine's cores (and twice the memory) from everyone else.
+ */
+async function once(file: string, make: () => Promise<number>): Promise<number | null> {
+  if (await exists(file)) return null;
+  let pending = running.get(file);
+  if (!pending) {
+    const turn = queue.then(async () => ((await exists(file)) ? null : make()));
+    queue = turn.catch(() => undefined);
+    pending = turn.finally(() => running.delete(file));
+    running.set(file, pending);
+  }
+  return pending;
+}
+
+const exists = (file: string) =>
+  fs.stat(file).then(
+    (stat) => stat.isFile(),
+    () => false,
+  );
+
+async function makeBook(book: PrintableBook, size: PrintSize, shareUrl: string | null, file: string): Promise<number> {
+  const job = await printJob(book, size, shareUrl);
+  const dir = path.dirname(file);
+  await ensurePrivateDir(dir);
+  const partial = `${file}.${crypto.randomBytes(6).toString("hex")}.part`;
+  try {
+    const pages = await printBook(job, partial);
+    await fs.rename(partial, file);
+    await removeOlder(dir, size, file);
+    return pages;
+  } catch (error) {
+    await fs.rm(partial, { force: true });
+    console.error("Printing a book failed", error);
+    throw new AppError(503, "printedBook.failed");
+  }
+}
+
+/** The book's earlier PDFs at this size: a cache keeps the current one only. */
+async function removeOlder(dir: string, size: PrintSize, keep: string): Promise<void> {
+  const names = await fs.readdir(dir);
+  await Promise.all(
+    names
+      .filter((name) => name.startsWith(`${size}-`) && name.endsWith(".pdf") && path.join(dir, name) !== keep)
+      .map((name) => fs.rm(path.join(dir, name), { force: true })),
+  );
+}
+
+async function printJob(book: PrintableBook, size: PrintSize, shareUrl: string | null): Promise<PrintJob> {
+  const language = book.book.language;
+  const t = fastT(language, resources[language].translation);
+  const addressWords = resources[language].translation.storyteller.addresses;
+  const voiceLine = (storyId: number) => {
+    const address = book.addresses.get(storyId);
+    return language === "vi" && address && address !== "ban"
+      ? t("printedBook.voiceBy", { address: addressWords[address] })
+      : t("printedBook.voice");
+  };
+  const images = imagePool();
+  const chapters = await Promise.all(
+    book.topics.map(async (topic) => ({
+      title: clean(topic.title),
+      description: clean(topic.description),
+      stories: await Promise.all(
+        topic.stories.map(
+          async (story): Promise<PrintStory> => ({
+            title: clean(story.title),
+            paragraphs: paragraphs(story.refinedContent?.trim() ? story.refinedContent : story.content),
+            photos: (
+              await Promise.all(story.media.filter((item) => item.type === "image").map((item) => images.photo(item)))
+            ).flatMap((photo) => photo ?? []),
+            voice:
+              shareUrl && story.media.some((item) => item.type === "audio")
+                ? { url: `${shareUrl}#story-${story.id}`, line: voiceLine(story.id) }
+                : null,
+          }),
+        ),
+      ),
+    })),
+  );
+  return {
+    size,
+    language,
+    fonts: FONTS(),
+    labels: { contents: t("printedBook.contents") },
+    book: {
+      title: clean(book.book.title),
+      description: clean(book.book.description),
+      cover: await images.cover(book.book, size),
+    },
+    chapters,
+  };
+}
+
+/** Text as it is printed: composed (NFC), so that every Vietnamese letter is one glyph and extracts as written. */
+function clean(text: string): string {
+  return text
+    .normalize("NFC")
+    .replace(/\r\n?/g, "\n")
+    .replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, "")
+    .trim();
+}
+
+/** A story's paragraphs: the family writes blank lines between them. */
+function paragraphs(text: string): string[] {
+  return clean(text)
+    .split(/\n\s*\n/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+/**
+ * Photos as JPEG, which PDF readers and printers all take (the stored files are WebP), prepared a few at a time with
+ * sharp, off the event loop. A photo whose file is missing or unreadable is left out, and the book is still made.
+ */
+function imagePool() {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  const limit = async <T>(work: () => Promise<T>): Promise<T> => {
+    if (active >= IMAGE_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
+    active++;
+    try {
+      return await work();
+    } finally {
+      active--;
+      waiting.shift()?.();
+    }
+  };
+  const jpeg = (input: string | Buffer, resize?: { width: number; height: number }) =>
+    limit(async (): Promise<PrintImage | null> => {
+      try {
+        let image = sharp(input, { limitInputPixels: 50_000_000 }).flatten({ background: "#ffffff" });
+        if (resize) image = image.resize({ ...resize, fit: "inside", withoutEnlargement: true });
+        const { data, info } = await image.jpeg({ quality: 86, mozjpeg: false }).toBuffer({ resolveWithObject: true });
+        return { bytes: data, width: info.width, height: info.height };
+      } catch {
+        return null;
+      }
+    });
+  return {
+    async photo(item: Media): Promise<PrintPhoto | null> {
+      const file = mediaFilePath(item.storageKey);
+      const image = file ? await jpeg(file) : null;
+      return image ? { ...image, caption: clean(item.description) } : null;
+    },
+    /** The cover at 300 dpi of the page at most: the preset's file, or the uploaded one. */
+    async cover(book: Book, size: PrintSize): Promise<PrintImage | null> {
+      const page = PAGE_GEOMETRY[size];
+      const box = { width: Math.round((page.width / 72) * 300), height: Math.round((page.height / 72) * 300) };
+      const url = book.coverImage ?? fallbackCover(book.id);
+      if (isPresetCover(url)) {
+        const file = publicFile(url);
+        return file ? jpeg(file, box) : null;
+      }
+      const bytes = await readCover(url);
+      return bytes ? jpeg(bytes, box) : null;
+    },
+  };
+}
