@@ -65,6 +65,11 @@ function cacheDir(bookId: number): string {
   return path.join(env().dataDir, "cache", "printed-books", String(bookId));
 }
 
+/** Removes a deleted book's printed copies: a PDF holds its stories, which must not outlive it on disk. */
+export async function forgetPrintedBook(bookId: number): Promise<void> {
+  await fs.rm(cacheDir(bookId), { recursive: true, force: true });
+}
+
 /** Everything the PDF is made from, and the layout's version: a change to any of it makes a new book. */
 function contentHash(book: PrintableBook, size: PrintSize, shareUrl: string | null): string {
   const hash = crypto.createHash("sha256");

@@ -5,7 +5,7 @@ import type { PrintJob, PrintResult } from "./print-job";
 import { renderBookPdf } from "./render-book";
 
 /** The name the build gives the layout's worker script, beside the server bundle (vite.config.ts). */
-export const BOOK_PDF_WORKER_FILE = "book-pdf-worker.js";
+const BOOK_PDF_WORKER_FILE = "book-pdf-worker.js";
 /**
  * A 100-story, 50-photo book needs a fraction of this; the bound keeps a hostile book (thousands of chapters) from
  * taking the server's memory: the worker runs out first and the download fails alone.

@@ -8,6 +8,7 @@ import { bookSchema } from "~/lib/validation";
 import { deleteBook, getBook, updateBook } from "~/models/book.server";
 import { deleteCoverIfUnused, deleteMediaFiles } from "~/models/media.server";
 import { BOOK_BODY_LIMIT } from "./books";
+import { forgetPrintedBook } from "~/services/book-pdf.server";
 
 function bookId(params: { id?: string }): number {
   const id = Number(params.id);
@@ -40,6 +41,7 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
     const deleted = deleteBook({ bookId: id, userId: user.id });
     await deleteCoverIfUnused(deleted.coverImage);
     await deleteMediaFiles(deleted.mediaKeys);
+    await forgetPrintedBook(deleted.id);
     return { ok: true, id };
   }
   return refuseMethod(context, ["GET", "PUT", "DELETE"]);
