@@ -14,6 +14,9 @@ export default defineConfig({
           include: ["app/**/*.test.ts", "app/**/*.test.tsx", "db/**/*.test.ts", "tests/unit/**/*.test.ts"],
           setupFiles: ["tests/support/unit-setup.ts"],
           environment: "node",
+          // A few model tests seed hundreds of rows or hash passwords with argon2: about 4 s alone, and more
+          // than vitest's default 5 s when the machine is busy. No unit test asserts a time.
+          testTimeout: 20_000,
         },
       },
       {
