@@ -11,6 +11,8 @@ const BOOK_PDF_WORKER_FILE = "book-pdf-worker.js";
  * taking the server's memory: the worker runs out first and the download fails alone.
  */
 const WORKER_HEAP_MB = 192;
+/** A layout that has not finished by then never will: its thread is ended, so that the books queued behind it go on. */
+const WORKER_TIME_LIMIT_MS = 120_000;
 
 /**
  * Writes a book's PDF to `file` in a worker thread of its own (ADR 0023, ADR 0029), ended when it is done: laying out
@@ -24,8 +26,10 @@ export async function printBook(job: PrintJob, file: string): Promise<number> {
     return renderBookPdf(job, fs.createWriteStream(file));
   }
   const worker = new Worker(script, { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+  let timer: NodeJS.Timeout | undefined;
   try {
     return await new Promise<number>((resolve, reject) => {
+      timer = setTimeout(() => reject(new Error("The book's layout took too long.")), WORKER_TIME_LIMIT_MS);
       worker.once("message", (result: PrintResult) =>
         result.ok ? resolve(result.pages) : reject(new Error(`The book's layout failed: ${result.message}`)),
       );
@@ -34,6 +38,7 @@ export async function printBook(job: PrintJob, file: string): Promise<number> {
       worker.postMessage({ job, file });
     });
   } finally {
+    clearTimeout(timer);
     void worker.terminate();
   }
 }
