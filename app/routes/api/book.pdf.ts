@@ -6,6 +6,7 @@ import { apiHandler, jsonError, methodNotAllowed, paramId } from "~/lib/http.ser
 import { fileResponse } from "~/lib/file-response.server";
 import { attachmentDisposition } from "~/lib/keepsake-names";
 import { shareUrl } from "~/lib/share-url.server";
+import { refuseCrossSiteWrite } from "~/lib/writing-get.server";
 import { getBook } from "~/models/book.server";
 import { isAdmin } from "~/models/user.server";
 import { requireUser } from "~/services/auth.server";
@@ -19,6 +20,8 @@ const isPrintSize = (value: string): value is PrintSize => (PRINT_SIZES as reado
  */
 export const loader = apiHandler(async (args: Route.LoaderArgs) => {
   const user = requireUser(args);
+  // Laying a book out takes seconds of CPU and writes the cache: a GET another site starts is refused (ADR 0022).
+  refuseCrossSiteWrite(args);
   const bookId = paramId(args.params.id);
   // The admin may print any book; a book that is not there is a 404 from printedBook.
   if (!isAdmin(user) && !getBook({ bookId, userId: user.id })) return jsonError(args.context, 404, "books.notFound");
