@@ -267,7 +267,7 @@ describe("the keepsake book", () => {
     await pdf.close();
   });
 
-  it("prints a voice code per recorded story that opens it on the share link, which plays without sign-in", async () => {
+  it("prints a voice code per recorded story, opening it on the share link, which plays without sign-in", async () => {
     const { bytes, pdf } = await pdfOf(lan, vietnamese.book.id);
     const pages = await pdf.pages();
     const { token } = vietnamese.share;

@@ -50,7 +50,8 @@ function pdfjs(): Promise<PdfjsModule> {
 
 // pdfjs draws a font the PDF does not embed from its own copies of the standard 14; a reader of a PDF that embeds
 // everything never asks for them, but without the path pdfjs warns about every such font.
-const standardFontDataUrl = `${path.join(path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json")), "standard_fonts")}${path.sep}`;
+const pdfjsRoot = path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"));
+const standardFontDataUrl = `${path.join(pdfjsRoot, "standard_fonts")}${path.sep}`;
 
 type TextPiece = { str: string; x: number; y: number; width: number; size: number };
 
