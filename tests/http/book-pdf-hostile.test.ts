@@ -143,7 +143,7 @@ describe("hostile books still print", () => {
     expect(await popplerErrors(bytes)).toEqual([]);
     const [chapter] = await pdf.outline();
     const images = [];
-    for (let n = chapter!.page!; n <= pdf.pageCount; n++) images.push(...(await pdf.painted(n)).images);
+    for (let n = chapter!.page!; n <= pdf.pageCount; n++) images.push(...(await pdf.images(n)));
     expect(images).toEqual([{ width: 700, height: 500 }]);
     const text = flat((await pdf.pages(chapter!.page!, pdf.pageCount)).map((page) => page.text).join("\n"));
     expect(text).toContain("We took the night bus to Da Lat.");

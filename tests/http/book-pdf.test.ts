@@ -14,7 +14,7 @@ import {
 } from "../support/book-pdf";
 import { createClient, loginAs, serverWithLanAndMinh, type Client } from "../support/http";
 import { pngBytes, webmBytes } from "../support/media-files";
-import { openPdf, popplerErrors, qrCodes } from "../support/pdf";
+import { openPdf, pdfFonts, popplerErrors, qrCodes } from "../support/pdf";
 import { ADMIN_PASSWORD, type RunningServer } from "../support/server";
 
 // The keepsake book (issue 19): GET /api/books/{id}/book.pdf read back with pdfjs, poppler and zbar. Two books are
@@ -240,7 +240,7 @@ describe("the keepsake book", () => {
   });
 
   it("sets Vietnamese verbatim in embedded Noto Serif", async () => {
-    const { pdf } = await pdfOf(lan, vietnamese.book.id);
+    const { bytes, pdf } = await pdfOf(lan, vietnamese.book.id);
     const pages = await pdf.pages();
     const text = flat(pages.map((page) => page.text).join("\n"));
     expect(text).toContain("Bà sinh năm 1948 ở Huế.");
@@ -248,7 +248,7 @@ describe("the keepsake book", () => {
     expect(text).toContain("Năm ấy ông theo đoàn quân ra Bắc.");
     // Precomposed letters, as they were typed: a reader's search for "Huế" finds them.
     expect(text.normalize("NFC")).toBe(text);
-    const fonts = await pdf.fonts();
+    const fonts = await pdfFonts(bytes);
     expect(fonts.length).toBeGreaterThan(0);
     for (const font of fonts)
       expect(font, JSON.stringify(fonts)).toMatchObject({ name: expect.stringMatching(/NotoSerif/), embedded: true });
@@ -257,11 +257,11 @@ describe("the keepsake book", () => {
 
   it("prints each completed story's photos from the stored files, and the uploaded cover", async () => {
     const { pdf } = await pdfOf(lan, english.book.id);
-    const cover = await pdf.painted(1);
-    expect(cover.images.length).toBeGreaterThanOrEqual(1);
+    const cover = await pdf.images(1);
+    expect(cover.length).toBeGreaterThanOrEqual(1);
     const [first] = await pdf.outline();
     const body = [];
-    for (let n = first!.page!; n <= pdf.pageCount; n++) body.push(...(await pdf.painted(n)).images);
+    for (let n = first!.page!; n <= pdf.pageCount; n++) body.push(...(await pdf.images(n)));
     // The two printed photos at the size they were kept (not their 320 px thumbnails); the archived one is not there.
     expect(body).toEqual([PHOTO, PHOTO]);
     await pdf.close();

@@ -5,9 +5,11 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 
-// Reads a PDF back the way a reader meets it (issue 19): pdfjs-dist for the pages, their text, the outline, the fonts
-// and the images; poppler's pdftoppm and zbar's zbarimg for the QR codes printed on a page, as a phone would scan
-// them from paper; poppler's pdftotext as a second, stricter parser than pdfjs, which repairs what it can.
+// Reads a PDF back the way a reader meets it (issue 19): pdfjs-dist for the pages, their text, the outline and the
+// images; poppler's pdffonts for the fonts (pdfjs stands its own copy in for a standard font the file does not
+// embed, and then reports it as loaded); poppler's pdftoppm and zbar's zbarimg for the QR codes printed on a page, as
+// a phone would scan them from paper; poppler's pdftotext as a second, stricter parser than pdfjs, which repairs what
+// it can.
 
 const run = promisify(execFile);
 
@@ -27,8 +29,8 @@ export type PdfPage = {
 export type PdfOutlineItem = { title: string; page: number | null; items: PdfOutlineItem[] };
 /** An image painted on a page, with its size in pixels. */
 export type PdfImage = { width: number; height: number };
-/** A font a page uses: `embedded` when its program is in the file (FontFile, FontFile2 or FontFile3). */
-export type PdfFont = { name: string; embedded: boolean };
+/** A font of the file: `embedded` when its program is in the file (FontFile, FontFile2 or FontFile3). */
+export type PdfFont = { name: string; type: string; embedded: boolean; subset: boolean; unicode: boolean };
 
 type PdfjsModule = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
 type PdfjsDocument = Awaited<ReturnType<PdfjsModule["getDocument"]>["promise"]>;
@@ -88,10 +90,8 @@ export type PdfFile = {
   /** Pages `from` to `to` (1-based, inclusive; the whole document by default). */
   pages: (from?: number, to?: number) => Promise<PdfPage[]>;
   outline: () => Promise<PdfOutlineItem[]>;
-  /** What page `n` paints: its images (each painting counts) and its fonts. */
-  painted: (n: number) => Promise<{ images: PdfImage[]; fonts: PdfFont[] }>;
-  /** Every font of the document, by name, over all its pages. */
-  fonts: () => Promise<PdfFont[]>;
+  /** The images page `n` paints, each painting counted. */
+  images: (n: number) => Promise<PdfImage[]>;
   close: () => Promise<void>;
 };
 
@@ -102,8 +102,6 @@ export async function openPdf(bytes: Uint8Array): Promise<PdfFile> {
     // pdfjs takes the buffer over; the caller keeps its bytes.
     data: new Uint8Array(bytes),
     verbosity: lib.VerbosityLevel.ERRORS,
-    // Font names and whether their program is missing are only kept with this.
-    fontExtraProperties: true,
     standardFontDataUrl,
   });
   const document: PdfjsDocument = await task.promise;
@@ -151,38 +149,20 @@ export async function openPdf(bytes: Uint8Array): Promise<PdfFile> {
     return out;
   }
 
-  async function painted(n: number) {
-    const p = await document.getPage(n);
-    const list = await p.getOperatorList();
-    const images: PdfImage[] = [];
-    const fonts = new Map<string, PdfFont>();
+  async function images(n: number): Promise<PdfImage[]> {
+    const list = await (await document.getPage(n)).getOperatorList();
+    const painted: PdfImage[] = [];
     const { OPS } = lib;
     list.fnArray.forEach((fn, i) => {
       const args = list.argsArray[i] as unknown[];
       if (fn === OPS.paintImageXObject || fn === OPS.paintImageXObjectRepeat) {
-        images.push({ width: args[1] as number, height: args[2] as number });
+        painted.push({ width: args[1] as number, height: args[2] as number });
       } else if (fn === OPS.paintInlineImageXObject) {
         const image = args[0] as { width: number; height: number };
-        images.push({ width: image.width, height: image.height });
-      } else if (fn === OPS.setFont) {
-        const id = args[0] as string;
-        if (fonts.has(id) || !p.commonObjs.has(id)) return;
-        const font = p.commonObjs.get(id) as { name?: string; missingFile?: boolean; data?: Uint8Array };
-        fonts.set(id, { name: font.name ?? id, embedded: !font.missingFile && Boolean(font.data?.length) });
+        painted.push({ width: image.width, height: image.height });
       }
     });
-    return { images, fonts: [...fonts.values()] };
-  }
-
-  async function fonts(): Promise<PdfFont[]> {
-    const byName = new Map<string, PdfFont>();
-    for (let n = 1; n <= document.numPages; n++)
-      for (const font of (await painted(n)).fonts)
-        byName.set(font.name, {
-          name: font.name,
-          embedded: font.embedded && (byName.get(font.name)?.embedded ?? true),
-        });
-    return [...byName.values()];
+    return painted;
   }
 
   return {
@@ -190,8 +170,7 @@ export async function openPdf(bytes: Uint8Array): Promise<PdfFile> {
     page,
     pages,
     outline: async () => resolve(await document.getOutline()),
-    painted,
-    fonts,
+    images,
     close: () => task.destroy(),
   };
 }
@@ -237,5 +216,31 @@ export function popplerErrors(bytes: Uint8Array): Promise<string[]> {
       (error: { stderr?: string; code?: unknown }) => ({ stderr: error.stderr || `pdftotext failed: ${error.code}` }),
     );
     return stderr.split("\n").filter((line) => /error|fail/i.test(line));
+  });
+}
+
+/**
+ * The fonts of the whole file as poppler's pdffonts lists them: name (with its subset prefix), type, and whether
+ * each is embedded, subset and mapped to Unicode.
+ */
+export function pdfFonts(bytes: Uint8Array): Promise<PdfFont[]> {
+  return withFile(bytes, async (file) => {
+    const { stdout } = await run("pdffonts", [file]);
+    // name, type (may hold spaces), encoding, emb, sub, uni, object number and generation: read from both ends.
+    return stdout
+      .split("\n")
+      .slice(2)
+      .filter((line) => line.trim())
+      .map((line) => {
+        const cells = line.trim().split(/\s+/);
+        const [emb, sub, uni] = cells.slice(-5, -2);
+        return {
+          name: cells[0]!,
+          type: cells.slice(1, -6).join(" "),
+          embedded: emb === "yes",
+          subset: sub === "yes",
+          unicode: uni === "yes",
+        };
+      });
   });
 }
