@@ -209,15 +209,23 @@ async function sampleDuring(origin, pid, work) {
   const probe = (async () => {
     while (!done) {
       const started = performance.now();
-      const response = await fetch(new URL("/healthz", origin), { signal: AbortSignal.timeout(30_000) });
-      await response.arrayBuffer();
+      let ok = false;
+      try {
+        const response = await fetch(new URL("/healthz", origin), { signal: AbortSignal.timeout(30_000) });
+        await response.arrayBuffer();
+        ok = response.status === 200;
+      } catch {
+        // refused or reset: a failure, counted below; the download says why
+      }
       const ms = performance.now() - started;
-      healthz.push({ ms, ok: response.status === 200 });
+      healthz.push({ ms, ok });
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, 50 - ms)));
     }
   })();
   try {
     return { result: await work(), rss, healthz };
+  } catch (error) {
+    throw new Error(`the download failed: ${error.cause?.message ?? error.message}`);
   } finally {
     done = true;
     clearInterval(memory);
@@ -296,21 +304,27 @@ export async function benchPdf({ cpus = cpuPlan(), log = console.log, shape = PD
         failures: cold.healthz.filter((h) => !h.ok).length,
       },
     };
-    result.valid =
-      cold.result.status === 200 &&
-      cold.result.isPdf &&
-      cached.status === 200 &&
-      cached.isPdf &&
-      cached.etag === cold.result.etag &&
-      result.healthz.failures === 0;
+    const problems = [
+      cold.result.status !== 200 && `the first download answered ${cold.result.status}`,
+      cold.result.status === 200 && !cold.result.isPdf && "the first download is not a PDF",
+      cached.status !== 200 && `the second download answered ${cached.status}`,
+      cached.status === 200 && !cached.isPdf && "the second download is not a PDF",
+      cached.status === 200 && cached.etag !== cold.result.etag && "the second download has another ETag",
+      result.healthz.failures > 0 && `${result.healthz.failures} /healthz requests failed`,
+    ].filter(Boolean);
+    result.problems = problems;
+    result.valid = problems.length === 0;
     log(
       `pdf: cold ${Math.round(cold.result.ms)} ms (${cold.result.status}, ${(cold.result.bytes / 1e6).toFixed(1)} MB), ` +
         `peak RSS ${Math.round(result.peakRssMb)} MB (VmHWM ${Math.round(result.hwmMb ?? Number.NaN)} MB, ` +
         `${Math.round(before.rssMb)} MB before), /healthz max ${Math.round(result.healthz.maxMs ?? Number.NaN)} ms ` +
         `p95 ${Math.round(result.healthz.p95Ms ?? Number.NaN)} ms over ${result.healthz.samples} requests; ` +
-        `cached ${Math.round(cached.ms)} ms (${cached.status})${result.valid ? "" : " (INVALID)"}`,
+        `cached ${Math.round(cached.ms)} ms (${cached.status})` +
+        (result.valid ? "" : ` (INVALID: ${problems.join("; ")})`),
     );
     return result;
+  } catch (error) {
+    throw new Error(`${error.message}\nThe server's last output:\n${server.output().slice(-3000)}`);
   } finally {
     await server.stop();
   }
