@@ -73,7 +73,8 @@ async function photo(i) {
   const hue = (i * 47) % 360;
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1200"><defs><linearGradient id="g">` +
-    `<stop offset="0" stop-color="hsl(${hue},60%,35%)"/><stop offset="1" stop-color="hsl(${(hue + 90) % 360},50%,70%)"/>` +
+    `<stop offset="0" stop-color="hsl(${hue},60%,35%)"/>` +
+    `<stop offset="1" stop-color="hsl(${(hue + 90) % 360},50%,70%)"/>` +
     `</linearGradient></defs><rect width="1600" height="1200" fill="url(#g)"/>` +
     `<circle cx="${400 + i * 130}" cy="600" r="300" fill="hsl(${(hue + 180) % 360},40%,50%)"/></svg>`;
   const grain = { width: 1600, height: 1200, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 12 } };
@@ -315,7 +316,8 @@ export async function benchPdf({ cpus = cpuPlan(), log = console.log, shape = PD
     result.problems = problems;
     result.valid = problems.length === 0;
     log(
-      `pdf: cold ${Math.round(cold.result.ms)} ms (${cold.result.status}, ${(cold.result.bytes / 1e6).toFixed(1)} MB), ` +
+      `pdf: cold ${Math.round(cold.result.ms)} ms ` +
+        `(${cold.result.status}, ${(cold.result.bytes / 1e6).toFixed(1)} MB), ` +
         `peak RSS ${Math.round(result.peakRssMb)} MB (VmHWM ${Math.round(result.hwmMb ?? Number.NaN)} MB, ` +
         `${Math.round(before.rssMb)} MB before), /healthz max ${Math.round(result.healthz.maxMs ?? Number.NaN)} ms ` +
         `p95 ${Math.round(result.healthz.p95Ms ?? Number.NaN)} ms over ${result.healthz.samples} requests; ` +
