@@ -35,18 +35,33 @@ export async function pdfOf(client: Client, bookId: number, query = "") {
 /** The whitespace of extracted text folded to single spaces: a sentence reads the same across a line break. */
 export const flat = (text: string) => text.replace(/\s+/g, " ").trim();
 
-/** The number printed at the foot of a page: its lowest line, when that is a number in the bottom margin. */
+/**
+ * The number printed at the foot of a page: its lowest line, in the bottom margin, when that is a number, maybe
+ * dressed ("– 7 –"), or a running foot that starts or ends with one ("The River Years 7").
+ */
 export function folio(page: PdfPage): number | null {
   const bottom = page.lines.reduce<PdfPage["lines"][number] | null>(
     (low, line) => (!low || line.y < low.y ? line : low),
     null,
   );
-  if (!bottom || bottom.y > page.height * 0.15 || !/^\d+$/.test(bottom.text.trim())) return null;
-  return Number(bottom.text.trim());
+  if (!bottom || bottom.y > page.height * 0.15) return null;
+  const text = bottom.text.trim();
+  const number = /^[^\p{L}\d]*(\d+)[^\p{L}\d]*$/u.exec(text) ?? /\s(\d+)$/.exec(text) ?? /^(\d+)\s/.exec(text);
+  return number ? Number(number[1]) : null;
 }
 
 /** A page with nothing printed on it but, at most, its number: the blank left-hand page before a chapter. */
-export const isBlank = (page: PdfPage) => page.lines.every((line) => /^\d+$/.test(line.text.trim()));
+export const isBlank = (page: PdfPage) => page.lines.every((line) => /^[^\p{L}\d]*\d*[^\p{L}\d]*$/u.test(line.text));
+
+/**
+ * The page a line of the contents gives for `title`, or null when the line is not its entry: the last number on the
+ * line once the title is taken out of it, wherever the number stands and whatever leads to it.
+ */
+export function contentsPage(line: string, title: string): number | null {
+  if (!line.includes(title)) return null;
+  const numbers = line.replace(title, " ").match(/\d+/g);
+  return numbers ? Number(numbers.at(-1)) : null;
+}
 
 export type BookLayout = {
   pages: PdfPage[];
@@ -89,14 +104,11 @@ export async function expectBookLayout(
   }
 
   // The contents, from page 5 to the page before the first chapter: each chapter's title and its page, in order.
-  const tocLines = pages.slice(4, chapterPages[0]! - 1).flatMap((page) => page.lines.map((line) => line.text));
-  let from = 0;
-  for (const [i, chapter] of chapters.entries()) {
-    const at = tocLines.findIndex((line, n) => n >= from && line.includes(chapter) && /\d+\s*$/.test(line));
-    expect(at, `contents entry for "${chapter}"`).toBeGreaterThanOrEqual(0);
-    expect(Number(/(\d+)\s*$/.exec(tocLines[at]!)![1]), `contents page of "${chapter}"`).toBe(chapterPages[i]);
-    from = at + 1;
-  }
+  expectContents(
+    pages.slice(4, chapterPages[0]! - 1).flatMap((page) => page.lines.map((line) => line.text)),
+    chapters,
+    chapterPages,
+  );
 
   // Body pages: a running head (the book's or the chapter's title) and, at the foot, the physical page number.
   for (const page of pages.slice(chapterPages[0]! - 1)) {
@@ -126,6 +138,17 @@ export async function expectBookLayout(
     chapterText: (i) => textOf(chapterPages[i]!, (chapterPages[i + 1] ?? pages.length + 1) - 1),
     text: textOf(1, pages.length),
   };
+}
+
+/** The contents' lines hold an entry for each chapter, in order, with its first page. */
+export function expectContents(lines: string[], chapters: string[], chapterPages: number[]) {
+  let from = 0;
+  for (const [i, chapter] of chapters.entries()) {
+    const at = lines.findIndex((line, n) => n >= from && contentsPage(line, chapter) !== null);
+    expect(at, `contents entry for "${chapter}"`).toBeGreaterThanOrEqual(0);
+    expect(contentsPage(lines[at]!, chapter), `contents: "${lines[at]}"`).toBe(chapterPages[i]);
+    from = at + 1;
+  }
 }
 
 /** Where `message` sits in a translation dictionary (en.ts), so that its counterpart in the other can be read. */
