@@ -7,8 +7,9 @@ import vi from "~/i18n/vi";
 import { CONTENTS_HEADING, downloadPdf, expectContents, flat, keyOf, messageAt, pdfOf } from "../support/book-pdf";
 import { createClient, loginAs, serverWithLanAndMinh, type Client } from "../support/http";
 import { pngBytes, webmBytes } from "../support/media-files";
-import { popplerErrors } from "../support/pdf";
-import type { RunningServer } from "../support/server";
+import { popplerErrors, qrCodes } from "../support/pdf";
+import { rawFetch } from "../support/raw-http";
+import { ADMIN_PASSWORD, type RunningServer, startServer } from "../support/server";
 
 // Books a family can make that a printer could choke on (issue 19): nothing to print, one story as long as a story may
 // be, a photo whose file is gone, a thousand chapters. Each gives a valid PDF or a translated 4xx. A file of its own,
@@ -208,5 +209,46 @@ describe("hostile books still print", () => {
       expect(text).toContain(`On ${titles[i]!.toLowerCase()} we sat by the fire.`);
     }
     await pdf.close();
+  });
+});
+
+describe("voice codes behind PUBLIC_URL", () => {
+  it("open the site's public address, not the one the server was reached at", async () => {
+    const site = await startServer({ PUBLIC_URL: "https://family.example", COOKIE_SECURE: undefined });
+    try {
+      const family = createClient(site.url, { Host: "family.example" }, rawFetch);
+      await loginAs(family, "admin", ADMIN_PASSWORD);
+      const book = await created(family, "/api/books", { title: "Public Voices", language: "en" });
+      const topic = await created(family, `/api/books/${book.id}/topics`, { title: "Songs" });
+      const song = await created(family, `/api/topics/${topic.id}/stories`, {
+        title: "Lullaby",
+        content: "She sang it every night.",
+        status: "published",
+      });
+      // The recording's file and row as the upload keeps them: this client sends no multipart bodies.
+      const key = `${"ab".repeat(16)}.webm`;
+      fs.mkdirSync(path.join(site.dataDir, "media", "files"), { recursive: true });
+      fs.writeFileSync(path.join(site.dataDir, "media", "files", key), webmBytes(3000));
+      const db = new Database(path.join(site.dataDir, "heirloom.db"));
+      try {
+        db.pragma("busy_timeout = 10000");
+        db.prepare(
+          "insert into media (story_id, type, storage_key, mime_type, filename, size, thumb_size, created_at) " +
+            "values (?, 'audio', ?, 'audio/webm', 'voice.webm', 3000, 0, ?)",
+        ).run(song.id, key, Date.now());
+        db.prepare("update stories set has_audio = 1 where id = ?").run(song.id);
+      } finally {
+        db.close();
+      }
+      const { token } = await created<{ token: string }>(family, `/api/books/${book.id}/shares`, {});
+
+      const { bytes, pdf } = await pdfOf(family, book.id);
+      const codes: string[] = [];
+      for (let n = (await pdf.outline())[0]!.page!; n <= pdf.pageCount; n++) codes.push(...(await qrCodes(bytes, n)));
+      expect(codes).toEqual([`https://family.example/s/${token}#story-${song.id}`]);
+      await pdf.close();
+    } finally {
+      await site.stop();
+    }
   });
 });
