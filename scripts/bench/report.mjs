@@ -3,6 +3,7 @@
 // budget. The budgets are issue 8's, the design's (docs/architecture.md, Performance budgets) and issue 7's (the
 // admin's SQL queries).
 import { ADMIN_QUERY_BUDGET, printAdminReport } from "./admin.mjs";
+import { pdfBudgets } from "./pdf.mjs";
 
 export const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 const ratio = (value) => (Number.isFinite(value) ? `${value.toFixed(2)}×` : "");
@@ -107,6 +108,7 @@ export function budgetsOf(results) {
       valid: admin.tabs.every((t) => t.valid),
     });
   }
+  if (results.pdf) for (const budget of pdfBudgets(results.pdf)) add(budget);
   for (const budget of budgets) {
     const within = budget.max !== undefined ? budget.value <= budget.max : budget.value >= budget.min;
     budget.status = budget.valid === false ? "INVALID" : within ? "ok" : "OVER BUDGET";
@@ -118,7 +120,7 @@ const limitText = (budget) => {
   const sign = budget.max !== undefined ? "≤" : "≥";
   const limit = budget.max ?? budget.min;
   if (budget.unit === "×") return `${sign} ${limit.toFixed(2)}×`;
-  if (budget.unit === "ms") return `${sign} ${limit} ms`;
+  if (budget.unit === "ms" || budget.unit === "MB") return `${sign} ${limit} ${budget.unit}`;
   return `${sign} ${limit}`;
 };
 
@@ -225,6 +227,27 @@ export function tableRows(results) {
   const adminBudget = budgets.find((x) => x.id === "admin.queries");
   if (adminBudget)
     rows.push(["admin", "SQL queries per tab, worst", adminBudget.value, "", "", ...budgetCells("admin.queries")]);
+  if (results.pdf) {
+    const { pdf } = results;
+    const { stories, photos, recordings } = pdf.shape;
+    const mb = (value) => (value === null || value === undefined ? "n/a" : `${Math.round(value)} MB`);
+    const pdfRows = [
+      [
+        `cold generation, ${stories} stories, ${photos} photos, ${recordings} recordings${pdf.valid ? "" : " (!)"}`,
+        msText(pdf.cold.ms),
+        "pdf.cold",
+      ],
+      ["  peak RSS of the server meanwhile", mb(Math.max(pdf.peakRssMb, pdf.hwmMb ?? 0)), "pdf.rss"],
+      ["  RSS of the server just before", mb(pdf.rssBeforeMb)],
+      [`  /healthz meanwhile, max of ${pdf.healthz.samples}`, msText(pdf.healthz.maxMs), "pdf.healthz"],
+      ["  /healthz meanwhile, p95", msText(pdf.healthz.p95Ms)],
+      ["second download, from the cache", msText(pdf.cached.ms)],
+      ["PDF size", `${(pdf.cold.bytes / 1e6).toFixed(1)} MB`],
+    ];
+    pdfRows.forEach(([metric, value, id], i) =>
+      rows.push([i === 0 ? "book.pdf" : "", metric, value, "", "", ...(id ? budgetCells(id) : ["", ""])]),
+    );
+  }
   return rows;
 }
 

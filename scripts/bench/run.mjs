@@ -9,10 +9,12 @@
 //   - lighthouse:  Lighthouse mobile (performance, accessibility, LCP, TBT, CLS) of the same four pages;
 //   - interactive: the workspace's and the storyteller's door's time to interactive under slow 4G and 4× CPU
 //                  (scripts/bench/interactive.mjs);
-//   - admin:       every tab of /admin against 200 users, 2,000 books and 10,000 stories (scripts/bench/admin.mjs).
+//   - admin:       every tab of /admin against 200 users, 2,000 books and 10,000 stories (scripts/bench/admin.mjs);
+//   - pdf:         the keepsake book of 100 stories, 50 photos and 20 recordings: its cold generation, the server's
+//                  peak memory and /healthz meanwhile, and the cached download (scripts/bench/pdf.mjs).
 // It prints one table with the budgets (over budget is printed, never an error exit) and writes
 // bench/results.json. Options: --build (rebuild Heirloom first; it is built anyway when build/ is missing),
-// --no-js, --no-load, --no-lighthouse, --no-interactive, --no-admin (skip a part), --duration <s> (10) and
+// --no-js, --no-load, --no-lighthouse, --no-interactive, --no-admin, --no-pdf (skip a part), --duration <s> (10) and
 // --connections <n> (10) for the load, --lighthouse-runs <n> (1), --interactive-runs <n> (3),
 // --admin-duration <s> (3, per tab), --out <file> (bench/results.json).
 import { spawnSync } from "node:child_process";
@@ -27,6 +29,7 @@ import { calibratedSlowdown, measureInteractive } from "./interactive.mjs";
 import { measurePageJs } from "./js-weight.mjs";
 import { auditPages, chromiumPath } from "./lighthouse.mjs";
 import { measureRps } from "./load.mjs";
+import { benchPdf } from "./pdf.mjs";
 import { cleanupAll, cpuPlan, nodeCommand, onCleanup, run, startServer, tempDir } from "./processes.mjs";
 import { budgetsOf, markdownReport, printReport } from "./report.mjs";
 import { seed } from "./seed.mjs";
@@ -42,6 +45,7 @@ const { values: options } = parseArgs({
     lighthouse: { type: "boolean", default: true },
     interactive: { type: "boolean", default: true },
     admin: { type: "boolean", default: true },
+    pdf: { type: "boolean", default: true },
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "10" },
     "lighthouse-runs": { type: "string", default: "1" },
@@ -63,6 +67,7 @@ const adminSeconds = int("admin-duration", 1, 60);
 if ([seconds, connections, lighthouseRuns, interactiveRuns, adminSeconds].includes(null)) {
   console.error(
     "usage: npm run bench -- [--build] [--no-js] [--no-load] [--no-lighthouse] [--no-interactive] [--no-admin]\n" +
+      "       [--no-pdf]\n" +
       "       [--duration 1..60 s] [--connections 1..200] [--lighthouse-runs 1..9] [--interactive-runs 1..15]\n" +
       "       [--admin-duration 1..60 s] [--out bench/results.json]",
   );
@@ -231,7 +236,9 @@ async function main() {
   const lighthouseMs = options.lighthouse ? 8 * lighthouseRuns * 60_000 : 0;
   const interactiveMs = options.interactive ? 5 * interactiveRuns * 45_000 + 60_000 : 0;
   const adminMs = options.admin ? (40 + adminPages(0).length * (adminSeconds + 1 + 8)) * 1000 : 0;
-  armWatchdog(120_000 + loadMs + lighthouseMs + interactiveMs + adminMs);
+  // The pdf part: a start, 70 uploads, and two downloads of at most two minutes each.
+  const pdfMs = options.pdf ? 360_000 : 0;
+  armWatchdog(120_000 + loadMs + lighthouseMs + interactiveMs + adminMs + pdfMs);
 
   const tmpRoot = path.join(root, ".tmp");
   if (!fs.existsSync(tmpRoot)) onCleanup(() => fs.rmdirSync(tmpRoot)); // only if this run made it and it is empty again
@@ -346,6 +353,8 @@ async function main() {
 
   // The admin dashboard on a server and database of its own, after the others have stopped.
   const admin = options.admin ? await benchAdmin({ seconds: adminSeconds, connections, cpus, log }) : null;
+  // The keepsake book, on a server of its own too: its memory is the generation's, not the load runs'.
+  const pdf = options.pdf ? await benchPdf({ cpus, log }) : null;
   clearTimeout(watchdog);
   machine.loadAverageAtEnd = os.loadavg();
 
@@ -360,6 +369,7 @@ async function main() {
       lighthouse: options.lighthouse,
       interactive: options.interactive,
       admin: options.admin,
+      pdf: options.pdf,
     },
     loadGenerator: options.load
       ? { tool: "autocannon", connections, durationSeconds: seconds, warmupSeconds: 2 }
@@ -372,6 +382,7 @@ async function main() {
     heirloom,
     bare,
     admin,
+    pdf,
   };
   results.budgets = budgetsOf(results);
   printReport(results);
