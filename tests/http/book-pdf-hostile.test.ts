@@ -27,7 +27,7 @@ async function created<T = Id>(client: Client, url: string, data: unknown): Prom
   return JSON.parse(text) as T;
 }
 
-const NOTHING_TO_PRINT = "There are no completed stories to print yet.";
+const NOTHING_TO_PRINT = "There are no completed stories to print yet. Complete a story first.";
 
 beforeAll(async () => {
   ({ server, lan } = await serverWithLanAndMinh());
