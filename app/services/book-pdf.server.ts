@@ -8,7 +8,7 @@ import { ensurePrivateDir } from "~db/private-files.server";
 import { fastT } from "~/i18n/fast-t";
 import resources from "~/i18n/resources";
 import { PAGE_GEOMETRY } from "~/lib/book-pdf/page-geometry";
-import type { PrintImage, PrintJob, PrintPhoto, PrintSize, PrintStory } from "~/lib/book-pdf/print-job";
+import type { PrintImage, PrintJob, PrintSize, PrintStory } from "~/lib/book-pdf/print-job";
 import { printBook } from "~/lib/book-pdf/print-book.server";
 import { fallbackCover, isPresetCover } from "~/lib/covers";
 import { env } from "~/lib/env.server";
@@ -16,13 +16,12 @@ import { AppError } from "~/lib/errors";
 import { publicFile } from "~/lib/public-file.server";
 import { printableBook, type PrintableBook } from "~/models/book-print.server";
 import { mediaFilePath } from "~/models/media-storage.server";
+import { printCopies } from "~/models/print-copies.server";
 import { readCover } from "~/models/media.server";
 import { printLinkFor } from "~/models/share.server";
 
 /** Bumped whenever the layout changes, so that books cached in the old one are made again. */
 const PRINT_FORMAT = 1;
-/** Photos prepared at once: each is a decode and an encode of up to 1600 px, a few MB while it lasts. */
-const IMAGE_CONCURRENCY = 4;
 
 const require = createRequire(import.meta.url);
 const fontFile = (weight: string) => require.resolve(`@expo-google-fonts/noto-serif/${weight}/NotoSerif_${weight}.ttf`);
@@ -159,7 +158,10 @@ async function printJob(book: PrintableBook, size: PrintSize, shareUrl: string |
       ? t("printedBook.voiceBy", { address: addressWords[address] })
       : t("printedBook.voice");
   };
-  const images = imagePool();
+  const photoFiles = await printCopies(
+    book.topics.flatMap((topic) => topic.stories.flatMap((story) => story.media)),
+    mediaFilePath,
+  );
   const chapters = await Promise.all(
     book.topics.map(async (topic) => ({
       title: clean(topic.title),
@@ -169,9 +171,10 @@ async function printJob(book: PrintableBook, size: PrintSize, shareUrl: string |
           async (story): Promise<PrintStory> => ({
             title: clean(story.title),
             paragraphs: paragraphs(story.refinedContent?.trim() ? story.refinedContent : story.content),
-            photos: (
-              await Promise.all(story.media.filter((item) => item.type === "image").map((item) => images.photo(item)))
-            ).flatMap((photo) => photo ?? []),
+            photos: story.media.flatMap((item) => {
+              const file = photoFiles.get(item.id);
+              return file ? [{ file, caption: clean(item.description) }] : [];
+            }),
             voice:
               shareUrl && story.media.some((item) => item.type === "audio")
                 ? { url: `${shareUrl}#story-${story.id}`, line: voiceLine(story.id) }
@@ -189,7 +192,7 @@ async function printJob(book: PrintableBook, size: PrintSize, shareUrl: string |
     book: {
       title: clean(book.book.title),
       description: clean(book.book.description),
-      cover: await images.cover(book.book, size),
+      cover: await coverImage(book.book, size),
     },
     chapters,
   };
@@ -213,50 +216,23 @@ function paragraphs(text: string): string[] {
 }
 
 /**
- * Photos as JPEG, which PDF readers and printers all take (the stored files are WebP), prepared a few at a time with
- * sharp, off the event loop. A photo whose file is missing or unreadable is left out, and the book is still made.
+ * The cover as JPEG at 300 dpi of the page at most, prepared with sharp off the event loop. Photos are not prepared
+ * here: the layout reads their print copies from disk one at a time (`printCopies`).
  */
-function imagePool() {
-  let active = 0;
-  const waiting: (() => void)[] = [];
-  const limit = async <T>(work: () => Promise<T>): Promise<T> => {
-    if (active >= IMAGE_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
-    active++;
-    try {
-      return await work();
-    } finally {
-      active--;
-      waiting.shift()?.();
-    }
-  };
-  const jpeg = (input: string | Buffer, resize?: { width: number; height: number }) =>
-    limit(async (): Promise<PrintImage | null> => {
-      try {
-        let image = sharp(input, { limitInputPixels: 50_000_000 }).flatten({ background: "#ffffff" });
-        if (resize) image = image.resize({ ...resize, fit: "inside", withoutEnlargement: true });
-        const { data, info } = await image.jpeg({ quality: 86, mozjpeg: false }).toBuffer({ resolveWithObject: true });
-        return { bytes: data, width: info.width, height: info.height };
-      } catch {
-        return null;
-      }
-    });
-  return {
-    async photo(item: Media): Promise<PrintPhoto | null> {
-      const file = mediaFilePath(item.storageKey);
-      const image = file ? await jpeg(file) : null;
-      return image ? { ...image, caption: clean(item.description) } : null;
-    },
-    /** The cover at 300 dpi of the page at most: the preset's file, or the uploaded one. */
-    async cover(book: Book, size: PrintSize): Promise<PrintImage | null> {
-      const page = PAGE_GEOMETRY[size];
-      const box = { width: Math.round((page.width / 72) * 300), height: Math.round((page.height / 72) * 300) };
-      const url = book.coverImage ?? fallbackCover(book.id);
-      if (isPresetCover(url)) {
-        const file = publicFile(url);
-        return file ? jpeg(file, box) : null;
-      }
-      const bytes = await readCover(url);
-      return bytes ? jpeg(bytes, box) : null;
-    },
-  };
+async function coverImage(book: Book, size: PrintSize): Promise<PrintImage | null> {
+  const page = PAGE_GEOMETRY[size];
+  const box = { width: Math.round((page.width / 72) * 300), height: Math.round((page.height / 72) * 300) };
+  const url = book.coverImage ?? fallbackCover(book.id);
+  const input = isPresetCover(url) ? publicFile(url) : await readCover(url);
+  if (!input) return null;
+  try {
+    const { data, info } = await sharp(input, { limitInputPixels: 50_000_000 })
+      .flatten({ background: "#ffffff" })
+      .resize({ ...box, fit: "inside", withoutEnlargement: true })
+      .jpeg({ quality: 86 })
+      .toBuffer({ resolveWithObject: true });
+    return { bytes: data, width: info.width, height: info.height };
+  } catch {
+    return null;
+  }
 }

@@ -7,7 +7,11 @@ export const DEFAULT_PRINT_SIZE: PrintSize = "6x9";
 
 /** A JPEG, already at print size, with its pixel dimensions (pdfkit places it by them). */
 export type PrintImage = { bytes: Uint8Array; width: number; height: number };
-export type PrintPhoto = PrintImage & { caption: string };
+/**
+ * A photo's print copy: a JPEG file the layout reads when it places the photo, embeds, and lets go of, so that a book
+ * of many photos never holds them all in memory. A file that cannot be read is left out.
+ */
+export type PrintPhoto = { file: string; caption: string };
 /** The voice code beside a recorded story: the address it opens, and the line printed beside it. */
 export type PrintVoice = { url: string; line: string };
 export type PrintStory = { title: string; paragraphs: string[]; photos: PrintPhoto[]; voice: PrintVoice | null };

@@ -1,8 +1,9 @@
-import PDFDocument from "pdfkit";
+import fs from "node:fs";
 import type { Writable } from "node:stream";
+import PDFDocument from "pdfkit";
 import { drawQrCode } from "./draw-qr";
 import { PAGE_GEOMETRY } from "./page-geometry";
-import type { PrintChapter, PrintImage, PrintJob, PrintPhoto, PrintStory } from "./print-job";
+import type { PrintChapter, PrintJob, PrintPhoto, PrintStory } from "./print-job";
 
 type Doc = PDFKit.PDFDocument;
 /** What each page is, for the running heads and folios drawn once everything is laid out. */
@@ -290,15 +291,17 @@ class BookLayout {
   /** A photo with its caption, kept together on one page, as large as the column allows up to 60% of the page. */
   private photo(photo: PrintPhoto): void {
     const { doc, geometry } = this;
+    const image = openJpeg(doc, photo.file);
+    if (!image) return;
     const caption = photo.caption.trim();
     doc.font(FONT.italic).fontSize(geometry.body - 1);
     const captionHeight = caption ? doc.heightOfString(caption, { width: this.width, align: "center" }) + 4 : 0;
     const maxHeight = (this.bottom - geometry.margin.top) * 0.6;
-    const { width, height } = fitWithin(photo, this.width, maxHeight);
+    const { width, height } = fitWithin(image, this.width, maxHeight);
     const space = geometry.body;
     this.keep(space + height + captionHeight);
     const top = doc.y + space;
-    doc.image(buffer(photo.bytes), this.left + (this.width - width) / 2, top, { width, height });
+    doc.image(image as unknown as Buffer, this.left + (this.width - width) / 2, top, { width, height });
     doc.y = top + height + 4;
     if (caption) {
       doc.fillColor(MUTED).text(caption, this.left, doc.y, { width: this.width, align: "center" });
@@ -344,8 +347,21 @@ class BookLayout {
   }
 }
 
+/** pdfkit's opened image: its pixel size, and what `doc.image` takes to embed it (once, then its bytes are let go). */
+type OpenedImage = { width: number; height: number };
+
+/** A photo's print copy, opened for its size; null when its file is gone or is not an image pdfkit reads. */
+function openJpeg(doc: Doc, file: string): OpenedImage | null {
+  try {
+    const open = (doc as unknown as { openImage: (src: Buffer) => OpenedImage }).openImage;
+    return open.call(doc, fs.readFileSync(file));
+  } catch {
+    return null;
+  }
+}
+
 /** The largest size of an image within a box, keeping its proportions and never enlarging it past 300 dpi. */
-function fitWithin(image: PrintImage, maxWidth: number, maxHeight: number): { width: number; height: number } {
+function fitWithin(image: OpenedImage, maxWidth: number, maxHeight: number): { width: number; height: number } {
   const natural = { width: (image.width / 300) * 72, height: (image.height / 300) * 72 };
   const scale = Math.min(maxWidth / image.width, maxHeight / image.height);
   const width = image.width * scale;
