@@ -95,9 +95,9 @@ for (const javaScriptEnabled of [true, false]) {
       if (javaScriptEnabled) await expectNoAxeViolations(page);
       await submit(page, dialog.getByRole("button", { name: "Create a family link for the codes" }));
       await waitForToast(page, "Link created");
-      const status = dialog.getByText(
-        /^Beside each recorded story, a code opens its recording on the family link made on \d{2}\/\d{2}\/\d{4}\. 1 completed story has a recording\.$/,
-      );
+      const said =
+        "^Beside each recorded story, a code opens its recording on the family link made on \\d{2}/\\d{2}/\\d{4}\\. ";
+      const status = dialog.getByText(new RegExp(`${said}1 completed story has a recording\\.$`));
       await status.waitFor();
       expect(new URL(page.url()).search).toBe("?dialog=pdf");
       expect(await dialog.getByRole("button", { name: "Create a family link for the codes" }).count()).toBe(0);

@@ -60,7 +60,7 @@ const dialogPage = async (client: Client, bookId: number) =>
 const shares = async (bookId: number) => (await (await lan.get(`/api/books/${bookId}/shares`)).json()) as Share[];
 
 describe("the book's download dialog (GET /books/{id}?dialog=pdf)", () => {
-  it("is a plain GET form to the PDF with 6 × 9 in chosen, and says no codes are printed without a lasting link", async () => {
+  it("is a GET form to the PDF, 6 × 9 in chosen, and says no codes are printed without a lasting link", async () => {
     const book = await lansBook();
     // A link that expires does not do: a book on a shelf outlives it.
     await post(lan, `/api/books/${book.id}/shares`, { expiresAt: new Date(Date.now() + 86_400_000).toISOString() });
@@ -78,7 +78,7 @@ describe("the book's download dialog (GET /books/{id}?dialog=pdf)", () => {
     expect(page).toContain("Create a family link for the codes");
   });
 
-  it("makes a never-expiring link through the share form route and comes back saying the codes will be printed", async () => {
+  it("makes a lasting link through the share form route and comes back saying the codes will be printed", async () => {
     const book = await lansBook();
     const made = await lan.form(`/books/${book.id}/shares`, { intent: "create", lifetime: "never", back: "pdf" });
     expect(made.status).toBe(302);
