@@ -733,6 +733,33 @@ const vi = {
     expiryInvalid: "Vui lòng ghi ngày hết hạn dạng ngày giờ, ví dụ 2027-01-31T00:00:00Z.",
     expiryInPast: "Ngày hết hạn phải ở tương lai.",
   },
+  pdfDialog: {
+    open: "Tải sách (PDF)",
+    title: "Tải sách (PDF)",
+    intro:
+      "Một cuốn sách sẵn sàng để in và đóng bìa: trang bìa, mục lục và mọi câu chuyện đã hoàn thành cùng ảnh của " +
+      "chúng. Bản nháp không được đưa vào.",
+    sizeLabel: "Khổ giấy",
+    sizeHint: "6 × 9 inch là khổ của sách đóng bìa; A5 và Letter in được trên giấy ở nhà.",
+    size6x9: "6 × 9 inch",
+    sizeA5: "A5",
+    sizeLetter: "Letter (khổ Mỹ)",
+    download: "Tải tệp PDF",
+    downloadHint: "Việc tạo sách có thể mất vài giây; sau đó trình duyệt sẽ lưu tệp.",
+    voiceTitle: "Mã nghe giọng kể",
+    withLink:
+      "Bên cạnh mỗi câu chuyện có ghi âm sẽ in một mã; quét mã để nghe bản ghi âm qua đường liên kết gia đình " +
+      "tạo ngày {{date}}.",
+    recorded_one: "{{count}} câu chuyện đã hoàn thành có ghi âm.",
+    recorded_other: "{{count}} câu chuyện đã hoàn thành có ghi âm.",
+    noRecordings: "Chưa có câu chuyện đã hoàn thành nào có ghi âm, nên lúc này sách chưa in mã nào.",
+    revokeWarning: "Nếu thu hồi đường liên kết này trong phần Chia sẻ, các mã đã in sẽ không phát được nữa.",
+    openShare: "Mở phần Chia sẻ",
+    noLink: "Sách sẽ không in mã nghe giọng kể: cuốn sách chưa có đường liên kết gia đình nào dùng mãi mãi.",
+    createHint: "Khi có đường liên kết, ai cầm cuốn sách in cũng có thể quét mã và nghe mà không cần đăng nhập.",
+    createLink: "Tạo đường liên kết gia đình cho các mã",
+    linkCreated: "Các mã nghe giọng kể sẽ được in với đường liên kết này.",
+  },
   storyteller: {
     notFound: "Đường liên kết kể chuyện này không tồn tại hoặc đã bị thu hồi.",
     topicsInvalid: "Vui lòng chọn các chủ đề của cuốn sách này.",

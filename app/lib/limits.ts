@@ -10,6 +10,8 @@ export const AUTOCOMPLETE_MIN_CHARS = 10;
 export const AUTOCOMPLETE_DEBOUNCE_MS = 2000;
 /** The share dialog offers a few lifetimes rather than a calendar: until revoked, or this many days. */
 export const SHARE_LIFETIMES = ["never", "7", "30", "365"] as const;
+/** The dialogs whose form makes a share link, and which the link comes back to (`?dialog=…`). */
+export const SHARE_FORM_DIALOGS = ["share", "pdf"] as const;
 /**
  * The library shows six of each at first, and "show more" adds six (docs/product.md §9); the address may ask for up to
  * this many.

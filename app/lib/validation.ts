@@ -17,6 +17,7 @@ import {
   LONG_TEXT_MAX,
   MEDIA_DESCRIPTION_MAX,
   PASSWORD_MIN,
+  SHARE_FORM_DIALOGS,
   SHARE_LIFETIMES,
   STORYTELLER_LIFETIMES,
   USERNAME_MIN,
@@ -231,9 +232,13 @@ export const tellAnswerSchema = z.object({
   idempotencyKey: z.string({ error: "errors.invalid" }).regex(/^[A-Za-z0-9_-]{8,100}$/, { error: "errors.invalid" }),
 });
 
-/** The share dialog's form: how long the new link lasts, in days, or "never". */
+/**
+ * The share dialog's form: how long the new link lasts, in days, or "never"; and the dialog to come back to, the
+ * share dialog or the book's download dialog, which makes a link for its voice codes with the same form.
+ */
 export const shareFormSchema = z.object({
   lifetime: z.enum(SHARE_LIFETIMES, { error: "errors.invalid" }).default("never"),
+  back: z.enum(SHARE_FORM_DIALOGS, { error: "errors.invalid" }).default("share"),
 });
 
 /**

@@ -3,6 +3,7 @@ import { data, useOutlet } from "react-router";
 import type { Route } from "./+types/book";
 import { BookDialogs } from "~/components/book/book-dialogs";
 import { BookHeader } from "~/components/book/book-header";
+import { BookPdfDialog } from "~/components/book/book-pdf-dialog";
 import { ShareDialog } from "~/components/share/share-dialog";
 import { NewAnswersNotice } from "~/components/storyteller/new-answers-notice";
 import { StorytellerDialog } from "~/components/storyteller/storyteller-dialog";
@@ -44,6 +45,7 @@ export async function loader(args: Route.LoaderArgs) {
         preview: { tab: "topic" as const, page: 1, openTopicId: null, topicPage: null, book: null },
         shares: null,
         storyteller: null,
+        pdf: null,
         newAnswers: [],
         layout: DEFAULT_LAYOUT,
         dialog: null,
@@ -156,6 +158,7 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
       {loaderData.storyteller ? (
         <StorytellerDialog bookId={book.id} data={loaderData.storyteller} closeHref={`/books/${book.id}`} />
       ) : null}
+      {loaderData.pdf ? <BookPdfDialog bookId={book.id} data={loaderData.pdf} closeHref={`/books/${book.id}`} /> : null}
       {outlet ?? <Toaster toast={toast} />}
     </main>
   );

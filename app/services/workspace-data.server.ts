@@ -6,6 +6,7 @@ import { listShares } from "~/models/share.server";
 import { listNewAnswers } from "~/models/new-answers.server";
 import type { Toast } from "~/lib/toast";
 import { storytellerDialogData } from "./storyteller-dialog.server";
+import { pdfDialogData } from "./pdf-dialog.server";
 import { readCookie } from "~/lib/signed-cookie.server";
 import { storyEditorData, topicEditorData } from "./story-editor.server";
 import { currentBookPreview } from "./previews.server";
@@ -63,6 +64,8 @@ export function workspaceData(request: Request, user: User, book: Book, flash: T
     shares: params.get("dialog") === "share" ? listShares({ bookId: book.id, userId: user.id }) : null,
     // Invite the storyteller (?dialog=storyteller), opened from the share dialog.
     storyteller: storytellerDialogData(request, user, book, topics, flash),
+    // "Download the book (PDF)" (?dialog=pdf): its page sizes, and whether the book will carry voice codes.
+    pdf: pdfDialogData(request, user, book),
     // "3 new answers from Bà Lan": what her link brought that the family has not completed yet.
     newAnswers: listNewAnswers({ userId: user.id, bookId: book.id }),
   };

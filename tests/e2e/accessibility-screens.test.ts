@@ -138,7 +138,7 @@ async function walk(combo: Combo, expect: typeof import("vitest")["expect"]) {
   await dialog(`/books/${ids.book}?openEditor=topic&topicId=${ids.topic}&confirmDelete=1`);
   // Preview panel: the book tab; the book's dialogs.
   await workspace("?ptab=book");
-  for (const name of ["edit-book", "delete-book", "share", "storyteller"])
+  for (const name of ["edit-book", "delete-book", "share", "storyteller", "pdf"])
     await dialog(`/books/${ids.book}?dialog=${name}`);
   await visit(`/books/${ids.book}/suggest-topics`);
   await page.locator("dialog.dialog:modal .suggest-item").first().waitFor();

@@ -208,7 +208,8 @@ export function screens(d: ScreenData): Screen[] {
       ready: ".topic-list .drag-handle",
       controls: [
         ".book-header-edit",
-        ".book-header-download a",
+        '.book-header-download a[href*="dialog=pdf"]',
+        ".book-header-download a[download]",
         '.workspace-toc a[href$="openEditor=topic"]',
         ".workspace-toc .drag-handle",
         ".workspace-editor h2",
@@ -248,6 +249,11 @@ export function screens(d: ScreenData): Screen[] {
     dialog(`${book}?dialog=share`, [
       "dialog.dialog .share-create button[type=submit]",
       "dialog.dialog .share-item button",
+    ]),
+    dialog(`${book}?dialog=pdf`, [
+      "dialog.dialog input[name=size]",
+      'dialog.dialog a[href$="dialog=share"]',
+      "dialog.dialog .pdf-download button[type=submit]",
     ]),
     dialog(`${book}?dialog=storyteller`, [
       "dialog.dialog #storyteller-name",

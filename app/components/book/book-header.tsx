@@ -17,7 +17,7 @@ type HeaderBook = {
   storyCount: number;
 };
 
-/** The workspace's book card: cover, title, description, last update, story count, badges and Edit. */
+/** The workspace's book card: cover, title, description, last update, story count, badges, downloads, Edit, Share. */
 export function BookHeader({ book }: { book: HeaderBook }) {
   const t = useT();
   const timeZone = useTimeZone();
@@ -46,8 +46,12 @@ export function BookHeader({ book }: { book: HeaderBook }) {
           <span className="badge">{t("books.languageBadge", { language: t(`languages.${book.language}`) })}</span>
           {tone ? <span className="badge">{t("books.styleBadge", { tone })}</span> : null}
         </p>
-        {/* A plain link: the zip downloads without JavaScript, and the page stays as it is. */}
-        <p className="book-header-download">
+        {/* A plain link: the zip downloads without JavaScript, and the page stays as it is. The printed book first
+            asks its page size, in a dialog. */}
+        <p className="book-header-download button-row">
+          <Link to={hrefWith({ dialog: "pdf" })} className="button button-secondary button-small" preventScrollReset>
+            {t("pdfDialog.open")}
+          </Link>
           <a href={`/api/books/${book.id}/export`} download className="button button-secondary button-small">
             {t("keepsake.download")}
           </a>

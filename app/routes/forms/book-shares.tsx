@@ -12,7 +12,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * POST /books/{id}/shares: the share dialog's two forms, without JavaScript too. `create` makes a link
  * for the chosen lifetime and comes back to the dialog with the link (shown this once, through the
- * flash); `revoke` deletes one of this book's links.
+ * flash); `revoke` deletes one of this book's links. The book's download dialog (`back=pdf`) makes its
+ * never-expiring link for the voice codes with the same `create`, and comes back to itself.
  */
 export const action = formAction({
   failureTitle: "share.createFailed",
@@ -27,6 +28,13 @@ export const action = formAction({
       const { lifetime } = submission.value;
       const expiresAt = lifetime === "never" ? null : new Date(Date.now() + Number(lifetime) * DAY_MS);
       const { token } = createShare({ bookId, userId: user.id, expiresAt });
+      if (submission.value.back === "pdf") {
+        // The voice codes carry the link; the download dialog says so, and Share is where it is sent or revoked.
+        return {
+          to: `/books/${bookId}?dialog=pdf`,
+          toast: { kind: "success", title: "share.created", description: "pdfDialog.linkCreated" },
+        };
+      }
       return {
         to: back,
         toast: {
