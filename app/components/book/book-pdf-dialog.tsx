@@ -1,6 +1,6 @@
 import { Dialog } from "~/components/ui/dialog";
 import { useT } from "~/i18n/use-t";
-import { BOOK_PDF_SIZES } from "~/lib/book-pdf-sizes";
+import { PRINT_SIZES } from "~/lib/book-pdf/print-job";
 import { VoiceCodes, type VoiceCodesData } from "./voice-codes";
 
 const sizeLabel = { "6x9": "pdfDialog.size6x9", a5: "pdfDialog.sizeA5", letter: "pdfDialog.sizeLetter" } as const;
@@ -31,7 +31,7 @@ export function BookPdfDialog({
             <p id="pdf-size-hint" className="field-hint">
               {t("pdfDialog.sizeHint")}
             </p>
-            {BOOK_PDF_SIZES.map((size) => (
+            {PRINT_SIZES.map((size) => (
               <div key={size} className="checkbox">
                 <input id={`pdf-size-${size}`} type="radio" name="size" value={size} defaultChecked={size === "6x9"} />
                 <label htmlFor={`pdf-size-${size}`}>{t(sizeLabel[size])}</label>
