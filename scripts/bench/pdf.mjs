@@ -83,7 +83,9 @@ async function photo(i) {
     .webp({ quality: 80 })
     .toBuffer();
   const thumb = await sharp(full).resize({ width: 320, height: 320, fit: "cover" }).webp({ quality: 70 }).toBuffer();
-  return { full, thumb };
+  // The print copy an upload makes (app/models/print-copies.server.ts): the kept WebP as a JPEG.
+  const print = await sharp(full).flatten({ background: "#ffffff" }).jpeg({ quality: 86 }).toBuffer();
+  return { full, thumb, print };
 }
 
 /** A recording's bytes: a WebM header, all the server checks, and a minute's worth of filler at 32 kbit/s. */
@@ -101,6 +103,8 @@ function recording() {
 async function seedMedia(dataDir, storyIds, shape) {
   const dir = path.join(dataDir, "media", "files");
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const printDir = path.join(dataDir, "cache", "print-copies");
+  fs.mkdirSync(printDir, { recursive: true, mode: 0o700 });
   const photos = [];
   for (let i = 0; i < 5; i++) photos.push(await photo(i));
   const voice = recording();
@@ -116,9 +120,10 @@ async function seedMedia(dataDir, storyIds, shape) {
     const rows = [];
     // Two photos to a story over the first stories; a recording on every fifth.
     for (let i = 0; i < shape.photos; i++) {
-      const { full, thumb } = photos[i % photos.length];
+      const { full, thumb, print } = photos[i % photos.length];
       const name = key();
       fs.writeFileSync(path.join(dir, `${name}.webp`), full, { mode: 0o600 });
+      fs.writeFileSync(path.join(printDir, `${name}.jpg`), print, { mode: 0o600 });
       fs.writeFileSync(path.join(dir, `${name}.thumb.webp`), thumb, { mode: 0o600 });
       rows.push([storyIds[Math.floor(i / 2)], "image", `${name}.webp`, "image/webp", full, thumb.byteLength]);
     }

@@ -7,10 +7,13 @@ import { renderBookPdf } from "./render-book";
 /** The name the build gives the layout's worker script, beside the server bundle (vite.config.ts). */
 const BOOK_PDF_WORKER_FILE = "book-pdf-worker.js";
 /**
- * A 100-story, 50-photo book needs a fraction of this; the bound keeps a hostile book (thousands of chapters) from
- * taking the server's memory: the worker runs out first and the download fails alone.
+ * The layout holds one page at a time (render-book.ts), so a book of any length fits (a thousand chapters, 2,500 pages,
+ * included); the bound keeps the thread's memory within the server's budget of 300 MB, and anything that went wrong
+ * from taking more: the worker runs out first and that download fails alone. A small young generation, too: the
+ * layout makes many short-lived objects, and a large nursery only raises the peak.
  */
-const WORKER_HEAP_MB = 192;
+const WORKER_HEAP_MB = 64;
+const WORKER_NURSERY_MB = 4;
 /** A layout that has not finished by then never will: its thread is ended, so that the books queued behind it go on. */
 const WORKER_TIME_LIMIT_MS = 120_000;
 
@@ -25,7 +28,9 @@ export async function printBook(job: PrintJob, file: string): Promise<number> {
     refuseUnbuiltWorker(BOOK_PDF_WORKER_FILE);
     return renderBookPdf(job, fs.createWriteStream(file));
   }
-  const worker = new Worker(script, { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+  const worker = new Worker(script, {
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: WORKER_NURSERY_MB },
+  });
   let timer: NodeJS.Timeout | undefined;
   try {
     return await new Promise<number>((resolve, reject) => {

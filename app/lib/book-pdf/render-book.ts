@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import type { Writable } from "node:stream";
+import { Writable } from "node:stream";
 import PDFDocument from "pdfkit";
 import { drawQrCode } from "./draw-qr";
 import { PAGE_GEOMETRY } from "./page-geometry";
@@ -20,17 +20,30 @@ const buffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset
 /**
  * Lays a book out as a print-ready PDF and writes it to `out` (issue 19, ADR 0029): the cover, the title page, the
  * contents with real page numbers, then one chapter per topic, each on a right-hand page, with its stories, their
- * photos (never split across pages) and their voice codes; running heads and folios last, once the pages are known.
- * Text is set in the embedded serif and never hyphenated: a Vietnamese syllable is never split. Returns the page count.
+ * photos (never split across pages) and their voice codes, under running heads and over folios. Text is set in the
+ * embedded serif and never hyphenated: a Vietnamese syllable is never split. Returns the page count.
+ *
+ * The book is set twice: a first pass into nothing learns the page each chapter opens on, and the second writes the
+ * book with those numbers in its contents. Either pass writes each page out as soon as the next one starts, so memory
+ * holds one page whatever the book's length (a thousand chapters are two thousand pages).
  */
-export function renderBookPdf(job: PrintJob, out: Writable): Promise<number> {
+export async function renderBookPdf(job: PrintJob, out: Writable): Promise<number> {
+  const openers = setBook(job, new Writable({ write: (_chunk, _encoding, done) => done() }), null);
+  return (await setBook(job, out, (await openers).chapters)).pages;
+}
+
+async function setBook(
+  job: PrintJob,
+  out: Writable,
+  chapterPages: number[] | null,
+): Promise<{ pages: number; chapters: number[] }> {
   const geometry = PAGE_GEOMETRY[job.size];
   const { margin } = geometry;
   const doc = new PDFDocument({
     size: [geometry.width, geometry.height],
     margins: { top: margin.top, bottom: margin.bottom, left: margin.side, right: margin.side },
-    bufferPages: true,
     autoFirstPage: false,
+    compress: chapterPages !== null,
     lang: job.language,
     displayTitle: true,
     info: { Title: job.book.title, Creator: "Heirloom" },
@@ -45,48 +58,51 @@ export function renderBookPdf(job: PrintJob, out: Writable): Promise<number> {
   });
   doc.pipe(out);
 
-  const book = new BookLayout(doc, job);
+  const book = new BookLayout(doc, job, chapterPages === null);
   book.cover();
   book.titlePage();
-  const contentsPages = book.reserveContents();
-  const chapterPages = job.chapters.map((chapter, index) => book.chapter(chapter, index));
-  book.contents(contentsPages, chapterPages);
-  book.runningHeads();
-  const pages = doc.bufferedPageRange().count;
+  book.contents(chapterPages);
+  const chapters = job.chapters.map((chapter, index) => book.chapter(chapter, index));
+  const pages = book.pageCount;
   doc.end();
-  return finished.then(() => pages);
+  await finished;
+  return { pages, chapters };
 }
 
 class BookLayout {
-  private readonly roles: PageRole[] = [];
   private chapterTitle: string | undefined;
+  private nextRole: PageRole | null = null;
   private readonly geometry;
   private readonly width: number;
   private readonly left: number;
+  pageCount = 0;
 
   constructor(
     private readonly doc: Doc,
     private readonly job: PrintJob,
+    /** The first pass, which only learns where chapters open: it draws nothing that does not move the text. */
+    private readonly dry: boolean,
   ) {
     this.geometry = PAGE_GEOMETRY[job.size];
     this.left = this.geometry.margin.side;
     this.width = this.geometry.width - 2 * this.geometry.margin.side;
     // A page that text flows onto is a body page of the chapter being set.
-    doc.on("pageAdded", () => this.roles.push({ kind: "body", chapter: this.chapterTitle }));
-  }
-
-  private get page(): number {
-    return this.roles.length;
+    doc.on("pageAdded", () => {
+      const role = this.nextRole ?? { kind: "body", chapter: this.chapterTitle };
+      this.nextRole = null;
+      this.pageCount++;
+      if (!this.dry) this.furniture(role, this.pageCount);
+    });
   }
 
   private newPage(kind: PageRole["kind"]): void {
+    this.nextRole = { kind, chapter: this.chapterTitle };
     this.doc.addPage();
-    this.roles[this.roles.length - 1] = { kind, chapter: this.chapterTitle };
   }
 
   /** A new right-hand page (odd, counting the cover as 1), with a blank left-hand page before it when needed. */
   private rightHandPage(kind: PageRole["kind"]): void {
-    if (this.page % 2 === 1) this.newPage("blank");
+    if (this.pageCount % 2 === 1) this.newPage("blank");
     this.newPage(kind);
   }
 
@@ -154,67 +170,35 @@ class BookLayout {
     return this.width - this.geometry.body * 4;
   }
 
-  private contentsHeading(): number {
-    const { doc } = this;
-    doc.font(FONT.bold).fontSize(this.geometry.body * 1.6);
-    return doc.heightOfString(this.job.labels.contents) + this.geometry.body * 2;
-  }
-
-  private contentsEntryHeight(title: string): number {
-    this.doc.font(FONT.regular).fontSize(this.geometry.body);
-    const gap = this.lineGap(this.geometry.body);
-    return (
-      this.doc.heightOfString(title, { width: this.contentsEntryWidth(), lineGap: gap }) + this.geometry.body * 0.5
-    );
-  }
-
-  /** The contents' pages, counted before the chapters are set so that their page numbers can be known. */
-  reserveContents(): number[] {
-    const top = this.geometry.margin.top;
-    let pages = 1;
-    let y = top + this.contentsHeading();
-    for (const chapter of this.job.chapters) {
-      const height = this.contentsEntryHeight(chapter.title);
-      if (y + height > this.bottom) {
-        pages++;
-        y = top;
-      }
-      y += height;
-    }
-    const reserved: number[] = [];
-    this.rightHandPage("contents");
-    reserved.push(this.page - 1);
-    for (let i = 1; i < pages; i++) {
-      this.newPage("contents");
-      reserved.push(this.page - 1);
-    }
-    return reserved;
-  }
-
-  contents(reserved: number[], chapterPages: number[]): void {
+  /**
+   * The contents, one entry a chapter with the page it opens on, each a link to it. Both passes give them the same
+   * pages, measured with the real font, so the chapters open on the same pages in both; only the second knows the
+   * numbers, and draws the entries.
+   */
+  contents(chapterPages: number[] | null): void {
     const { doc, job, geometry } = this;
-    let index = 0;
-    doc.switchToPage(reserved[index]!);
+    const gap = this.lineGap(geometry.body);
+    this.rightHandPage("contents");
     doc
       .fillColor(INK)
       .font(FONT.bold)
       .fontSize(geometry.body * 1.6);
     doc.text(job.labels.contents, this.left, geometry.margin.top, { width: this.width });
-    let y = geometry.margin.top + this.contentsHeading();
+    let y = geometry.margin.top + doc.heightOfString(job.labels.contents) + geometry.body * 2;
     job.chapters.forEach((chapter, n) => {
-      const height = this.contentsEntryHeight(chapter.title);
+      doc.font(FONT.regular).fontSize(geometry.body).fillColor(INK);
+      const height =
+        doc.heightOfString(chapter.title, { width: this.contentsEntryWidth(), lineGap: gap }) + geometry.body * 0.5;
       if (y + height > this.bottom) {
-        doc.switchToPage(reserved[++index]!);
+        this.newPage("contents");
         y = geometry.margin.top;
       }
-      const gap = this.lineGap(geometry.body);
-      doc.font(FONT.regular).fontSize(geometry.body).fillColor(INK);
-      doc.text(chapter.title, this.left, y, {
-        width: this.contentsEntryWidth(),
-        lineGap: gap,
-        goTo: `chapter-${n + 1}`,
-      });
-      doc.text(String(chapterPages[n]), this.left, y, { width: this.width, align: "right", lineBreak: false });
+      if (chapterPages) {
+        doc.font(FONT.regular).fontSize(geometry.body).fillColor(INK);
+        const width = this.contentsEntryWidth();
+        doc.text(chapter.title, this.left, y, { width, lineGap: gap, goTo: `chapter-${n + 1}` });
+        doc.text(String(chapterPages[n]), this.left, y, { width: this.width, align: "right", lineBreak: false });
+      }
       y += height;
     });
   }
@@ -224,9 +208,11 @@ class BookLayout {
     const { doc, geometry } = this;
     this.chapterTitle = chapter.title;
     this.rightHandPage("opener");
-    const opener = this.page;
-    doc.addNamedDestination(`chapter-${index + 1}`);
-    doc.outline.addItem(chapter.title);
+    const opener = this.pageCount;
+    if (!this.dry) {
+      doc.addNamedDestination(`chapter-${index + 1}`);
+      doc.outline.addItem(chapter.title);
+    }
     doc
       .fillColor(INK)
       .font(FONT.bold)
@@ -260,12 +246,10 @@ class BookLayout {
     if (story.voice) this.voice(story.voice);
     doc.font(FONT.regular).fontSize(body).fillColor(INK);
     story.paragraphs.forEach((paragraph, n) => {
-      doc.text(paragraph, this.left, doc.y, {
-        width: this.width,
-        align: "justify",
-        lineGap: gap,
-        indent: n ? body * 1.5 : 0,
-      });
+      const indent = n ? body * 1.5 : 0;
+      // Ragged right: with no hyphenation a justified line of 60 characters opens gaps between its words; and
+      // pdfkit shapes every justified line anew, uncached, which made a book's layout several times slower.
+      doc.text(paragraph, this.left, doc.y, { width: this.width, align: "left", lineGap: gap, indent });
     });
     for (const photo of story.photos) this.photo(photo);
   }
@@ -274,16 +258,18 @@ class BookLayout {
     const { doc, geometry } = this;
     this.keep(QR_SIDE + geometry.body);
     const top = doc.y;
-    drawQrCode(doc, voice.url, this.left, top, QR_SIDE);
-    doc
-      .font(FONT.italic)
-      .fontSize(geometry.body - 1)
-      .fillColor(MUTED);
-    const textLeft = this.left + QR_SIDE + geometry.body;
-    const textWidth = this.width - QR_SIDE - geometry.body;
-    const lineHeight = doc.heightOfString(voice.line, { width: textWidth });
-    doc.text(voice.line, textLeft, top + (QR_SIDE - lineHeight) / 2, { width: textWidth });
-    doc.fillColor(INK);
+    if (!this.dry) {
+      drawQrCode(doc, voice.url, this.left, top, QR_SIDE);
+      doc
+        .font(FONT.italic)
+        .fontSize(geometry.body - 1)
+        .fillColor(MUTED);
+      const textLeft = this.left + QR_SIDE + geometry.body;
+      const textWidth = this.width - QR_SIDE - geometry.body;
+      const lineHeight = doc.heightOfString(voice.line, { width: textWidth });
+      doc.text(voice.line, textLeft, top + (QR_SIDE - lineHeight) / 2, { width: textWidth });
+      doc.fillColor(INK);
+    }
     doc.x = this.left;
     doc.y = top + QR_SIDE + geometry.body * 0.8;
   }
@@ -291,7 +277,7 @@ class BookLayout {
   /** A photo with its caption, kept together on one page, as large as the column allows up to 60% of the page. */
   private photo(photo: PrintPhoto): void {
     const { doc, geometry } = this;
-    const image = openJpeg(doc, photo.file);
+    const image = openJpeg(doc, photo.file, this.dry);
     if (!image) return;
     const caption = photo.caption.trim();
     doc.font(FONT.italic).fontSize(geometry.body - 1);
@@ -301,7 +287,7 @@ class BookLayout {
     const space = geometry.body;
     this.keep(space + height + captionHeight);
     const top = doc.y + space;
-    doc.image(image as unknown as Buffer, this.left + (this.width - width) / 2, top, { width, height });
+    if (!this.dry) doc.image(image as unknown as Buffer, this.left + (this.width - width) / 2, top, { width, height });
     doc.y = top + height + 4;
     if (caption) {
       doc.fillColor(MUTED).text(caption, this.left, doc.y, { width: this.width, align: "center" });
@@ -311,39 +297,42 @@ class BookLayout {
   }
 
   /**
-   * Running heads (the book's title on left-hand pages, the chapter's on right-hand ones) and folios, drawn in the
-   * margins once every page exists. The margins are lifted meanwhile, so that pdfkit does not start a page for text
-   * drawn below the body.
+   * A page's running head (the book's title on left-hand pages, the chapter's on right-hand ones) and folio, drawn as
+   * the page starts: neither depends on what the page will hold. The margins are lifted meanwhile, so that pdfkit does
+   * not start a page for text drawn below the body, and the text's place, font and colour are given back, since this
+   * runs in the middle of a paragraph that flows onto the page.
    */
-  runningHeads(): void {
+  private furniture(role: PageRole, number: number): void {
+    if (role.kind === "cover" || role.kind === "blank" || role.kind === "title") return;
     const { doc, geometry } = this;
-    const { start } = doc.bufferedPageRange();
+    const state = doc as unknown as { _font: unknown; _fontSize: number; _fillColor?: [string, number] };
+    const saved = { x: doc.x, y: doc.y, font: state._font, size: state._fontSize, fill: state._fillColor };
+    const margins = doc.page.margins;
+    doc.page.margins = { top: 0, bottom: 0, left: 0, right: 0 };
     const size = geometry.body - 1.5;
-    this.roles.forEach((role, i) => {
-      if (role.kind === "cover" || role.kind === "blank" || role.kind === "title") return;
-      doc.switchToPage(start + i);
-      const saved = doc.page.margins;
-      doc.page.margins = { top: 0, bottom: 0, left: 0, right: 0 };
-      const number = i + 1;
-      doc.font(FONT.regular).fontSize(size).fillColor(MUTED);
-      doc.text(String(number), this.left, this.bottom + geometry.margin.bottom * 0.4, {
-        width: this.width,
-        align: "center",
-        lineBreak: false,
-      });
-      if (role.kind === "body") {
-        const head = number % 2 === 0 ? this.job.book.title : (role.chapter ?? this.job.book.title);
-        doc.font(FONT.italic).fontSize(size);
-        doc.text(head, this.left, geometry.margin.top * 0.45, {
-          width: this.width,
-          align: number % 2 === 0 ? "left" : "right",
-          lineBreak: false,
-          ellipsis: true,
-          height: size * 1.5,
-        });
-      }
-      doc.page.margins = saved;
+    doc.font(FONT.regular).fontSize(size).fillColor(MUTED);
+    doc.text(String(number), this.left, this.bottom + geometry.margin.bottom * 0.4, {
+      width: this.width,
+      align: "center",
+      lineBreak: false,
     });
+    if (role.kind === "body") {
+      const head = number % 2 === 0 ? this.job.book.title : (role.chapter ?? this.job.book.title);
+      doc.font(FONT.italic).fontSize(size);
+      doc.text(head, this.left, geometry.margin.top * 0.45, {
+        width: this.width,
+        align: number % 2 === 0 ? "left" : "right",
+        lineBreak: false,
+        ellipsis: true,
+        height: size * 1.5,
+      });
+    }
+    doc.page.margins = margins;
+    state._font = saved.font;
+    state._fontSize = saved.size;
+    if (saved.fill) doc.fillColor(...saved.fill);
+    doc.x = saved.x;
+    doc.y = saved.y;
   }
 }
 
@@ -351,13 +340,31 @@ class BookLayout {
 type OpenedImage = { width: number; height: number };
 
 /** A photo's print copy, opened for its size; null when its file is gone or is not an image pdfkit reads. */
-function openJpeg(doc: Doc, file: string): OpenedImage | null {
+function openJpeg(doc: Doc, file: string, sizeOnly: boolean): OpenedImage | null {
   try {
+    const bytes = fs.readFileSync(file);
+    if (sizeOnly) return jpegSize(bytes);
     const open = (doc as unknown as { openImage: (src: Buffer) => OpenedImage }).openImage;
-    return open.call(doc, fs.readFileSync(file));
+    return open.call(doc, bytes);
   } catch {
     return null;
   }
+}
+
+/** A JPEG's pixel size from its start-of-frame marker, without decoding it; null for anything else. */
+function jpegSize(bytes: Buffer): OpenedImage | null {
+  if (bytes.readUInt16BE(0) !== 0xffd8) return null;
+  let at = 2;
+  while (at + 9 < bytes.length) {
+    if (bytes[at] !== 0xff) return null;
+    const marker = bytes[at + 1]!;
+    const length = bytes.readUInt16BE(at + 2);
+    // SOF0 to SOF15, less DHT (C4), JPG (C8) and DAC (CC): the frame header holds the height, then the width.
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)
+      return { height: bytes.readUInt16BE(at + 5), width: bytes.readUInt16BE(at + 7) };
+    at += 2 + length;
+  }
+  return null;
 }
 
 /** The largest size of an image within a box, keeping its proportions and never enlarging it past 300 dpi. */
