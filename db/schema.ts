@@ -185,6 +185,10 @@ export const media = sqliteTable(
     // A recording's length, read from its bytes when it is kept (null for photos, and for a recording whose
     // length its container does not tell).
     durationMs: integer("duration_ms"),
+    // A photo's web file in pixels, read when it is stored, so a page can reserve its place before it loads
+    // (null for recordings). Null for a photo only until the start that measures rows older than the columns.
+    width: integer("width"),
+    height: integer("height"),
     createdAt: createdAt(),
   },
   (t) => [index("media_story_id_idx").on(t.storyId), uniqueIndex("media_storage_key_unique").on(t.storageKey)],

@@ -223,6 +223,23 @@ async function storeFile(zip: SafeZip, ref: FileRef, stored: Stored): Promise<vo
   }
 }
 
+/** One media row as the import inserts it, in the order of its INSERT's columns. */
+type MediaValues = [
+  storyId: number,
+  type: string,
+  storageKey: string,
+  mimeType: string,
+  filename: string,
+  size: number,
+  thumbSize: number,
+  width: number | null,
+  height: number | null,
+  durationMs: number | null,
+  description: string,
+  transcription: string | null,
+  createdAt: number,
+];
+
 /**
  * The import's inserts, prepared once and run for every row. They are plain SQL on the connection
  * rather than drizzle queries: building each query anew cost twenty times more than running it (25 s
@@ -267,9 +284,9 @@ function inserts() {
         "has_images, position, created_at, updated_at, source, teller_name) " +
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     ),
-    media: client.prepare<[number, string, string, string, string, number, number, string, string | null, number]>(
-      "INSERT INTO media (story_id, type, storage_key, mime_type, filename, size, thumb_size, description, " +
-        "transcription, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    media: client.prepare<MediaValues>(
+      "INSERT INTO media (story_id, type, storage_key, mime_type, filename, size, thumb_size, width, height, " +
+        "duration_ms, description, transcription, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     ),
   };
 }
@@ -357,6 +374,9 @@ function writeBook(tx: Tx, insert: Inserts, userId: number, { folder, doc }: Pla
           item.filename,
           file.size,
           file.thumbSize,
+          file.width,
+          file.height,
+          file.durationMs,
           item.description,
           item.transcription,
           ms(item.createdAt),

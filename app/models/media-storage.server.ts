@@ -3,7 +3,8 @@ import fs from "node:fs/promises";
 import { createReadStream, openAsBlob } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
-import sharp from "sharp";
+import { parseFile } from "music-metadata";
+import sharp, { type OutputInfo } from "sharp";
 import { env } from "~/lib/env.server";
 import { ensurePrivateDir, keepPrivate, writePrivateFile } from "~db/private-files.server";
 import { AppError } from "~/lib/errors";
@@ -24,8 +25,12 @@ const MAX_INPUT_PIXELS = 50_000_000;
 const KEY = /^([a-f0-9]{32})\.([a-z0-9]{2,4})$/;
 
 export type MediaVariant = "full" | "thumb";
+/** What a page needs to show a kept file before it loads: a photo's pixels, a recording's length. */
+export type MediaMeasures = { width: number | null; height: number | null; durationMs: number | null };
 /** A kept file: `size` is the file's bytes, `thumbSize` its thumbnail's (0 without one), both counted by the quota. */
-export type StoredFile = { storageKey: string; mimeType: string; size: number; thumbSize: number };
+export type StoredFile = { storageKey: string; mimeType: string; size: number; thumbSize: number } & MediaMeasures;
+
+const NO_MEASURES: MediaMeasures = { width: null, height: null, durationMs: null };
 
 export function mediaFilesDir(): string {
   return path.join(env().dataDir, "media", "files");
@@ -69,7 +74,7 @@ async function writeAtomically(file: string, bytes: Buffer): Promise<void> {
  */
 export async function storeImage(upload: string): Promise<StoredFile> {
   if (!sniffImage(await head(upload))) throw new AppError(400, "media.notImage", "file", "media.notImageTitle");
-  let web: Buffer;
+  let web: { data: Buffer; info: OutputInfo };
   let thumb: Buffer;
   try {
     const image = sharp(upload, { animated: false, limitInputPixels: MAX_INPUT_PIXELS }).rotate();
@@ -77,7 +82,7 @@ export async function storeImage(upload: string): Promise<StoredFile> {
       .clone()
       .resize({ width: IMAGE_WEB_SIZE, height: IMAGE_WEB_SIZE, fit: "inside", withoutEnlargement: true })
       .webp({ quality: 80 })
-      .toBuffer();
+      .toBuffer({ resolveWithObject: true });
     thumb = await image
       .clone()
       .resize({ width: IMAGE_THUMB_SIZE, height: IMAGE_THUMB_SIZE, fit: "cover" })
@@ -90,8 +95,17 @@ export async function storeImage(upload: string): Promise<StoredFile> {
   const storageKey = `${newKey()}.webp`;
   await ensurePrivateDir(mediaFilesDir());
   await writeAtomically(mediaFilePath(storageKey, "thumb")!, thumb);
-  await writeAtomically(mediaFilePath(storageKey)!, web);
-  return { storageKey, mimeType: "image/webp", size: web.byteLength, thumbSize: thumb.byteLength };
+  await writeAtomically(mediaFilePath(storageKey)!, web.data);
+  const { width, height } = web.info;
+  return {
+    storageKey,
+    mimeType: "image/webp",
+    size: web.data.byteLength,
+    thumbSize: thumb.byteLength,
+    width,
+    height,
+    durationMs: null,
+  };
 }
 
 /**
@@ -104,10 +118,12 @@ export async function storeImportedImage(file: string): Promise<StoredFile> {
   const bytes = await fs.readFile(file);
   if (isPlainWebp(bytes)) {
     let thumb: Buffer | null = null;
+    let size = { width: 0, height: 0 };
     try {
       const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
       const plain = meta.format === "webp" && (meta.pages ?? 1) === 1 && !meta.exif && !meta.icc && !meta.xmp;
       if (plain && meta.width <= IMAGE_WEB_SIZE && meta.height <= IMAGE_WEB_SIZE) {
+        size = { width: meta.width, height: meta.height };
         thumb = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
           .resize({ width: IMAGE_THUMB_SIZE, height: IMAGE_THUMB_SIZE, fit: "cover" })
           .webp({ quality: 70 })
@@ -122,7 +138,14 @@ export async function storeImportedImage(file: string): Promise<StoredFile> {
       await writeAtomically(mediaFilePath(storageKey, "thumb")!, thumb);
       await fs.rename(file, mediaFilePath(storageKey)!);
       await keepPrivate(mediaFilePath(storageKey)!);
-      return { storageKey, mimeType: "image/webp", size: bytes.byteLength, thumbSize: thumb.byteLength };
+      return {
+        storageKey,
+        mimeType: "image/webp",
+        size: bytes.byteLength,
+        thumbSize: thumb.byteLength,
+        ...size,
+        durationMs: null,
+      };
     }
   }
   return storeImage(file);
@@ -137,7 +160,38 @@ export async function storeAudio(upload: string): Promise<StoredFile & { mimeTyp
   await fs.rename(upload, mediaFilePath(storageKey)!);
   await keepPrivate(mediaFilePath(storageKey)!);
   const { size } = await fs.stat(mediaFilePath(storageKey)!);
-  return { storageKey, mimeType, size, thumbSize: 0 };
+  return { storageKey, mimeType, size, thumbSize: 0, ...NO_MEASURES, durationMs: await recordingLength(storageKey) };
+}
+
+/**
+ * A recording's length in milliseconds, read from its bytes by music-metadata (which also walks a WebM from
+ * MediaRecorder, whose header has none); null when the file is not there or its container does not tell.
+ */
+async function recordingLength(storageKey: string): Promise<number | null> {
+  const file = mediaFilePath(storageKey);
+  if (!file) return null;
+  try {
+    const { format } = await parseFile(file, { duration: true, skipCovers: true });
+    const ms = Math.round((format.duration ?? Number.NaN) * 1000);
+    return Number.isFinite(ms) && ms > 0 ? ms : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Measures a file kept before its measures were (migration 0006): a photo's pixels from its header, a
+ * recording's length from its bytes. All null when the file is missing or does not tell.
+ */
+export async function measureStoredFile(storageKey: string, type: "image" | "audio"): Promise<MediaMeasures> {
+  if (type === "audio") return { ...NO_MEASURES, durationMs: await recordingLength(storageKey) };
+  const file = mediaFilePath(storageKey);
+  const meta = file
+    ? await sharp(file)
+        .metadata()
+        .catch(() => null)
+    : null;
+  return meta ? { width: meta.width, height: meta.height, durationMs: null } : NO_MEASURES;
 }
 
 /** A stored file as a Blob backed by the disk: read as it is used (sent to an AI server), never held whole. */

@@ -319,6 +319,9 @@ export async function addStoryMedia({
           filename,
           size: stored.size,
           thumbSize: stored.thumbSize,
+          width: stored.width,
+          height: stored.height,
+          durationMs: stored.durationMs,
           description: text,
         })
         .returning(viewColumns)

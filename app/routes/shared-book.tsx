@@ -6,9 +6,18 @@ import { useT } from "~/i18n/use-t";
 import { getI18n } from "~/i18n/middleware.server";
 import { pageTitle } from "~/lib/meta";
 import { sharedBook, type SharedBook } from "~/services/shared-book.server";
+import latinSerif from "@fontsource/noto-serif/files/noto-serif-latin-400-normal.woff2?url";
+import readerStyles from "~/styles/reader.css?url";
 
 // No JavaScript: the page is whole as HTML, for slow phones and for printing.
 export const handle: HeaderHandle = { htmlOnly: true };
+
+// The book's own stylesheet and face, on this page only. Every book's text uses the latin subset (digits,
+// spaces, most letters), so it is asked for with the stylesheet instead of once the text is laid out.
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: readerStyles, precedence: "default" },
+  { rel: "preload", href: latinSerif, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+];
 
 const sharedBookContext = createContext<SharedBook | null>(null);
 
@@ -41,8 +50,8 @@ export function loader({ context }: Route.LoaderArgs) {
   return { title: shared.book.title, shared };
 }
 
-export default function SharedBookPage({ loaderData, params }: Route.ComponentProps) {
-  return <SharedBookView book={loaderData.shared} token={params.token} />;
+export default function SharedBookPage({ loaderData }: Route.ComponentProps) {
+  return <SharedBookView book={loaderData.shared} />;
 }
 
 export function ErrorBoundary() {

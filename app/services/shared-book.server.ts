@@ -4,8 +4,7 @@ import { bookCoverImage, publishedMedia, readBookContent } from "~/models/book-c
 import { bookIdForToken } from "~/models/share.server";
 
 /** The address of a shared book's media, through its token (never the owner's /api/media address). */
-const sharedMediaUrl = (token: string, ref: number | "cover", thumb = false) =>
-  `/s/${token}/media/${ref}${thumb ? "?size=thumb" : ""}`;
+const sharedMediaUrl = (token: string, ref: number | "cover") => `/s/${token}/media/${ref}`;
 
 function coverFor(book: Book, token: string): string {
   if (book.coverImage?.startsWith(UPLOADED_COVER_PREFIX)) return sharedMediaUrl(token, "cover");
@@ -18,7 +17,10 @@ const mediaView = (token: string) => (item: Media) => ({
   type: item.type,
   description: item.description,
   url: sharedMediaUrl(token, item.id),
-  thumbUrl: item.type === "image" ? sharedMediaUrl(token, item.id, true) : null,
+  // Null until known: a photo kept before its size was, a recording whose container does not tell its length.
+  width: item.width,
+  height: item.height,
+  durationMs: item.durationMs,
 });
 
 /**

@@ -3,6 +3,7 @@ import path from "node:path";
 import { db } from "~db/client.server";
 import { mediaFilesDir, uploadTmpDir } from "~/models/media-storage.server";
 import { backfillStoredSizes, coversDir } from "~/models/media.server";
+import { backfillMediaMeasures } from "~/models/media-measures.server";
 import { purgeExpiredSessions } from "~/models/session.server";
 import { ensureAdmin } from "~/models/user.server";
 import { normaliseStoredNames } from "~/models/user-names.server";
@@ -74,6 +75,12 @@ async function startup(): Promise<void> {
   }
   // From here on, a request that holds the event loop for long is named in the log (ADR 0023).
   watchEventLoop();
+  // Not awaited: reading every older photo and recording may take a while, and until it is done a page only
+  // lacks a photo's reserved size or a recording's length.
+  void backfillMediaMeasures().then(
+    (measured) => measured && console.log(`Measured ${measured} older photo(s) and recording(s).`),
+    (error: unknown) => console.error("Measuring older media failed", error),
+  );
 }
 
 /** Resolves when the database is migrated and the admin exists; awaited before serving. */

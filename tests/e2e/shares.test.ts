@@ -1,12 +1,21 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectNoAxeViolations, openPage, serverAndBrowser } from "../support/browser";
-import { pngBytes, webmBytes } from "../support/media-files";
+import { pngBytes, wavBytes } from "../support/media-files";
 import { createUser, waitForHydration, waitForToast } from "./helpers";
 
 const env = serverAndBrowser();
 
-/** A signed-in owner with a Vietnamese book: one published story with a photo and a recording, one draft. */
+/** Long enough to fill several lines at the page's measure. */
+const LONG_PARAGRAPH =
+  "Những buổi chiều mùa hạ, khi nắng đã dịu trên những thửa ruộng, bà cùng các anh chạy ra bờ đê thả " +
+  "diều, nhìn cánh diều giấy bay cao trên cánh đồng lúa xanh mướt cho đến khi trời tối hẳn, rồi mới " +
+  "chịu về nhà ăn cơm với cả nhà, kể cho mẹ nghe chuyện con diều nào bay cao nhất trong xóm hôm ấy.";
+
+/**
+ * A signed-in owner with a Vietnamese book of two chapters: the first with a published story, its photo
+ * (2,400 × 1,200, kept at 1,600 × 800) and a real 65-second recording, and a draft; the second with one story.
+ */
 async function ownerWithBook(javaScriptEnabled: boolean) {
   const user = await createUser(env.server);
   const watched = await openPage(env.browser, {
@@ -29,15 +38,21 @@ async function ownerWithBook(javaScriptEnabled: boolean) {
   const topic = await post(`/api/books/${book.id}/topics`, { title: "Tuổi thơ" });
   const story = await post(`/api/topics/${topic.id}/stories`, {
     title: "Cánh đồng lúa",
-    content: "Bà lớn lên bên cánh đồng.\n\nMỗi chiều bà thả diều.",
+    content: `Bà lớn lên bên cánh đồng.\n\nMỗi chiều bà thả diều.\n\n${LONG_PARAGRAPH}`,
     status: "published",
   });
   await post(`/api/topics/${topic.id}/stories`, { title: "Chưa viết xong", content: "nháp", status: "draft" });
-  const photo = Buffer.from(await pngBytes(90, 60));
-  const voice = Buffer.from(webmBytes(1500));
+  const second = await post(`/api/books/${book.id}/topics`, { title: "Về Huế" });
+  const later = await post(`/api/topics/${second.id}/stories`, {
+    title: "Nhà bên sông",
+    content: "Bà sinh năm 1948 ở Huế.",
+    status: "published",
+  });
+  const photo = Buffer.from(await pngBytes(2400, 1200));
+  const voice = Buffer.from(wavBytes(65_000, 4000));
   for (const [type, file] of [
     ["image", { name: "dong-lua.png", mimeType: "image/png", buffer: photo }],
-    ["audio", { name: "giong-ba.webm", mimeType: "audio/webm", buffer: voice }],
+    ["audio", { name: "giong-ba.wav", mimeType: "audio/wav", buffer: voice }],
   ] as const) {
     const response = await request.post(`${env.server.url}/api/stories/${story.id}/media`, {
       headers,
@@ -49,7 +64,7 @@ async function ownerWithBook(javaScriptEnabled: boolean) {
     await page.goto(`${env.server.url}${url}`);
     if (javaScriptEnabled) await waitForHydration(page);
   };
-  return { ...watched, book, open };
+  return { ...watched, book, chapters: [topic.id, second.id], stories: [story.id, later.id], open };
 }
 
 for (const javaScriptEnabled of [true, false]) {
@@ -93,47 +108,199 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
+/** The owner's book shared by a link; the owner's browser is closed, so the reader is nobody signed in. */
+async function sharedLink() {
+  const owner = await ownerWithBook(true);
+  const created = await owner.context.request.post(`${env.server.url}/api/books/${owner.book.id}/shares`, {
+    data: {},
+    headers: { Origin: env.server.url },
+  });
+  const { url } = (await created.json()) as { url: string };
+  await owner.context.close();
+  return { url, chapters: owner.chapters, stories: owner.stories };
+}
+
+const PHONE = { width: 390, height: 844 };
+
 describe("the shared reading page", () => {
   it(
-    "reads on a 390 px phone without JavaScript: " +
-      "published stories in the book's language, the photo and the voice",
+    "reads on a 390 px phone without JavaScript: published stories in the book's language, its serif, " +
+      "the voice with its length, the photo at the column's width, and chapters to move between",
     async () => {
-      const owner = await ownerWithBook(true);
-      const created = await owner.context.request.post(`${env.server.url}/api/books/${owner.book.id}/shares`, {
-        data: {},
-        headers: { Origin: env.server.url },
-      });
-      const { url } = (await created.json()) as { url: string };
-      await owner.context.close();
-
+      const { url, chapters } = await sharedLink();
       const { page, context, assertNoErrors } = await openPage(env.browser, {
         javaScriptEnabled: false,
-        viewport: { width: 390, height: 844 },
+        viewport: PHONE,
         locale: "en-US",
+      });
+      const fonts: string[] = [];
+      page.on("request", (request) => {
+        if (request.resourceType() === "font") fonts.push(new URL(request.url()).pathname);
       });
       await page.goto(url);
       expect(await page.locator("html").getAttribute("lang")).toBe("vi");
+      expect(await page.locator("script, link[rel=modulepreload]").count()).toBe(0);
       await page.getByRole("heading", { level: 1, name: "Chuyện của bà" }).waitFor();
-      await page.getByRole("navigation", { name: "Mục lục" }).getByRole("link", { name: "Cánh đồng lúa" }).waitFor();
+      const contents = page.getByRole("navigation", { name: "Mục lục" });
+      await contents.getByRole("link", { name: "Cánh đồng lúa" }).waitFor();
       expect(await page.locator(".reader-text").allTextContents()).toEqual([
         "Bà lớn lên bên cánh đồng.",
         "Mỗi chiều bà thả diều.",
+        LONG_PARAGRAPH,
+        "Bà sinh năm 1948 ở Huế.",
       ]);
       expect(await page.getByText("Chưa viết xong").count()).toBe(0);
+
+      // The book's serif, and of it only the subsets this Vietnamese text uses.
+      expect(
+        await page
+          .locator(".reader-text")
+          .first()
+          .evaluate((p) => getComputedStyle(p).fontFamily),
+      ).toMatch(/^"Noto Serif"/);
+      const loaded = () =>
+        page.evaluate(() => [...document.fonts].filter((face) => face.status === "loaded").map((face) => face.family));
+      await expect.poll(loaded).toEqual(["Noto Serif", "Noto Serif"]);
+      expect(fonts.map((font) => /noto-serif-([a-z-]+)-400/.exec(font)?.[1]).sort()).toEqual(["latin", "vietnamese"]);
+
+      // The voice, with its length to the eye and in words to a screen reader.
+      const voice = page.locator(".reader-voice");
+      expect(await voice.locator("figcaption > span").first().textContent()).toBe("Nghe: Giọng bà");
+      expect(await voice.locator("time").textContent()).toBe("1:05");
+      expect(await voice.locator("time").isVisible()).toBe(true);
+      expect(await voice.locator(".visually-hidden").textContent()).toBe("Độ dài: 1 phút, 5 giây");
+      expect(await voice.locator("audio").getAttribute("src")).toMatch(/^\/s\/[A-Za-z0-9_-]{43}\/media\/\d+$/);
+
+      // The photo keeps its place before it loads (it is lazy and below the fold), as wide as the text.
       const photo = page.getByRole("img", { name: "Cánh đồng" });
+      const column = await page
+        .locator(".reader-text")
+        .first()
+        .evaluate((p) => p.getBoundingClientRect().width);
+      const box = () => photo.evaluate((img) => ({ w: img.clientWidth, h: img.clientHeight }));
+      const before = await box();
+      expect(before.w).toBe(Math.round(column));
+      expect(Math.abs(before.h - before.w / 2)).toBeLessThanOrEqual(1);
       await photo.scrollIntoViewIfNeeded();
-      await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
-      expect(await page.locator("audio").getAttribute("src")).toMatch(/^\/s\/[A-Za-z0-9_-]{43}\/media\/\d+$/);
-      // Nothing wider than the phone.
+      await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1600);
+      expect(await box()).toEqual(before);
+      expect(await page.locator(".reader-photo figcaption").textContent()).toBe("Cánh đồng");
+      const full = page.getByRole("link", { name: "Mở ảnh cỡ lớn: Cánh đồng" });
+      expect(await full.getAttribute("href")).toBe(await photo.getAttribute("src"));
+
+      // Every link of the book is a 44 px target and every word at least 16 px; nothing wider than the phone.
+      const heights = await page
+        .locator("main a")
+        .evaluateAll((links) => links.map((a) => a.getBoundingClientRect().height));
+      expect(Math.min(...heights)).toBeGreaterThanOrEqual(44);
+      const sizes = await page
+        .locator("main :is(p, span, a, h1, h2, h3, figcaption, li, time)")
+        .evaluateAll((nodes) => nodes.map((node) => Number.parseFloat(getComputedStyle(node).fontSize)));
+      expect(Math.min(...sizes)).toBeGreaterThanOrEqual(16);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+      // From chapter to chapter and back to the contents, by touch and by keyboard.
+      const first = page.getByRole("navigation", { name: "Chuyển chương: Tuổi thơ" });
+      expect(await first.getByRole("link").allInnerTexts()).toEqual(["Về mục lục", "Chương sau\nVề Huế"]);
+      await first.getByRole("link", { name: "Chương sau Về Huế" }).click();
+      await page.waitForURL(`${url}#topic-${chapters[1]}`);
+      const second = page.getByRole("navigation", { name: "Chuyển chương: Về Huế" });
+      expect(await second.getByRole("link").allInnerTexts()).toEqual(["Chương trước\nTuổi thơ", "Về mục lục"]);
+      await second.getByRole("link", { name: "Về mục lục" }).focus();
+      await page.keyboard.press("Enter");
+      await page.waitForURL(`${url}#contents`);
+      expect(await contents.evaluate((nav) => Math.round(nav.getBoundingClientRect().top))).toBe(0);
+      await contents.getByRole("link", { name: "Chương 2 Về Huế" }).click();
+      await page.waitForURL(`${url}#topic-${chapters[1]}`);
       assertNoErrors();
       await context.close();
 
       // The page sends no script, so axe (which runs as a script) checks the same page with scripting on.
-      const checked = await openPage(env.browser, { viewport: { width: 390, height: 844 } });
+      const checked = await openPage(env.browser, { viewport: PHONE });
       await checked.page.goto(url);
       await expectNoAxeViolations(checked.page);
       checked.assertNoErrors();
+      await checked.context.close();
     },
   );
+
+  it("opens a printed book's QR code (#story-{id}) on its story, the player in view", async () => {
+    const { url, stories } = await sharedLink();
+    const { page, context, assertNoErrors } = await openPage(env.browser, {
+      javaScriptEnabled: false,
+      viewport: PHONE,
+    });
+    await page.goto(`${url}#story-${stories[0]}`);
+    const story = page.locator(`#story-${stories[0]}`);
+    await story.getByRole("heading", { name: "Cánh đồng lúa" }).waitFor();
+    const inView = (locator: typeof story) =>
+      locator.evaluate((node) => {
+        const { top, bottom } = node.getBoundingClientRect();
+        return top >= 0 && bottom <= window.innerHeight;
+      });
+    await expect.poll(() => inView(story.locator("h3"))).toBe(true);
+    expect(await inView(story.locator("audio"))).toBe(true);
+    assertNoErrors();
+    await context.close();
+  });
+
+  it("sets a line at about 65 characters on a wide screen", async () => {
+    const { url } = await sharedLink();
+    const { page, context, assertNoErrors } = await openPage(env.browser, {
+      javaScriptEnabled: false,
+      viewport: { width: 1280, height: 900 },
+    });
+    await page.goto(url);
+    await page.evaluate(() => document.fonts.ready);
+    // The characters on each full line of the long paragraph, from where the browser broke them.
+    const lines = await page
+      .locator(".reader-text")
+      .nth(2)
+      .evaluate((p) => {
+        const text = p.firstChild!;
+        const range = document.createRange();
+        const tops: number[] = [];
+        for (let i = 0; i < text.textContent!.length; i++) {
+          range.setStart(text, i);
+          range.setEnd(text, i + 1);
+          tops.push(Math.round(range.getBoundingClientRect().top));
+        }
+        const counts = new Map<number, number>();
+        for (const top of tops) counts.set(top, (counts.get(top) ?? 0) + 1);
+        return [...counts.values()].slice(0, -1);
+      });
+    expect(lines.length).toBeGreaterThanOrEqual(3);
+    for (const count of lines) {
+      expect(count).toBeGreaterThanOrEqual(55);
+      expect(count).toBeLessThanOrEqual(75);
+    }
+    assertNoErrors();
+    await context.close();
+  });
+
+  it("prints as a clean book: each chapter on a new page, no players or links, photos whole", async () => {
+    const { url, stories } = await sharedLink();
+    const { page, context, assertNoErrors } = await openPage(env.browser, { javaScriptEnabled: false });
+    await page.goto(url);
+    await page.emulateMedia({ media: "print" });
+    const style = (selector: string, property: string, pseudo?: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((node, [name, after]) => getComputedStyle(node, after).getPropertyValue(name!), [property, pseudo]);
+    expect(await style(".reader-chapter", "break-before")).toBe("page");
+    expect(await style(".reader-cover", "break-after")).toBe("page");
+    expect(await style(".reader-photo", "break-inside")).toBe("avoid");
+    expect(await style(".reader-text", "font-family")).toMatch(/^"Noto Serif"/);
+    expect(Number.parseFloat(await style(".reader-text", "font-size"))).toBeCloseTo((11 * 4) / 3); // 11 pt
+    expect(await style(".reader-contents a", "content", "::after")).toBe("none");
+    for (const chrome of [".reader-chapter-nav", ".reader-voice", ".skip-link"])
+      expect(await page.locator(chrome).first().isVisible(), chrome).toBe(false);
+    await page.locator(`#story-${stories[1]}`).waitFor();
+    // Chromium's own print: the cover, the contents, then one page per chapter at least.
+    const pdf = (await page.pdf({ format: "A5" })).toString("latin1");
+    expect(pdf.match(/\/Type\s*\/Page\b/g)!.length).toBeGreaterThanOrEqual(4);
+    assertNoErrors();
+    await context.close();
+  });
 });

@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import path from "node:path";
-import { pngBytes, webmBytes } from "../support/media-files";
+import { pngBytes, wavBytes } from "../support/media-files";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServer } from "../support/server";
 import { createClient, serverWithLanAndMinh, type Client } from "../support/http";
@@ -18,7 +18,8 @@ type Share = { id: number; token: string; url: string; createdAt: string; expire
 
 const json = async (response: Response) => ({ status: response.status, body: await response.json() });
 const png = () => pngBytes();
-const webm = () => webmBytes(2000);
+/** A real recording of 65 s (4 kHz, to stay small): its length is read from its bytes. */
+const VOICE = wavBytes(65_000, 4000);
 
 async function upload(
   storyId: number,
@@ -74,7 +75,7 @@ async function familyBook() {
   ).body;
   await lan.json("PUT", `/api/topics/${hidden.id}`, { archived: true });
   const photo = await upload(story.id, "image", await png(), "song.png", "Bến sông");
-  const voice = await upload(story.id, "audio", webm(), "giong-ba.webm");
+  const voice = await upload(story.id, "audio", VOICE, "giong-ba.wav");
   const draftPhoto = await upload(draft.id, "image", await png(), "nhap.png", "Ảnh nháp");
   const archivedPhoto = await upload(archived.id, "image", await png(), "cat.png", "Ảnh cất");
   return { book, story, draft, photo, voice, draftPhoto, archivedPhoto };
@@ -152,8 +153,13 @@ describe("the shared reading page", () => {
       expect(html).toContain("Mục lục");
       expect(html).toContain("Bơi qua sông");
       expect(html).toContain('<p class="reader-text">Chúng tôi bơi qua sông.</p>');
-      expect(html).toContain(`/s/${token}/media/${photo.id}?size=thumb`);
-      expect(html).toContain(`/s/${token}/media/${voice.id}`);
+      // The photo at its own size (a 40 × 30 file), its place kept while it loads; the voice with its length.
+      expect(html).toMatch(
+        new RegExp(`<img src="/s/${token}/media/${photo.id}" alt="Bến sông" width="40" height="30"`),
+      );
+      expect(html).toContain(`<audio controls="" preload="none" src="/s/${token}/media/${voice.id}">`);
+      expect(html).toContain('<time dateTime="PT1M5S" aria-hidden="true">1:05</time>');
+      expect(html).toContain("Độ dài: 1 phút, 5 giây");
       // No drafts, nothing of an archived topic, no script at all.
       for (const hidden of [
         "Bản nháp bí mật",
@@ -168,6 +174,37 @@ describe("the shared reading page", () => {
     },
   );
 
+  it("links the book's serif on the shared page only: woff2 subsets by unicode-range, swapped in", async () => {
+    const { book } = await familyBook();
+    const { token } = (await json(await lan.json("POST", `/api/books/${book.id}/shares`, {}))).body as Share;
+    const visitor = createClient(server.url);
+    const html = await (await visitor.get(`/s/${token}`)).text();
+    const stylesheet = /<link[^>]* rel="stylesheet" href="(\/assets\/reader-[\w-]+\.css)"/.exec(html)?.[1];
+    expect(stylesheet).toBeDefined();
+    const preload = /<link[^>]* rel="preload" href="\/assets\/noto-serif-latin-400-normal-[\w-]+\.woff2"([^>]*)>/;
+    expect(preload.exec(html)?.[1]).toContain('as="font" type="font/woff2" crossorigin="anonymous"');
+    const css = await (await visitor.get(stylesheet!)).text();
+    const faces = css.match(/@font-face\{[^}]+\}/g) ?? [];
+    // Latin-ext, vietnamese, latin: the last is tried first, so Vietnamese letters come from the small file.
+    expect(faces.map((face) => /noto-serif-([a-z-]+)-400-normal/.exec(face)?.[1])).toEqual([
+      "latin-ext",
+      "vietnamese",
+      "latin",
+    ]);
+    for (const face of faces) {
+      expect(face).toContain("font-display:swap");
+      expect(face).toContain("unicode-range:");
+      expect(face).not.toContain(".woff)");
+    }
+    const font = await visitor.get(/url\((\/assets\/noto-serif-latin-400-normal-[\w-]+\.woff2)\)/.exec(css)![1]!);
+    expect(font.status).toBe(200);
+    expect(font.headers.get("content-type")).toBe("font/woff2");
+    // Every other page goes without it.
+    const login = await (await visitor.get("/login")).text();
+    expect(login).not.toContain("noto-serif");
+    expect(login).not.toContain("/assets/reader-");
+  });
+
   it("serves that book's published media through the token, with ranges, and nothing else", async () => {
     const { book, photo, voice, draftPhoto, archivedPhoto } = await familyBook();
     const other = await familyBook();
@@ -181,7 +218,7 @@ describe("the shared reading page", () => {
     ]);
     expect((await visitor.get(`/s/${token}/media/${photo.id}?size=thumb`)).status).toBe(200);
     const part = await visitor.get(`/s/${token}/media/${voice.id}`, { headers: { Range: "bytes=0-99" } });
-    expect([part.status, part.headers.get("content-range")]).toEqual([206, "bytes 0-99/2000"]);
+    expect([part.status, part.headers.get("content-range")]).toEqual([206, `bytes 0-99/${VOICE.byteLength}`]);
     for (const ref of [
       draftPhoto.id,
       archivedPhoto.id,

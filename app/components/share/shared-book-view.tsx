@@ -1,49 +1,38 @@
 import { useT } from "~/i18n/use-t";
-
-/** A photo or recording of a shared story, addressed through the link's token. */
-type SharedMedia = { id: number; type: "image" | "audio"; description: string; url: string; thumbUrl: string | null };
-type Story = { id: number; title: string; text: string; media: SharedMedia[] };
-
-/** What the reading page shows of a book: its cover and words, and its published stories in order. */
-type SharedBook = {
-  book: { title: string; description: string; cover: string };
-  topics: { id: number; title: string; description: string; stories: Story[] }[];
-};
-
-/** A story's text as its paragraphs (the family writes blank lines between them). */
-function paragraphs(text: string): string[] {
-  return text
-    .split(/\n\s*\n/)
-    .map((part) => part.trim())
-    .filter(Boolean);
-}
+import { ChapterNav } from "./chapter-nav";
+import { SharedStory } from "./shared-story";
+import type { SharedBook } from "./types";
 
 /**
- * The shared reading page (issue 9): the book's cover and title, a table of contents, then each topic
- * (a new page when printed) with its published stories: the storyteller's voice beside the text, the
- * photos as lazy thumbnails that open full size. Plain HTML: it needs no JavaScript.
+ * The shared reading page (issue 9), set as a book (issue 19): the cover and title, the contents, then each
+ * topic as a numbered chapter (a new page when printed) with its published stories, and at its end the way
+ * back to the contents and on to the chapters either side. Plain HTML: it needs no JavaScript.
  */
-export function SharedBookView({ book, token }: { book: SharedBook; token: string }) {
+export function SharedBookView({ book }: { book: SharedBook }) {
   const t = useT();
+  const { topics } = book;
   return (
-    <main id="main" className="page reader stack-lg">
+    <main id="main" className="page reader">
       <header className="reader-cover">
         <img className="reader-cover-image" src={book.book.cover} alt="" width={240} height={360} />
-        <div className="stack">
+        <div>
           <h1>{book.book.title}</h1>
-          {book.book.description ? <p className="lead">{book.book.description}</p> : null}
-          <p className="muted">{t("reader.sharedNote")}</p>
+          {book.book.description ? <p className="reader-lead">{book.book.description}</p> : null}
+          <p className="reader-note">{t("reader.sharedNote")}</p>
         </div>
       </header>
-      {book.topics.length === 0 ? (
+      {topics.length === 0 ? (
         <p className="empty-state">{t("reader.empty")}</p>
       ) : (
-        <nav className="reader-contents card" aria-labelledby="reader-contents">
+        <nav id="contents" className="reader-contents" aria-labelledby="reader-contents">
           <h2 id="reader-contents">{t("reader.contents")}</h2>
           <ol>
-            {book.topics.map((topic) => (
+            {topics.map((topic, index) => (
               <li key={topic.id}>
-                <a href={`#topic-${topic.id}`}>{topic.title}</a>
+                <a className="reader-contents-chapter" href={`#topic-${topic.id}`}>
+                  <span className="reader-chapter-number">{t("reader.chapter", { number: index + 1 })}</span>
+                  <span>{topic.title}</span>
+                </a>
                 <ol>
                   {topic.stories.map((story) => (
                     <li key={story.id}>
@@ -56,63 +45,24 @@ export function SharedBookView({ book, token }: { book: SharedBook; token: strin
           </ol>
         </nav>
       )}
-      {book.topics.map((topic) => (
+      {topics.map((topic, index) => (
         <section
           key={topic.id}
           id={`topic-${topic.id}`}
-          className="reader-topic stack"
+          className="reader-chapter"
           aria-labelledby={`topic-${topic.id}-title`}
         >
-          <h2 id={`topic-${topic.id}-title`}>{topic.title}</h2>
-          {topic.description ? <p className="lead">{topic.description}</p> : null}
+          <header className="reader-chapter-head">
+            <p className="reader-chapter-number">{t("reader.chapter", { number: index + 1 })}</p>
+            <h2 id={`topic-${topic.id}-title`}>{topic.title}</h2>
+            {topic.description ? <p className="reader-lead">{topic.description}</p> : null}
+          </header>
           {topic.stories.map((story) => (
-            <SharedStory key={story.id} story={story} token={token} />
+            <SharedStory key={story.id} story={story} />
           ))}
+          <ChapterNav topic={topic} previous={topics[index - 1]} next={topics[index + 1]} />
         </section>
       ))}
     </main>
-  );
-}
-
-function SharedStory({ story }: { story: Story; token: string }) {
-  const t = useT();
-  const recordings = story.media.filter((item) => item.type === "audio");
-  const photos = story.media.filter((item) => item.type === "image");
-  return (
-    <article id={`story-${story.id}`} className="reader-story stack" aria-labelledby={`story-${story.id}-title`}>
-      <h3 id={`story-${story.id}-title`}>{story.title}</h3>
-      {recordings.map((item) => (
-        <figure key={item.id} className="reader-voice">
-          <figcaption>{t("reader.listen", { title: item.description || story.title })}</figcaption>
-          <audio controls preload="none" src={item.url} />
-        </figure>
-      ))}
-      {paragraphs(story.text).map((text, index) => (
-        <p key={index} className="reader-text">
-          {text}
-        </p>
-      ))}
-      {photos.length ? (
-        <ul className="reader-photos">
-          {photos.map((item) => (
-            <li key={item.id}>
-              <figure>
-                <a href={item.url} aria-label={t("reader.photoOf", { description: item.description })}>
-                  <img
-                    src={item.thumbUrl!}
-                    alt={item.description}
-                    width={320}
-                    height={320}
-                    loading="lazy"
-                    decoding="async"
-                  />
-                </a>
-                {item.description ? <figcaption>{item.description}</figcaption> : null}
-              </figure>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </article>
   );
 }

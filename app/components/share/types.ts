@@ -1,0 +1,20 @@
+/**
+ * A photo or recording of a shared story, addressed through the link's token. Its measures are null when
+ * unknown: a photo kept before they were read, a recording whose container does not tell its length.
+ */
+export type SharedMedia = {
+  id: number;
+  type: "image" | "audio";
+  description: string;
+  url: string;
+  width: number | null;
+  height: number | null;
+  durationMs: number | null;
+};
+
+export type SharedStory = { id: number; title: string; text: string; media: SharedMedia[] };
+
+export type SharedTopic = { id: number; title: string; description: string; stories: SharedStory[] };
+
+/** What the reading page shows of a book: its cover and words, and its published stories in order. */
+export type SharedBook = { book: { title: string; description: string; cover: string }; topics: SharedTopic[] };
