@@ -10,6 +10,7 @@ import { ensurePrivateDir, keepPrivate, writePrivateFile } from "~db/private-fil
 import { AppError } from "~/lib/errors";
 import { MEDIA_EXTENSIONS, sniffAudio, sniffImage, type AudioType } from "~/lib/sniff";
 import { isPlainWebp } from "~/lib/webp";
+import { makePrintCopy, printCopyPath } from "./print-copies.server";
 
 // The files of story media: every byte on disk goes through this module (docs/architecture.md, Conventions: media), so
 // storage can
@@ -96,6 +97,9 @@ export async function storeImage(upload: string): Promise<StoredFile> {
   await ensurePrivateDir(mediaFilesDir());
   await writeAtomically(mediaFilePath(storageKey, "thumb")!, thumb);
   await writeAtomically(mediaFilePath(storageKey)!, web.data);
+  // The printed book's copy, made now rather than on the book's first printing (ADR 0029); should it fail, that
+  // printing makes it.
+  await makePrintCopy(storageKey, web.data).catch(() => false);
   const { width, height } = web.info;
   return {
     storageKey,
@@ -221,10 +225,10 @@ export function mediaFileStream(
   return Readable.toWeb(createReadStream(file, { start, end })) as ReadableStream<Uint8Array>;
 }
 
-/** Removes stored files and their thumbnails (keys are server-made; anything else is ignored). */
+/** Removes stored files, their thumbnails and print copies (keys are server-made; anything else is ignored). */
 export async function deleteMediaFiles(keys: string[]): Promise<void> {
   const files = keys
-    .flatMap((key) => [mediaFilePath(key), mediaFilePath(key, "thumb")])
+    .flatMap((key) => [mediaFilePath(key), mediaFilePath(key, "thumb"), printCopyPath(key)])
     .filter((file): file is string => file !== null);
   await Promise.all(files.map((file) => fs.rm(file, { force: true })));
 }
