@@ -138,9 +138,13 @@ describe("hostile books still print", () => {
     } finally {
       db.close();
     }
+    // Gone from the disk: the stored photo, and the print copy made when it was kept (ADR 29).
     const file = path.join(server.dataDir, "media", "files", key);
-    expect(fs.existsSync(file), file).toBe(true);
-    fs.rmSync(file);
+    const copy = path.join(server.dataDir, "cache", "print-copies", key.replace(/\.webp$/, ".jpg"));
+    for (const lost of [file, copy]) {
+      expect(fs.existsSync(lost), lost).toBe(true);
+      fs.rmSync(lost);
+    }
 
     const { bytes, pdf } = await pdfOf(lan, book.id);
     expect(await popplerErrors(bytes)).toEqual([]);
