@@ -174,16 +174,16 @@ describe("the shared reading page", () => {
     },
   );
 
-  it("links the book's serif on the shared page only: woff2 subsets by unicode-range, swapped in", async () => {
+  it("sets the book's serif on the shared page only: woff2 subsets by unicode-range, swapped in", async () => {
     const { book } = await familyBook();
     const { token } = (await json(await lan.json("POST", `/api/books/${book.id}/shares`, {}))).body as Share;
     const visitor = createClient(server.url);
     const html = await (await visitor.get(`/s/${token}`)).text();
-    const stylesheet = /<link[^>]* rel="stylesheet" href="(\/assets\/reader-[\w-]+\.css)"/.exec(html)?.[1];
-    expect(stylesheet).toBeDefined();
+    // The book's stylesheet is in the page's <head>, not one more request before the first words.
+    const css = /<head>.*<style[^>]* data-href="reader"[^>]*>(.+?)<\/style>.*<\/head>/s.exec(html)?.[1] ?? "";
+    expect(css).toContain(".reader{");
     const preload = /<link[^>]* rel="preload" href="\/assets\/noto-serif-latin-400-normal-[\w-]+\.woff2"([^>]*)>/;
     expect(preload.exec(html)?.[1]).toContain('as="font" type="font/woff2" crossorigin="anonymous"');
-    const css = await (await visitor.get(stylesheet!)).text();
     const faces = css.match(/@font-face\{[^}]+\}/g) ?? [];
     // Latin-ext, vietnamese, latin: the last is tried first, so Vietnamese letters come from the small file.
     expect(faces.map((face) => /noto-serif-([a-z-]+)-400-normal/.exec(face)?.[1])).toEqual([
@@ -202,7 +202,7 @@ describe("the shared reading page", () => {
     // Every other page goes without it.
     const login = await (await visitor.get("/login")).text();
     expect(login).not.toContain("noto-serif");
-    expect(login).not.toContain("/assets/reader-");
+    expect(login).not.toContain(".reader{");
   });
 
   it("serves that book's published media through the token, with ranges, and nothing else", async () => {
