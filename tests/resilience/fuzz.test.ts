@@ -375,6 +375,8 @@ function specs(f: Fixtures, s: Strangers): Record<string, Spec> {
     },
     "api/storyteller-links/:id": { methods: ["DELETE"], param: "storytellerLink" },
     "api/books/:id/export": { methods: ["GET"], param: "book" },
+    // Issue 19: the printed book, a GET that writes its cache (its sizes and books are in tests/http/book-pdf*.ts).
+    "api/books/:id/book.pdf": { methods: ["GET"], param: "book", writingGet: true },
     "api/export": { methods: ["GET"] },
     "api/import": { methods: ["POST"] },
     "api/media/:id": {
