@@ -322,7 +322,7 @@ export function screens(d: ScreenData): Screen[] {
     {
       path: `/s/${d.token}`,
       ready: ".reader",
-      controls: [".reader-contents a", ".reader-voice audio", ".reader-photos a"],
+      controls: [".reader-contents a", ".reader-voice audio", ".reader-photo a", ".reader-chapter-link"],
       scripts: false,
     },
     // The storyteller's door: no React, its own script shows the recorder and "Type instead".
