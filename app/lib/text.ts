@@ -13,3 +13,11 @@ export function clipAtParagraph(text: string, max: number): string {
   const end = text.lastIndexOf("\n\n", max);
   return (end > 0 ? text.slice(0, end) : text.slice(0, max)).trimEnd();
 }
+
+/** A story's text as its paragraphs: the family writes blank lines between them. */
+export function storyParagraphs(text: string): string[] {
+  return text
+    .split(/\n\s*\n/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+}

@@ -42,7 +42,8 @@ export async function makePrintCopy(storageKey: string, input: string | Buffer):
   return true;
 }
 
-const exists = (file: string) =>
+/** Whether a file is there (a cached copy, a stored photo). */
+export const isFile = (file: string) =>
   fs.stat(file).then(
     (stat) => stat.isFile(),
     () => false,
@@ -63,7 +64,7 @@ export async function printCopies(
     const target = printCopyPath(item.storageKey);
     const source = storedFile(item.storageKey);
     if (!target || !source) continue;
-    if ((await exists(target)) || ((await exists(source)) && (await makePrintCopy(item.storageKey, source))))
+    if ((await isFile(target)) || ((await isFile(source)) && (await makePrintCopy(item.storageKey, source))))
       copies.set(item.id, target);
   }
   return copies;

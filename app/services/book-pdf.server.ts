@@ -14,9 +14,10 @@ import { fallbackCover, isPresetCover } from "~/lib/covers";
 import { env } from "~/lib/env.server";
 import { AppError } from "~/lib/errors";
 import { publicFile } from "~/lib/public-file.server";
+import { storyParagraphs } from "~/lib/text";
 import { printableBook, type PrintableBook } from "~/models/book-print.server";
 import { mediaFilePath } from "~/models/media-storage.server";
-import { printCopies } from "~/models/print-copies.server";
+import { isFile as exists, printCopies } from "~/models/print-copies.server";
 import { readCover } from "~/models/media.server";
 import { printLinkFor } from "~/models/share.server";
 
@@ -115,12 +116,6 @@ async function once(file: string, make: () => Promise<number>): Promise<number |
   return pending;
 }
 
-const exists = (file: string) =>
-  fs.stat(file).then(
-    (stat) => stat.isFile(),
-    () => false,
-  );
-
 async function makeBook(book: PrintableBook, size: PrintSize, shareUrl: string | null, file: string): Promise<number> {
   const job = await printJob(book, size, shareUrl);
   const dir = path.dirname(file);
@@ -170,7 +165,7 @@ async function printJob(book: PrintableBook, size: PrintSize, shareUrl: string |
         topic.stories.map(
           async (story): Promise<PrintStory> => ({
             title: clean(story.title),
-            paragraphs: paragraphs(story.refinedContent?.trim() ? story.refinedContent : story.content),
+            paragraphs: storyParagraphs(clean(story.refinedContent?.trim() ? story.refinedContent : story.content)),
             photos: story.media.flatMap((item) => {
               const file = photoFiles.get(item.id);
               return file ? [{ file, caption: clean(item.description) }] : [];
@@ -205,14 +200,6 @@ function clean(text: string): string {
     .replace(/\r\n?/g, "\n")
     .replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, "")
     .trim();
-}
-
-/** A story's paragraphs: the family writes blank lines between them. */
-function paragraphs(text: string): string[] {
-  return clean(text)
-    .split(/\n\s*\n/)
-    .map((part) => part.trim())
-    .filter(Boolean);
 }
 
 /**

@@ -1,14 +1,7 @@
 import { useI18n, useT } from "~/i18n/use-t";
 import { clockDuration, isoDuration, spokenDuration } from "~/lib/duration";
+import { storyParagraphs } from "~/lib/text";
 import type { SharedMedia, SharedStory as Story } from "./types";
-
-/** A story's text as its paragraphs (the family writes blank lines between them). */
-function paragraphs(text: string): string[] {
-  return text
-    .split(/\n\s*\n/)
-    .map((part) => part.trim())
-    .filter(Boolean);
-}
 
 /**
  * The box a photo takes, in CSS pixels, before the stylesheet narrows it to the measure: its own size, but
@@ -58,7 +51,7 @@ export function SharedStory({ story }: { story: Story }) {
           <audio controls preload="none" src={item.url} />
         </figure>
       ))}
-      {paragraphs(story.text).map((text, index) => (
+      {storyParagraphs(story.text).map((text, index) => (
         <p key={index} className="reader-text">
           {text}
         </p>
