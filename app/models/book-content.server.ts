@@ -96,10 +96,12 @@ function assemble(
 }
 
 /**
- * Rows a read takes: ten of those with texts of up to 200,000 characters (a story, a topic's draft, a transcription),
- * 500 of short ones (questions).
+ * Rows a read takes: one of those with texts of up to 200,000 characters (a story, a topic's draft, a transcription),
+ * 500 of short ones (questions). One long row, not ten: several exports at once each queue their next read for the
+ * same turn of the event loop, so a turn holds one read per export, and ten 200,000-character rows times five
+ * exports held it for over 200 ms on a busy machine. A query per story costs SQLite next to nothing.
  */
-const LONG_ROWS = 10;
+const LONG_ROWS = 1;
 const SHORT_ROWS = 500;
 
 /**
@@ -121,7 +123,7 @@ async function readInTurns<T extends { id: number }>(
 
 /**
  * The whole book as `readBookContent` reads it, for an export (ADR 0023): the ids first, in order, then the
- * rows a few at a time (ten stories or topics, whose texts may be 200,000 characters each), with a turn of
+ * rows one long one at a time (a story or topic, whose text may be 200,000 characters), with a turn of
  * the event loop between reads, so that a large book never holds up other requests. A change made while it
  * is read may show in part: the export is of a book that its owner is not editing at that moment.
  */
