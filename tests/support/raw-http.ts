@@ -1,20 +1,23 @@
 import http from "node:http";
 
 /**
- * A `fetch` for tests about the Host header (PUBLIC_URL, a home server's `raspberrypi.local`): Node's fetch
- * always sends the address it connects to as Host, whatever the headers say; node:http sends the given one.
- * It takes what createClient sends (a string or URLSearchParams body) and never follows a redirect.
+ * A `fetch` on a connection of its own, with the Host header it is given, never following a redirect:
+ * - for tests about the Host header (PUBLIC_URL, a home server's `raspberrypi.local`): Node's fetch always sends
+ *   the address it connects to as Host, whatever the headers say; node:http sends the given one;
+ * - for very large uploads. Making a 200 MB body can hold the test's event loop for seconds on a busy machine,
+ *   past the server's keep-alive timeout: fetch then writes it on a pooled connection the server has closed
+ *   meanwhile (EPIPE) before it has read that close. A connection of its own is opened when the body is ready.
+ *
+ * The body (a string, form fields, a multipart FormData, a Blob) is encoded as fetch would.
  */
-export function rawFetch(input: string | URL, init: RequestInit = {}): Promise<Response> {
+export async function rawFetch(input: string | URL, init: RequestInit = {}): Promise<Response> {
   const url = new URL(input);
   const headers = new Headers(init.headers);
-  let body: string | undefined;
-  if (typeof init.body === "string") body = init.body;
-  else if (init.body instanceof URLSearchParams) {
-    body = init.body.toString();
-    if (!headers.has("Content-Type")) headers.set("Content-Type", "application/x-www-form-urlencoded;charset=UTF-8");
-  } else if (init.body != null) throw new Error("rawFetch sends string and URLSearchParams bodies only");
-  if (body !== undefined) headers.set("Content-Length", String(Buffer.byteLength(body)));
+  const encoded = init.body == null ? null : new Response(init.body);
+  const type = encoded?.headers.get("Content-Type");
+  if (type && !headers.has("Content-Type")) headers.set("Content-Type", type);
+  const body = encoded ? Buffer.from(await encoded.arrayBuffer()) : undefined;
+  if (body !== undefined) headers.set("Content-Length", String(body.length));
   return new Promise((resolve, reject) => {
     const request = http.request(
       {
