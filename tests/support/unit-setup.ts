@@ -12,7 +12,11 @@ for (const name of ["AI_PROVIDER", "OPENAI_API_KEY", "OPENAI_BASE_URL", "AI_MODE
   delete process.env[name];
 
 afterAll(async () => {
-  const { closeDb } = await import("~db/client.server");
-  closeDb();
+  // Only a file that opened the database has one to close, and has its module loaded already: importing it here
+  // for the others would load drizzle for nothing, which took over the hook's 10 s on a machine under heavy load.
+  if (fs.readdirSync(dir).length > 0) {
+    const { closeDb } = await import("~db/client.server");
+    closeDb();
+  }
   fs.rmSync(dir, { recursive: true, force: true });
 });
