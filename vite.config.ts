@@ -177,4 +177,8 @@ export default defineConfig({
     }),
   ],
   resolve: { tsconfigPaths: true },
+  // drizzle-orm is hundreds of small modules under a 179 kB package.json, which Node's resolver read and parsed
+  // once per module: 0.8 s and 150 MB of garbage at every start, which left the idle server at 260 MB of RSS.
+  // Bundled, it is resolved once, at build time.
+  ssr: { noExternal: ["drizzle-orm"] },
 });
