@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import sharp from "sharp";
 import { db } from "~db/client.server";
 import { mediaFilesDir, uploadTmpDir } from "~/models/media-storage.server";
 import { backfillStoredSizes, coversDir } from "~/models/media.server";
@@ -43,6 +44,10 @@ function reportNames(): void {
 
 async function startup(): Promise<void> {
   const config = env(); // a bad variable stops the start here, named in the error
+  // libvips' operation cache keeps up to 50 MB of decoded images for a repeat of the same operation, which never comes:
+  // every photo is converted once, when it is kept or first printed. Without it, the first printing of a book of 50
+  // older photos peaked at 415 MB instead of 457 (`node scripts/bench/pdf.mjs --older-photos`).
+  sharp.cache(false);
   if (config.aiProvider === "openai") {
     // The origin only: a URL may carry credentials.
     const server = config.OPENAI_BASE_URL ? new URL(config.OPENAI_BASE_URL).origin : "OpenAI";
