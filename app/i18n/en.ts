@@ -604,6 +604,9 @@ const en = {
     cancelled: "Moving {{title}} was cancelled.",
     moved: "Order updated",
     stories: "Stories of {{topic}}",
+    reorder: "Reorder",
+    reorderDone: "Done reordering",
+    reorderHint: "Drag a handle, or use the arrows, to move a topic or a story.",
   },
   workspace: {
     contents: "Table of contents",

@@ -606,6 +606,9 @@ const vi = {
     cancelled: "Đã hủy di chuyển {{title}}.",
     moved: "Đã cập nhật thứ tự",
     stories: "Các câu chuyện của {{topic}}",
+    reorder: "Sắp xếp",
+    reorderDone: "Sắp xếp xong",
+    reorderHint: "Kéo tay nắm, hoặc dùng các nút mũi tên, để chuyển một chủ đề hay câu chuyện.",
   },
   workspace: {
     contents: "Mục lục",

@@ -10,6 +10,7 @@ import { StorytellerDialog } from "~/components/storyteller/storyteller-dialog";
 import { StoryEditor } from "~/components/story/story-editor";
 import { TopicEditor } from "~/components/topic/topic-editor";
 import { Workspace } from "~/components/workspace/workspace";
+import { useEditorAutoFocus } from "~/components/workspace/use-editor-focus";
 import type { HeaderHandle } from "~/components/layout/header-context";
 import type { WorkspaceOutletContext } from "~/hooks/use-workspace-outlet";
 import { MissingPage } from "~/components/ui/missing-page";
@@ -90,6 +91,8 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
   const toast = actionData?.toast ?? root?.toast;
   // The suggest-topics dialog or a form route, when one is open; it shows this page's toast too.
   const outlet = useOutlet({ toast } satisfies WorkspaceOutletContext);
+  // A deep link's editor takes the focus as the page loads, without JavaScript too.
+  const autoFocus = useEditorAutoFocus();
   const { book } = loaderData;
   if (!book) {
     return (
@@ -112,6 +115,7 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
       bookId={book.id}
       book={book}
       editor={loaderData.topicEditor}
+      autoFocus={autoFocus}
       result={actionData && "topic" in actionData ? (actionData.topic ?? null) : null}
     />
   ) : loaderData.editor ? (
@@ -119,6 +123,7 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
       key={JSON.stringify(loaderData.editor.kind === "edit" ? loaderData.editor.story.id : loaderData.editor)}
       bookId={book.id}
       editor={loaderData.editor}
+      autoFocus={autoFocus}
       result={actionData && "story" in actionData ? (actionData.story ?? null) : null}
     />
   ) : (

@@ -14,18 +14,30 @@ import { BOOK_PARAGRAPHS_PER_PAGE, previewPage, TOPIC_BLOCKS_PER_PAGE, type Prev
 import { LAYOUT_COOKIE, parseLayout } from "~/lib/workspace-layout";
 import { lenientNumbers, WORKSPACE_NUMBERS } from "~/lib/query-params";
 
+type PreviewTopic = { id: number; hasPreview: boolean; storyCount: number };
+
+/**
+ * The topic the preview's topic tab opens when the address names none (docs/product.md §2): the first with a draft
+ * narrative to read, else the first with stories to make one from, else the first. A phone shows one topic open, and
+ * an empty one first said nothing.
+ */
+function firstWithContent(active: PreviewTopic[]): number | null {
+  const first =
+    active.find((topic) => topic.hasPreview) ?? active.find((topic) => topic.storyCount > 0) ?? active[0] ?? null;
+  return first?.id ?? null;
+}
+
 /**
  * The preview panel's URL state (docs/product.md §2): its tab, which topic is open and which page of it is shown.
  * Only that page leaves the server, never a whole preview (ADR 0023): a book's preview, or a topic's
  * draft, can be as long as the book.
  */
-function previewState(params: URLSearchParams, user: User, book: Book, activeTopicIds: number[]) {
+function previewState(params: URLSearchParams, user: User, book: Book, active: PreviewTopic[]) {
   const tab = params.get("ptab") === "book" ? ("book" as const) : ("topic" as const);
   const numbers = lenientNumbers(params, WORKSPACE_NUMBERS);
   const page = numbers.ppage;
   const asked = numbers.ptopic ?? null;
-  // The topic tab opens the topic the address names, else the first one.
-  const open = asked !== null && activeTopicIds.includes(asked) ? asked : (activeTopicIds[0] ?? null);
+  const open = asked !== null && active.some((topic) => topic.id === asked) ? asked : firstWithContent(active);
   const openText = tab === "topic" && open !== null ? topicPreviewText({ topicId: open, bookId: book.id }) : null;
   // The book's text only on its tab, and only from the cache: generating is the user's choice.
   const bookText = tab === "book" ? currentBookPreview({ bookId: book.id, userId: user.id }) : null;
@@ -58,7 +70,7 @@ export function workspaceData(request: Request, user: User, book: Book, flash: T
       params,
       user,
       book,
-      topics.filter((topic) => !topic.archived).map((topic) => topic.id),
+      topics.filter((topic) => !topic.archived),
     ),
     // The share dialog (?dialog=share) lists the book's links.
     shares: params.get("dialog") === "share" ? listShares({ bookId: book.id, userId: user.id }) : null,

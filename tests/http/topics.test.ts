@@ -378,7 +378,9 @@ describe("reordering with the table of contents' buttons", () => {
     expect(
       (await (await lan.get(`/api/books/${book.id}/topics`)).json()).map((t: { title: string }) => t.title),
     ).toEqual(["One", "Three", "Two"]);
-    await lan.form(`${base}/toc`, { intent: "move-story", storyId: String(s2.id), direction: "up" });
+    // A move made in the phone's Reorder mode comes back to it.
+    const inMode = { intent: "move-story", storyId: String(s2.id), direction: "up", reorder: "1" };
+    expect((await lan.form(`${base}/toc`, inMode)).headers.get("location")).toBe(`${base}?reorder=1`);
     expect(
       (await (await lan.get(`/api/topics/${ids[0]}/stories`)).json()).map((s: { title: string }) => s.title),
     ).toEqual(["second", "first"]);

@@ -7,7 +7,7 @@ import { GenerateButton } from "./generate-button";
 import { PreviewText } from "./preview-text";
 import { usePreviewStream } from "./use-preview-stream";
 
-export type TopicPreviewSummary = { id: number; title: string; hasPreview: boolean };
+export type TopicPreviewSummary = { id: number; title: string; hasPreview: boolean; storyCount: number };
 
 /**
  * One topic's draft narrative in the preview panel, with Generate or Regenerate and a way back to writing.
@@ -62,7 +62,13 @@ function TopicPreviewItem({
           void navigate(href, { preventScrollReset: true, replace: true });
       }}
     >
-      <summary>{topic.title}</summary>
+      {/* A summary styled as a flex row loses the browser's own triangle: the marker and the story count say that a
+          closed topic opens, and what it holds. */}
+      <summary>
+        <span className="disclosure-marker" aria-hidden="true" />
+        <span className="preview-topic-title">{topic.title}</span>
+        <span className="preview-topic-count">{t("books.storyCount", { count: topic.storyCount })}</span>
+      </summary>
       <div aria-live="polite" aria-busy={stream.text !== null}>
         {body}
       </div>

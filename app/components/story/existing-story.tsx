@@ -29,13 +29,15 @@ type Props = {
   editor: ExistingStoryEditor;
   /** The story form's last failed post. */
   result: FormResult | null;
+  /** The first field takes the focus as the page loads: the form's title, else the chosen tab. */
+  autoFocus: boolean;
 };
 
 /**
  * An existing story (docs/product.md §2 Story panel): the Edit tab (its form) and the Media files tab (what is
  * stored for it), then Delete story (confirmed on the topic page) and Done, which closes the editor.
  */
-export function ExistingStory({ bookId, editor, result }: Props) {
+export function ExistingStory({ bookId, editor, result, autoFocus }: Props) {
   const t = useT();
   const { story } = editor;
   return (
@@ -51,6 +53,7 @@ export function ExistingStory({ bookId, editor, result }: Props) {
         name="story-tab"
         label={t("storyEditor.editTabs")}
         initial={editor.tab}
+        autoFocus={autoFocus && editor.tab !== "edit"}
         tabs={[
           {
             id: "edit",
@@ -62,6 +65,7 @@ export function ExistingStory({ bookId, editor, result }: Props) {
                 question={editor.question}
                 questionId={story.questionId}
                 result={result}
+                autoFocus={autoFocus && editor.tab === "edit"}
               />
             ),
           },

@@ -19,6 +19,8 @@ type Props = {
   editor: NewStoryEditor;
   /** The story form's last failed post. */
   result: FormResult | null;
+  /** The first field takes the focus as the page loads: the form's title, else the chosen tab. */
+  autoFocus: boolean;
 };
 
 /**
@@ -26,19 +28,21 @@ type Props = {
  * manual story. The form opens first when a question is chosen, when the form came back with
  * errors, or when no question is left to answer; otherwise the questions do.
  */
-export function NewStory({ bookId, editor, result }: Props) {
+export function NewStory({ bookId, editor, result, autoFocus }: Props) {
   const t = useT();
   const [params] = useSearchParams();
   const adding = params.get("addQuestion") === "1";
   const editorHref = `/books/${bookId}?openEditor=story&topicId=${editor.topic.id}`;
   const here = editor.question ? `${editorHref}&questionId=${editor.question.id}` : editorHref;
   const formFirst = Boolean(editor.question) || Boolean(result?.error) || editor.openQuestions.length === 0;
+  const initial = formFirst && !adding ? "manual" : "questions";
   return (
     <>
       <StoryTabs
         name="new-story-tab"
         label={t("storyEditor.newTabs")}
-        initial={formFirst && !adding ? "manual" : "questions"}
+        initial={initial}
+        autoFocus={autoFocus && initial === "questions"}
         tabs={[
           {
             id: "questions",
@@ -63,6 +67,7 @@ export function NewStory({ bookId, editor, result }: Props) {
                 questionId={editor.question?.id}
                 result={result}
                 closeHref={`/books/${bookId}`}
+                autoFocus={autoFocus && initial === "manual"}
               />
             ),
           },

@@ -10,6 +10,8 @@ type Props = {
   editor: ExistingStoryEditor | NewStoryEditor | { kind: "no-topic" };
   /** The story form's last failed post. */
   result: FormResult | null;
+  /** The editor's first field takes the focus as the page loads (a deep link; useEditorAutoFocus). */
+  autoFocus?: boolean;
 };
 
 /**
@@ -17,7 +19,7 @@ type Props = {
  * existing one (edit or media files). Everything in it is links and forms, so it works without
  * JavaScript. A story needs a topic: without one the editor only says so.
  */
-export function StoryEditor({ bookId, editor, result }: Props) {
+export function StoryEditor({ bookId, editor, result, autoFocus = false }: Props) {
   const t = useT();
   if (editor.kind === "no-topic") {
     return (
@@ -42,9 +44,9 @@ export function StoryEditor({ bookId, editor, result }: Props) {
         <p className="muted">{t("storyEditor.inTopic", { topic: editor.topic.title })}</p>
       </div>
       {editor.kind === "edit" ? (
-        <ExistingStory bookId={bookId} editor={editor} result={result} />
+        <ExistingStory bookId={bookId} editor={editor} result={result} autoFocus={autoFocus} />
       ) : (
-        <NewStory bookId={bookId} editor={editor} result={result} />
+        <NewStory bookId={bookId} editor={editor} result={result} autoFocus={autoFocus} />
       )}
     </section>
   );

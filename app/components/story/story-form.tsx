@@ -15,6 +15,8 @@ type Props = {
   result: FormResult | null;
   /** A new story's form ends with a close link; an existing story has Done beside its tabs instead. */
   closeHref?: string;
+  /** The title takes the focus as the page loads (a deep link to the editor). */
+  autoFocus?: boolean;
 };
 
 /**
@@ -26,7 +28,7 @@ type Props = {
  * multipart. A saved story comes back as a new form (keyed by its last update): the text the server
  * wrote (a transcript appended to it) shows, and a recording already saved is not posted twice.
  */
-export function StoryForm({ topicId, story, question, questionId, result, closeHref }: Props) {
+export function StoryForm({ topicId, story, question, questionId, result, closeHref, autoFocus = false }: Props) {
   const t = useT();
   const busy = useNavigation().formData?.get("intent") === "story:save";
   const { formProps, errorOf, typed } = useConformForm({
@@ -62,6 +64,7 @@ export function StoryForm({ topicId, story, question, questionId, result, closeH
           defaultValue={typed("title") ?? story?.title ?? question ?? ""}
           error={errorOf("title")}
           autoComplete="off"
+          autoFocus={autoFocus}
         />
         <StoryContent
           topicId={topicId}
@@ -70,7 +73,8 @@ export function StoryForm({ topicId, story, question, questionId, result, closeH
           refined={story?.refined ?? false}
           error={errorOf("content")}
         />
-        <div className="form-actions">
+        {/* The card's bar of primary actions: in the workspace it stays at the bottom of the card (app.css). */}
+        <div className="form-actions action-bar">
           {closeHref ? (
             <Link to={closeHref} className="button button-secondary" preventScrollReset>
               {t("storyEditor.cancel")}

@@ -12,6 +12,8 @@ type Props = {
    * owner (HTML's form-owner rules), exactly as if they stood outside every form.
    */
   form?: string;
+  /** The chosen tab takes the focus as the page loads (a deep link to the editor). */
+  autoFocus?: boolean;
 };
 
 /**
@@ -21,13 +23,21 @@ type Props = {
  * the one around them, see `form`), so they are never posted. Tabs may nest: the CSS only looks at a
  * tab set's own radios and panels.
  */
-export function StoryTabs({ name, label, tabs, initial, form }: Props) {
+export function StoryTabs({ name, label, tabs, initial, form, autoFocus = false }: Props) {
   return (
     <div className="story-tabs">
       <div className="story-tab-list" role="radiogroup" aria-label={label}>
         {tabs.map((tab) => (
           <label key={tab.id} className="story-tab">
-            <input type="radio" name={name} value={tab.id} defaultChecked={tab.id === initial} form={form} />
+            <input
+              type="radio"
+              name={name}
+              value={tab.id}
+              defaultChecked={tab.id === initial}
+              form={form}
+              // biome-ignore lint/a11y/noAutofocus: a deep link's first render only, where the editor was asked for
+              autoFocus={autoFocus && tab.id === initial}
+            />
             {tab.label}
           </label>
         ))}

@@ -13,6 +13,7 @@ export function MoveButtons({
   title,
   first,
   last,
+  reordering = false,
 }: {
   bookId: number;
   intent: "move-topic" | "move-story";
@@ -21,12 +22,15 @@ export function MoveButtons({
   title: string;
   first: boolean;
   last: boolean;
+  /** The phone's Reorder mode is on (`?reorder=1`): the move comes back to it. */
+  reordering?: boolean;
 }) {
   const t = useT();
   return (
     <Form method="post" action={`/books/${bookId}/toc`} className="move-buttons" preventScrollReset>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name={idName} value={id} />
+      {reordering ? <input type="hidden" name="reorder" value="1" /> : null}
       <button
         type="submit"
         name="direction"

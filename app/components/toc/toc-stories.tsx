@@ -16,11 +16,13 @@ export function TocStories({
   topicId,
   topicTitle,
   stories,
+  reordering,
 }: {
   bookId: number;
   topicId: number;
   topicTitle: string;
   stories: TocStory[];
+  reordering: boolean;
 }) {
   const t = useT();
   const saveOrder = useSaveOrder(`/api/topics/${topicId}/reorder-stories`, "storyIds");
@@ -61,6 +63,7 @@ export function TocStories({
             title={story.title}
             first={index === 0}
             last={index === stories.length - 1}
+            reordering={reordering}
           />
         </>
       )}

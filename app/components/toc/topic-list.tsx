@@ -9,11 +9,19 @@ import { TocStories } from "./toc-stories";
 export type TocTopic = { id: number; title: string; description: string; storyCount: number };
 export type TocStory = { id: number; topicId: number; title: string; status: "draft" | "published" };
 
+type Props = {
+  bookId: number;
+  topics: TocTopic[];
+  stories: TocStory[];
+  /** The phone's Reorder mode (`?reorder=1`): below 768 px the handles and arrows show only then (CSS). */
+  reordering: boolean;
+};
+
 /**
  * The book's topics with their stories: up/down forms everywhere, and with JavaScript a drag handle
  * (pointer or keyboard) that saves the new order through /api/books/{id}/reorder-topics.
  */
-export function TopicList({ bookId, topics, stories }: { bookId: number; topics: TocTopic[]; stories: TocStory[] }) {
+export function TopicList({ bookId, topics, stories, reordering }: Props) {
   const t = useT();
   const saveOrder = useSaveOrder(`/api/books/${bookId}/reorder-topics`, "topicIds");
 
@@ -50,6 +58,7 @@ export function TopicList({ bookId, topics, stories }: { bookId: number; topics:
                 title={topic.title}
                 first={index === 0}
                 last={index === topics.length - 1}
+                reordering={reordering}
               />
               <TopicMenu bookId={bookId} topic={topic} />
             </div>
@@ -61,6 +70,7 @@ export function TopicList({ bookId, topics, stories }: { bookId: number; topics:
             topicId={topic.id}
             topicTitle={topic.title}
             stories={stories.filter((story) => story.topicId === topic.id)}
+            reordering={reordering}
           />
           <p className="row-actions">
             <Link

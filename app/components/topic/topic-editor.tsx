@@ -24,6 +24,8 @@ type Props = {
       };
   /** The form's last failed post. */
   result: FormResult | null;
+  /** The title takes the focus as the page loads (a deep link to the editor). */
+  autoFocus?: boolean;
 };
 
 /**
@@ -32,7 +34,7 @@ type Props = {
  * the one form so Save topic stores all three; archive or restore; delete after a confirmation that
  * names the topic.
  */
-export function TopicEditor({ bookId, book, editor, result }: Props) {
+export function TopicEditor({ bookId, book, editor, result, autoFocus = false }: Props) {
   const t = useT();
   const busy = useNavigation().state === "submitting";
   const editing = editor.kind === "edit" ? editor.topic.id : null;
@@ -73,6 +75,7 @@ export function TopicEditor({ bookId, book, editor, result }: Props) {
         defaultValue={typed("title") ?? topic?.title ?? ""}
         error={errorOf("title")}
         autoComplete="off"
+        autoFocus={autoFocus}
       />
       <div className="field">
         <label htmlFor="topic-description">{t("topicEditor.description")}</label>
@@ -114,7 +117,7 @@ export function TopicEditor({ bookId, book, editor, result }: Props) {
         ) : (
           details
         )}
-        <div className="form-actions">
+        <div className="form-actions action-bar">
           <Link to={bookHref} className="button button-secondary" preventScrollReset>
             {t("topicEditor.cancel")}
           </Link>

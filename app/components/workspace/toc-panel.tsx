@@ -3,6 +3,7 @@ import { TopicList, type TocStory, type TocTopic } from "~/components/toc/topic-
 import { useT } from "~/i18n/use-t";
 import { CollapseToggle } from "./collapse-toggle";
 import type { TocControls } from "./panel-props";
+import { ReorderToggle, useReordering } from "./reorder-toggle";
 
 type Props = {
   bookId: number;
@@ -15,12 +16,15 @@ type Props = {
 /** The expanded contents panel: add or suggest topics, the topics with their stories, the archived ones. */
 export function TocPanel({ bookId, topics, archived, stories, controls }: Props) {
   const t = useT();
+  const reordering = useReordering();
   return (
-    <section className="toc-panel stack" aria-labelledby="toc-title">
+    <section className={`toc-panel stack${reordering ? " is-reordering" : ""}`} aria-labelledby="toc-title">
       <div className="panel-header">
         <h2 id="toc-title">{t("workspace.contents")}</h2>
+        {topics.length > 0 ? <ReorderToggle /> : null}
         <CollapseToggle controls={controls} />
       </div>
+      {reordering ? <p className="muted reorder-hint">{t("toc.reorderHint")}</p> : null}
       <div className="button-row">
         <Link
           to={`/books/${bookId}?openEditor=topic`}
@@ -40,7 +44,7 @@ export function TocPanel({ bookId, topics, archived, stories, controls }: Props)
       {topics.length === 0 ? (
         <p className="empty-state">{t("books.noTopics")}</p>
       ) : (
-        <TopicList bookId={bookId} topics={topics} stories={stories} />
+        <TopicList bookId={bookId} topics={topics} stories={stories} reordering={reordering} />
       )}
       {archived.length > 0 ? (
         <details className="archived-topics">

@@ -3,9 +3,9 @@ import { useLocation, useNavigate } from "react-router";
 import { BOOK_PREVIEW_EVENT, type BookPreviewActionDetail } from "~/lib/book-preview-event";
 
 // The deep-link parameters that choose what the editor opens (docs/product.md §2).
-const EDITOR_PARAMS = ["openEditor", "open", "topicId", "storyId", "questionId", "tab"];
+export const EDITOR_PARAMS = ["openEditor", "open", "topicId", "storyId", "questionId", "tab"];
 // URL-state dialogs still need theirs: leave such an address alone.
-const DIALOG_PARAMS = ["dialog", "confirmDelete", "addQuestion", "deleteMedia"];
+export const DIALOG_PARAMS = ["dialog", "confirmDelete", "addQuestion", "deleteMedia"];
 
 /**
  * Once the editor has opened what a deep link asked for, the parameters leave the address bar

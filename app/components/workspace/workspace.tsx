@@ -5,6 +5,7 @@ import { useT } from "~/i18n/use-t";
 import type { WorkspaceLayout } from "~/lib/workspace-layout";
 import { TocPanel } from "./toc-panel";
 import { TocRail } from "./toc-rail";
+import { useEditorFocusOnOpen } from "./use-editor-focus";
 import { useFocusRecovery } from "./use-focus-recovery";
 import { useBookPreviewAction, useEditorParamsRemoved } from "./use-workspace-address";
 import { WorkspacePanels } from "./workspace-panels";
@@ -31,6 +32,8 @@ export function Workspace({ bookId, layout, topics, stories, previewState, edito
   useEditorParamsRemoved();
   useBookPreviewAction(bookId);
   useFocusRecovery();
+  // After useFocusRecovery: an editor opened by a link takes the focus from the heading that hook may have chosen.
+  useEditorFocusOnOpen();
   // The panels are one memoised element: hiding the preview then re-renders the shell and its button, not
   // every panel (on a slow phone a full re-render delayed the toggle's answer by about a second).
   // Each panel's content is a Suspense boundary, so React hydrates the page's shell first and the panels

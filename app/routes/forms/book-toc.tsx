@@ -7,6 +7,9 @@ import { getStoryInBook, moveStory } from "~/models/story.server";
 import { getTopicInBook, moveTopic, updateTopic } from "~/models/topic.server";
 
 const bookPage = (params: { bookId?: string }) => `/books/${paramId(params.bookId)}`;
+// A move made in the phone's Reorder mode comes back to that mode (docs/product.md §2).
+const afterMove = (params: { bookId?: string }, form: FormData) =>
+  form.get("reorder") === "1" ? `${bookPage(params)}?reorder=1` : bookPage(params);
 
 /** The topic or story must belong to this book (and so to this user), checked before any change. */
 function found<T>(item: T | null, missing: "topics.notFound" | "stories.notFound", title?: "topics.archiveFailed"): T {
@@ -29,13 +32,13 @@ export const action = formAction({
     if (intent === "move-topic") {
       found(getTopicInBook({ topicId, bookId, userId: user.id }), "topics.notFound");
       moveTopic({ topicId, userId: user.id, delta: delta(form) });
-      return { to: bookPage(params), toast: { kind: "success", title: "toc.moved" } };
+      return { to: afterMove(params, form), toast: { kind: "success", title: "toc.moved" } };
     }
     if (intent === "move-story") {
       const storyId = Number(form.get("storyId"));
       found(getStoryInBook({ storyId, bookId, userId: user.id }), "stories.notFound");
       moveStory({ storyId, userId: user.id, delta: delta(form) });
-      return { to: bookPage(params), toast: { kind: "success", title: "toc.moved" } };
+      return { to: afterMove(params, form), toast: { kind: "success", title: "toc.moved" } };
     }
     if (intent === "archive-topic") return archive(form, user, bookId, topicId);
     throw new AppError(400, "errors.invalid");
