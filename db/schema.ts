@@ -159,6 +159,9 @@ export const stories = sqliteTable(
     index("stories_question_id_idx").on(t.questionId),
     index("stories_created_at_idx").on(t.createdAt),
     index("stories_storyteller_link_idx").on(t.storytellerLinkId),
+    // A book's storyteller drafts (the "new answers" notice on Home and in the workspace, on every render) from the
+    // index, without reading each story's row and its long text.
+    index("stories_book_source_status_idx").on(t.bookId, t.source, t.status),
     // An answer's key, from her link or from the owner's own door, is unique in its book.
     uniqueIndex("stories_book_idempotency_unique").on(t.bookId, t.idempotencyKey),
   ],

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, min, sql } from "drizzle-orm";
-import { db } from "~db/client.server";
+import { prepared } from "~db/client.server";
 import { books, stories } from "~db/schema";
 
 /** Answers a storyteller sent that the family has not completed yet, for one teller of one book. */
@@ -18,26 +18,32 @@ export type NewAnswers = {
  * workspace asks for one book, Home for all. A family's own drafts are not "new answers" and are left out.
  */
 export function listNewAnswers({ userId, bookId }: { userId: number; bookId?: number }): NewAnswers[] {
+  // Prepared once per variant: Home and the workspace ask on every render, and building the query cost more than
+  // running it.
+  const variant = bookId === undefined ? "all" : "book";
   const teller = sql<string>`coalesce(${stories.tellerName}, '')`;
-  return db()
-    .select({
-      bookId: books.id,
-      bookTitle: books.title,
-      tellerName: teller,
-      count: count(),
-      firstStoryId: min(stories.id).mapWith(Number),
-    })
-    .from(stories)
-    .innerJoin(books, eq(books.id, stories.bookId))
-    .where(
-      and(
-        eq(books.userId, userId),
-        bookId === undefined ? undefined : eq(books.id, bookId),
-        eq(stories.source, "storyteller"),
-        eq(stories.status, "draft"),
-      ),
-    )
-    .groupBy(books.id, teller)
-    .orderBy(asc(books.title), asc(books.id), asc(teller))
-    .all();
+  const query = prepared(`listNewAnswers:${variant}`, (client) =>
+    client
+      .select({
+        bookId: books.id,
+        bookTitle: books.title,
+        tellerName: teller,
+        count: count(),
+        firstStoryId: min(stories.id).mapWith(Number),
+      })
+      .from(stories)
+      .innerJoin(books, eq(books.id, stories.bookId))
+      .where(
+        and(
+          eq(books.userId, sql.placeholder("userId")),
+          variant === "book" ? eq(books.id, sql.placeholder("bookId")) : undefined,
+          eq(stories.source, "storyteller"),
+          eq(stories.status, "draft"),
+        ),
+      )
+      .groupBy(books.id, teller)
+      .orderBy(asc(books.title), asc(books.id), asc(teller))
+      .prepare(),
+  );
+  return query.all({ userId, bookId });
 }

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, notInArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { db, type Tx } from "~db/client.server";
+import { db, prepared, type Tx } from "~db/client.server";
 import { nextPosition } from "~db/positions";
 import { aiProvider } from "~/ai/provider.server";
 import { AppError } from "~/lib/errors";
@@ -23,31 +23,35 @@ type SuggestedAction = {
  * then in the order of its topics and questions. A question is answered when a story carries its id.
  */
 export function listSuggestedActions({ userId, limit }: { userId: number; limit: number }): SuggestedAction[] {
-  const answer = alias(stories, "answer");
-  return db()
-    .select({
-      bookId: books.id,
-      bookTitle: books.title,
-      topicId: topics.id,
-      topicTitle: topics.title,
-      questionId: questions.id,
-      questionContent: questions.question,
-    })
-    .from(questions)
-    .innerJoin(topics, eq(topics.id, questions.topicId))
-    .innerJoin(books, eq(books.id, topics.bookId))
-    .leftJoin(answer, eq(answer.questionId, questions.id))
-    .where(and(eq(books.userId, userId), eq(topics.archived, false), isNull(answer.id)))
-    .orderBy(
-      desc(books.updatedAt),
-      desc(books.id),
-      asc(topics.position),
-      asc(topics.id),
-      asc(questions.position),
-      asc(questions.id),
-    )
-    .limit(limit)
-    .all();
+  // Prepared once: Home asks on every render, and building the query cost more than running it.
+  const query = prepared("listSuggestedActions", (client) => {
+    const answer = alias(stories, "answer");
+    return client
+      .select({
+        bookId: books.id,
+        bookTitle: books.title,
+        topicId: topics.id,
+        topicTitle: topics.title,
+        questionId: questions.id,
+        questionContent: questions.question,
+      })
+      .from(questions)
+      .innerJoin(topics, eq(topics.id, questions.topicId))
+      .innerJoin(books, eq(books.id, topics.bookId))
+      .leftJoin(answer, eq(answer.questionId, questions.id))
+      .where(and(eq(books.userId, sql.placeholder("userId")), eq(topics.archived, false), isNull(answer.id)))
+      .orderBy(
+        desc(books.updatedAt),
+        desc(books.id),
+        asc(topics.position),
+        asc(topics.id),
+        asc(questions.position),
+        asc(questions.id),
+      )
+      .limit(sql.placeholder("limit"))
+      .prepare();
+  });
+  return query.all({ userId, limit });
 }
 
 type QuestionView = { id: number; topicId: number; question: string; position: number; answered: boolean };

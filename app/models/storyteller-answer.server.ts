@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, notExists, type SQL } from "drizzle-orm";
-import { db } from "~db/client.server";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, notExists, sql, type SQL } from "drizzle-orm";
+import { db, prepared } from "~db/client.server";
 import { books, questions, stories, storytellerLinks, topics, type Story, type StorytellerLink } from "~db/schema";
 
 // The questions and answers of the two doors of issue 18: a storyteller's link to one book, and the signed-in
@@ -44,8 +44,29 @@ function unanswered(offered: SQL | undefined, limit = -1): TellerQuestion[] {
 
 export const unansweredQuestions = (link: StorytellerLink) => unanswered(offeredByLink(link));
 export const unansweredOwnQuestions = (userId: number) => unanswered(offeredToOwner(userId));
-/** Whether any of the owner's questions waits for an answer (Home's "Answer the next question"). */
-export const hasUnansweredOwnQuestion = (userId: number) => unanswered(offeredToOwner(userId), 1).length > 0;
+/**
+ * Whether any of the owner's questions waits for an answer (Home's "Answer the next question"): the same condition as
+ * `unansweredOwnQuestions`, without the order, and prepared once, since Home asks on every render.
+ */
+export function hasUnansweredOwnQuestion(userId: number): boolean {
+  const query = prepared("hasUnansweredOwnQuestion", (client) =>
+    client
+      .select({ id: questions.id })
+      .from(questions)
+      .innerJoin(topics, eq(topics.id, questions.topicId))
+      .innerJoin(books, eq(books.id, topics.bookId))
+      .where(
+        and(
+          eq(books.userId, sql.placeholder("userId")),
+          eq(topics.archived, false),
+          notExists(client.select({ id: stories.id }).from(stories).where(eq(stories.questionId, questions.id))),
+        ),
+      )
+      .limit(1)
+      .prepare(),
+  );
+  return query.get({ userId }) !== undefined;
+}
 
 export type OfferedQuestion = { topicId: number; bookId: number; question: string };
 

@@ -1,0 +1,1 @@
+CREATE INDEX `stories_book_source_status_idx` ON `stories` (`book_id`,`source`,`status`);
