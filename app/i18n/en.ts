@@ -212,7 +212,7 @@ const en = {
     savedText: "Created {{count}} topics for your book.",
     savedCopyText: "Created {{count}} topics for your duplicated book.",
     savedQuestionsFailed:
-      "Created {{count}} topics. Questions could not be written for {{failed}} of them: open such a topic and choose “Generate questions”.",
+      "Created {{count}} topics, {{failed}} without questions: on such a topic, choose “Generate questions”.",
     saving: "Saving the topics and writing their questions…",
     saveFailed: "Cannot Save Topics",
     saveFailedText: "An error occurred while saving topics.",

@@ -23,7 +23,7 @@ afterAll(async () => {
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: "vi-VN" };
 
 describe("saving suggested topics with an AI server, on a phone in Vietnamese", () => {
-  it("shows a pending Save while each topic's questions are written, and keeps a topic whose questions failed", async () => {
+  it("shows a pending Save while each topic's questions are written, keeps a topic whose questions fail", async () => {
     const user = await createUser(env.server);
     const { page, assertNoErrors } = await openPage(env.browser, PHONE);
     await signIn(page, env.server, user.username, user.password);
