@@ -281,7 +281,8 @@ export const suggestedTopicsListSchema = z.object({
       z.object({
         title: z.preprocess(
           (v) => v ?? "",
-          z.string().transform((title) => title.slice(0, 200)),
+          // One line: a title typed into the dialog's growing text area without scripts may hold line breaks.
+          z.string().transform((title) => title.replace(/\s+/g, " ").slice(0, 200)),
         ),
         description: z.preprocess(
           (v) => v ?? "",

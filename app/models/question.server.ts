@@ -54,6 +54,35 @@ export function listSuggestedActions({ userId, limit }: { userId: number; limit:
   return query.all({ userId, limit });
 }
 
+/**
+ * Where a user without an open question stands (the home page says what to do next): whether any of their
+ * topics has questions at all, and the first topic without any, in the most recently worked-on book.
+ */
+export function questionsOverview({ userId }: { userId: number }): {
+  hasQuestions: boolean;
+  topicWithout: { bookId: number; topicId: number; topicTitle: string } | null;
+} {
+  const live = and(eq(books.userId, userId), eq(topics.archived, false));
+  const asked = db()
+    .select({ id: questions.id })
+    .from(questions)
+    .innerJoin(topics, eq(topics.id, questions.topicId))
+    .innerJoin(books, eq(books.id, topics.bookId))
+    .where(live)
+    .limit(1)
+    .get();
+  const topicWithout = db()
+    .select({ bookId: books.id, topicId: topics.id, topicTitle: topics.title })
+    .from(topics)
+    .innerJoin(books, eq(books.id, topics.bookId))
+    .leftJoin(questions, eq(questions.topicId, topics.id))
+    .where(and(live, isNull(questions.id)))
+    .orderBy(desc(books.updatedAt), desc(books.id), asc(topics.position), asc(topics.id))
+    .limit(1)
+    .get();
+  return { hasQuestions: Boolean(asked), topicWithout: topicWithout ?? null };
+}
+
 type QuestionView = { id: number; topicId: number; question: string; position: number; answered: boolean };
 
 /** A topic's questions in order, each marked answered when a story carries its id. */

@@ -1,11 +1,12 @@
 import { useT } from "~/i18n/use-t";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
-import { BookCard } from "~/components/book/book-card";
 import { BookDialogs } from "~/components/book/book-dialogs";
 import type { HeaderHandle } from "~/components/layout/header-context";
 import { GettingStarted } from "~/components/home/getting-started";
-import { SuggestedActions } from "~/components/home/suggested-actions";
+import { RecentBooks } from "~/components/home/recent-books";
+import { FirstBookStep } from "~/components/home/first-book-step";
+import { SuggestedActions, type NoOpenQuestion } from "~/components/home/suggested-actions";
 import { NewAnswersNotice } from "~/components/storyteller/new-answers-notice";
 import { Toaster } from "~/components/ui/toaster";
 import { getLocale } from "~/i18n/middleware.server";
@@ -17,7 +18,7 @@ import { pageTitle } from "~/lib/meta";
 import { useHrefWith } from "~/hooks/use-href-with";
 import { useRootData } from "~/hooks/use-root-data";
 import { listBooks } from "~/models/book.server";
-import { listSuggestedActions } from "~/models/question.server";
+import { listSuggestedActions, questionsOverview } from "~/models/question.server";
 import { listNewAnswers } from "~/models/new-answers.server";
 import { hasUnansweredOwnQuestion } from "~/models/storyteller-answer.server";
 
@@ -30,16 +31,30 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageTitle(loaderData
 
 export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
+  const recent = listBooks({ userId: user.id, limit: RECENT_BOOKS }).books;
+  const actions = listSuggestedActions({ userId: user.id, limit: SUGGESTED_ACTIONS });
   return {
     title: translate(args.context, "home.title"),
     name: user.displayName || user.username,
     locale: getLocale(args.context),
-    recent: listBooks({ userId: user.id, limit: RECENT_BOOKS }).books,
-    actions: listSuggestedActions({ userId: user.id, limit: SUGGESTED_ACTIONS }),
+    recent,
+    actions,
+    noOpenQuestion: actions.length === 0 ? noOpenQuestion(user.id, recent[0]) : null,
     canAnswer: hasUnansweredOwnQuestion(user.id),
     dialog: bookDialogData(args.request, user),
     newAnswers: listNewAnswers({ userId: user.id }),
   };
+}
+
+/**
+ * Why no question is open: "all answered" only when there were questions. Without books the page shows its
+ * first step instead (null).
+ */
+function noOpenQuestion(userId: number, latest: { id: number; title: string } | undefined): NoOpenQuestion | null {
+  if (!latest) return null;
+  const { hasQuestions, topicWithout } = questionsOverview({ userId });
+  if (hasQuestions) return { kind: "all-answered" };
+  return { kind: "no-questions", book: { id: latest.id, title: latest.title }, topic: topicWithout };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -78,27 +93,15 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
         </div>
       </section>
       <NewAnswersNotice groups={loaderData.newAnswers} showBook />
-      <SuggestedActions actions={actions} />
-      <section aria-labelledby="recent-title">
-        <div className="section-header">
-          <h2 id="recent-title">{t("home.recentTitle")}</h2>
-          <Link to="/books" className="button button-secondary button-small">
-            {t("home.viewAll")}
-          </Link>
-        </div>
-        {recent.length === 0 ? (
-          <p className="muted">{t("home.noBooksYet")}</p>
-        ) : (
-          <ul className="book-grid">
-            {recent.map((book) => (
-              <li key={book.id}>
-                <BookCard book={book} withMenu={false} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-      <GettingStarted />
+      {recent.length === 0 ? (
+        <FirstBookStep />
+      ) : (
+        <>
+          <SuggestedActions actions={actions} empty={loaderData.noOpenQuestion ?? { kind: "all-answered" }} />
+          <RecentBooks recent={recent} />
+          <GettingStarted />
+        </>
+      )}
       <BookDialogs dialog={loaderData.dialog} actionData={actionData} locale={loaderData.locale} />
       <Toaster toast={actionData?.toast ?? root?.toast} />
     </main>

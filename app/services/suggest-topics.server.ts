@@ -1,6 +1,7 @@
 import { aiFailure, aiProvider } from "~/ai/provider.server";
 import type { BookContext } from "~/ai/types";
-import type { Book } from "~db/schema";
+import type { Book, Topic } from "~db/schema";
+import { regenerateQuestions } from "~/models/question.server";
 import { createTopics } from "~/models/topic.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import type { Toast } from "~/lib/toast";
@@ -113,16 +114,48 @@ export async function runSuggestIntent({
   if (intent !== "save") return state(current, { kind: "error", title: "errors.title", description: "errors.invalid" });
 
   const chosen = current.filter((t) => t.selected);
+  let created: Topic[];
   try {
-    const created = createTopics({ bookId: book.id, userId, items: chosen });
-    return redirectWithToast(doneHref, {
-      kind: "success",
-      title: "suggest.saved",
-      description: isCopy ? "suggest.savedCopyText" : "suggest.savedText",
-      values: { count: String(created.length) },
-    });
+    created = createTopics({ bookId: book.id, userId, items: chosen });
   } catch (error) {
     console.error("createTopics failed", error);
     return state(current, { kind: "error", title: "suggest.saveFailed", description: "suggest.saveFailedText" });
   }
+  const failed = await generateFirstQuestions(created, book, userId, signal);
+  const count = String(created.length);
+  if (failed > 0)
+    return redirectWithToast(doneHref, {
+      kind: "info",
+      title: "suggest.saved",
+      description: "suggest.savedQuestionsFailed",
+      values: { count, failed: String(failed) },
+    });
+  return redirectWithToast(doneHref, {
+    kind: "success",
+    title: "suggest.saved",
+    description: isCopy ? "suggest.savedCopyText" : "suggest.savedText",
+    values: { count },
+  });
+}
+
+/**
+ * Each new topic's first interview questions, so that the first question is one tap away after saving. One
+ * topic at a time: an AI server is asked once per topic rather than all at once. A topic whose questions
+ * fail is kept without them (its page offers "Generate questions"); returns how many failed.
+ */
+async function generateFirstQuestions(created: Topic[], book: Book, userId: number, signal?: AbortSignal) {
+  let failed = 0;
+  for (const topic of created) {
+    try {
+      await regenerateQuestions({
+        topic: { id: topic.id, title: topic.title, description: topic.description, bookLanguage: book.language },
+        userId,
+        signal,
+      });
+    } catch (error) {
+      console.warn(`questions for topic ${topic.id} failed`, error);
+      failed += 1;
+    }
+  }
+  return failed;
 }

@@ -70,20 +70,20 @@ describe("books with JavaScript", () => {
     await dialog(page).getByRole("alert").filter({ hasText: "Please select at least one topic to save." }).waitFor();
     await items.nth(0).locator("input[type=checkbox]").check();
     await items.nth(1).locator("input[type=checkbox]").check();
-    const secondTitle = await items.nth(1).locator("input:not([type])").inputValue();
+    const secondTitle = await items.nth(1).locator("textarea.suggest-title").inputValue();
     await dialog(page).getByRole("button", { name: "Move topic 2 up" }).click();
-    expect(await items.nth(0).locator("input:not([type])").inputValue()).toBe(secondTitle);
+    expect(await items.nth(0).locator("textarea.suggest-title").inputValue()).toBe(secondTitle);
     // The drag handle reorders too (keyboard: Space, arrows, Space).
-    const thirdTitle = await items.nth(2).locator("input:not([type])").inputValue();
+    const thirdTitle = await items.nth(2).locator("textarea.suggest-title").inputValue();
     await dialog(page).getByRole("button", { name: "Drag topic 3 to reorder" }).focus();
     await keyboardDrag(page, [
       ["Space", "is now at position 3 of"],
       ["ArrowUp", "is now at position 2 of"],
       ["Space", "was dropped at position 2 of"],
     ]);
-    expect(await items.nth(1).locator("input:not([type])").inputValue()).toBe(thirdTitle);
+    expect(await items.nth(1).locator("textarea.suggest-title").inputValue()).toBe(thirdTitle);
     await dialog(page).getByRole("button", { name: "Add new topic" }).click();
-    await items.last().locator("input:not([type])").fill("The family house");
+    await items.last().locator("textarea.suggest-title").fill("The family house");
     expect(
       await dialog(page)
         .getByRole("button", { name: /Save selected/ })

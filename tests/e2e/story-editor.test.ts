@@ -69,11 +69,11 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByText("Interview questions", { exact: true }).click();
       await page.locator(".story-panel .question-list").waitFor({ state: "visible" });
 
-      // Choosing a question opens the answer form, titled with the question.
+      // Choosing a question opens the answer form, titled with the question (short: without its question mark).
       await page.getByRole("link", { name: "Where were you born?" }).click();
-      await expect.poll(() => page.inputValue("#title")).toBe("Where were you born?");
+      await expect.poll(() => page.inputValue("#title")).toBe("Where were you born");
       await expect.poll(() => tab(page, "Manual story").isChecked()).toBe(true);
-      expect(await page.inputValue("#title")).toBe("Where were you born?");
+      expect(await page.inputValue("#title")).toBe("Where were you born");
       await page.fill("#content", "In a house by the Perfume River.");
       await page.getByRole("button", { name: "Complete" }).click();
       await expect.poll(() => toastTitle(page)).toBe("Story completed");
@@ -81,7 +81,7 @@ for (const javaScriptEnabled of [true, false]) {
       expect(await api.get(`/api/stories/${storyId}`)).toMatchObject({
         questionId: first.id,
         status: "published",
-        title: "Where were you born?",
+        title: "Where were you born",
       });
       const questions = await api.get<{ question: string; answered: boolean }[]>(`/api/topics/${topic.id}/questions`);
       expect(questions.map((q) => [q.question, q.answered])).toEqual([

@@ -32,7 +32,10 @@ export function SuggestTopicsDialog({
 }) {
   const t = useT();
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "regenerate";
+  const posting = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
+  const busy = posting === "regenerate";
+  // Saving also writes each topic's first questions, which an AI server takes a while to do.
+  const saving = posting === "save";
   const [items, setItems] = useState<Item[]>(() => withKeys(suggestions));
   useEffect(() => setItems(withKeys(suggestions)), [suggestions]);
   const selectedCount = items.filter((item) => item.selected).length;
@@ -56,7 +59,7 @@ export function SuggestTopicsDialog({
       <p className="notice" role="note">
         {t("suggest.warning")}
       </p>
-      <Form method="post" className="stack" preventScrollReset aria-busy={busy} {...formProps}>
+      <Form method="post" className="stack" preventScrollReset aria-busy={busy || saving} {...formProps}>
         {isCopy ? <input type="hidden" name="copy" value="1" /> : null}
         <div className="toolbar-buttons">
           <button
@@ -113,11 +116,16 @@ export function SuggestTopicsDialog({
                   aria-label={t("suggest.selectTopic", { n })}
                 />
                 <div className="suggest-fields">
-                  <input
+                  {/* A text area of one row that grows: a long title wraps on a phone instead of being cut off. */}
+                  <textarea
                     name={suggestedTopicField(i, "title")}
+                    className="suggest-title"
+                    rows={1}
                     value={item.title}
                     maxLength={200}
                     onChange={(e) => patch(i, { title: e.currentTarget.value })}
+                    // A title is one line: Enter does not break it (the server joins lines posted without scripts).
+                    onKeyDown={(e) => e.key === "Enter" && e.preventDefault()}
                     aria-label={t("suggest.topicTitle", { n })}
                     aria-invalid={titleError ? true : undefined}
                     aria-describedby={titleError ? titleErrorId : undefined}
@@ -183,7 +191,8 @@ export function SuggestTopicsDialog({
             {t(formError)}
           </p>
         ) : null}
-        <div className="form-actions">
+        {/* Kept in sight at the bottom of the dialog while the list scrolls, so Save is never eight cards away. */}
+        <div className="form-actions suggest-bar">
           <Link to={closeHref} className="button button-secondary" preventScrollReset>
             {t("suggest.cancel")}
           </Link>
@@ -193,9 +202,10 @@ export function SuggestTopicsDialog({
             name="intent"
             value="save"
             className="button button-primary"
-            aria-disabled={selectedCount === 0 ? true : undefined}
+            aria-disabled={selectedCount === 0 || saving ? true : undefined}
+            onClick={(event) => saving && event.preventDefault()}
           >
-            {t("suggest.saveSelected", { count: selectedCount })}
+            {saving ? t("suggest.saving") : t("suggest.saveSelected", { count: selectedCount })}
           </button>
         </div>
       </Form>

@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { Field } from "~/components/ui/field";
 import { useConformForm } from "~/hooks/use-conform-form";
 import type { FormResult } from "~/lib/submission";
+import { titleFromQuestion } from "~/lib/text";
 import { StoryContent } from "./story-content";
 import { useT } from "~/i18n/use-t";
 
@@ -61,7 +62,8 @@ export function StoryForm({ topicId, story, question, questionId, result, closeH
           label={t("storyEditor.title")}
           aria-required
           maxLength={300}
-          defaultValue={typed("title") ?? story?.title ?? question ?? ""}
+          // A short title the field shows whole; the whole question is shown above the form.
+          defaultValue={typed("title") ?? story?.title ?? (question ? titleFromQuestion(question) : "")}
           error={errorOf("title")}
           autoComplete="off"
           autoFocus={autoFocus}

@@ -8,8 +8,9 @@ const TOAST_DURATION_MS = 5000;
 const SWIPE_THRESHOLD_PX = 50;
 
 /**
- * One toast at a time. Rendered by the server too, so a form posted without JavaScript still shows it;
- * with JavaScript it hides after 5 s, F8 focuses it and a 50 px swipe right dismisses it.
+ * One toast at a time. Rendered by the server too, so a form posted without JavaScript still shows it (and
+ * its close control works there too); with JavaScript it hides after 5 s, F8 focuses it and a 50 px swipe
+ * right dismisses it.
  */
 export function Toaster({ toast }: { toast: Toast | null | undefined }) {
   const t = useT();
@@ -78,6 +79,13 @@ export function Toaster({ toast }: { toast: Toast | null | undefined }) {
             >
               <span aria-hidden="true">×</span>
             </button>
+            {/* Without JavaScript the button above cannot act: this checkbox hides the toast by CSS alone.
+                Each is shown only where it works (@media scripting). */}
+            <label className="toast-close toast-close-static">
+              <input type="checkbox" className="toast-dismiss" />
+              <span aria-hidden="true">×</span>
+              <span className="visually-hidden">{t("toast.dismiss")}</span>
+            </label>
           </div>
         ) : null}
       </div>
