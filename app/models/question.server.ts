@@ -62,24 +62,29 @@ export function questionsOverview({ userId }: { userId: number }): {
   hasQuestions: boolean;
   topicWithout: { bookId: number; topicId: number; topicTitle: string } | null;
 } {
-  const live = and(eq(books.userId, userId), eq(topics.archived, false));
-  const asked = db()
-    .select({ id: questions.id })
-    .from(questions)
-    .innerJoin(topics, eq(topics.id, questions.topicId))
-    .innerJoin(books, eq(books.id, topics.bookId))
-    .where(live)
-    .limit(1)
-    .get();
-  const topicWithout = db()
-    .select({ bookId: books.id, topicId: topics.id, topicTitle: topics.title })
-    .from(topics)
-    .innerJoin(books, eq(books.id, topics.bookId))
-    .leftJoin(questions, eq(questions.topicId, topics.id))
-    .where(and(live, isNull(questions.id)))
-    .orderBy(desc(books.updatedAt), desc(books.id), asc(topics.position), asc(topics.id))
-    .limit(1)
-    .get();
+  // Prepared once: Home asks whenever no question is open, and building the queries cost more than running them.
+  const live = and(eq(books.userId, sql.placeholder("userId")), eq(topics.archived, false));
+  const asked = prepared("anyLiveQuestion", (client) =>
+    client
+      .select({ id: questions.id })
+      .from(questions)
+      .innerJoin(topics, eq(topics.id, questions.topicId))
+      .innerJoin(books, eq(books.id, topics.bookId))
+      .where(live)
+      .limit(1)
+      .prepare(),
+  ).get({ userId });
+  const topicWithout = prepared("firstTopicWithoutQuestions", (client) =>
+    client
+      .select({ bookId: books.id, topicId: topics.id, topicTitle: topics.title })
+      .from(topics)
+      .innerJoin(books, eq(books.id, topics.bookId))
+      .leftJoin(questions, eq(questions.topicId, topics.id))
+      .where(and(live, isNull(questions.id)))
+      .orderBy(desc(books.updatedAt), desc(books.id), asc(topics.position), asc(topics.id))
+      .limit(1)
+      .prepare(),
+  ).get({ userId });
   return { hasQuestions: Boolean(asked), topicWithout: topicWithout ?? null };
 }
 
