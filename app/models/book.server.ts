@@ -76,11 +76,15 @@ export function listBooks({
 
 /** A book only for its owner: anyone else gets null, and the route answers 404. */
 export function getBook({ bookId, userId }: { bookId: number; userId: number }): BookSummary | null {
-  const row = db()
-    .select({ book: books, storyCount })
-    .from(books)
-    .where(and(eq(books.id, bookId), eq(books.userId, userId)))
-    .get();
+  // Prepared once: every page and call about a book asks first.
+  const query = prepared("getBook", (client) =>
+    client
+      .select({ book: books, storyCount })
+      .from(books)
+      .where(and(eq(books.id, sql.placeholder("bookId")), eq(books.userId, sql.placeholder("userId"))))
+      .prepare(),
+  );
+  const row = query.get({ bookId, userId });
   return row ? { ...row.book, storyCount: row.storyCount } : null;
 }
 

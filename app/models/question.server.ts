@@ -92,20 +92,24 @@ type QuestionView = { id: number; topicId: number; question: string; position: n
 
 /** A topic's questions in order, each marked answered when a story carries its id. */
 export function listQuestions({ topicId }: { topicId: number }): QuestionView[] {
-  const answer = alias(stories, "answer");
-  return db()
-    .selectDistinct({
-      id: questions.id,
-      topicId: questions.topicId,
-      question: questions.question,
-      position: questions.position,
-      answered: sql<number>`${answer.id} is not null`.mapWith(Boolean),
-    })
-    .from(questions)
-    .leftJoin(answer, eq(answer.questionId, questions.id))
-    .where(eq(questions.topicId, topicId))
-    .orderBy(asc(questions.position), asc(questions.id))
-    .all();
+  // Prepared once: the workspace asks on every render.
+  const query = prepared("listQuestions", (client) => {
+    const answer = alias(stories, "answer");
+    return client
+      .selectDistinct({
+        id: questions.id,
+        topicId: questions.topicId,
+        question: questions.question,
+        position: questions.position,
+        answered: sql<number>`${answer.id} is not null`.mapWith(Boolean),
+      })
+      .from(questions)
+      .leftJoin(answer, eq(answer.questionId, questions.id))
+      .where(eq(questions.topicId, sql.placeholder("topicId")))
+      .orderBy(asc(questions.position), asc(questions.id))
+      .prepare();
+  });
+  return query.all({ topicId });
 }
 
 /** Inserts questions after the topic's last one, in the given order. */

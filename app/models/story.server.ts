@@ -146,28 +146,32 @@ export function listTopicStories({ topicId }: { topicId: number }): Story[] {
 
 /** Every story of a book for its table of contents: the fields it shows, not the text, in book order. */
 export function listBookStories({ bookId, userId }: { bookId: number; userId: number }) {
-  return db()
-    .select({
-      id: stories.id,
-      topicId: stories.topicId,
-      bookId: stories.bookId,
-      questionId: stories.questionId,
-      title: stories.title,
-      status: stories.status,
-      hasAudio: stories.hasAudio,
-      hasImages: stories.hasImages,
-      position: stories.position,
-      source: stories.source,
-      tellerName: stories.tellerName,
-      createdAt: stories.createdAt,
-      updatedAt: stories.updatedAt,
-    })
-    .from(stories)
-    .innerJoin(books, eq(books.id, stories.bookId))
-    .innerJoin(topics, eq(topics.id, stories.topicId))
-    .where(and(eq(stories.bookId, bookId), eq(books.userId, userId)))
-    .orderBy(asc(topics.position), asc(topics.id), asc(stories.position), asc(stories.id))
-    .all();
+  // Prepared once: the workspace asks on every render.
+  const query = prepared("listBookStories", (client) =>
+    client
+      .select({
+        id: stories.id,
+        topicId: stories.topicId,
+        bookId: stories.bookId,
+        questionId: stories.questionId,
+        title: stories.title,
+        status: stories.status,
+        hasAudio: stories.hasAudio,
+        hasImages: stories.hasImages,
+        position: stories.position,
+        source: stories.source,
+        tellerName: stories.tellerName,
+        createdAt: stories.createdAt,
+        updatedAt: stories.updatedAt,
+      })
+      .from(stories)
+      .innerJoin(books, eq(books.id, stories.bookId))
+      .innerJoin(topics, eq(topics.id, stories.topicId))
+      .where(and(eq(stories.bookId, sql.placeholder("bookId")), eq(books.userId, sql.placeholder("userId"))))
+      .orderBy(asc(topics.position), asc(topics.id), asc(stories.position), asc(stories.id))
+      .prepare(),
+  );
+  return query.all({ bookId, userId });
 }
 
 /**

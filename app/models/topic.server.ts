@@ -123,23 +123,27 @@ export function listWorkspaceTopics({ bookId }: { bookId: number }) {
   // octet_length() reads a value's size without reading the value: a long draft is not read here.
   const long = sql`octet_length(${topics.preview}) > 1000`;
   const notBlank = sql`trim(${topics.preview}) != ''`;
-  return db()
-    .select({
-      id: topics.id,
-      title: topics.title,
-      description: topics.description,
-      hasPreview:
-        sql<boolean>`case when ${topics.preview} is null then 0 when ${long} then 1 else ${notBlank} end`.mapWith(
-          Boolean,
-        ),
-      archived: topics.archived,
-      position: topics.position,
-      storyCount: topicStoryCount,
-    })
-    .from(topics)
-    .where(eq(topics.bookId, bookId))
-    .orderBy(topics.position, topics.id)
-    .all();
+  // Prepared once: the workspace asks on every render.
+  const query = prepared("listWorkspaceTopics", (client) =>
+    client
+      .select({
+        id: topics.id,
+        title: topics.title,
+        description: topics.description,
+        hasPreview:
+          sql<boolean>`case when ${topics.preview} is null then 0 when ${long} then 1 else ${notBlank} end`.mapWith(
+            Boolean,
+          ),
+        archived: topics.archived,
+        position: topics.position,
+        storyCount: topicStoryCount,
+      })
+      .from(topics)
+      .where(eq(topics.bookId, sql.placeholder("bookId")))
+      .orderBy(topics.position, topics.id)
+      .prepare(),
+  );
+  return query.all({ bookId });
 }
 
 /** A topic's saved draft narrative, through its book (checked by the caller); null when it has none. */
