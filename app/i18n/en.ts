@@ -876,6 +876,8 @@ const en = {
     previousChapter: "Previous chapter",
     nextChapter: "Next chapter",
     backToContents: "Back to contents",
+    backToStory: "Back to the story: {{title}}",
+    photoFrom: "From “{{story}}” in {{book}}",
     notFoundTitle: "This link does not work",
     notFoundText: "It may have expired or been revoked. Ask the family for a new link.",
   },

@@ -878,6 +878,8 @@ const vi = {
     previousChapter: "Chương trước",
     nextChapter: "Chương sau",
     backToContents: "Về mục lục",
+    backToStory: "Quay lại câu chuyện: {{title}}",
+    photoFrom: "Trong câu chuyện “{{story}}”, sách {{book}}",
     notFoundTitle: "Đường liên kết này không dùng được",
     notFoundText: "Có thể nó đã hết hạn hoặc bị thu hồi. Hãy xin gia đình một đường liên kết mới.",
   },

@@ -186,7 +186,7 @@ describe("the shared reading page", () => {
       expect(await box()).toEqual(before);
       expect(await page.locator(".reader-photo figcaption").textContent()).toBe("Cánh đồng");
       const full = page.getByRole("link", { name: "Mở ảnh cỡ lớn: Cánh đồng" });
-      expect(await full.getAttribute("href")).toBe(await photo.getAttribute("src"));
+      expect(await full.getAttribute("href")).toMatch(/^\/s\/[A-Za-z0-9_-]{43}\/photos\/\d+$/);
 
       // Every link of the book is a 44 px target and every word at least 16 px; nothing wider than the phone.
       const heights = await page
@@ -243,6 +243,50 @@ describe("the shared reading page", () => {
     assertNoErrors();
     await context.close();
   });
+
+  it(
+    "opens a photo full size on a page of the book, with its caption and the way back to its story " +
+      "(390 px, no JavaScript, no console error)",
+    async () => {
+      const { url, stories } = await sharedLink();
+      const { page, context, assertNoErrors } = await openPage(env.browser, {
+        javaScriptEnabled: false,
+        viewport: PHONE,
+        locale: "vi-VN",
+      });
+      await page.goto(`${url}#story-${stories[0]}`);
+      await page.getByRole("link", { name: "Mở ảnh cỡ lớn: Cánh đồng" }).click();
+      await page.waitForURL(/\/photos\/\d+$/);
+      const photoPage = page.url();
+      expect(await page.locator("html").getAttribute("lang")).toBe("vi");
+      expect(await page.locator("script, link[rel=modulepreload]").count()).toBe(0);
+      await page.getByRole("heading", { level: 1, name: "Cánh đồng" }).waitFor();
+      await page.getByText("Trong câu chuyện “Cánh đồng lúa”, sách Chuyện của bà").waitFor();
+      // The whole file (kept at 1,600 × 800), shrunk to the phone's width, never stretched.
+      const photo = page.getByRole("img", { name: "Cánh đồng" });
+      await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1600);
+      const shown = await photo.evaluate((img) => ({ w: img.clientWidth, h: img.clientHeight }));
+      expect(shown.w).toBeLessThanOrEqual(390);
+      expect(Math.abs(shown.h - shown.w / 2)).toBeLessThanOrEqual(1);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      const back = page.getByRole("link", { name: "Quay lại câu chuyện: Cánh đồng lúa" });
+      expect(await back.evaluate((a) => a.getBoundingClientRect().height)).toBeGreaterThanOrEqual(44);
+      await back.click();
+      await page.waitForURL(`${url}#story-${stories[0]}`);
+      const title = page.locator(`#story-${stories[0]} h3`);
+      await expect
+        .poll(() => title.evaluate((h) => h.getBoundingClientRect().top >= 0 && h.getBoundingClientRect().top < 100))
+        .toBe(true);
+      assertNoErrors();
+      await context.close();
+
+      const checked = await openPage(env.browser, { viewport: PHONE });
+      await checked.page.goto(photoPage);
+      await expectNoAxeViolations(checked.page);
+      checked.assertNoErrors();
+      await checked.context.close();
+    },
+  );
 
   it("sets a line at about 65 characters on a wide screen", async () => {
     const { url } = await sharedLink();
