@@ -717,6 +717,7 @@ const en = {
     linkLabel: "Link to share",
     copy: "Copy link",
     copied: "Link copied",
+    sendWithApp: "Send with an app",
     listTitle: "Links to this book",
     none: "No links yet.",
     createdOn: "Created {{date}}",

@@ -718,6 +718,7 @@ const vi = {
     linkLabel: "Đường liên kết để chia sẻ",
     copy: "Sao chép liên kết",
     copied: "Đã sao chép liên kết",
+    sendWithApp: "Gửi qua ứng dụng",
     listTitle: "Các đường liên kết của cuốn sách",
     none: "Chưa có đường liên kết nào.",
     createdOn: "Tạo ngày {{date}}",
