@@ -12,7 +12,7 @@ import { bookIdForToken } from "~/models/share.server";
 /** The address of a shared book's media, through its token (never the owner's /api/media address). */
 const sharedMediaUrl = (token: string, ref: number | "cover") => `/s/${token}/media/${ref}`;
 /** The page of the shared book that shows one of its photos full size, with its caption and the way back. */
-export const sharedPhotoPageUrl = (token: string, mediaId: number) => `/s/${token}/photos/${mediaId}`;
+const sharedPhotoPageUrl = (token: string, mediaId: number) => `/s/${token}/photos/${mediaId}`;
 
 function coverFor(book: Book, token: string): string {
   if (book.coverImage?.startsWith(UPLOADED_COVER_PREFIX)) return sharedMediaUrl(token, "cover");
