@@ -28,6 +28,7 @@ export default [
   // A book shared by its link: read-only, no sign-in (issue 9)
   route("s/:token", "routes/shared-book.tsx"),
   route("s/:token/media/:ref", "routes/shared-media.ts"),
+  route("s/:token/photos/:mediaId", "routes/shared-photo.tsx"),
   // The storyteller's door: one question at a time, by voice or in writing, no sign-in (issue 18, ADR 0028)
   route("tell/:token", "routes/tell.tsx"),
   // The same door for a signed-in storyteller, over their own books, from Home (issue 18)

@@ -213,6 +213,39 @@ export function publishedMedia({ mediaId, bookId }: { mediaId: number; bookId: n
   return row?.media ?? null;
 }
 
+/**
+ * A photo of a published story in a topic that is not archived, in that book, with what its own page names: the
+ * story's title and the book's title. Null for anything else (a recording, a draft's photo).
+ */
+export function publishedPhoto({ mediaId, bookId }: { mediaId: number; bookId: number }) {
+  return (
+    db()
+      .select({
+        media,
+        story: { id: stories.id, title: stories.title },
+        book: { title: books.title },
+      })
+      .from(media)
+      .innerJoin(stories, eq(stories.id, media.storyId))
+      .innerJoin(topics, eq(topics.id, stories.topicId))
+      .innerJoin(books, eq(books.id, stories.bookId))
+      .where(
+        and(
+          eq(media.id, mediaId),
+          eq(media.type, "image"),
+          eq(stories.bookId, bookId),
+          eq(stories.status, "published"),
+          eq(topics.archived, false),
+        ),
+      )
+      .get() ?? null
+  );
+}
+
+export function bookLanguage(bookId: number): string | null {
+  return db().select({ language: books.language }).from(books).where(eq(books.id, bookId)).get()?.language ?? null;
+}
+
 export function bookCoverImage(bookId: number): string | null {
   return (
     db().select({ coverImage: books.coverImage }).from(books).where(eq(books.id, bookId)).get()?.coverImage ?? null

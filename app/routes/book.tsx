@@ -155,6 +155,7 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
       {loaderData.shares ? (
         <ShareDialog
           bookId={book.id}
+          bookTitle={book.title}
           shares={loaderData.shares}
           createdLink={root?.toast?.link ?? null}
           closeHref={`/books/${book.id}`}

@@ -1,11 +1,10 @@
-import { createContext } from "react-router";
 import type { Route } from "./+types/shared-book";
 import type { HeaderHandle } from "~/components/layout/header-context";
 import { SharedBookView } from "~/components/share/shared-book-view";
-import { useT } from "~/i18n/use-t";
-import { getI18n } from "~/i18n/middleware.server";
+import { SharedLinkNotFound } from "~/components/share/shared-link-not-found";
 import { pageTitle } from "~/lib/meta";
-import { sharedBook, type SharedBook } from "~/services/shared-book.server";
+import { sharedBook } from "~/services/shared-book.server";
+import { sharedPage } from "~/services/shared-page.server";
 import latinSerif from "@fontsource/noto-serif/files/noto-serif-latin-400-normal.woff2?url";
 import readerStyles from "~/styles/reader.css?inline";
 
@@ -18,24 +17,9 @@ export const links: Route.LinksFunction = () => [
   { rel: "preload", href: latinSerif, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
 ];
 
-const sharedBookContext = createContext<SharedBook | null>(null);
-
-/**
- * The book is read before the loaders so the whole page (the <html lang> and every word around the
- * family's text) is in the book's language, whoever opens the link. Nothing of it is for search engines
- * or for the sites its readers go to next.
- */
-export const middleware: Route.MiddlewareFunction[] = [
-  async ({ params, context }, next) => {
-    const shared = sharedBook(params.token ?? "");
-    context.set(sharedBookContext, shared);
-    if (shared) await getI18n(context).changeLanguage(shared.book.language);
-    const response = await next();
-    response.headers.set("X-Robots-Tag", "noindex, nofollow");
-    response.headers.set("Referrer-Policy", "no-referrer");
-    return response;
-  },
-];
+/** The book is read before the loaders, so the whole page is in its language (app/services/shared-page.server.ts). */
+const page = sharedPage((params) => sharedBook(params.token ?? ""));
+export const middleware: Route.MiddlewareFunction[] = [page.middleware];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...pageTitle(loaderData?.title),
@@ -43,7 +27,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export function loader({ context }: Route.LoaderArgs) {
-  const shared = context.get(sharedBookContext);
+  const shared = page.read(context);
   // A wrong, expired or revoked link is a 404 that says so, and nothing more.
   if (!shared) throw new Response(null, { status: 404 });
   return { title: shared.book.title, shared };
@@ -65,11 +49,5 @@ export default function SharedBookPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  const t = useT();
-  return (
-    <main id="main" className="page page-narrow">
-      <h1>{t("reader.notFoundTitle")}</h1>
-      <p>{t("reader.notFoundText")}</p>
-    </main>
-  );
+  return <SharedLinkNotFound />;
 }

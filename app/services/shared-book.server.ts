@@ -1,10 +1,18 @@
 import type { Book, Media } from "~db/schema";
 import { isPresetCover, fallbackCover, UPLOADED_COVER_PREFIX } from "~/lib/covers";
-import { bookCoverImage, publishedMedia, readBookContent } from "~/models/book-content.server";
+import {
+  bookCoverImage,
+  bookLanguage,
+  publishedMedia,
+  publishedPhoto,
+  readBookContent,
+} from "~/models/book-content.server";
 import { bookIdForToken } from "~/models/share.server";
 
 /** The address of a shared book's media, through its token (never the owner's /api/media address). */
 const sharedMediaUrl = (token: string, ref: number | "cover") => `/s/${token}/media/${ref}`;
+/** The page of the shared book that shows one of its photos full size, with its caption and the way back. */
+const sharedPhotoPageUrl = (token: string, mediaId: number) => `/s/${token}/photos/${mediaId}`;
 
 function coverFor(book: Book, token: string): string {
   if (book.coverImage?.startsWith(UPLOADED_COVER_PREFIX)) return sharedMediaUrl(token, "cover");
@@ -17,6 +25,7 @@ const mediaView = (token: string) => (item: Media) => ({
   type: item.type,
   description: item.description,
   url: sharedMediaUrl(token, item.id),
+  page: item.type === "image" ? sharedPhotoPageUrl(token, item.id) : null,
   // Null until known: a photo kept before its size was, a recording whose container does not tell its length.
   width: item.width,
   height: item.height,
@@ -67,4 +76,23 @@ export function sharedMediaFor(
   }
   const media = /^\d{1,15}$/.test(ref) ? publishedMedia({ mediaId: Number(ref), bookId }) : null;
   return media ? { kind: "media", media } : null;
+}
+
+/**
+ * One photo of a shared book, for its own page: the photo as the reading page has it, the story it belongs to
+ * (and the address of its place on the reading page), and the book's title. `page` is null for anything that is
+ * not a photo of a published story of that book, which then says so in the book's language. Null altogether for
+ * a wrong, expired or revoked token.
+ */
+export function sharedPhoto(token: string, ref: string) {
+  const bookId = bookIdForToken(token);
+  const language = bookId === null ? null : bookLanguage(bookId);
+  if (bookId === null || language === null) return null;
+  const found = /^\d{1,15}$/.test(ref) ? publishedPhoto({ mediaId: Number(ref), bookId }) : null;
+  const page = found && {
+    book: { title: found.book.title },
+    story: { title: found.story.title, href: `/s/${token}#story-${found.story.id}` },
+    photo: mediaView(token)(found.media),
+  };
+  return { book: { language }, page };
 }

@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { BrowserContextOptions, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectNoAxeViolations, openPage, serverAndBrowser } from "../support/browser";
 import { pngBytes, wavBytes } from "../support/media-files";
@@ -16,12 +16,13 @@ const LONG_PARAGRAPH =
  * A signed-in owner with a Vietnamese book of two chapters: the first with a published story, its photo
  * (2,400 × 1,200, kept at 1,600 × 800) and a real 65-second recording, and a draft; the second with one story.
  */
-async function ownerWithBook(javaScriptEnabled: boolean) {
+async function ownerWithBook(javaScriptEnabled: boolean, options: BrowserContextOptions = {}) {
   const user = await createUser(env.server);
   const watched = await openPage(env.browser, {
     javaScriptEnabled,
     viewport: { width: 1280, height: 900 },
     permissions: ["clipboard-read", "clipboard-write"],
+    ...options,
   });
   const request = watched.context.request;
   const headers = { Origin: env.server.url };
@@ -108,6 +109,81 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
+const PHONE = { width: 390, height: 844 };
+
+for (const javaScriptEnabled of [false, true]) {
+  it(
+    `passes the new link on from a 390 px phone in Vietnamese ${javaScriptEnabled ? "with" : "without"} ` +
+      "JavaScript: the whole link readable in a field, Copy and the share sheet only where they work",
+    async () => {
+      const { page, book, open, assertNoErrors } = await ownerWithBook(javaScriptEnabled, {
+        viewport: PHONE,
+        locale: "vi-VN",
+      });
+      // The phone's share sheet, standing in for Android's: it keeps what the page handed it.
+      await page.addInitScript(() => {
+        Object.defineProperty(navigator, "share", {
+          value: (data: ShareData) => {
+            (window as { shared?: ShareData }).shared = data;
+            return Promise.resolve();
+          },
+        });
+      });
+      await open(page, `/books/${book.id}?dialog=share`);
+      const dialog = page.getByRole("dialog", { name: "Chia sẻ cuốn sách này" });
+      await dialog.getByRole("button", { name: "Tạo đường liên kết" }).click();
+      await waitForToast(page, "Đã tạo đường liên kết");
+      const field = dialog.getByLabel("Đường liên kết để chia sẻ");
+      const link = await field.inputValue();
+      expect(link).toMatch(new RegExp(`^${env.server.url}/s/[A-Za-z0-9_-]{43}$`));
+      // All of it in view, on as many lines as it takes, in the page's type rather than a monospace box.
+      const shown = await field.evaluate((box) => ({
+        cut: box.scrollWidth > box.clientWidth || box.scrollHeight > box.clientHeight,
+        font: getComputedStyle(box).fontFamily,
+        size: Number.parseFloat(getComputedStyle(box).fontSize),
+      }));
+      expect(shown.cut).toBe(false);
+      expect(shown.font).not.toMatch(/mono/i);
+      expect(shown.size).toBeGreaterThanOrEqual(16);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+      const send = dialog.getByRole("button", { name: "Gửi qua ứng dụng" });
+      const copy = dialog.getByRole("button", { name: "Sao chép liên kết" });
+      if (!javaScriptEnabled) {
+        // Neither could do anything without JavaScript, so neither is offered.
+        expect(await send.count()).toBe(0);
+        expect(await copy.count()).toBe(0);
+      } else {
+        await send.click();
+        await expect
+          .poll(() => page.evaluate(() => (window as { shared?: ShareData }).shared))
+          .toEqual({ title: "Chuyện của bà", url: link });
+        await copy.click();
+        await waitForToast(page, "Đã sao chép liên kết");
+        expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+        for (const button of [send, copy])
+          expect(await button.evaluate((b) => b.getBoundingClientRect().height)).toBeGreaterThanOrEqual(44);
+        await expectNoAxeViolations(page);
+      }
+      assertNoErrors();
+    },
+  );
+}
+
+it("offers no share sheet on a browser that has none", async () => {
+  const { page, book, open, assertNoErrors } = await ownerWithBook(true, { viewport: PHONE, locale: "vi-VN" });
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, "share", { value: undefined });
+  });
+  await open(page, `/books/${book.id}?dialog=share`);
+  const dialog = page.getByRole("dialog", { name: "Chia sẻ cuốn sách này" });
+  await dialog.getByRole("button", { name: "Tạo đường liên kết" }).click();
+  await waitForToast(page, "Đã tạo đường liên kết");
+  await dialog.getByRole("button", { name: "Sao chép liên kết" }).waitFor();
+  expect(await dialog.getByRole("button", { name: "Gửi qua ứng dụng" }).count()).toBe(0);
+  assertNoErrors();
+});
+
 /** The owner's book shared by a link; the owner's browser is closed, so the reader is nobody signed in. */
 async function sharedLink() {
   const owner = await ownerWithBook(true);
@@ -119,8 +195,6 @@ async function sharedLink() {
   await owner.context.close();
   return { url, chapters: owner.chapters, stories: owner.stories };
 }
-
-const PHONE = { width: 390, height: 844 };
 
 describe("the shared reading page", () => {
   it(
@@ -186,7 +260,7 @@ describe("the shared reading page", () => {
       expect(await box()).toEqual(before);
       expect(await page.locator(".reader-photo figcaption").textContent()).toBe("Cánh đồng");
       const full = page.getByRole("link", { name: "Mở ảnh cỡ lớn: Cánh đồng" });
-      expect(await full.getAttribute("href")).toBe(await photo.getAttribute("src"));
+      expect(await full.getAttribute("href")).toMatch(/^\/s\/[A-Za-z0-9_-]{43}\/photos\/\d+$/);
 
       // Every link of the book is a 44 px target and every word at least 16 px; nothing wider than the phone.
       const heights = await page
@@ -243,6 +317,50 @@ describe("the shared reading page", () => {
     assertNoErrors();
     await context.close();
   });
+
+  it(
+    "opens a photo full size on a page of the book, with its caption and the way back to its story " +
+      "(390 px, no JavaScript, no console error)",
+    async () => {
+      const { url, stories } = await sharedLink();
+      const { page, context, assertNoErrors } = await openPage(env.browser, {
+        javaScriptEnabled: false,
+        viewport: PHONE,
+        locale: "vi-VN",
+      });
+      await page.goto(`${url}#story-${stories[0]}`);
+      await page.getByRole("link", { name: "Mở ảnh cỡ lớn: Cánh đồng" }).click();
+      await page.waitForURL(/\/photos\/\d+$/);
+      const photoPage = page.url();
+      expect(await page.locator("html").getAttribute("lang")).toBe("vi");
+      expect(await page.locator("script, link[rel=modulepreload]").count()).toBe(0);
+      await page.getByRole("heading", { level: 1, name: "Cánh đồng" }).waitFor();
+      await page.getByText("Trong câu chuyện “Cánh đồng lúa”, sách Chuyện của bà").waitFor();
+      // The whole file (kept at 1,600 × 800), shrunk to the phone's width, never stretched.
+      const photo = page.getByRole("img", { name: "Cánh đồng" });
+      await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1600);
+      const shown = await photo.evaluate((img) => ({ w: img.clientWidth, h: img.clientHeight }));
+      expect(shown.w).toBeLessThanOrEqual(390);
+      expect(Math.abs(shown.h - shown.w / 2)).toBeLessThanOrEqual(1);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      const back = page.getByRole("link", { name: "Quay lại câu chuyện: Cánh đồng lúa" });
+      expect(await back.evaluate((a) => a.getBoundingClientRect().height)).toBeGreaterThanOrEqual(44);
+      await back.click();
+      await page.waitForURL(`${url}#story-${stories[0]}`);
+      const title = page.locator(`#story-${stories[0]} h3`);
+      await expect
+        .poll(() => title.evaluate((h) => h.getBoundingClientRect().top >= 0 && h.getBoundingClientRect().top < 100))
+        .toBe(true);
+      assertNoErrors();
+      await context.close();
+
+      const checked = await openPage(env.browser, { viewport: PHONE });
+      await checked.page.goto(photoPage);
+      await expectNoAxeViolations(checked.page);
+      checked.assertNoErrors();
+      await checked.context.close();
+    },
+  );
 
   it("sets a line at about 65 characters on a wide screen", async () => {
     const { url } = await sharedLink();

@@ -171,8 +171,41 @@ describe("the shared reading page", () => {
       ])
         expect(html).not.toContain(hidden);
       expect(html).not.toMatch(/<script/i);
+      expect(html).not.toContain("modulepreload");
+      // Each photo opens its own page of the book, not the bare file.
+      expect(html).toContain(`<a href="/s/${token}/photos/${photo.id}" aria-label="Mở ảnh cỡ lớn: Bến sông">`);
     },
   );
+
+  it("shows a photo full size on a page of the book: its caption, the way back, no script, the same CSP", async () => {
+    const { book, story, photo, voice, draftPhoto, archivedPhoto } = await familyBook();
+    const other = await familyBook();
+    const { token } = (await json(await lan.json("POST", `/api/books/${book.id}/shares`, {}))).body as Share;
+    const visitor = createClient(server.url, { "Accept-Language": "en" });
+    const response = await visitor.get(`/s/${token}/photos/${photo.id}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    expect(response.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(response.headers.get("content-security-policy")).toMatch(/script-src 'self' 'nonce-/);
+    const html = await response.text();
+    expect(html).toContain('<html lang="vi"');
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow"');
+    expect(html).toContain(`<a href="/s/${token}#story-${story.id}">Quay lại câu chuyện: Bơi qua sông</a>`);
+    expect(html).toMatch(new RegExp(`<img src="/s/${token}/media/${photo.id}" alt="Bến sông" width="40" height="30"`));
+    expect(html).toContain("<h1>Bến sông</h1>");
+    expect(html).toContain("Trong câu chuyện “Bơi qua sông”, sách Chuyện nhà mình");
+    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toContain("modulepreload");
+    // Only a photo the reading page shows: not a recording, a draft's, an archived topic's or another book's.
+    for (const ref of [voice.id, draftPhoto.id, archivedPhoto.id, other.photo.id, "cover", "-1", "1e3", "x"]) {
+      const refused = await visitor.get(`/s/${token}/photos/${ref}`);
+      expect(refused.status, String(ref)).toBe(404);
+      expect(await refused.text()).toContain("Đường liên kết này không dùng được");
+    }
+    expect((await visitor.get(`/s/${"A".repeat(43)}/photos/${photo.id}`)).status).toBe(404);
+    expect((await lan.request(`/api/shares/${token}`, { method: "DELETE" })).status).toBe(200);
+    expect((await visitor.get(`/s/${token}/photos/${photo.id}`)).status).toBe(404);
+  });
 
   it("sets the book's serif on the shared page only: woff2 subsets by unicode-range, swapped in", async () => {
     const { book } = await familyBook();

@@ -1,12 +1,12 @@
-import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Dialog } from "~/components/ui/dialog";
 import { useT } from "~/i18n/use-t";
-import { showToast } from "~/lib/client-toast";
 import { formatDate } from "~/lib/dates";
 import { useConformForm } from "~/hooks/use-conform-form";
 import { useTimeZone } from "~/hooks/use-root-data";
 import { SHARE_LIFETIMES } from "~/lib/limits";
+import { CopyLinkField } from "./copy-link-field";
+import { RevokeLinkForm } from "./revoke-link-form";
 
 type Share = { id: number; createdAt: Date | string; expiresAt: Date | string | null; expired: boolean };
 
@@ -17,18 +17,27 @@ const lifetimeLabel = {
   "365": "share.expires365",
 } as const;
 
+const LINK_STRINGS = {
+  label: "share.linkLabel",
+  hint: "share.copyNow",
+  copy: "share.copy",
+  copied: "share.copied",
+} as const;
+
 /**
  * The workspace's share dialog (?dialog=share): make a read-only link for the family, copy it (shown
- * once: only its hash is kept), and see or revoke the book's links. Plain forms; Copy needs JavaScript,
- * and without it the link sits in a selectable field.
+ * once: only its hash is kept) or send it with the phone's share sheet, and see or revoke the book's links.
+ * Plain forms; Copy and the share sheet need JavaScript, and without it the link sits in a selectable field.
  */
 export function ShareDialog({
   bookId,
+  bookTitle,
   shares,
   createdLink,
   closeHref,
 }: {
   bookId: number;
+  bookTitle: string;
   shares: Share[];
   createdLink: string | null;
   closeHref: string;
@@ -43,7 +52,11 @@ export function ShareDialog({
     <Dialog title={t("share.title")} closeHref={closeHref} wide>
       <div className="stack">
         <p>{t("share.intro")}</p>
-        {createdLink ? <CreatedLink link={createdLink} /> : null}
+        {createdLink ? (
+          <div className="notice">
+            <CopyLinkField id="share-link" link={createdLink} title={bookTitle} strings={LINK_STRINGS} />
+          </div>
+        ) : null}
         <Form method="post" action={action} className="share-create" preventScrollReset {...formProps}>
           <input type="hidden" name="intent" value="create" />
           <div className="field">
@@ -83,18 +96,13 @@ export function ShareDialog({
                         ? t(share.expired ? "share.expired" : "share.expiresOn", { date: until })
                         : t("share.noExpiry")}
                     </span>
-                    <Form method="post" action={action} preventScrollReset>
-                      <input type="hidden" name="intent" value="revoke" />
-                      <input type="hidden" name="shareId" value={share.id} />
-                      <button
-                        type="submit"
-                        className="button button-danger"
-                        disabled={busy}
-                        aria-label={t("share.revokeLabel", { date: created })}
-                      >
-                        {t("share.revoke")}
-                      </button>
-                    </Form>
+                    <RevokeLinkForm
+                      action={action}
+                      name="shareId"
+                      value={share.id}
+                      label={t("share.revokeLabel", { date: created })}
+                      text={t("share.revoke")}
+                    />
                   </li>
                 );
               })}
@@ -103,36 +111,5 @@ export function ShareDialog({
         </section>
       </div>
     </Dialog>
-  );
-}
-
-function CreatedLink({ link }: { link: string }) {
-  const t = useT();
-  const [copied, setCopied] = useState(false);
-  return (
-    <div className="notice stack share-created">
-      <label htmlFor="share-link">{t("share.linkLabel")}</label>
-      <input
-        id="share-link"
-        readOnly
-        value={link}
-        onFocus={(event) => event.currentTarget.select()}
-        aria-describedby="share-link-hint"
-      />
-      <p id="share-link-hint" className="field-hint">
-        {t("share.copyNow")}
-      </p>
-      <button
-        type="button"
-        className="button button-secondary"
-        onClick={async () => {
-          await navigator.clipboard.writeText(link);
-          setCopied(true);
-          showToast({ kind: "success", title: "share.copied" });
-        }}
-      >
-        {copied ? t("share.copied") : t("share.copy")}
-      </button>
-    </div>
   );
 }

@@ -33,7 +33,7 @@ function RecordingLength({ ms }: { ms: number | null }) {
 /**
  * One published story, as a QR code of the printed book opens it (`#story-{id}`): the title, then the
  * storyteller's voice right under it so the player is in view on arrival, the text, then the photos at the
- * measure's width with their captions, each opening the full file.
+ * measure's width with their captions, each opening its own page of the book (full size, caption, the way back).
  */
 export function SharedStory({ story }: { story: Story }) {
   const t = useT();
@@ -58,7 +58,10 @@ export function SharedStory({ story }: { story: Story }) {
       ))}
       {photos.map((item) => (
         <figure key={item.id} className="reader-photo">
-          <a href={item.url} aria-label={t("reader.photoOf", { description: item.description || story.title })}>
+          <a
+            href={item.page ?? item.url}
+            aria-label={t("reader.photoOf", { description: item.description || story.title })}
+          >
             <img src={item.url} alt={item.description} {...photoBox(item)} loading="lazy" decoding="async" />
           </a>
           {item.description ? <figcaption>{item.description}</figcaption> : null}

@@ -7,6 +7,8 @@ export type SharedMedia = {
   type: "image" | "audio";
   description: string;
   url: string;
+  /** A photo's own page in the shared book (full size, caption, the way back); null for a recording. */
+  page: string | null;
   width: number | null;
   height: number | null;
   durationMs: number | null;
@@ -18,3 +20,10 @@ export type SharedTopic = { id: number; title: string; description: string; stor
 
 /** What the reading page shows of a book: its cover and words, and its published stories in order. */
 export type SharedBook = { book: { title: string; description: string; cover: string }; topics: SharedTopic[] };
+
+/** A photo on its own page: the book it is from, the story it belongs to and the address of its place there. */
+export type SharedPhotoPage = {
+  book: { title: string };
+  story: { title: string; href: string };
+  photo: SharedMedia;
+};

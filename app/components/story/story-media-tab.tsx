@@ -113,7 +113,8 @@ function MediaItem({ item, action, deleteHref }: { item: StoryMediaItem; action:
               {t(error)}
             </p>
           ) : null}
-          <div className="form-actions">
+          {/* Delete sits at the far end, away from Save, so a thumb aiming at one does not land on the other. */}
+          <div className="form-actions media-actions">
             <button
               type="submit"
               className="button button-secondary"

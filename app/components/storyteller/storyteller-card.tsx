@@ -1,6 +1,13 @@
 import { useEffect, useState } from "react";
 import { useT } from "~/i18n/use-t";
-import { showToast } from "~/lib/client-toast";
+import { CopyLinkField } from "~/components/share/copy-link-field";
+
+const LINK_STRINGS = {
+  label: "storyteller.linkLabel",
+  hint: "storyteller.copyNow",
+  copy: "storyteller.copy",
+  copied: "storyteller.copied",
+} as const;
 
 /** A link just made, with what its card shows: drawn on the server, its words in the book's language. */
 export type StorytellerCardData = {
@@ -19,38 +26,15 @@ export type StorytellerCardData = {
  */
 export function StorytellerCard({ card }: { card: StorytellerCardData }) {
   const t = useT();
-  const [copied, setCopied] = useState(false);
   const [canPrint, setCanPrint] = useState(false);
   useEffect(() => setCanPrint(true), []);
   return (
     <div className="notice stack storyteller-created">
-      <label htmlFor="storyteller-link">{t("storyteller.linkLabel")}</label>
-      <input
-        id="storyteller-link"
-        readOnly
-        value={card.link}
-        onFocus={(event) => event.currentTarget.select()}
-        aria-describedby="storyteller-link-hint"
-      />
-      <p id="storyteller-link-hint" className="field-hint">
-        {t("storyteller.copyNow")}
-      </p>
-      <div className="button-row">
-        <button
-          type="button"
-          className="button button-secondary"
-          onClick={async () => {
-            await navigator.clipboard.writeText(card.link);
-            setCopied(true);
-            showToast({ kind: "success", title: "storyteller.copied" });
-          }}
-        >
-          {copied ? t("storyteller.copied") : t("storyteller.copy")}
-        </button>
+      <CopyLinkField id="storyteller-link" link={card.link} strings={LINK_STRINGS}>
         <button type="button" className="button button-primary" hidden={!canPrint} onClick={() => window.print()}>
           {t("storyteller.print")}
         </button>
-      </div>
+      </CopyLinkField>
       <article className="storyteller-card" lang={card.language} aria-label={t("storyteller.cardTitle")}>
         <svg
           className="storyteller-qr"

@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "react-router";
+import { RevokeLinkForm } from "~/components/share/revoke-link-form";
 import { useT } from "~/i18n/use-t";
 import { formatDate } from "~/lib/dates";
 import { useTimeZone } from "~/hooks/use-root-data";
@@ -17,7 +17,6 @@ export type StorytellerLinkItem = {
 export function StorytellerLinks({ action, links }: { action: string; links: StorytellerLinkItem[] }) {
   const t = useT();
   const timeZone = useTimeZone();
-  const busy = useNavigation().state === "submitting";
   return (
     <section aria-labelledby="storyteller-list-title" className="stack">
       <h3 id="storyteller-list-title">{t("storyteller.listTitle")}</h3>
@@ -40,18 +39,13 @@ export function StorytellerLinks({ action, links }: { action: string; links: Sto
                 <span className={link.expired ? "field-error" : "muted"}>
                   {t(link.expired ? "storyteller.expired" : "storyteller.expiresOn", { date: until })}
                 </span>
-                <Form method="post" action={action} preventScrollReset>
-                  <input type="hidden" name="intent" value="revoke" />
-                  <input type="hidden" name="linkId" value={link.id} />
-                  <button
-                    type="submit"
-                    className="button button-danger"
-                    disabled={busy}
-                    aria-label={t("storyteller.revokeLabel", { name })}
-                  >
-                    {t("storyteller.revoke")}
-                  </button>
-                </Form>
+                <RevokeLinkForm
+                  action={action}
+                  name="linkId"
+                  value={link.id}
+                  label={t("storyteller.revokeLabel", { name })}
+                  text={t("storyteller.revoke")}
+                />
               </li>
             );
           })}
