@@ -2,6 +2,7 @@ import type { Locale } from "~/i18n/config";
 import { fastT } from "~/i18n/fast-t";
 import resources from "~/i18n/resources";
 import { clockDuration } from "~/lib/duration";
+import { untoldTranscripts } from "~/lib/text";
 import type { PreviewStory } from "./preview-types";
 
 /**
@@ -15,19 +16,17 @@ export function recordingLine(durationMs: number | null, language: Locale): stri
     : t("preview.recordingNoLength");
 }
 
-const normalized = (text: string) => text.replace(/\s+/g, " ").trim();
-
 /**
  * What a story's recordings add to a preview: a line for each, then each transcription the story's text does
  * not already hold (with an AI server the words are added to the text when the recording is saved).
  */
 export function recordingBlocks(story: PreviewStory, language: Locale): { lines: string[]; transcripts: string[] } {
-  const text = normalized(story.text);
   return {
     lines: story.recordings.map((recording) => recordingLine(recording.durationMs, language)),
-    transcripts: story.recordings
-      .map((recording) => recording.transcription?.trim() ?? "")
-      .filter((transcript) => transcript && !text.includes(normalized(transcript))),
+    transcripts: untoldTranscripts(
+      story.text,
+      story.recordings.map((recording) => recording.transcription),
+    ),
   };
 }
 

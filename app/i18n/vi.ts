@@ -502,7 +502,7 @@ const vi = {
     fileLabel: "Ghi âm giọng nói hoặc chọn tệp âm thanh",
     fileHint:
       "Trên điện thoại, nút này mở trình ghi âm của máy. Bản ghi âm được lưu cùng câu chuyện, " +
-      "và lời kể được thêm vào văn bản khi có máy chủ AI.",
+      "và lời kể được thêm vào văn bản.",
     intro: "Hãy kể câu chuyện thành lời. Bản ghi âm được lưu cùng câu chuyện, và lời kể được thêm vào văn bản.",
     limit: "Mỗi bản ghi âm dài tối đa {{minutes}} phút.",
     start: "Bắt đầu ghi âm",
@@ -520,6 +520,20 @@ const vi = {
     statusProcessing: "Đang lưu bản ghi âm và chuyển thành chữ…",
     microphoneDenied: "Không thể truy cập micrô. Vui lòng kiểm tra quyền truy cập.",
     stopBeforeSave: "Vui lòng dừng ghi âm trước khi lưu câu chuyện.",
+    fileHintKept:
+      "Trên điện thoại, nút này mở trình ghi âm của máy. Bản ghi âm được lưu nguyên vẹn cùng câu chuyện: " +
+      "lời kể không được tự chuyển thành chữ ở đây, nên nếu muốn có chữ, hãy viết trong thẻ Văn bản.",
+    introKept:
+      "Hãy kể câu chuyện thành lời. Bản ghi âm được lưu cùng câu chuyện và có thể nghe lại trong sách, " +
+      "nhưng lời kể không được tự chuyển thành chữ ở đây: nếu muốn có chữ, hãy viết trong thẻ Văn bản.",
+    statusSaving: "Đang lưu bản ghi âm…",
+  },
+  dictation: {
+    start: "Đọc để viết",
+    stop: "Dừng đọc",
+    listening: "Đang nghe… Hãy nói, lời của bạn sẽ được viết vào ô văn bản.",
+    failedTitle: "Đã dừng đọc để viết",
+    failed: "Trình duyệt không chuyển được giọng nói thành chữ. Phần đã viết vẫn được giữ nguyên.",
   },
   topicEditor: {
     images: "Thêm hình ảnh",

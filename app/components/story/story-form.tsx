@@ -3,6 +3,7 @@ import { Field } from "~/components/ui/field";
 import { useConformForm } from "~/hooks/use-conform-form";
 import type { FormResult } from "~/lib/submission";
 import { StoryContent } from "./story-content";
+import type { StoryVoice } from "./story-voice";
 import { useT } from "~/i18n/use-t";
 
 type Props = {
@@ -15,6 +16,7 @@ type Props = {
   result: FormResult | null;
   /** A new story's form ends with a close link; an existing story has Done beside its tabs instead. */
   closeHref?: string;
+  voice: StoryVoice;
 };
 
 /**
@@ -26,7 +28,7 @@ type Props = {
  * multipart. A saved story comes back as a new form (keyed by its last update): the text the server
  * wrote (a transcript appended to it) shows, and a recording already saved is not posted twice.
  */
-export function StoryForm({ topicId, story, question, questionId, result, closeHref }: Props) {
+export function StoryForm({ topicId, story, question, questionId, result, closeHref, voice }: Props) {
   const t = useT();
   const busy = useNavigation().formData?.get("intent") === "story:save";
   const { formProps, errorOf, typed } = useConformForm({
@@ -69,6 +71,7 @@ export function StoryForm({ topicId, story, question, questionId, result, closeH
           content={content}
           refined={story?.refined ?? false}
           error={errorOf("content")}
+          voice={voice}
         />
         <div className="form-actions">
           {closeHref ? (
