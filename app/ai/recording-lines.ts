@@ -9,7 +9,7 @@ import type { PreviewStory } from "./preview-types";
  * "[Bản ghi âm: 3:25]" / "[Recording: 3:25]": the line a preview (and its downloaded text) keeps for a story's
  * recording, in the book's language, so a story that was only told aloud is still part of the book.
  */
-export function recordingLine(durationMs: number | null, language: Locale): string {
+function recordingLine(durationMs: number | null, language: Locale): string {
   const t = fastT(language, resources[language].translation);
   return durationMs
     ? t("preview.recordingLine", { length: clockDuration(durationMs) })
