@@ -77,7 +77,7 @@ async function downloadedText(page: Page, link: ReturnType<Page["getByRole"]>) {
 
 for (const javaScriptEnabled of [true, false]) {
   describe(`a story told only aloud, ${javaScriptEnabled ? "with" : "without"} JavaScript`, () => {
-    it("is in the topic preview and the downloaded book, with a line giving its length, and photos read as lines", async () => {
+    it("is in the topic preview and the downloaded book, with its length, and photos read as lines", async () => {
       const { page, bookId, open, assertNoErrors } = await ownerWithRecordedStory(env.server, javaScriptEnabled);
       await open(`/books/${bookId}`);
       await panel(page).getByRole("button", { name: "Tạo bản thảo", exact: true }).click();
