@@ -41,5 +41,6 @@ export async function assembleBookPreview(
   return text;
 }
 
+/** Whether any story has something to show: text, a photo or a recording (a story told only aloud counts). */
 export const hasContent = (stories: PreviewStory[]) =>
-  stories.some((story) => story.text.trim() || story.images.length > 0);
+  stories.some((story) => story.text.trim() || story.images.length > 0 || story.recordings.length > 0);

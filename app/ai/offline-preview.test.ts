@@ -8,9 +8,10 @@ const stories = [
     title: "Bến sông",
     text: "Nhà bà ở cạnh bến sông.\n\nSáng nào bà cũng gánh nước.",
     images: [{ id: 7, description: "Bến sông năm 1970" }],
+    recordings: [],
   },
-  { title: "Chợ Tết", text: "Tết nào mẹ cũng dẫn bà đi chợ.", images: [] },
-  { title: "Trống", text: "   ", images: [] },
+  { title: "Chợ Tết", text: "Tết nào mẹ cũng dẫn bà đi chợ.", images: [], recordings: [] },
+  { title: "Trống", text: "   ", images: [], recordings: [] },
 ];
 
 describe("the offline previews", () => {
@@ -65,4 +66,66 @@ describe("the offline previews", () => {
       expect(text.endsWith("## Đi làm\n\nBà viết lại chương này.")).toBe(true);
     },
   );
+
+  it(
+    "keep a story told only aloud: its title, a line with the recording's length, " +
+      "and its transcription unless the text already holds it",
+    () => {
+      const told = [
+        { title: "Giọng bà", text: "", images: [], recordings: [{ durationMs: 205_000, transcription: null }] },
+        {
+          title: "Bài hát",
+          text: "",
+          images: [],
+          recordings: [{ durationMs: null, transcription: "Bà hát ru con.\n\nCon ngủ say." }],
+        },
+        {
+          title: "Đã chép",
+          text: "Bà hát ru con.",
+          images: [],
+          recordings: [{ durationMs: 4_000, transcription: "Bà hát ru con." }],
+        },
+      ];
+      const text = composeTopicPreview({ book, topic: { title: "Tiếng hát", description: "" }, stories: told });
+      expect(text.split("\n\n")).toEqual([
+        "### Giọng bà",
+        "[Bản ghi âm: 3:25]",
+        "Một kỷ niệm khác lại hiện về.",
+        "### Bài hát",
+        "[Bản ghi âm]",
+        "Bà hát ru con.",
+        "Con ngủ say.",
+        "Vẫn còn nhiều điều để kể.",
+        "### Đã chép",
+        "[Bản ghi âm: 0:04]",
+        "Bà hát ru con.",
+      ]);
+      const english = composeTopicPreview({
+        book: { ...book, language: "en" },
+        topic: { title: "Songs", description: "" },
+        stories: told.slice(0, 1),
+      });
+      expect(english).toBe("### Giọng bà\n\n[Recording: 3:25]");
+    },
+  );
+
+  it("count a topic whose only story is a recording as one with something to show", async () => {
+    const input = {
+      book,
+      topics: [
+        {
+          title: "Tiếng hát",
+          description: "",
+          preview: null,
+          stories: [
+            { title: "Giọng bà", text: "", images: [], recordings: [{ durationMs: 61_000, transcription: null }] },
+          ],
+        },
+      ],
+    };
+    const text = await assembleBookPreview(input, async (topic) =>
+      composeTopicPreview({ book: input.book, topic, stories: topic.stories }),
+    );
+    expect(text).toBe("# Đời bà\n\n## Tiếng hát\n\n### Giọng bà\n\n[Bản ghi âm: 1:01]");
+  });
 });

@@ -1,5 +1,6 @@
 import type { Locale } from "~/i18n/config";
 import { imageMarker, type PreviewStory, type TopicPreviewInput } from "./preview-types";
+import { recordingBlocks } from "./recording-lines";
 
 // Short sentences between two stories. They join the user's words without adding a fact to them.
 const TRANSITIONS: Record<Locale, string[]> = {
@@ -17,23 +18,35 @@ const TRANSITIONS: Record<Locale, string[]> = {
   ],
 };
 
-/** A story's paragraphs as written, one blank line apart, with its images' markers after them. */
-function storyBlocks(story: PreviewStory): string[] {
-  const paragraphs = story.text
+const paragraphsOf = (text: string) =>
+  text
     .split(/\n\s*\n/)
     .map((paragraph) => paragraph.trim())
     .filter(Boolean);
-  return [...paragraphs, ...story.images.map(imageMarker)];
+
+/**
+ * A story's blocks: a line for each recording (right under the title, as the shared page puts the voice), its
+ * paragraphs as written, one blank line apart, any transcription its text does not hold yet, then its images'
+ * markers.
+ */
+function storyBlocks(story: PreviewStory, language: Locale): string[] {
+  const { lines, transcripts } = recordingBlocks(story, language);
+  return [
+    ...lines,
+    ...paragraphsOf(story.text),
+    ...transcripts.flatMap(paragraphsOf),
+    ...story.images.map(imageMarker),
+  ];
 }
 
 /** A topic's stories in order, each under its title, joined by gentle transitions. */
 function stitchStories(stories: PreviewStory[], language: Locale): string[] {
   const blocks: string[] = [];
-  const told = stories.filter((story) => storyBlocks(story).length > 0);
-  told.forEach((story, index) => {
+  const told = stories.map((story) => ({ story, body: storyBlocks(story, language) })).filter((s) => s.body.length);
+  told.forEach(({ story, body }, index) => {
     if (index > 0) blocks.push(TRANSITIONS[language][(index - 1) % TRANSITIONS[language].length]!);
     if (story.title.trim()) blocks.push(`### ${story.title.trim()}`);
-    blocks.push(...storyBlocks(story));
+    blocks.push(...body);
   });
   return blocks;
 }

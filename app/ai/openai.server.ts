@@ -18,6 +18,8 @@ import {
   topicsPrompt,
   type ChatMessage,
 } from "./prompts";
+import type { TopicPreviewInput } from "./preview-types";
+import { missingRecordings } from "./recording-lines";
 import type { AiProvider } from "./types";
 
 export type OpenAiOptions = {
@@ -188,6 +190,23 @@ export function createOpenAiProvider(options: OpenAiOptions): AiProvider {
     }
   }
 
+  /**
+   * A topic's chapter as the model writes it, streamed, then any recording line it left out, each under its
+   * story's title: a story told only aloud stays in the book whatever the model did (docs/product.md §2).
+   */
+  async function chapter(
+    input: TopicPreviewInput,
+    signal: AbortSignal | undefined,
+    onText?: (chunk: string) => void,
+  ): Promise<string> {
+    const text = (await stream(topicPreviewPrompt(input), signal, onText)).trim();
+    const missing = missingRecordings(input.stories, text, input.book.language);
+    if (missing.length === 0) return text;
+    const tail = `\n\n${missing.join("\n\n")}`;
+    onText?.(tail);
+    return text + tail;
+  }
+
   async function run<T>(task: string, signal: AbortSignal | undefined, work: () => Promise<T>): Promise<T> {
     try {
       return await work();
@@ -254,17 +273,14 @@ export function createOpenAiProvider(options: OpenAiOptions): AiProvider {
     },
     topicPreview(input, { signal, onText } = {}) {
       return run("topicPreview", signal, async () =>
-        hasContent(input.stories) ? (await stream(topicPreviewPrompt(input), signal, onText)).trim() : "",
+        hasContent(input.stories) ? await chapter(input, signal, onText) : "",
       );
     },
     bookPreview(input, { signal, onText } = {}) {
       return run("bookPreview", signal, () =>
         assembleBookPreview(
           input,
-          (topic, onTopicText) =>
-            stream(topicPreviewPrompt({ book: input.book, topic, stories: topic.stories }), signal, onTopicText).then(
-              (t) => t.trim(),
-            ),
+          (topic, onTopicText) => chapter({ book: input.book, topic, stories: topic.stories }, signal, onTopicText),
           onText,
         ),
       );

@@ -1,7 +1,15 @@
 import type { Locale } from "~/i18n/config";
 
-/** A story as previews see it: its text (refined when there is a refined version) and its images. */
-export type PreviewStory = { title: string; text: string; images: { id: number; description: string }[] };
+/** A recording of a story as previews see it: its length (null when unknown) and what it was turned into. */
+export type PreviewRecording = { durationMs: number | null; transcription: string | null };
+
+/** A story as previews see it: its text (refined when there is a refined version), its images and recordings. */
+export type PreviewStory = {
+  title: string;
+  text: string;
+  images: { id: number; description: string }[];
+  recordings: PreviewRecording[];
+};
 
 export type PreviewBook = { title: string; description: string; tone: string; language: Locale };
 

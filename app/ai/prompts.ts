@@ -4,6 +4,7 @@ import type { Locale } from "~/i18n/config";
 import type { AutocompleteInput, FollowupInput } from "./offline-writing-help";
 import type { ImprovementInput, RefineInput } from "./types";
 import { imageMarker, type PreviewStory, type TopicPreviewInput } from "./preview-types";
+import { recordingBlocks } from "./recording-lines";
 
 export type ChatMessage = { role: "system" | "user"; content: string };
 
@@ -134,14 +135,22 @@ export function questionsPrompt({ topic, count, exclude = [] }: QuestionsPromptI
   ];
 }
 
-/** A story in a preview prompt: its title, its text as written, and its image markers to keep. */
-function storySection(story: PreviewStory, index: number): string {
+/**
+ * A story in a preview prompt: its title, its recording lines to keep, its text as written, the words of its
+ * recordings that the text does not hold yet, and its image markers to keep.
+ */
+function storySection(story: PreviewStory, index: number, language: Locale): string {
   const markers = story.images.map(imageMarker);
+  const { lines, transcripts } = recordingBlocks(story, language);
   return [
     `Story ${index + 1}: ${oneLine(story.title) || "(untitled)"}`,
-    story.text.trim() || "(no text)",
+    ...(lines.length ? ["Recordings:", ...lines] : []),
+    story.text.trim() || (transcripts.length ? "" : "(no text)"),
+    ...(transcripts.length ? ["Transcribed from the recording:", ...transcripts] : []),
     ...(markers.length ? ["Images:", ...markers] : []),
-  ].join("\n");
+  ]
+    .filter(Boolean)
+    .join("\n");
 }
 
 /**
@@ -158,6 +167,8 @@ export function topicPreviewPrompt({ book, topic, stories }: TopicPreviewInput):
       "gentle transitions between stories are welcome.",
     "Keep every image marker such as [IMAGE ID:12: the old house] exactly as written, on its own line, " +
       "where that image belongs.",
+    "Keep every recording line such as [Recording: 3:25] exactly as written, on its own line, where that " +
+      "story begins; a story that has only a recording still gets its place, under its title.",
     "Answer with the chapter's text only: plain paragraphs separated by blank lines, no title, no notes.",
     DATA_NOT_INSTRUCTIONS,
   ]);
@@ -166,7 +177,7 @@ export function topicPreviewPrompt({ book, topic, stories }: TopicPreviewInput):
     field("Chapter", topic.title),
     field("What the chapter is about", topic.description),
     "",
-    ...stories.map(storySection),
+    ...stories.map((story, index) => storySection(story, index, book.language)),
   ].join("\n\n");
   return [
     { role: "system", content: system },

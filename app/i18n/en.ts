@@ -510,8 +510,8 @@ const en = {
     tabRecording: "Recording",
     fileLabel: "Record your voice or choose an audio file",
     fileHint:
-      "On a phone this opens its own recorder. The recording is saved with the story, " +
-      "and its words are added to the text when an AI server is set up.",
+      "On a phone this opens its own recorder. The recording is saved with the story, and its words are added " +
+      "to the text.",
     intro: "Tell the story aloud. The recording is saved with the story, and its words are added to the text.",
     limit: "A recording can be up to {{minutes}} minutes long.",
     start: "Start recording",
@@ -529,6 +529,20 @@ const en = {
     statusProcessing: "Saving the recording and converting it to text…",
     microphoneDenied: "Unable to access microphone. Please check access permissions.",
     stopBeforeSave: "Please stop recording before saving the story.",
+    fileHintKept:
+      "On a phone this opens its own recorder. The recording is saved with the story as it is: " +
+      "its words are not turned into text here, so write them in the Text tab if you want them on the page.",
+    introKept:
+      "Tell the story aloud. The recording is saved with the story and can be heard in the book, " +
+      "but its words are not turned into text here: write them in the Text tab if you want them on the page.",
+    statusSaving: "Saving the recording…",
+  },
+  dictation: {
+    start: "Dictate",
+    stop: "Stop dictating",
+    listening: "Listening… Speak, and your words are written into the text.",
+    failedTitle: "Dictation stopped",
+    failed: "The browser could not turn speech into text. What was written stays.",
   },
   topicEditor: {
     images: "Add images",
@@ -661,6 +675,9 @@ const en = {
     image: "Image: {{description}}",
     readTopic: "Read the draft of {{title}}",
     printFailed: "The preview could not be loaded for printing. Please try again.",
+    recordingLine: "[Recording: {{length}}]",
+    recordingNoLength: "[Recording]",
+    photoLine: "[Photo: {{caption}}]",
   },
   writingHelp: {
     autocompleteFailed: "No suggestion could be made.",
@@ -678,6 +695,7 @@ const en = {
     image: "Photo",
     audio: "Recording",
     transcription: "Transcription",
+    length: "Length: {{duration}}",
     added: "Added {{date}}",
     open: "Open {{kind}}: {{description}}",
     more: "+{{count}}",
@@ -883,7 +901,6 @@ const en = {
     contents: "Contents",
     empty: "There are no completed stories in this book yet.",
     listen: "Listen: {{title}}",
-    length: "Length: {{duration}}",
     photoOf: "Open the photo full size: {{description}}",
     chapter: "Chapter {{number}}",
     chapterNav: "Between chapters: {{title}}",

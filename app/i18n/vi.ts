@@ -512,7 +512,7 @@ const vi = {
     fileLabel: "Ghi âm giọng nói hoặc chọn tệp âm thanh",
     fileHint:
       "Trên điện thoại, nút này mở trình ghi âm của máy. Bản ghi âm được lưu cùng câu chuyện, " +
-      "và lời kể được thêm vào văn bản khi có máy chủ AI.",
+      "và lời kể được thêm vào văn bản.",
     intro: "Hãy kể câu chuyện thành lời. Bản ghi âm được lưu cùng câu chuyện, và lời kể được thêm vào văn bản.",
     limit: "Mỗi bản ghi âm dài tối đa {{minutes}} phút.",
     start: "Bắt đầu ghi âm",
@@ -530,6 +530,20 @@ const vi = {
     statusProcessing: "Đang lưu bản ghi âm và chuyển thành chữ…",
     microphoneDenied: "Không thể truy cập micrô. Vui lòng kiểm tra quyền truy cập.",
     stopBeforeSave: "Vui lòng dừng ghi âm trước khi lưu câu chuyện.",
+    fileHintKept:
+      "Trên điện thoại, nút này mở trình ghi âm của máy. Bản ghi âm được lưu nguyên vẹn cùng câu chuyện: " +
+      "lời kể không được tự chuyển thành chữ ở đây, nên nếu muốn có chữ, hãy viết trong thẻ Văn bản.",
+    introKept:
+      "Hãy kể câu chuyện thành lời. Bản ghi âm được lưu cùng câu chuyện và có thể nghe lại trong sách, " +
+      "nhưng lời kể không được tự chuyển thành chữ ở đây: nếu muốn có chữ, hãy viết trong thẻ Văn bản.",
+    statusSaving: "Đang lưu bản ghi âm…",
+  },
+  dictation: {
+    start: "Đọc để viết",
+    stop: "Dừng đọc",
+    listening: "Đang nghe… Hãy nói, lời của bạn sẽ được viết vào ô văn bản.",
+    failedTitle: "Đã dừng đọc để viết",
+    failed: "Trình duyệt không chuyển được giọng nói thành chữ. Phần đã viết vẫn được giữ nguyên.",
   },
   topicEditor: {
     images: "Thêm hình ảnh",
@@ -663,6 +677,9 @@ const vi = {
     image: "Hình ảnh: {{description}}",
     readTopic: "Đọc bản thảo của {{title}}",
     printFailed: "Không tải được bản thảo để in. Vui lòng thử lại.",
+    recordingLine: "[Bản ghi âm: {{length}}]",
+    recordingNoLength: "[Bản ghi âm]",
+    photoLine: "[Ảnh: {{caption}}]",
   },
   writingHelp: {
     autocompleteFailed: "Không tạo được gợi ý.",
@@ -680,6 +697,7 @@ const vi = {
     image: "Ảnh",
     audio: "Bản ghi âm",
     transcription: "Bản chép lời",
+    length: "Độ dài: {{duration}}",
     added: "Thêm lúc {{date}}",
     open: "Mở {{kind}}: {{description}}",
     more: "+{{count}}",
@@ -885,7 +903,6 @@ const vi = {
     contents: "Mục lục",
     empty: "Cuốn sách này chưa có câu chuyện nào hoàn thành.",
     listen: "Nghe: {{title}}",
-    length: "Độ dài: {{duration}}",
     photoOf: "Mở ảnh cỡ lớn: {{description}}",
     chapter: "Chương {{number}}",
     chapterNav: "Chuyển chương: {{title}}",

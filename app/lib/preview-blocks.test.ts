@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageOf, PREVIEW_BLOCK_MAX_CHARS, previewBlocks, previewPage } from "./preview-blocks";
+import { pageOf, PREVIEW_BLOCK_MAX_CHARS, previewBlocks, previewPage, readablePreviewText } from "./preview-blocks";
 
 describe("preview blocks", () => {
   it("reads headings, paragraphs and both forms of image marker", () => {
@@ -54,5 +54,15 @@ describe("preview blocks", () => {
       count: 3,
     });
     expect(previewPage("", 10, 2)).toEqual({ blocks: [], page: 1, count: 1 });
+  });
+});
+
+describe("a preview as downloaded text", () => {
+  it("writes both kinds of image marker as a readable line and leaves the rest as it was", () => {
+    const text =
+      "# Đời bà\n\n[IMAGE ID:12: Bến sông năm 1970]\n\nBà kể: [IMAGE 3: Chợ Tết ] rồi thôi.\n\n[Bản ghi âm: 3:25]";
+    expect(readablePreviewText(text, (caption) => `[Ảnh: ${caption}]`)).toBe(
+      "# Đời bà\n\n[Ảnh: Bến sông năm 1970]\n\nBà kể: [Ảnh: Chợ Tết] rồi thôi.\n\n[Bản ghi âm: 3:25]",
+    );
   });
 });

@@ -18,6 +18,16 @@ export type PreviewBlock =
 const IMAGE_BY_ID = /^\[IMAGE ID:(\d+):\s*([^\]]*)\]$/i;
 const IMAGE_BY_DESCRIPTION = /^\[IMAGE \d+:\s*([^\]]*)\]$/i;
 
+const ANY_IMAGE_MARKER = /\[IMAGE (?:ID:)?\d+:\s*([^\]]*)\]/gi;
+
+/**
+ * A preview as a reader of its downloaded `.txt` sees it: each image marker written as a line a person reads,
+ * "[Photo: caption]" in the book's language (`photoLine`), instead of the marker the workspace draws as an image.
+ */
+export function readablePreviewText(text: string, photoLine: (caption: string) => string): string {
+  return text.replace(ANY_IMAGE_MARKER, (_marker, caption: string) => photoLine(caption.trim()));
+}
+
 function toBlock(text: string): PreviewBlock {
   const heading = /^(#{1,3})\s+(.+)$/.exec(text);
   if (heading) return { kind: "heading", level: heading[1]!.length as 1 | 2 | 3, text: heading[2]!.trim() };

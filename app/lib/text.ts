@@ -43,3 +43,16 @@ export function storyParagraphs(text: string): string[] {
     .map((part) => part.trim())
     .filter(Boolean);
 }
+
+const spacing = (text: string) => text.replace(/\s+/g, " ").trim();
+
+/**
+ * The transcripts of a story's recordings that its text does not already hold: with an AI server, a recording's
+ * words are added to the story's text when it is saved, and must not be shown twice.
+ */
+export function untoldTranscripts(text: string, transcripts: (string | null)[]): string[] {
+  const told = spacing(text);
+  return transcripts
+    .map((transcript) => transcript?.trim() ?? "")
+    .filter((transcript) => transcript && !told.includes(spacing(transcript)));
+}

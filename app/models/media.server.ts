@@ -150,6 +150,8 @@ export type MediaView = {
   filename: string;
   mimeType: string;
   size: number;
+  /** A recording's length, measured when it was kept; null for a photo, or a recording whose file does not tell. */
+  durationMs: number | null;
   createdAt: Date;
 };
 
@@ -162,6 +164,7 @@ const viewColumns = {
   filename: media.filename,
   mimeType: media.mimeType,
   size: media.size,
+  durationMs: media.durationMs,
   createdAt: media.createdAt,
 };
 

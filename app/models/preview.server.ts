@@ -5,7 +5,14 @@ import { bookPreviews, books, media, stories, topics } from "~db/schema";
 import type { BookPreviewInput, PreviewBook, PreviewStory, TopicPreviewInput } from "~/ai/preview-types";
 
 type StoryRow = { id: number; topicId: number; title: string; content: string; refinedContent: string | null };
-type ImageRow = { id: number; storyId: number; description: string };
+type MediaRow = {
+  id: number;
+  storyId: number;
+  type: "image" | "audio";
+  description: string;
+  durationMs: number | null;
+  transcription: string | null;
+};
 
 const storyColumns = {
   id: stories.id,
@@ -20,20 +27,32 @@ const storyColumns = {
  */
 const released = or(ne(stories.source, "storyteller"), ne(stories.status, "draft"));
 
-const imageColumns = { id: media.id, storyId: media.storyId, description: media.description };
+const mediaColumns = {
+  id: media.id,
+  storyId: media.storyId,
+  type: media.type,
+  description: media.description,
+  durationMs: media.durationMs,
+  transcription: media.transcription,
+};
 
-/** Stories as previews see them: the refined text when there is one (docs/product.md §4), and their images in order. */
-function toPreviewStories(rows: StoryRow[], images: ImageRow[]): PreviewStory[] {
-  const byStory = new Map<number, { id: number; description: string }[]>();
-  for (const image of images) {
-    const list = byStory.get(image.storyId) ?? [];
-    list.push({ id: image.id, description: image.description });
-    byStory.set(image.storyId, list);
+/**
+ * Stories as previews see them: the refined text when there is one (docs/product.md §4), their images and their
+ * recordings in order (a story told only aloud is part of the book too).
+ */
+function toPreviewStories(rows: StoryRow[], mediaRows: MediaRow[]): PreviewStory[] {
+  const byStory = new Map<number, Pick<PreviewStory, "images" | "recordings">>();
+  for (const item of mediaRows) {
+    const lists = byStory.get(item.storyId) ?? { images: [], recordings: [] };
+    if (item.type === "image") lists.images.push({ id: item.id, description: item.description });
+    else lists.recordings.push({ durationMs: item.durationMs, transcription: item.transcription });
+    byStory.set(item.storyId, lists);
   }
   return rows.map((row) => ({
     title: row.title,
     text: row.refinedContent?.trim() ? row.refinedContent : row.content,
-    images: byStory.get(row.id) ?? [],
+    images: byStory.get(row.id)?.images ?? [],
+    recordings: byStory.get(row.id)?.recordings ?? [],
   }));
 }
 
@@ -67,14 +86,14 @@ export function topicPreviewInput({ topicId, userId }: { topicId: number; userId
     .where(and(eq(stories.topicId, topicId), released))
     .orderBy(asc(stories.position), asc(stories.id))
     .all();
-  const images = db()
-    .select(imageColumns)
+  const mediaRows = db()
+    .select(mediaColumns)
     .from(media)
     .innerJoin(stories, eq(stories.id, media.storyId))
-    .where(and(eq(stories.topicId, topicId), eq(media.type, "image")))
+    .where(eq(stories.topicId, topicId))
     .orderBy(asc(media.id))
     .all();
-  return { book: previewBook(row.book), topic: row.topic, stories: toPreviewStories(storyRows, images) };
+  return { book: previewBook(row.book), topic: row.topic, stories: toPreviewStories(storyRows, mediaRows) };
 }
 
 /** What the whole book's preview is made from: its topics (not archived) in order, in three queries. */
@@ -97,14 +116,14 @@ export function bookPreviewInput({ bookId, userId }: { bookId: number; userId: n
     .where(and(eq(stories.bookId, bookId), released))
     .orderBy(asc(stories.position), asc(stories.id))
     .all();
-  const images = db()
-    .select(imageColumns)
+  const mediaRows = db()
+    .select(mediaColumns)
     .from(media)
     .innerJoin(stories, eq(stories.id, media.storyId))
-    .where(and(eq(stories.bookId, bookId), eq(media.type, "image")))
+    .where(eq(stories.bookId, bookId))
     .orderBy(asc(media.id))
     .all();
-  const all = toPreviewStories(storyRows, images);
+  const all = toPreviewStories(storyRows, mediaRows);
   return {
     book: previewBook(book),
     topics: topicRows.map((topic) => ({

@@ -1,4 +1,5 @@
 import type { Book, Media } from "~db/schema";
+import { untoldTranscripts } from "~/lib/text";
 import { isPresetCover, fallbackCover, UPLOADED_COVER_PREFIX } from "~/lib/covers";
 import {
   bookCoverImage,
@@ -32,6 +33,11 @@ const mediaView = (token: string) => (item: Media) => ({
   durationMs: item.durationMs,
 });
 
+/** A story's text, then the words of its recordings that the text does not hold yet, a paragraph apart. */
+function withTranscripts(text: string, transcripts: (string | null)[]): string {
+  return [text.trim(), ...untoldTranscripts(text, transcripts)].filter(Boolean).join("\n\n");
+}
+
 /**
  * What the shared reading page shows for a token: the book's published stories in book order, each with
  * its photos and recordings addressed through the token. Null for a wrong, expired or revoked token.
@@ -51,7 +57,10 @@ export function sharedBook(token: string) {
       stories: topic.stories.map((story) => ({
         id: story.id,
         title: story.title,
-        text: story.refinedContent || story.content,
+        text: withTranscripts(
+          story.refinedContent || story.content,
+          story.media.map((item) => item.transcription),
+        ),
         media: story.media.map(mediaView(token)),
       })),
     })),

@@ -1,10 +1,18 @@
-import type { User } from "~db/schema";
+import type { Language, User } from "~db/schema";
 import { aiProvider } from "~/ai/provider.server";
 import { listStoryMedia } from "~/models/media.server";
 import { getStoryInBook } from "~/models/story.server";
 import { listQuestions } from "~/models/question.server";
 import { getTopic, getTopicInBook } from "~/models/topic.server";
 import { lenientNumbers, WORKSPACE_NUMBERS } from "~/lib/query-params";
+
+/**
+ * What the story's voice tools need: whether the server turns a recording into text (the recorder says what will
+ * happen, docs/product.md §2), and the book's language, in which the browser's own dictation listens.
+ */
+function storyVoice(language: Language) {
+  return { transcribes: aiProvider().name !== "offline", language };
+}
 
 /**
  * What the workspace's story editor shows, from the URL (docs/product.md §2 deep links): `storyId` edits a story,
@@ -16,9 +24,11 @@ import { lenientNumbers, WORKSPACE_NUMBERS } from "~/lib/query-params";
 export function storyEditorData(
   request: Request,
   user: User,
-  bookId: number,
+  book: { id: number; language: Language },
   firstTopic: { id: number; title: string } | null,
 ) {
+  const bookId = book.id;
+  const voice = storyVoice(book.language);
   const params = new URL(request.url).searchParams;
   if (params.get("dialog")) return null;
   const { storyId, topicId, questionId, deleteMedia } = lenientNumbers(params, WORKSPACE_NUMBERS);
@@ -44,6 +54,7 @@ export function storyEditorData(
       media,
       tab,
       deleting,
+      voice,
     };
   }
   const editor = params.get("openEditor") ?? params.get("open");
@@ -61,6 +72,7 @@ export function storyEditorData(
     question: question ? { id: question.id, text: question.question } : null,
     // The interview-questions tab offers the ones no story answers yet.
     openQuestions: questions.filter((q) => !q.answered).map((q) => ({ id: q.id, text: q.question })),
+    voice,
   };
 }
 

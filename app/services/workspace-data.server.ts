@@ -64,7 +64,7 @@ export function workspaceData(request: Request, user: User, book: Book, flash: T
     stories: listBookStories({ bookId: book.id, userId: user.id }),
     layout: parseLayout(readCookie(request.headers.get("Cookie"), LAYOUT_COOKIE)),
     dialog: bookDialogData(request, user, book.id),
-    editor: storyEditorData(request, user, book.id, first),
+    editor: storyEditorData(request, user, book, first),
     topicEditor: topicEditorData(request, user, book.id),
     preview: previewState(
       params,

@@ -4,12 +4,15 @@ import { formatDateTime } from "~/lib/dates";
 import { useTimeZone } from "~/hooks/use-root-data";
 import { MediaAudio } from "./media-audio";
 import { MediaImage } from "./media-image";
+import { RecordingLength } from "./recording-length";
 
 export type DialogMedia = {
   id: number;
   type: "image" | "audio";
   description: string;
   transcription: string | null;
+  /** A recording's length as measured at upload; absent where the caller does not know it. */
+  durationMs?: number | null;
   createdAt: Date | string;
 };
 
@@ -37,7 +40,11 @@ export function MediaDialog({
         ) : (
           <MediaAudio media={media} autoPlay={autoPlay} label={media.description || kind} />
         )}
-        {media.description && media.type === "audio" ? <p>{media.description}</p> : null}
+        {media.type === "audio" && (media.description || media.durationMs) ? (
+          <p>
+            {media.description} <RecordingLength ms={media.durationMs} />
+          </p>
+        ) : null}
         {media.description && media.type === "image" ? <p className="muted">{media.description}</p> : null}
         {media.transcription ? (
           <section aria-labelledby="transcription-heading">

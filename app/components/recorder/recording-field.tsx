@@ -8,7 +8,7 @@ function canRecord(): boolean {
   return typeof window.MediaRecorder === "function" && typeof navigator.mediaDevices?.getUserMedia === "function";
 }
 
-type RecorderProps = { input: HTMLInputElement; onReady: () => void };
+type RecorderProps = { input: HTMLInputElement; onReady: () => void; transcribes: boolean };
 const NoRecorder: ComponentType<RecorderProps> = () => null;
 const VoiceRecorder = lazy(
   (): Promise<{ default: ComponentType<RecorderProps> }> =>
@@ -20,9 +20,10 @@ const VoiceRecorder = lazy(
  * capture>` named `audio`: without JavaScript, or without MediaRecorder, a phone opens its own recorder
  * and the form posts the file (docs/architecture.md, Conventions: progressive enhancement). Where the browser can
  * record, the in-page recorder
- * takes its place on screen; the input stays in the form, hidden, and the recorder fills it.
+ * takes its place on screen; the input stays in the form, hidden, and the recorder fills it. Both say what
+ * the server will do with the recording: add its words to the text (`transcribes`), or keep it as it is.
  */
-export function RecordingField() {
+export function RecordingField({ transcribes }: { transcribes: boolean }) {
   const t = useT();
   const input = useRef<HTMLInputElement>(null);
   const [supported, setSupported] = useState(false);
@@ -35,12 +36,12 @@ export function RecordingField() {
         <label htmlFor="audio">{t("recorder.fileLabel")}</label>
         <input ref={input} id="audio" name="audio" type="file" accept="audio/*" capture aria-describedby="audio-hint" />
         <p id="audio-hint" className="field-hint">
-          {t("recorder.fileHint")}
+          {transcribes ? t("recorder.fileHint") : t("recorder.fileHintKept")}
         </p>
       </div>
       {supported && input.current ? (
         <Suspense fallback={null}>
-          <VoiceRecorder input={input.current} onReady={onReady} />
+          <VoiceRecorder input={input.current} onReady={onReady} transcribes={transcribes} />
         </Suspense>
       ) : null}
     </div>

@@ -11,6 +11,8 @@ type Props = {
   input: HTMLInputElement;
   /** Called once the recorder is on screen, so the plain file input can step aside. */
   onReady: () => void;
+  /** Whether the server turns the recording into text: without an AI server it is kept as it is, and says so. */
+  transcribes: boolean;
 };
 
 type View = "idle" | "recording" | "recorded" | "attached" | "processing";
@@ -20,10 +22,11 @@ const MINUTES = String(RECORDING_MAX_MS / 60_000);
 /**
  * The in-page voice recorder (its own chunk, loaded after hydration): idle → recording (mm:ss timer,
  * stops itself at 10 minutes) → recorded (playback, "Add recording", "Record again") → attached (the
- * form will post it) → processing while the story is saved and the recording turned into text.
+ * form will post it) → processing while the story is saved and, with an AI server, the recording turned into
+ * text.
  * The server's answer (a toast, the text appended) comes back with the page.
  */
-export default function VoiceRecorder({ input, onReady }: Props) {
+export default function VoiceRecorder({ input, onReady, transcribes }: Props) {
   const t = useT();
   const recorder = useMediaRecorder({
     maxMs: RECORDING_MAX_MS,
@@ -66,13 +69,13 @@ export default function VoiceRecorder({ input, onReady }: Props) {
     recording: t("recorder.statusRecording"),
     recorded: recorder.stoppedAtLimit ? t("recorder.statusLimit", { minutes: MINUTES }) : t("recorder.statusRecorded"),
     attached: t("recorder.statusAttached"),
-    processing: t("recorder.statusProcessing"),
+    processing: transcribes ? t("recorder.statusProcessing") : t("recorder.statusSaving"),
   }[view];
 
   return (
     <div className="recorder" ref={box} data-state={view}>
       <p className="muted">
-        {t("recorder.intro")} {t("recorder.limit", { minutes: MINUTES })}
+        {transcribes ? t("recorder.intro") : t("recorder.introKept")} {t("recorder.limit", { minutes: MINUTES })}
       </p>
       {/* Says each change of state once; the timer below is not a live region, so it does not chatter. */}
       <p

@@ -1,5 +1,5 @@
-import { useI18n, useT } from "~/i18n/use-t";
-import { clockDuration, isoDuration, spokenDuration } from "~/lib/duration";
+import { RecordingLength } from "~/components/media/recording-length";
+import { useT } from "~/i18n/use-t";
 import { storyParagraphs } from "~/lib/text";
 import type { SharedMedia, SharedStory as Story } from "./types";
 
@@ -13,21 +13,6 @@ function photoBox(item: SharedMedia): { width: number; height: number } | null {
   if (!item.width || !item.height) return null;
   if (item.height <= PHOTO_MAX_HEIGHT) return { width: item.width, height: item.height };
   return { width: Math.round((item.width * PHOTO_MAX_HEIGHT) / item.height), height: PHOTO_MAX_HEIGHT };
-}
-
-/** "3:25" to the eye, "Length: 3 minutes, 25 seconds" to a screen reader; nothing when the length is unknown. */
-function RecordingLength({ ms }: { ms: number | null }) {
-  const t = useT();
-  const { language } = useI18n();
-  if (!ms) return null;
-  return (
-    <span className="reader-length">
-      <time dateTime={isoDuration(ms)} aria-hidden="true">
-        {clockDuration(ms)}
-      </time>
-      <span className="visually-hidden">{t("reader.length", { duration: spokenDuration(ms, language) })}</span>
-    </span>
-  );
 }
 
 /**
@@ -46,7 +31,7 @@ export function SharedStory({ story }: { story: Story }) {
         <figure key={item.id} className="reader-voice">
           <figcaption>
             <span>{t("reader.listen", { title: item.description || story.title })}</span>{" "}
-            <RecordingLength ms={item.durationMs} />
+            <RecordingLength ms={item.durationMs} className="reader-length" />
           </figcaption>
           <audio controls preload="none" src={item.url} />
         </figure>

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { useT } from "~/i18n/use-t";
 import type { ComponentProps } from "react";
 import { StoryForm } from "./story-form";
+import type { StoryVoice } from "./story-voice";
 import { StoryMediaTab, type StoryMediaItem } from "./story-media-tab";
 import { StoryTabs } from "./story-tabs";
 import { ToldBy } from "./told-by";
@@ -22,6 +23,7 @@ export type ExistingStoryEditor = {
   media: StoryMediaItem[];
   tab: "edit" | "media";
   deleting: StoryMediaItem | null;
+  voice: StoryVoice;
 };
 
 type Props = {
@@ -61,6 +63,7 @@ export function ExistingStory({ bookId, editor, result, autoFocus }: Props) {
             content: (
               <StoryForm
                 topicId={editor.topic.id}
+                voice={editor.voice}
                 story={story}
                 question={editor.question}
                 questionId={story.questionId}

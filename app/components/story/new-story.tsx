@@ -3,6 +3,7 @@ import { useT } from "~/i18n/use-t";
 import { AddQuestionDialog } from "./add-question-dialog";
 import { QuestionPicker } from "./question-picker";
 import { StoryForm } from "./story-form";
+import type { StoryVoice } from "./story-voice";
 import { StoryTabs } from "./story-tabs";
 import type { FormResult } from "~/lib/submission";
 
@@ -12,6 +13,7 @@ export type NewStoryEditor = {
   topic: { id: number; title: string };
   question: { id: number; text: string } | null;
   openQuestions: { id: number; text: string }[];
+  voice: StoryVoice;
 };
 
 type Props = {
@@ -62,6 +64,7 @@ export function NewStory({ bookId, editor, result, autoFocus }: Props) {
             content: (
               <StoryForm
                 topicId={editor.topic.id}
+                voice={editor.voice}
                 story={null}
                 question={editor.question?.text ?? null}
                 questionId={editor.question?.id}

@@ -1,7 +1,9 @@
 import { RecordingField } from "~/components/recorder/recording-field";
 import type { MessageKey } from "~/i18n/types";
 import { useT } from "~/i18n/use-t";
+import { DictateButton } from "./dictate-button";
 import { StoryTabs } from "./story-tabs";
+import type { StoryVoice } from "./story-voice";
 import { WritingHelp } from "./writing-help";
 
 // No element has this id: see the tabs below.
@@ -14,13 +16,14 @@ type Props = {
   content: string;
   refined: boolean;
   error?: MessageKey;
+  voice: StoryVoice;
 };
 
 /**
  * The story form's content (docs/product.md §2 "Text tab and recording tab for content"): the text with its
  * writing help, and the recording, whose `audio` file input belongs to the story form.
  */
-export function StoryContent({ topicId, question, content, refined, error }: Props) {
+export function StoryContent({ topicId, question, content, refined, error, voice }: Props) {
   const t = useT();
   const text = (
     <div className="field">
@@ -42,6 +45,7 @@ export function StoryContent({ topicId, question, content, refined, error }: Pro
           {t(error)}
         </p>
       ) : null}
+      <DictateButton textareaId="content" language={voice.language} />
       <WritingHelp topicId={topicId} question={question} />
     </div>
   );
@@ -56,7 +60,11 @@ export function StoryContent({ topicId, question, content, refined, error }: Pro
         form={DETACHED}
         tabs={[
           { id: "text", label: t("recorder.tabText"), content: text },
-          { id: "recording", label: t("recorder.tabRecording"), content: <RecordingField /> },
+          {
+            id: "recording",
+            label: t("recorder.tabRecording"),
+            content: <RecordingField transcribes={voice.transcribes} />,
+          },
         ]}
       />
     </div>

@@ -4,6 +4,7 @@ import { useConformForm } from "~/hooks/use-conform-form";
 import type { FormResult } from "~/lib/submission";
 import { titleFromQuestion } from "~/lib/text";
 import { StoryContent } from "./story-content";
+import type { StoryVoice } from "./story-voice";
 import { useT } from "~/i18n/use-t";
 
 type Props = {
@@ -18,6 +19,7 @@ type Props = {
   closeHref?: string;
   /** The title takes the focus as the page loads (a deep link to the editor). */
   autoFocus?: boolean;
+  voice: StoryVoice;
 };
 
 /**
@@ -29,7 +31,16 @@ type Props = {
  * multipart. A saved story comes back as a new form (keyed by its last update): the text the server
  * wrote (a transcript appended to it) shows, and a recording already saved is not posted twice.
  */
-export function StoryForm({ topicId, story, question, questionId, result, closeHref, autoFocus = false }: Props) {
+export function StoryForm({
+  topicId,
+  story,
+  question,
+  questionId,
+  result,
+  closeHref,
+  autoFocus = false,
+  voice,
+}: Props) {
   const t = useT();
   const busy = useNavigation().formData?.get("intent") === "story:save";
   const { formProps, errorOf, typed } = useConformForm({
@@ -74,6 +85,7 @@ export function StoryForm({ topicId, story, question, questionId, result, closeH
           content={content}
           refined={story?.refined ?? false}
           error={errorOf("content")}
+          voice={voice}
         />
         {/* The card's bar of primary actions: in the workspace it stays at the bottom of the card (app.css). */}
         <div className="form-actions action-bar">

@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { MediaAudio } from "~/components/media/media-audio";
 import { MediaImage } from "~/components/media/media-image";
+import { RecordingLength } from "~/components/media/recording-length";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { useT } from "~/i18n/use-t";
 import { formatDateTime } from "~/lib/dates";
@@ -15,6 +16,7 @@ export type StoryMediaItem = {
   filename: string;
   description: string;
   transcription: string | null;
+  durationMs: number | null;
   createdAt: Date | string;
 };
 
@@ -86,7 +88,7 @@ function MediaItem({ item, action, deleteHref }: { item: StoryMediaItem; action:
       </div>
       <div className="stack media-details">
         <p className="media-meta">
-          <span className="badge">{kind}</span>{" "}
+          <span className="badge">{kind}</span> <RecordingLength ms={item.durationMs} />{" "}
           <span className="media-date">{t("media.added", { date: formatDateTime(item.createdAt, timeZone) })}</span>
         </p>
         {item.transcription ? (

@@ -5,6 +5,9 @@ import { ndjsonResponse } from "~/lib/ndjson.server";
 import { bookPreview } from "~/services/previews.server";
 import { refuseCrossSiteWrite } from "~/lib/writing-get.server";
 import { getBook } from "~/models/book.server";
+import { fastT } from "~/i18n/fast-t";
+import resources from "~/i18n/resources";
+import { readablePreviewText } from "~/lib/preview-blocks";
 
 /**
  * `{ preview, fromCache }`: the cached preview while the book is unchanged, else a new one (which is
@@ -26,7 +29,10 @@ async function preview(args: Route.LoaderArgs | Route.ActionArgs) {
   const filename = `${book.title} ${translate(args.context, "preview.fileSuffix")}.txt`;
   // RFC 6266/5987: the UTF-8 name for every browser, an ASCII one for the rest.
   const asciiName = filename.replace(/[^\x20-\x7e]|["\\]/g, "_");
-  return new Response(result.preview, {
+  // The file is read outside Heirloom: its photos become lines in the book's language, not raw markers.
+  const t = fastT(book.language, resources[book.language].translation);
+  const text = readablePreviewText(result.preview, (caption) => t("preview.photoLine", { caption }));
+  return new Response(text, {
     headers: {
       "Content-Type": "text/plain; charset=utf-8",
       "Content-Disposition": `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
