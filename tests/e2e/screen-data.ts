@@ -211,9 +211,19 @@ export function screens(d: ScreenData): Screen[] {
         '.book-header-download a[href*="dialog=pdf"]',
         ".book-header-download a[download]",
         '.workspace-toc a[href$="openEditor=topic"]',
-        ".workspace-toc .drag-handle",
+        // Below 768 px the handles and arrows show in Reorder mode only (the next screen); wide screens always.
+        ".workspace-toc .reorder-toggle",
         ".workspace-editor h2",
         ".preview-tab",
+      ],
+    },
+    {
+      path: `${book}?reorder=1`,
+      ready: ".topic-list .drag-handle",
+      controls: [
+        ".workspace-toc .reorder-toggle",
+        ".workspace-toc .drag-handle",
+        ".workspace-toc .move-buttons button",
       ],
     },
     {
