@@ -53,8 +53,8 @@ export type RouteIds = {
 
 /**
  * A pattern with its parameters filled from `ids`, each by the resource it names: `books/:bookId` and
- * `api/books/:id` take the book, `…/media/render/:ref` the media as `id:N`, `s/:token` the share link, `tell/:token`
- * the storyteller link.
+ * `api/books/:id` take the book, `…/media/render/:ref` the media as `id:N`, `…/photos/:mediaId` the media, `s/:token`
+ * the share link, `tell/:token` the storyteller link.
  */
 export function fillPattern(pattern: string, ids: RouteIds): string {
   const segments = pattern.split("/");
@@ -68,7 +68,7 @@ export function fillPattern(pattern: string, ids: RouteIds): string {
     if (name === "storyId" || before === "stories") return String(ids.story);
     if (before === "render") return `id:${ids.media}`;
     if (before === "media" && name === "ref") return String(ids.media);
-    if (before === "media") return String(ids.media);
+    if (before === "media" || before === "photos") return String(ids.media);
     if (before === "users") return String(ids.user);
     if (before === "s" || before === "shares") return ids.share;
     if (before === "tell") return ids.tell;
