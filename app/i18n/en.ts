@@ -122,6 +122,7 @@ const en = {
     storyCount_one: "{{count}} story",
     storyCount_other: "{{count}} stories",
     lastUpdated: "Last updated {{date}}",
+    importedOn: "Imported on {{date}}",
     menu: "Actions for {{title}}",
     createCopy: "Create copy",
     deleteBook: "Delete book",

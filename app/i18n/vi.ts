@@ -123,6 +123,7 @@ const vi = {
     storyCount_one: "{{count}} câu chuyện",
     storyCount_other: "{{count}} câu chuyện",
     lastUpdated: "Cập nhật lần cuối {{date}}",
+    importedOn: "Nhập ngày {{date}}",
     menu: "Thao tác cho {{title}}",
     createCopy: "Tạo bản sao",
     deleteBook: "Xóa sách",
