@@ -53,8 +53,7 @@ describe.each([
 
     await page.goto(`${env.server.url}/books`);
     if (js) await waitForHydration(page);
-    const card = (id: number) =>
-      page.locator(".book-grid .book-card", { has: page.locator(`a[href="/books/${id}"]`) });
+    const card = (id: number) => page.locator(".book-grid .book-card", { has: page.locator(`a[href="/books/${id}"]`) });
     const importedMark = card(importedId).locator(".imported-mark");
     expect(marks).toContain(await importedMark.innerText());
     expect(await importedMark.isVisible()).toBe(true);
