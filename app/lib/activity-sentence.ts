@@ -45,7 +45,8 @@ function refsOf({ resource, details }: ActivityRow) {
   const d = asDetails(details);
   const own = idOf(d, "id");
   return {
-    book: resource === "book" ? own : idOf(d, "bookId"),
+    // An older or unknown row about a book may name it as `bookId` rather than `id`.
+    book: resource === "book" ? (own ?? idOf(d, "bookId")) : idOf(d, "bookId"),
     source: resource === "book" ? idOf(d, "from") : null,
     topic: resource === "topic" ? own : idOf(d, "topicId"),
     story: resource === "story" ? own : idOf(d, "storyId"),

@@ -291,7 +291,7 @@ describe.concurrent("the admin dashboard", { timeout: 120_000 }, () => {
       "Created Book",
       "Signed in Session",
     ]);
-    expect(lines[6]![2]).toBe(`id: ${ids.book}; title: Quê nội`);
+    expect(lines[6]![2]).toBe("Bà Na created the book “Quê nội”.");
     for (const line of lines) expect(line[3]).toMatch(/^\d\d\/\d\d\/\d{4} \d\d:\d\d$/);
     await expectNoAxeViolations(page);
     await page.keyboard.press("Escape");
