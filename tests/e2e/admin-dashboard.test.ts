@@ -301,7 +301,8 @@ describe.concurrent("the admin dashboard", { timeout: 120_000 }, () => {
     await page.goto(`${env.server.url}/admin?tab=users&dialog=activities&id=${tu.id}`);
     await waitForHydration(page);
     expect(await dialog.locator("tbody tr").count()).toBe(20);
-    expect(await dialog.locator("tbody tr").first().textContent()).toContain("id: 25; title: Nhật ký 25");
+    // The row names a book by its id; the sentence names it by its title now ("Nhật ký …", one of Chú Tư's diaries).
+    expect(await dialog.locator("tbody tr").first().textContent()).toContain("Chú Tư edited the book “Nhật ký ");
     await Promise.all([
       page.waitForURL((url) => url.searchParams.get("apage") === "2"),
       dialog.getByRole("link", { name: "Next" }).click(),
