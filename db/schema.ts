@@ -74,6 +74,9 @@ export const books = sqliteTable(
     coverBytes: integer("cover_bytes"),
     language: text("language", { enum: LANGUAGES }).notNull().default("vi"),
     tone: text("tone").notNull().default(""),
+    // When the book came in through an import (a keepsake zip), else null: the library tells an imported copy
+    // from its original by it. It belongs to this row, not to the exported document, so it is never exported.
+    importedAt: integer("imported_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -251,9 +251,11 @@ function inserts() {
   // The transaction's own connection: drizzle runs `db().transaction` on it.
   const client = db().$client;
   return {
-    book: client.prepare<[number, string, string, string, string, string | null, number | null, number, number]>(
+    book: client.prepare<
+      [number, string, string, string, string, string | null, number | null, number, number, number]
+    >(
       "INSERT INTO books (user_id, title, description, tone, language, cover_image, cover_bytes, created_at, " +
-        "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "updated_at, imported_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     ),
     topic: client.prepare<[number, string, string, string | null, number, number, number, number]>(
       "INSERT INTO topics (book_id, title, description, preview, archived, position, created_at, updated_at) " +
@@ -297,7 +299,14 @@ const flag = (value: boolean) => (value ? 1 : 0);
 const rowId = (result: { lastInsertRowid: number | bigint }) => Number(result.lastInsertRowid);
 
 /** One book's rows, with new ids; a story's question key becomes the new question's id. */
-function writeBook(tx: Tx, insert: Inserts, userId: number, { folder, doc }: Plan, stored: Stored): number {
+function writeBook(
+  tx: Tx,
+  insert: Inserts,
+  userId: number,
+  { folder, doc }: Plan,
+  stored: Stored,
+  importedAt: number,
+): number {
   const cover = doc.book.cover;
   const file = cover === null || "preset" in cover ? null : stored.covers.get(`${folder}${cover.file}`)!;
   const coverImage = cover === null ? null : "preset" in cover ? cover.preset : file!.url;
@@ -312,7 +321,9 @@ function writeBook(tx: Tx, insert: Inserts, userId: number, { folder, doc }: Pla
       coverImage,
       file?.bytes ?? null,
       ms(meta.createdAt),
-      Date.now(),
+      importedAt,
+      // The import's own date, never one from the document: a copy imported again is marked anew.
+      importedAt,
     ),
   );
   const questionIds = new Map<string, number>();
@@ -424,7 +435,8 @@ export async function importKeepsake({
     for (const ref of refs) await storeFile(zip, ref, stored);
     const bookIds = db().transaction((tx) => {
       const insert = inserts();
-      const ids = plans.map((plan) => writeBook(tx, insert, userId, plan, stored));
+      const importedAt = Date.now();
+      const ids = plans.map((plan) => writeBook(tx, insert, userId, plan, stored, importedAt));
       if (refs.length) assertWithinQuota(tx, userId);
       return ids;
     });

@@ -13,7 +13,9 @@ import {
   listUserOptions,
   listUsers,
 } from "~/models/admin.server";
+import { activityNames } from "~/models/activity-names.server";
 import { ACTIVITY_PAGE_SIZE, EXPLORER } from "~/lib/admin-filters";
+import { activityRefs, describeActivity } from "~/lib/activity-sentence";
 import {
   adminQuery,
   bookListQuery,
@@ -74,13 +76,13 @@ function dialogData(query: AdminQuery) {
     }
     case "activities": {
       const user = id ? getUserRow(id) : null;
-      return user
-        ? {
-            kind: "activities" as const,
-            user,
-            list: listUserActivities({ userId: user.id, page: query.apage, pageSize: ACTIVITY_PAGE_SIZE }),
-          }
-        : null;
+      if (!user) return null;
+      const list = listUserActivities({ userId: user.id, page: query.apage, pageSize: ACTIVITY_PAGE_SIZE });
+      // Each row told as a sentence with today's names, read for the whole page at once.
+      const names = activityNames(activityRefs(list.activities));
+      const actor = { id: user.id, name: user.displayName || user.username };
+      const activities = list.activities.map((row) => ({ ...row, sentence: describeActivity(row, actor, names) }));
+      return { kind: "activities" as const, user, list: { ...list, activities } };
     }
     case "preview":
       return { kind: "preview" as const, preview: id ? getSavedPreview(id) : null };

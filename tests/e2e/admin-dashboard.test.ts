@@ -291,7 +291,7 @@ describe.concurrent("the admin dashboard", { timeout: 120_000 }, () => {
       "Created Book",
       "Signed in Session",
     ]);
-    expect(lines[6]![2]).toBe(`id: ${ids.book}; title: Quê nội`);
+    expect(lines[6]![2]).toBe("Bà Na created the book “Quê nội”.");
     for (const line of lines) expect(line[3]).toMatch(/^\d\d\/\d\d\/\d{4} \d\d:\d\d$/);
     await expectNoAxeViolations(page);
     await page.keyboard.press("Escape");
@@ -301,7 +301,8 @@ describe.concurrent("the admin dashboard", { timeout: 120_000 }, () => {
     await page.goto(`${env.server.url}/admin?tab=users&dialog=activities&id=${tu.id}`);
     await waitForHydration(page);
     expect(await dialog.locator("tbody tr").count()).toBe(20);
-    expect(await dialog.locator("tbody tr").first().textContent()).toContain("id: 25; title: Nhật ký 25");
+    // The row names a book by its id; the sentence names it by its title now ("Nhật ký …", one of Chú Tư's diaries).
+    expect(await dialog.locator("tbody tr").first().textContent()).toContain("Chú Tư edited the book “Nhật ký ");
     await Promise.all([
       page.waitForURL((url) => url.searchParams.get("apage") === "2"),
       dialog.getByRole("link", { name: "Next" }).click(),

@@ -2,29 +2,23 @@ import { useT } from "~/i18n/use-t";
 import { Dialog } from "~/components/ui/dialog";
 import { formatDateTime } from "~/lib/dates";
 import { useTimeZone } from "~/hooks/use-root-data";
+import type { ActivitySentence } from "~/lib/activity-sentence";
+import { ActivitySentenceText } from "./activity-sentence";
 import { Pager } from "./pager";
 
-type Activity = { id: number; action: string; resource: string; details: unknown; timestamp: Date | string };
+type Activity = {
+  id: number;
+  action: string;
+  resource: string;
+  timestamp: Date | string;
+  /** The details told as a sentence, with names and links (app/lib/activity-sentence.ts). */
+  sentence: ActivitySentence;
+};
 type Props = {
   user: { username: string; displayName: string | null };
   list: { activities: Activity[]; page: number; pages: number; total: number };
   closeHref: string;
 };
-
-/** One value of an activity's details: a list joined with commas, an object as JSON. */
-function describeValue(value: unknown): string {
-  if (Array.isArray(value)) return value.join(", ");
-  return typeof value === "object" && value !== null ? JSON.stringify(value) : String(value);
-}
-
-/** An activity's details (text, or an object such as `{ id, title }`) as one line of text. */
-function describeDetails(details: unknown): string {
-  if (details === null || details === undefined) return "";
-  if (typeof details !== "object") return String(details);
-  return Object.entries(details)
-    .map(([key, value]) => `${key}: ${describeValue(value)}`)
-    .join("; ");
-}
 
 /** What one user did, newest first, a page at a time (?dialog=activities&id=…&apage=…). */
 export function ActivitiesDialog({ user, list, closeHref }: Props) {
@@ -59,7 +53,9 @@ export function ActivitiesDialog({ user, list, closeHref }: Props) {
                 <tr key={activity.id}>
                   <td>{label("activityActions", activity.action)}</td>
                   <td>{label("activityResources", activity.resource)}</td>
-                  <td className="cell-text">{describeDetails(activity.details)}</td>
+                  <td className="cell-text">
+                    <ActivitySentenceText sentence={activity.sentence} label={label} />
+                  </td>
                   <td className="nowrap">{formatDateTime(activity.timestamp, timeZone)}</td>
                 </tr>
               ))}

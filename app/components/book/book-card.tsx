@@ -5,6 +5,7 @@ import { useHrefWith } from "~/hooks/use-href-with";
 import { formatDate } from "~/lib/dates";
 import { useTimeZone } from "~/hooks/use-root-data";
 import { BookCover } from "./book-cover";
+import { ImportedMark } from "./imported-mark";
 
 export type BookCardData = {
   id: number;
@@ -12,6 +13,8 @@ export type BookCardData = {
   description: string;
   coverImage: string | null;
   updatedAt: Date | string;
+  /** When the book came in through an import; null for a book written here. */
+  importedAt: Date | string | null;
   storyCount: number;
 };
 
@@ -41,6 +44,7 @@ export function BookCard({
         <p className="book-card-meta">
           <span>{t("books.lastUpdated", { date: formatDate(book.updatedAt, timeZone) })}</span>
           <span>{t("books.storyCount", { count: book.storyCount })}</span>
+          <ImportedMark importedAt={book.importedAt} />
         </p>
       </div>
       {withMenu ? (

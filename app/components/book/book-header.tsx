@@ -5,6 +5,7 @@ import { isTonePreset } from "~/lib/tones";
 import { useHrefWith } from "~/hooks/use-href-with";
 import { useTimeZone } from "~/hooks/use-root-data";
 import { BookCover } from "./book-cover";
+import { ImportedMark } from "./imported-mark";
 
 type HeaderBook = {
   id: number;
@@ -14,6 +15,8 @@ type HeaderBook = {
   language: "en" | "vi";
   tone: string;
   updatedAt: Date | string;
+  /** When the book came in through an import; null for a book written here. */
+  importedAt: Date | string | null;
   storyCount: number;
 };
 
@@ -41,6 +44,7 @@ export function BookHeader({ book }: { book: HeaderBook }) {
         <p className="book-card-meta">
           <span>{t("books.lastUpdated", { date: formatDate(book.updatedAt, timeZone) })}</span>
           <span>{t("books.storyCount", { count: book.storyCount })}</span>
+          <ImportedMark importedAt={book.importedAt} />
         </p>
         <p className="badges">
           <span className="badge">{t("books.languageBadge", { language: t(`languages.${book.language}`) })}</span>
