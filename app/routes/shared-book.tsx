@@ -6,7 +6,7 @@ import { pageTitle } from "~/lib/meta";
 import { sharedBook } from "~/services/shared-book.server";
 import { sharedPage } from "~/services/shared-page.server";
 import latinSerif from "@fontsource/noto-serif/files/noto-serif-latin-400-normal.woff2?url";
-import readerStyles from "~/styles/reader.css?inline";
+import { ReaderStyles } from "~/components/share/reader-styles";
 
 // No JavaScript: the page is whole as HTML, for slow phones and for printing.
 export const handle: HeaderHandle = { htmlOnly: true };
@@ -33,16 +33,10 @@ export function loader({ context }: Route.LoaderArgs) {
   return { title: shared.book.title, shared };
 }
 
-/**
- * The book's stylesheet is written into the page (1.6 kB of gzip) rather than linked: a second render-blocking
- * request cost a slow phone about 100 ms before the first words. React puts it in the <head>.
- */
 export default function SharedBookPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <style href="reader" precedence="default">
-        {readerStyles}
-      </style>
+      <ReaderStyles />
       <SharedBookView book={loaderData.shared} />
     </>
   );

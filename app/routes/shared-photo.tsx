@@ -5,7 +5,7 @@ import { SharedPhotoView } from "~/components/share/shared-photo-view";
 import { pageTitle } from "~/lib/meta";
 import { sharedPhoto } from "~/services/shared-book.server";
 import { sharedPage } from "~/services/shared-page.server";
-import readerStyles from "~/styles/reader.css?inline";
+import { ReaderStyles } from "~/components/share/reader-styles";
 
 // A page of the shared book like the reading page: whole as HTML, no JavaScript, the same CSP.
 export const handle: HeaderHandle = { htmlOnly: true };
@@ -29,9 +29,7 @@ export function loader({ context }: Route.LoaderArgs) {
 export default function SharedPhotoPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <style href="reader" precedence="default">
-        {readerStyles}
-      </style>
+      <ReaderStyles />
       <SharedPhotoView page={loaderData.page} />
     </>
   );
