@@ -1,8 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
+import { type FormEvent, useState } from "react";
 import type { ClientSchema } from "~/lib/client-validation";
 import type { FormResult } from "~/lib/submission";
 import type { MessageKey } from "~/i18n/types";
 import { useClientValidation } from "./use-client-validation";
+
+/** The name of the hidden button conform submits with to check a field (`INTENT` in @conform-to/dom). */
+const CONFORM_INTENT = "__intent__";
 
 type Options = {
   /** The form's id: unique on the page (a form shown once per story carries the story's id). */
@@ -18,6 +22,10 @@ type Options = {
  * first error as a message key. Once the schemas have loaded the browser checks a field when it is left,
  * and again as it is corrected; until then only the server does, on submit, exactly as without JavaScript.
  * After a failed post conform moves the focus to the first invalid field.
+ *
+ * A field left without anything typed in it says nothing until the form is sent: an editor opens with the focus in
+ * its empty title, and a message appearing under it as the reader reaches for a button moved that button from under
+ * her finger, so that her tap was lost.
  */
 export function useConformForm({ id, schema, lastResult }: Options) {
   const onValidate = useClientValidation(schema);
@@ -30,10 +38,29 @@ export function useConformForm({ id, schema, lastResult }: Options) {
     shouldRevalidate: onValidate ? "onInput" : "onSubmit",
     onValidate,
   });
-  // data-validates: who checks the fields now, the browser (schemas loaded) or only the server.
-  const formProps = { ...getFormProps(form), "data-validates": onValidate ? "browser" : "server" };
-  /** A field's first error, as a message key. */
-  const errorOf = (name: string) => fields[name]?.errors?.[0];
+  // State, not refs: conform renders again only when an error changes, and one checked while hidden has not.
+  const [typedIn, setTypedIn] = useState<ReadonlySet<string>>(() => new Set());
+  const [sent, setSent] = useState(false);
+  const formProps = {
+    ...getFormProps(form),
+    onSubmit: (event: FormEvent<HTMLFormElement>) => {
+      // Conform checks a field it was asked to through a submit of its own, by a button named after its intents.
+      if ((event.nativeEvent as SubmitEvent).submitter?.getAttribute("name") !== CONFORM_INTENT) setSent(true);
+      form.onSubmit(event);
+    },
+    onInput: (event: FormEvent<HTMLFormElement>) => {
+      const { name } = event.target as HTMLInputElement;
+      if (name && !typedIn.has(name)) setTypedIn(new Set(typedIn).add(name));
+    },
+    // Who checks the fields now, the browser (schemas loaded) or only the server.
+    "data-validates": onValidate ? "browser" : "server",
+  };
+  /** A field's first error, as a message key: once the form has been sent, or the field typed in. */
+  const errorOf = (name: string) => {
+    // Read first, always: conform renders the form again only for the metadata a render has read.
+    const error = fields[name]?.errors?.[0];
+    return sent || lastResult || typedIn.has(name) ? error : undefined;
+  };
   /**
    * What a text field held when the form was last posted, "" when it was posted blank (conform leaves
    * blanks out of the values it sends back), undefined when it was not posted at all.
