@@ -1,7 +1,5 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
-import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { getI18n } from "./i18n/middleware.server";
@@ -33,9 +31,6 @@ export default function handleRequest(
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
@@ -50,7 +45,9 @@ export default function handleRequest(
         // large one to the end of the stream and reveal it with an inline script, which a browser without
         // JavaScript never runs. (The workspace's panels are boundaries, so they hydrate one by one.)
         progressiveChunkSize: Number.POSITIVE_INFINITY,
-        [readyOption]() {
+        // The whole page, for everyone: the loaders have already run, so nothing waits but the code of the parts
+        // that are their own chunks (lazyWhenIdle), which a browser without JavaScript must get in place too.
+        onAllReady() {
           shellRendered = true;
           const body = new PassThrough({
             final(callback) {

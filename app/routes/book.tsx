@@ -1,18 +1,17 @@
+import { Suspense } from "react";
 import { useT } from "~/i18n/use-t";
 import { data, useOutlet } from "react-router";
 import type { Route } from "./+types/book";
 import { BookDialogs } from "~/components/book/book-dialogs";
 import { BookHeader } from "~/components/book/book-header";
-import { BookPdfDialog } from "~/components/book/book-pdf-dialog";
-import { ShareDialog } from "~/components/share/share-dialog";
 import { NewAnswersNotice } from "~/components/storyteller/new-answers-notice";
-import { StorytellerDialog } from "~/components/storyteller/storyteller-dialog";
 import { StoryEditor } from "~/components/story/story-editor";
 import { TopicEditor } from "~/components/topic/topic-editor";
 import { Workspace } from "~/components/workspace/workspace";
 import { useEditorAutoFocus } from "~/components/workspace/use-editor-focus";
 import type { HeaderHandle } from "~/components/layout/header-context";
 import type { WorkspaceOutletContext } from "~/hooks/use-workspace-outlet";
+import { lazyWhenIdle, usePrefetchWhenIdle } from "~/components/ui/lazy-when-idle";
 import { MissingPage } from "~/components/ui/missing-page";
 import { Toaster } from "~/components/ui/toaster";
 import { getLocale } from "~/i18n/middleware.server";
@@ -27,6 +26,17 @@ import { resizablePanelsChunk } from "~/lib/lazy-chunks.server";
 import { useNonce } from "~/lib/nonce";
 import { consumeFlash } from "~/lib/flash.server";
 import { workspaceData } from "~/services/workspace-data.server";
+
+// The dialogs are opened by a link, seldom: their code waits until the page is idle (lazyWhenIdle).
+const ShareDialog = lazyWhenIdle(() =>
+  import("~/components/share/share-dialog").then((module) => ({ default: module.ShareDialog })),
+);
+const StorytellerDialog = lazyWhenIdle(() =>
+  import("~/components/storyteller/storyteller-dialog").then((module) => ({ default: module.StorytellerDialog })),
+);
+const BookPdfDialog = lazyWhenIdle(() =>
+  import("~/components/book/book-pdf-dialog").then((module) => ({ default: module.BookPdfDialog })),
+);
 
 export const handle: HeaderHandle = { ownsToaster: true };
 
@@ -93,6 +103,7 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
   const outlet = useOutlet({ toast } satisfies WorkspaceOutletContext);
   // A deep link's editor takes the focus as the page loads, without JavaScript too.
   const autoFocus = useEditorAutoFocus();
+  usePrefetchWhenIdle();
   const { book } = loaderData;
   if (!book) {
     return (
@@ -152,19 +163,27 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
         locale={loaderData.locale}
         closeHref={`/books/${book.id}`}
       />
-      {loaderData.shares ? (
-        <ShareDialog
-          bookId={book.id}
-          bookTitle={book.title}
-          shares={loaderData.shares}
-          createdLink={root?.toast?.link ?? null}
-          closeHref={`/books/${book.id}`}
-        />
-      ) : null}
-      {loaderData.storyteller ? (
-        <StorytellerDialog bookId={book.id} data={loaderData.storyteller} closeHref={`/books/${book.id}`} />
-      ) : null}
-      {loaderData.pdf ? <BookPdfDialog bookId={book.id} data={loaderData.pdf} closeHref={`/books/${book.id}`} /> : null}
+      <Suspense>
+        {loaderData.shares ? (
+          <ShareDialog
+            bookId={book.id}
+            bookTitle={book.title}
+            shares={loaderData.shares}
+            createdLink={root?.toast?.link ?? null}
+            closeHref={`/books/${book.id}`}
+          />
+        ) : null}
+      </Suspense>
+      <Suspense>
+        {loaderData.storyteller ? (
+          <StorytellerDialog bookId={book.id} data={loaderData.storyteller} closeHref={`/books/${book.id}`} />
+        ) : null}
+      </Suspense>
+      <Suspense>
+        {loaderData.pdf ? (
+          <BookPdfDialog bookId={book.id} data={loaderData.pdf} closeHref={`/books/${book.id}`} />
+        ) : null}
+      </Suspense>
       {outlet ?? <Toaster toast={toast} />}
     </main>
   );

@@ -57,11 +57,30 @@ export async function signIn(
  * the page's shell (ADR 17).
  */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const main = document.querySelector("#main");
-    const hydrated = (element: Element) => Object.keys(element).some((key) => key.startsWith("__reactFiber"));
-    return !!main && hydrated(main) && Array.from(main.querySelectorAll("*")).every(hydrated);
-  });
+  try {
+    await page.waitForFunction(() => {
+      const main = document.querySelector("#main");
+      const hydrated = (element: Element) => Object.keys(element).some((key) => key.startsWith("__reactFiber"));
+      return !!main && hydrated(main) && Array.from(main.querySelectorAll("*")).every(hydrated);
+    });
+  } catch (error) {
+    // Say what was left unhydrated, and whether the page's scripts ran at all.
+    const state = await page
+      .evaluate(() => {
+        const hydrated = (element: Element) => Object.keys(element).some((key) => key.startsWith("__reactFiber"));
+        const main = document.querySelector("#main");
+        const left = main ? [main, ...Array.from(main.querySelectorAll("*"))].filter((e) => !hydrated(e)) : [];
+        return {
+          url: location.href,
+          readyState: document.readyState,
+          router: "__reactRouterRouter" in window,
+          unhydrated: left.length,
+          first: left[0]?.outerHTML.slice(0, 300) ?? null,
+        };
+      })
+      .catch((reason: unknown) => String(reason));
+    throw new Error(`The page did not hydrate: ${JSON.stringify(state)}`, { cause: error });
+  }
 }
 
 /**

@@ -8,6 +8,8 @@ import { createClient, loginAs, type Client } from "../support/http";
 let server: RunningServer;
 let admin: Client;
 let workspace: string;
+let bookId: number;
+let topicId: number;
 
 beforeAll(async () => {
   server = await startServer();
@@ -28,6 +30,9 @@ beforeAll(async () => {
       status: "draft",
     })
   ).json();
+  bookId = book.id;
+  topicId = topic.id;
+  // The first page this server renders: its writing helpers' code (lazyWhenIdle) is not loaded yet.
   const response = await admin.get(`/books/${book.id}?storyId=${story.id}`);
   expect(response.status).toBe(200);
   workspace = await response.text();
@@ -51,5 +56,22 @@ describe("the workspace page", () => {
     );
     expect(link?.[2]).toBe("not all and (max-width: 767px)");
     expect(fs.existsSync(path.resolve(import.meta.dirname, "..", "..", "build", "client", `.${link![1]!}`))).toBe(true);
+  });
+
+  it("sends a dialog opened by its address whole and in place, the first time the server renders it", async () => {
+    // Each dialog's code is a chunk of its own, loaded on the server the first time a page shows it.
+    const dialogs = [
+      { query: "dialog=share", text: 'id="dialog-title"' },
+      { query: "dialog=storyteller", text: 'id="dialog-title"' },
+      { query: "dialog=pdf", text: 'id="dialog-title"' },
+      { query: `openEditor=story&topicId=${topicId}&addQuestion=1`, text: 'name="question"' },
+    ];
+    for (const { query, text } of dialogs) {
+      const page = await (await admin.get(`/books/${bookId}?${query}`)).text();
+      expect(page, query).not.toContain("<!--$?-->");
+      const main = page.slice(page.indexOf('id="main"'), page.indexOf("</main>"));
+      expect(main, query).toContain("<dialog");
+      expect(main, query).toContain(text);
+    }
   });
 });

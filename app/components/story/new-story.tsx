@@ -1,11 +1,17 @@
+import { Suspense } from "react";
+import { lazyWhenIdle } from "~/components/ui/lazy-when-idle";
 import { useSearchParams } from "react-router";
 import { useT } from "~/i18n/use-t";
-import { AddQuestionDialog } from "./add-question-dialog";
 import { QuestionPicker } from "./question-picker";
 import { StoryForm } from "./story-form";
 import type { StoryVoice } from "./story-voice";
 import { StoryTabs } from "./story-tabs";
 import type { FormResult } from "~/lib/submission";
+
+// Opened by a link, seldom: its code waits until the page is idle.
+const AddQuestionDialog = lazyWhenIdle(() =>
+  import("./add-question-dialog").then((module) => ({ default: module.AddQuestionDialog })),
+);
 
 /** A new story's editor: its topic, the question it answers if one was chosen, and the topic's open questions. */
 export type NewStoryEditor = {
@@ -78,7 +84,9 @@ export function NewStory({ bookId, editor, result, autoFocus }: Props) {
       />
       {/* After adding, the editor comes back without a chosen question, so the list shows the new one. */}
       {adding ? (
-        <AddQuestionDialog bookId={bookId} topic={editor.topic} returnTo={editorHref} closeHref={here} />
+        <Suspense>
+          <AddQuestionDialog bookId={bookId} topic={editor.topic} returnTo={editorHref} closeHref={here} />
+        </Suspense>
       ) : null}
     </>
   );

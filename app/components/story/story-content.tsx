@@ -1,10 +1,16 @@
+import { Suspense } from "react";
+import { lazyWhenIdle } from "~/components/ui/lazy-when-idle";
 import { RecordingField } from "~/components/recorder/recording-field";
 import type { MessageKey } from "~/i18n/types";
 import { useT } from "~/i18n/use-t";
-import { DictateButton } from "./dictate-button";
 import { StoryTabs } from "./story-tabs";
 import type { StoryVoice } from "./story-voice";
-import { WritingHelp } from "./writing-help";
+
+// Helpers that only show once the page has hydrated: their code waits until the page is idle.
+const DictateButton = lazyWhenIdle(() =>
+  import("./dictate-button").then((module) => ({ default: module.DictateButton })),
+);
+const WritingHelp = lazyWhenIdle(() => import("./writing-help").then((module) => ({ default: module.WritingHelp })));
 
 // No element has this id: see the tabs below.
 const DETACHED = "story-content-tabs-detached";
@@ -45,8 +51,10 @@ export function StoryContent({ topicId, question, content, refined, error, voice
           {t(error)}
         </p>
       ) : null}
-      <DictateButton textareaId="content" language={voice.language} />
-      <WritingHelp topicId={topicId} question={question} />
+      <Suspense>
+        <DictateButton textareaId="content" language={voice.language} />
+        <WritingHelp topicId={topicId} question={question} />
+      </Suspense>
     </div>
   );
   return (

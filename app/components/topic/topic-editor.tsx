@@ -1,13 +1,19 @@
-import { useState, type FormEvent } from "react";
+import { Suspense, useState, type FormEvent } from "react";
+import { lazyWhenIdle } from "~/components/ui/lazy-when-idle";
 import { Form, Link, useNavigation } from "react-router";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Field } from "~/components/ui/field";
 import { useConformForm } from "~/hooks/use-conform-form";
 import type { FormResult } from "~/lib/submission";
 import { useT } from "~/i18n/use-t";
-import { SuggestDescription, type SuggestionBook } from "./suggest-description";
+import type { SuggestionBook } from "./suggest-description";
 import { TopicPreviewField } from "./topic-preview-field";
 import { TopicTabs } from "./topic-tabs";
+
+// Shown once the page has hydrated: its code waits until the page is idle.
+const SuggestDescription = lazyWhenIdle(() =>
+  import("./suggest-description").then((module) => ({ default: module.SuggestDescription })),
+);
 
 type Props = {
   bookId: number;
@@ -86,7 +92,11 @@ export function TopicEditor({ bookId, book, editor, result, autoFocus = false }:
           maxLength={5000}
           defaultValue={typed("description") ?? topic?.description ?? ""}
         />
-        {topic ? null : <SuggestDescription book={book} titleName="title" descriptionName="description" />}
+        {topic ? null : (
+          <Suspense>
+            <SuggestDescription book={book} titleName="title" descriptionName="description" />
+          </Suspense>
+        )}
       </div>
     </>
   );

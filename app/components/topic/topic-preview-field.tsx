@@ -1,13 +1,20 @@
-import { useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
+import { lazyWhenIdle } from "~/components/ui/lazy-when-idle";
 import { useT } from "~/i18n/use-t";
 import type { MessageKey } from "~/i18n/types";
 import type { AutosaveStatus } from "~/lib/autosave";
 import { showToast } from "~/lib/client-toast";
 import type { DraftAccess } from "./ai-draft";
-import { ImprovementsPopover } from "./improvements-popover";
-import { RefinePopover } from "./refine-popover";
 import { TopicImagesPopover } from "./topic-images-popover";
 import { useAutosave } from "./use-autosave";
+
+// The AI helpers only show once the page has hydrated: their code waits until the page is idle.
+const RefinePopover = lazyWhenIdle(() =>
+  import("./refine-popover").then((module) => ({ default: module.RefinePopover })),
+);
+const ImprovementsPopover = lazyWhenIdle(() =>
+  import("./improvements-popover").then((module) => ({ default: module.ImprovementsPopover })),
+);
 
 type Props = { topicId: number; topicTitle: string; offlineAi: boolean; defaultValue: string; saved: string };
 
@@ -85,10 +92,10 @@ export function TopicPreviewField({ topicId, topicTitle, offlineAi, defaultValue
       </p>
       <div className="ai-tools">
         {hydrated ? (
-          <>
+          <Suspense>
             <RefinePopover topicId={topicId} offlineAi={offlineAi} draft={draft} announce={setAiStatus} />
             <ImprovementsPopover topicId={topicId} topicTitle={topicTitle} draft={draft} />
-          </>
+          </Suspense>
         ) : null}
         <TopicImagesPopover />
       </div>
