@@ -27,6 +27,21 @@ const LAZY_CHUNKS = "virtual:lazy-chunks";
 const DOOR_COMPONENTS = /^components\/tell\//;
 
 /**
+ * The shared book's reading page and photo page (/s/{token}) send no JavaScript, but two route modules share these,
+ * which would put them, and the reader's whole stylesheet, in the chunk every page of the app loads: they are left to a
+ * chunk of their own, as the doors' are.
+ */
+const READER = new RegExp(
+  [
+    /^routes\/shared-(book|photo)\.tsx/,
+    /^components\/share\/(shared-|chapter-nav|reader-styles)/,
+    /^styles\/reader\.css/,
+  ]
+    .map((part) => part.source)
+    .join("|"),
+);
+
+/**
  * `virtual:lazy-chunks` for the server: the client build's chunk of each module under app/ that is
  * imported dynamically, by its path without the extension (`{ "i18n/en": "/assets/en-….js",
  * "components/workspace/resizable-panels": … }`), so that a page can preload what it will import before
@@ -149,7 +164,7 @@ function chunkGroups(): Plugin {
                       name: "shared",
                       test: (id: string) => {
                         const path = appPath(root(), id);
-                        return path !== undefined && !DOOR_COMPONENTS.test(path);
+                        return path !== undefined && !DOOR_COMPONENTS.test(path) && !READER.test(path);
                       },
                       minShareCount: 2,
                       priority: 1,
