@@ -588,6 +588,8 @@ const en = {
     listening: "Listening… Speak, and your words are written into the text.",
     failedTitle: "Dictation stopped",
     failed: "The browser could not turn speech into text. What was written stays.",
+    unavailable:
+      "Speech to text does not work in this browser. Keep typing, or record your voice on the Recording tab.",
   },
   topicEditor: {
     images: "Add images",

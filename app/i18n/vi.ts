@@ -589,6 +589,8 @@ const vi = {
     listening: "Đang nghe… Hãy nói, lời của bạn sẽ được viết vào ô văn bản.",
     failedTitle: "Đã dừng đọc để viết",
     failed: "Trình duyệt không chuyển được giọng nói thành chữ. Phần đã viết vẫn được giữ nguyên.",
+    unavailable:
+      "Trình duyệt này không chuyển giọng nói thành chữ được. Hãy gõ tiếp, hoặc ghi âm giọng nói ở thẻ Ghi âm.",
   },
   topicEditor: {
     images: "Thêm hình ảnh",

@@ -5,7 +5,8 @@ import { expectNoAxeViolations, openPage, serverAndBrowser } from "../support/br
 import { fakeAiEnv, reply, startFakeOpenAi, type FakeOpenAi } from "../support/fake-openai";
 import { pngBytes, wavBytes } from "../support/media-files";
 import { startServer, type RunningServer } from "../support/server";
-import { createUser, waitForHydration } from "./helpers";
+import vi from "~/i18n/vi";
+import { createUser, toast, waitForHydration, waitForToast } from "./helpers";
 
 // Issue 20, "the story she tells must not disappear": a story that is only recorded is part of the book
 // everywhere, lengths show before a player loads, the recorder says what the offline AI does with a
@@ -133,10 +134,11 @@ const dictate = (page: Page) => page.getByRole("button", { name: "Đọc để v
 
 /**
  * A stand-in for the browser's speech recognition (the outside world): it records what it was asked for and,
- * once started, says one sentence as a final result, then ends.
+ * once started, says one sentence as a final result, then ends; or, given `error`, fails with it, as Chromium without
+ * Google's keys fails with "network".
  */
-async function fakeRecognition(context: BrowserContext) {
-  await context.addInitScript(() => {
+async function fakeRecognition(context: BrowserContext, error: string | null = null) {
+  await context.addInitScript((error) => {
     const asked: { lang: string }[] = [];
     (window as unknown as { recognitionAsked: typeof asked }).recognitionAsked = asked;
     class FakeRecognition {
@@ -152,8 +154,11 @@ async function fakeRecognition(context: BrowserContext) {
       start() {
         asked.push({ lang: this.lang });
         queueMicrotask(() => {
-          const result = Object.assign([{ transcript: "ngày xưa bà hát ru" }], { isFinal: true });
-          this.onresult?.({ resultIndex: 0, results: [result] });
+          if (error) this.onerror?.({ error });
+          else {
+            const result = Object.assign([{ transcript: "ngày xưa bà hát ru" }], { isFinal: true });
+            this.onresult?.({ resultIndex: 0, results: [result] });
+          }
           this.onend?.();
         });
       }
@@ -162,7 +167,7 @@ async function fakeRecognition(context: BrowserContext) {
       }
     }
     Object.assign(window, { SpeechRecognition: FakeRecognition, webkitSpeechRecognition: FakeRecognition });
-  });
+  }, error);
 }
 
 describe("Dictate", () => {
@@ -181,6 +186,23 @@ describe("Dictate", () => {
       0,
     );
     await expectNoAxeViolations(owner.page);
+    owner.assertNoErrors();
+  });
+
+  it("says so, and is not offered again, when the browser cannot reach its recognition service", async () => {
+    const owner = await ownerWithRecordedStory(env.server, true);
+    await fakeRecognition(owner.context, "network");
+    await owner.open(`/books/${owner.bookId}?storyId=${owner.recordedId}`);
+    await owner.page.locator("#content").fill("Bà kể:");
+    await dictate(owner.page).click();
+    await waitForToast(owner.page, "Đã dừng đọc để viết");
+    expect(await toast(owner.page).locator(".toast-message").textContent()).toBe(vi.dictation.unavailable);
+    await dictate(owner.page).waitFor({ state: "detached" });
+    expect(await owner.page.locator("#content").inputValue()).toBe("Bà kể:");
+    // Nor after a reload: the writing help beside it shows, the button does not.
+    await owner.open(`/books/${owner.bookId}?storyId=${owner.recordedId}`);
+    await owner.page.getByRole("button", { name: "Hỏi tôi thêm một câu", exact: true }).waitFor();
+    expect(await dictate(owner.page).count()).toBe(0);
     owner.assertNoErrors();
   });
 

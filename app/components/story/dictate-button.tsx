@@ -42,6 +42,29 @@ async function canDictate(tag: string): Promise<boolean> {
   }
 }
 
+// The recognition service cannot be used from this browser at all (Chromium without Google's keys answers "network"),
+// as opposed to a pause, a stop or a refused microphone.
+const SERVICE_ERRORS = new Set(["network", "service-not-allowed", "language-not-supported"]);
+
+/** Where a browser said its recognition cannot be used, per language tag: the button stays away for the visit. */
+const unavailableKey = (tag: string) => `heirloom:dictation-unavailable:${tag}`;
+
+function markedUnavailable(tag: string): boolean {
+  try {
+    return sessionStorage.getItem(unavailableKey(tag)) === "1";
+  } catch {
+    return false;
+  }
+}
+
+function markUnavailable(tag: string) {
+  try {
+    sessionStorage.setItem(unavailableKey(tag), "1");
+  } catch {
+    // Storage refused (a private window): the button goes away for this page only.
+  }
+}
+
 /** Adds recognised words at the end of the story's text, a space apart, and tells listeners it changed. */
 function appendWords(textareaId: string, words: string) {
   const field = document.getElementById(textareaId) as HTMLTextAreaElement | null;
@@ -54,7 +77,8 @@ function appendWords(textareaId: string, words: string) {
 /**
  * "Dictate" for the story's text (JavaScript only): the browser's own speech recognition, in the book's
  * language, writes what she says into the text as she says it. It touches nothing else: a recording attached
- * to the story stays as it is. Where the browser has no recognition for that language there is no button.
+ * to the story stays as it is. Where the browser has no recognition for that language there is no button, nor once
+ * the browser has said its recognition service cannot be reached (for the rest of the visit).
  */
 export function DictateButton({ textareaId, language }: { textareaId: string; language: "en" | "vi" }) {
   const t = useT();
@@ -65,6 +89,7 @@ export function DictateButton({ textareaId, language }: { textareaId: string; la
 
   useEffect(() => {
     let live = true;
+    if (markedUnavailable(tag)) return;
     canDictate(tag).then((yes) => live && setSupported(yes));
     return () => {
       live = false;
@@ -87,8 +112,15 @@ export function DictateButton({ textareaId, language }: { textareaId: string; la
     };
     session.onerror = (event) => {
       // "no-speech" and "aborted" are a pause or a stop, not a failure.
-      if (event.error !== "no-speech" && event.error !== "aborted")
-        showToast({ kind: "error", title: "dictation.failedTitle", description: "dictation.failed" });
+      if (event.error === "no-speech" || event.error === "aborted") return;
+      if (SERVICE_ERRORS.has(event.error)) {
+        // Offering the button again would only fail again: it goes, and she is told what else she can do.
+        markUnavailable(tag);
+        setSupported(false);
+        showToast({ kind: "error", title: "dictation.failedTitle", description: "dictation.unavailable" });
+        return;
+      }
+      showToast({ kind: "error", title: "dictation.failedTitle", description: "dictation.failed" });
     };
     session.onend = () => {
       recognition.current = null;
