@@ -28,14 +28,17 @@ import { consumeFlash } from "~/lib/flash.server";
 import { workspaceData } from "~/services/workspace-data.server";
 
 // The dialogs are opened by a link, seldom: their code waits until the page is idle (lazyWhenIdle).
-const ShareDialog = lazyWhenIdle(() =>
-  import("~/components/share/share-dialog").then((module) => ({ default: module.ShareDialog })),
+const ShareDialog = lazyWhenIdle(
+  () => import("~/components/share/share-dialog").then((module) => ({ default: module.ShareDialog })),
+  "reload",
 );
-const StorytellerDialog = lazyWhenIdle(() =>
-  import("~/components/storyteller/storyteller-dialog").then((module) => ({ default: module.StorytellerDialog })),
+const StorytellerDialog = lazyWhenIdle(
+  () => import("~/components/storyteller/storyteller-dialog").then((module) => ({ default: module.StorytellerDialog })),
+  "reload",
 );
-const BookPdfDialog = lazyWhenIdle(() =>
-  import("~/components/book/book-pdf-dialog").then((module) => ({ default: module.BookPdfDialog })),
+const BookPdfDialog = lazyWhenIdle(
+  () => import("~/components/book/book-pdf-dialog").then((module) => ({ default: module.BookPdfDialog })),
+  "reload",
 );
 
 export const handle: HeaderHandle = { ownsToaster: true };

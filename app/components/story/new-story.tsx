@@ -9,8 +9,9 @@ import { StoryTabs } from "./story-tabs";
 import type { FormResult } from "~/lib/submission";
 
 // Opened by a link, seldom: its code waits until the page is idle.
-const AddQuestionDialog = lazyWhenIdle(() =>
-  import("./add-question-dialog").then((module) => ({ default: module.AddQuestionDialog })),
+const AddQuestionDialog = lazyWhenIdle(
+  () => import("./add-question-dialog").then((module) => ({ default: module.AddQuestionDialog })),
+  "reload",
 );
 
 /** A new story's editor: its topic, the question it answers if one was chosen, and the topic's open questions. */

@@ -7,10 +7,14 @@ import { StoryTabs } from "./story-tabs";
 import type { StoryVoice } from "./story-voice";
 
 // Helpers that only show once the page has hydrated: their code waits until the page is idle.
-const DictateButton = lazyWhenIdle(() =>
-  import("./dictate-button").then((module) => ({ default: module.DictateButton })),
+const DictateButton = lazyWhenIdle(
+  () => import("./dictate-button").then((module) => ({ default: module.DictateButton })),
+  "nothing",
 );
-const WritingHelp = lazyWhenIdle(() => import("./writing-help").then((module) => ({ default: module.WritingHelp })));
+const WritingHelp = lazyWhenIdle(
+  () => import("./writing-help").then((module) => ({ default: module.WritingHelp })),
+  "nothing",
+);
 
 // No element has this id: see the tabs below.
 const DETACHED = "story-content-tabs-detached";

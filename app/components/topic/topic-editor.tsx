@@ -11,8 +11,9 @@ import { TopicPreviewField } from "./topic-preview-field";
 import { TopicTabs } from "./topic-tabs";
 
 // Shown once the page has hydrated: its code waits until the page is idle.
-const SuggestDescription = lazyWhenIdle(() =>
-  import("./suggest-description").then((module) => ({ default: module.SuggestDescription })),
+const SuggestDescription = lazyWhenIdle(
+  () => import("./suggest-description").then((module) => ({ default: module.SuggestDescription })),
+  "nothing",
 );
 
 type Props = {

@@ -9,11 +9,13 @@ import { TopicImagesPopover } from "./topic-images-popover";
 import { useAutosave } from "./use-autosave";
 
 // The AI helpers only show once the page has hydrated: their code waits until the page is idle.
-const RefinePopover = lazyWhenIdle(() =>
-  import("./refine-popover").then((module) => ({ default: module.RefinePopover })),
+const RefinePopover = lazyWhenIdle(
+  () => import("./refine-popover").then((module) => ({ default: module.RefinePopover })),
+  "nothing",
 );
-const ImprovementsPopover = lazyWhenIdle(() =>
-  import("./improvements-popover").then((module) => ({ default: module.ImprovementsPopover })),
+const ImprovementsPopover = lazyWhenIdle(
+  () => import("./improvements-popover").then((module) => ({ default: module.ImprovementsPopover })),
+  "nothing",
 );
 
 type Props = { topicId: number; topicTitle: string; offlineAi: boolean; defaultValue: string; saved: string };

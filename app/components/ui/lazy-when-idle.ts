@@ -3,7 +3,31 @@ import { type ComponentType, type LazyExoticComponent, lazy, useEffect } from "r
 // biome-ignore lint/suspicious/noExplicitAny: React.lazy's own bound, which accepts a component of any props
 type AnyComponent = ComponentType<any>;
 
+/**
+ * What a part becomes when its chunk cannot be fetched (offline, or a new deployment replaced the chunk) as it is
+ * about to show: "nothing" for a helper the page works without; "reload" for a dialog the reader asked for, which
+ * the server then renders whole, from the deployment it runs. A page reloads so once: if the chunk fails again, the
+ * part waits, and the server's HTML of it stays on the page, working as it does without JavaScript.
+ */
+type Fallback = "nothing" | "reload";
+
+const RELOADED = "heirloom:reloaded-for-chunk";
+
+/** Reloads the page, unless it was reloaded for a chunk already at this address. */
+function reloadOnce(): boolean {
+  try {
+    if (sessionStorage.getItem(RELOADED) === location.href) return false;
+    sessionStorage.setItem(RELOADED, location.href);
+  } catch {
+    return false;
+  }
+  window.location.reload();
+  return true;
+}
+
 const waiting = new Set<() => Promise<unknown>>();
+
+const Nothing = () => null;
 
 /**
  * A component whose code is a chunk of its own, out of the scripts a page needs before it is interactive: the
@@ -13,10 +37,13 @@ const waiting = new Set<() => Promise<unknown>>();
  * its chunk loads, the server's HTML stays in place and hydrates when it arrives. The server waits for every such part
  * before it sends a page (entry.server.tsx), so that a browser without JavaScript gets each one in place.
  */
-export function lazyWhenIdle<C extends AnyComponent>(load: () => Promise<{ default: C }>): LazyExoticComponent<C> {
+export function lazyWhenIdle<C extends AnyComponent>(
+  load: () => Promise<{ default: C }>,
+  fallback: Fallback,
+): LazyExoticComponent<C> {
   let loading: Promise<{ default: C }> | null = null;
   const once = () => {
-    // A fetch that failed (offline, or a new deployment replaced the chunk) is tried again on the next render.
+    // A prefetch that failed is tried again when the part first renders.
     loading ??= load().catch((error: unknown) => {
       loading = null;
       throw error;
@@ -24,7 +51,14 @@ export function lazyWhenIdle<C extends AnyComponent>(load: () => Promise<{ defau
     return loading;
   };
   waiting.add(once);
-  return lazy(once);
+  return lazy(() =>
+    once().catch((): Promise<{ default: C }> => {
+      if (fallback === "nothing") return Promise.resolve({ default: Nothing as unknown as C });
+      reloadOnce();
+      // The page is going, or the server's HTML stays: either way nothing replaces it.
+      return new Promise(() => {});
+    }),
+  );
 }
 
 /** Fetches every lazyWhenIdle chunk the page's modules declared, once the browser is idle after hydration. */
