@@ -45,7 +45,7 @@ describe("a lazy part whose chunk cannot be fetched", () => {
     assertNoErrors([...failed].map((path) => ({ path, status: 503 })));
   });
 
-  it("reloads a dialog's page once, then leaves the server's dialog working as it does without JavaScript", async () => {
+  it("reloads a dialog's page once, then leaves the server's dialog working as without JavaScript", async () => {
     const user = await createUser(env.server);
     const { page, assertNoErrors } = await openPage(env.browser);
     await signIn(page, env.server, user.username, user.password);
