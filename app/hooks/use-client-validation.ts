@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import type { ClientSchema, validate } from "~/lib/client-validation";
+import { whenIdle } from "~/lib/idle";
 
 type Validate = (context: { formData: FormData }) => ReturnType<typeof validate>;
 
@@ -25,11 +26,10 @@ export function useClientValidation(schema: ClientSchema): Validate | undefined 
         () => undefined,
       );
     };
-    const idle = typeof requestIdleCallback === "function" ? requestIdleCallback(load) : window.setTimeout(load, 0);
+    const cancel = whenIdle(load);
     return () => {
       live = false;
-      if (typeof cancelIdleCallback === "function") cancelIdleCallback(idle);
-      else window.clearTimeout(idle);
+      cancel();
     };
   }, [schema]);
   return onValidate;

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useT } from "~/i18n/use-t";
 import { showToast } from "~/lib/client-toast";
+import { readSessionValue, writeSessionValue } from "~/lib/session-value";
 
 // The Web Speech API's recognition, as far as this button uses it (the DOM typings do not carry it everywhere).
 type Recognition = {
@@ -49,21 +50,9 @@ const SERVICE_ERRORS = new Set(["network", "service-not-allowed", "language-not-
 /** Where a browser said its recognition cannot be used, per language tag: the button stays away for the visit. */
 const unavailableKey = (tag: string) => `heirloom:dictation-unavailable:${tag}`;
 
-function markedUnavailable(tag: string): boolean {
-  try {
-    return sessionStorage.getItem(unavailableKey(tag)) === "1";
-  } catch {
-    return false;
-  }
-}
-
-function markUnavailable(tag: string) {
-  try {
-    sessionStorage.setItem(unavailableKey(tag), "1");
-  } catch {
-    // Storage refused (a private window): the button goes away for this page only.
-  }
-}
+const markedUnavailable = (tag: string) => readSessionValue(unavailableKey(tag)) === "1";
+// Where the store refuses (a private window), the button goes away for this page only.
+const markUnavailable = (tag: string) => writeSessionValue(unavailableKey(tag), "1");
 
 /** Adds recognised words at the end of the story's text, a space apart, and tells listeners it changed. */
 function appendWords(textareaId: string, words: string) {

@@ -1,4 +1,6 @@
 import { type ComponentType, type LazyExoticComponent, lazy, useEffect } from "react";
+import { whenIdle } from "~/lib/idle";
+import { readSessionValue, writeSessionValue } from "~/lib/session-value";
 
 // biome-ignore lint/suspicious/noExplicitAny: React.lazy's own bound, which accepts a component of any props
 type AnyComponent = ComponentType<any>;
@@ -15,12 +17,8 @@ const RELOADED = "heirloom:reloaded-for-chunk";
 
 /** Reloads the page, unless it was reloaded for a chunk already at this address. */
 function reloadOnce(): boolean {
-  try {
-    if (sessionStorage.getItem(RELOADED) === location.href) return false;
-    sessionStorage.setItem(RELOADED, location.href);
-  } catch {
-    return false;
-  }
+  // Where the store refuses, a reload could not know it had happened: none, rather than one after another.
+  if (readSessionValue(RELOADED) === location.href || !writeSessionValue(RELOADED, location.href)) return false;
   window.location.reload();
   return true;
 }
@@ -63,15 +61,11 @@ export function lazyWhenIdle<C extends AnyComponent>(
 
 /** Fetches every lazyWhenIdle chunk the page's modules declared, once the browser is idle after hydration. */
 export function usePrefetchWhenIdle() {
-  useEffect(() => {
-    const fetchAll = () => {
-      for (const load of waiting) load().catch(() => undefined);
-    };
-    if (typeof requestIdleCallback !== "function") {
-      const timer = window.setTimeout(fetchAll, 0);
-      return () => window.clearTimeout(timer);
-    }
-    const idle = requestIdleCallback(fetchAll);
-    return () => cancelIdleCallback(idle);
-  }, []);
+  useEffect(
+    () =>
+      whenIdle(() => {
+        for (const load of waiting) load().catch(() => undefined);
+      }),
+    [],
+  );
 }
