@@ -68,6 +68,11 @@ export function db(): Db {
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("busy_timeout = 5000");
   const client = drizzle({ client: sqlite, schema }) as Db;
+  // Every transaction takes the write lock when it begins (BEGIN IMMEDIATE), not at its first write: with several
+  // processes on one database file, one that read first and wrote second would fail with SQLITE_BUSY when another
+  // wrote in between, where waiting its turn (busy_timeout) is what it should do (issue 21, ADR 0031).
+  const transaction = client.transaction.bind(client);
+  client.transaction = (work, config) => transaction(work, { behavior: "immediate", ...config });
   migrate(client, { migrationsFolder: migrationsFolder() });
   instance = client;
   return client;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { STORYTELLER_ADDRESSES } from "./storyteller-addresses";
 
 // Timestamps are stored as epoch milliseconds so that sorting and comparing stay cheap and portable.
@@ -269,6 +269,22 @@ export const storytellerLinks = sqliteTable(
     uniqueIndex("storyteller_links_token_hash_unique").on(t.tokenHash),
     index("storyteller_links_book_id_idx").on(t.bookId),
   ],
+);
+
+/**
+ * Attempts counted per key in a fixed window (sign-ins, a storyteller link's answers): in the database, so that every
+ * app process sharing it counts the same attempts (issue 21, ADR 0031). Rows past `reset_at` are spent and purged.
+ */
+export const rateLimits = sqliteTable(
+  "rate_limits",
+  {
+    /** Which limit counts: "login:pair", "login:account", "login:client", "door:link". */
+    scope: text("scope").notNull(),
+    key: text("key").notNull(),
+    count: integer("count").notNull(),
+    resetAt: integer("reset_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index("rate_limits_reset_at_idx").on(t.resetAt)],
 );
 
 export type User = typeof users.$inferSelect;

@@ -2,14 +2,16 @@ import type { MessageKey } from "~/i18n/types";
 import { TELL_FORM_FIELDS_MAX_BYTES } from "~/lib/body-caps";
 import { AppError } from "~/lib/errors";
 import { AUDIO_UPLOAD_MAX_BYTES, STORYTELLER_ANSWER_LIMIT } from "~/lib/limits";
-import { createRateLimiter } from "~/lib/rate-limit.server";
 import { firstMessage, parseSubmission, replyTo } from "~/lib/submission";
 import { tellAnswerSchema } from "~/lib/validation";
+import { attemptsRetryAfter, countAttempt, type Counted } from "~/models/rate-limit.server";
 import { keepAnswer, type AnswerDoor } from "./door-answer.server";
 import { withFormBody } from "./form-body.server";
 
-// Per link, in this process (ADR 0020's limiter); issue 21 moves limits to the database.
-const answersByLink = createRateLimiter(STORYTELLER_ANSWER_LIMIT);
+// Per link, in the database (ADR 0031): every app process counts the same answers.
+const answersOf = (linkId: number): Counted[] => [
+  { scope: "door:link", key: String(linkId), ...STORYTELLER_ANSWER_LIMIT },
+];
 
 export type DoorOutcome =
   | { ok: true; storyId: number; replayed: boolean }
@@ -47,13 +49,13 @@ export async function postDoorAnswer(door: AnswerDoor, request: Request): Promis
         const audio = files.find((file) => file.field === "audio");
         // Past its limit, a link may still send an answer already kept: her phone must learn that it arrived.
         const admitNew = () => {
-          retryAfter = door.link ? answersByLink.retryAfter(String(door.link.id)) : 0;
+          retryAfter = door.link ? attemptsRetryAfter(answersOf(door.link.id)) : 0;
           if (retryAfter) throw new AppError(429, "tell.tooMany");
         };
         return keepAnswer(door, { ...submission.value, audio }, { signal: request.signal, admitNew });
       },
     );
-    if (!replayed && door.link) answersByLink.take(String(door.link.id));
+    if (!replayed && door.link) countAttempt(answersOf(door.link.id));
     return { ok: true, storyId: story.id, replayed };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;

@@ -6,7 +6,7 @@ import type { MessageKey } from "~/i18n/types";
 import { checkPassword, findUsersByLogin, recordLogin } from "~/models/user.server";
 import type { User } from "~db/schema";
 import { clientAddressContext } from "~/lib/client-address.server";
-import { admitLoginAttempt } from "~/lib/login-throttle.server";
+import { admitLoginAttempt } from "./login-throttle.server";
 import { nameKey } from "~/lib/names";
 import { endSession, startSession } from "./session.server";
 import { loginSchema } from "~/lib/validation";
@@ -33,7 +33,7 @@ export class LoginRefused extends Error {
 
 /**
  * The form strategy's check (ADR 24): any current session is ended first, the attempt is counted before
- * the password is checked (app/lib/login-throttle.server.ts), and success starts a new session.
+ * the password is checked (app/services/login-throttle.server.ts), and success starts a new session.
  */
 async function verify(form: FormData, request: Request, context: Context): Promise<SignedIn> {
   const headers = new Headers();

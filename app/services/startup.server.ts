@@ -5,6 +5,7 @@ import { db } from "~db/client.server";
 import { mediaFilesDir, uploadTmpDir } from "~/models/media-storage.server";
 import { backfillStoredSizes, coversDir } from "~/models/media.server";
 import { backfillMediaMeasures } from "~/models/media-measures.server";
+import { purgeSpentAttempts } from "~/models/rate-limit.server";
 import { purgeExpiredSessions } from "~/models/session.server";
 import { ensureAdmin } from "~/models/user.server";
 import { normaliseStoredNames } from "~/models/user-names.server";
@@ -14,17 +15,32 @@ import { watchEventLoop } from "~/lib/event-loop-watch.server";
 import { sessionSecret } from "~/lib/secrets.server";
 
 /**
- * What a crash (or a kill) can leave under DATA_DIR/media: uploads that were streaming into media/tmp,
- * and photos written as `*.tmp` before being renamed into place. Nothing is running before the server
- * starts (one process per DATA_DIR), so none of them belongs to a request: they are removed.
+ * A file still in use was written to less than this long ago: an upload's request must arrive whole within Node's
+ * `requestTimeout` (5 minutes), an imported zip is read within minutes of arriving, and a photo's `*.tmp` is renamed
+ * as soon as it is written.
  */
-async function sweepInterruptedWrites(): Promise<void> {
-  const leftovers = [
+const UNFINISHED_AFTER_MS = 60 * 60 * 1000;
+
+/**
+ * What a crash (or a kill) can leave under DATA_DIR/media: uploads that were streaming into media/tmp,
+ * and photos written as `*.tmp` before being renamed into place. Another process may be serving from the same
+ * DATA_DIR (ADR 0031), so only files nothing has written to for `UNFINISHED_AFTER_MS` are removed: at start, and then
+ * as often while the server runs.
+ */
+async function sweepInterruptedWrites(now = Date.now()): Promise<void> {
+  const candidates = [
     ...(await fs.readdir(uploadTmpDir()).catch(() => [])).map((name) => path.join(uploadTmpDir(), name)),
     ...(await fs.readdir(mediaFilesDir()).catch(() => []))
       .filter((name) => name.endsWith(".tmp"))
       .map((name) => path.join(mediaFilesDir(), name)),
   ];
+  const stale = await Promise.all(
+    candidates.map(async (file) => {
+      const stat = await fs.stat(file).catch(() => null);
+      return stat && now - stat.mtimeMs >= UNFINISHED_AFTER_MS ? file : null;
+    }),
+  );
+  const leftovers = stale.filter((file) => file !== null);
   await Promise.all(leftovers.map((file) => fs.rm(file, { recursive: true, force: true })));
   if (leftovers.length)
     console.log(`Removed ${leftovers.length} unfinished upload file(s) left by an interrupted run.`);
@@ -59,11 +75,14 @@ async function startup(): Promise<void> {
   for (const dir of [path.join(config.dataDir, "media"), mediaFilesDir(), uploadTmpDir(), coversDir()])
     await ensurePrivateDir(dir);
   purgeExpiredSessions();
+  purgeSpentAttempts();
   reportNames();
   await sweepInterruptedWrites();
   const measured = await backfillStoredSizes();
   if (measured) console.log(`Measured ${measured} stored file(s) for the storage quota.`);
   setInterval(purgeExpiredSessions, 24 * 60 * 60 * 1000).unref();
+  setInterval(() => purgeSpentAttempts(), 5 * 60 * 1000).unref();
+  setInterval(() => void sweepInterruptedWrites().catch(() => {}), UNFINISHED_AFTER_MS).unref();
   const admin = await ensureAdmin(env().ADMIN_PASSWORD);
   if (admin?.generated) {
     // Printed once, on the start that created the account; it is not stored anywhere in clear.

@@ -158,6 +158,13 @@ describe("a crash in the middle of writes", () => {
     fs.mkdirSync(filesDir, { recursive: true });
     fs.writeFileSync(path.join(filesDir, "0123456789abcdef0123456789abcdef.webp.tmp"), "half a photo");
     fs.writeFileSync(path.join(filesDir, "fedcba9876543210fedcba9876543210.webp"), "a kept photo");
+    // Left an hour ago, they are the crash's. A file written a moment ago may be another process's upload on
+    // the same DATA_DIR (ADR 0031), and stays.
+    const hourAgo = new Date(Date.now() - 61 * 60 * 1000);
+    for (const name of partFiles(first.dataDir))
+      fs.utimesSync(path.join(tmpDir(first.dataDir), name), hourAgo, hourAgo);
+    fs.utimesSync(path.join(filesDir, "0123456789abcdef0123456789abcdef.webp.tmp"), hourAgo, hourAgo);
+    fs.writeFileSync(path.join(tmpDir(first.dataDir), "in-flight.part"), "another process's upload");
 
     second = await startServer({}, { dataDir: first.dataDir });
     expect(second.output()).toContain("Removed 2 unfinished upload file(s) left by an interrupted run.");
@@ -191,8 +198,9 @@ describe("a crash in the middle of writes", () => {
     expect(rows.length).toBeGreaterThanOrEqual(sent.size);
     expect(rows.length).toBeLessThanOrEqual(sent.size + unanswered.size);
 
-    // The interrupted upload's temporary file was swept at start; no media row points at it.
-    expect(partFiles(second.dataDir)).toEqual([]);
+    // The interrupted upload's temporary file was swept at start (the in-flight one kept); no media row points at it.
+    expect(partFiles(second.dataDir)).toEqual(["in-flight.part"]);
+    fs.rmSync(path.join(tmpDir(second.dataDir), "in-flight.part"));
     expect(mediaFiles(second.dataDir).filter((file) => file.startsWith("files"))).toEqual([
       "files/fedcba9876543210fedcba9876543210.webp 12",
     ]);

@@ -1,14 +1,14 @@
 /**
  * A tiny HTTP client with a cookie jar, for talking to the real server like a browser without JS would.
- * `transport` is fetch unless a test needs to send its own Host header (tests/support/raw-http.ts).
+ * `transport` is fetch unless a test needs to send its own Host header (tests/support/raw-http.ts). Clients given
+ * one `jar` are one browser: two app processes on one host get the same cookies (tests/http/two-processes.test.ts).
  */
 export function createClient(
   baseUrl: string,
   defaults: Record<string, string> = {},
   transport: (url: URL, init: RequestInit) => Promise<Response> = fetch,
+  jar = new Map<string, string>(),
 ) {
-  const jar = new Map<string, string>();
-
   function remember(response: Response) {
     for (const header of response.headers.getSetCookie()) {
       const [pair, ...attributes] = header.split(";");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LOGIN_LIMITS } from "./limits";
+import { LOGIN_LIMITS } from "~/lib/limits";
 import { admitLoginAttempt } from "./login-throttle.server";
 
 // The limiters live for the process: each test uses its own account keys and client addresses.

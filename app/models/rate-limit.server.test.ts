@@ -1,0 +1,112 @@
+import path from "node:path";
+import Database from "better-sqlite3";
+import { describe, expect, it } from "vitest";
+import { db } from "~db/client.server";
+import { dataDirectory } from "~db/data-dir.server";
+import { rateLimits } from "~db/schema";
+import {
+  admitAttempt,
+  attemptsRetryAfter,
+  countAttempt,
+  type Counted,
+  forgetAttempts,
+  giveBackAttempt,
+  purgeSpentAttempts,
+} from "./rate-limit.server";
+
+const MINUTE = 60_000;
+const T0 = Date.UTC(2026, 10, 27, 10, 0, 0);
+// Each test counts its own keys: the table lives as long as the test file's database.
+const limit = (key: string, max = 3): Counted => ({ scope: "test", key, limit: max, windowMs: MINUTE });
+
+describe("rate limits in the database", () => {
+  it("admits attempts up to the limit, then says how long to wait, counting nothing more", () => {
+    const a = limit("a");
+    for (let i = 0; i < 3; i++) expect(admitAttempt([a], T0 + i)).toBe(0);
+    expect(admitAttempt([a], T0 + 10_000)).toBe(50);
+    expect(attemptsRetryAfter([a], T0 + 59_500)).toBe(1);
+    const [row] = db()
+      .select()
+      .from(rateLimits)
+      .all()
+      .filter((r) => r.key === "a");
+    expect(row?.count).toBe(3);
+    // Another key of the same limit, and the same key of another limit, are counted apart.
+    expect(admitAttempt([limit("b")], T0)).toBe(0);
+    expect(admitAttempt([{ ...a, scope: "other" }], T0)).toBe(0);
+  });
+
+  it("starts a new window once the old one is over", () => {
+    const c = limit("c", 1);
+    expect(admitAttempt([c], T0)).toBe(0);
+    expect(admitAttempt([c], T0 + MINUTE - 1)).toBe(1);
+    expect(admitAttempt([c], T0 + MINUTE)).toBe(0);
+    expect(admitAttempt([c], T0 + MINUTE + 1)).toBe(60);
+  });
+
+  it("admits only when every key is free, and then counts every key", () => {
+    const full = limit("full", 1);
+    const free = limit("free", 5);
+    countAttempt([full], T0);
+    expect(admitAttempt([free, full], T0)).toBe(60);
+    expect(
+      db()
+        .select()
+        .from(rateLimits)
+        .all()
+        .find((r) => r.key === "free"),
+    ).toBeUndefined();
+    expect(admitAttempt([free, limit("free-2", 5)], T0)).toBe(0);
+    expect(
+      db()
+        .select()
+        .from(rateLimits)
+        .all()
+        .filter((r) => r.key.startsWith("free")),
+    ).toHaveLength(2);
+  });
+
+  it("gives an attempt back, never below none, and forgets a key", () => {
+    const d = limit("d", 2);
+    countAttempt([d, d], T0);
+    expect(attemptsRetryAfter([d], T0)).toBeGreaterThan(0);
+    giveBackAttempt(d, T0);
+    expect(attemptsRetryAfter([d], T0)).toBe(0);
+    giveBackAttempt(d, T0);
+    giveBackAttempt(d, T0);
+    countAttempt([d], T0);
+    expect(attemptsRetryAfter([d], T0)).toBe(0);
+    countAttempt([d], T0);
+    expect(attemptsRetryAfter([d], T0)).toBeGreaterThan(0);
+    forgetAttempts(d);
+    expect(attemptsRetryAfter([d], T0)).toBe(0);
+  });
+
+  it("purges only the windows that are over", () => {
+    countAttempt([limit("old")], T0 - 2 * MINUTE);
+    countAttempt([limit("running")], T0);
+    expect(purgeSpentAttempts(T0)).toBeGreaterThanOrEqual(1);
+    const keys = db()
+      .select()
+      .from(rateLimits)
+      .all()
+      .map((r) => r.key);
+    expect(keys).toContain("running");
+    expect(keys).not.toContain("old");
+  });
+
+  // What makes the count hold across processes: another connection to the file cannot write while one is counting.
+  it("counts in a transaction that holds the write lock from its start", () => {
+    const other = new Database(path.join(dataDirectory(), "heirloom.db"), { timeout: 0 });
+    try {
+      db().transaction((tx) => {
+        tx.select().from(rateLimits).all();
+        expect(() => other.exec("BEGIN IMMEDIATE")).toThrow(/locked|busy/i);
+      });
+      other.exec("BEGIN IMMEDIATE");
+      other.exec("ROLLBACK");
+    } finally {
+      other.close();
+    }
+  });
+});
