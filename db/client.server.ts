@@ -1,10 +1,9 @@
-import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { dataDirectory } from "./data-dir.server";
+import { migrationsFolder } from "./migrations-folder.server";
 import { createPrivateFileSync, ensurePrivateDirSync, tightenIfPresent } from "./private-files.server";
 import * as schema from "./schema";
 
@@ -25,22 +24,6 @@ export function countQueries<T>(work: () => T): { result: T; count: number } {
   } finally {
     queryListener = undefined;
   }
-}
-
-/**
- * The migrations folder is found from this module's own location, walking up, because the same code
- * runs from `db/` in development and tests and from `build/server/` in production.
- */
-function migrationsFolder(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 6; i++) {
-    const candidate = path.join(dir, "db", "migrations");
-    if (fs.existsSync(path.join(candidate, "meta", "_journal.json"))) return candidate;
-    const here = path.join(dir, "migrations");
-    if (fs.existsSync(path.join(here, "meta", "_journal.json"))) return here;
-    dir = path.dirname(dir);
-  }
-  throw new Error("db/migrations not found");
 }
 
 function databasePath(): string {
@@ -73,7 +56,7 @@ export function db(): Db {
   // wrote in between, where waiting its turn (busy_timeout) is what it should do (issue 21, ADR 0031).
   const transaction = client.transaction.bind(client);
   client.transaction = (work, config) => transaction(work, { behavior: "immediate", ...config });
-  migrate(client, { migrationsFolder: migrationsFolder() });
+  migrate(client, { migrationsFolder: migrationsFolder("migrations") });
   instance = client;
   return client;
 }

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { STORYTELLER_ADDRESSES } from "./storyteller-addresses";
+import { LANGUAGES, MEDIA_TYPES, STORY_SOURCES, STORY_STATUSES } from "./values";
 
 // Timestamps are stored as epoch milliseconds so that sorting and comparing stay cheap and portable.
 const createdAt = () =>
@@ -14,12 +15,7 @@ const updatedAt = () =>
     .$onUpdateFn(() => new Date());
 const id = () => integer("id").primaryKey({ autoIncrement: true });
 
-export const LANGUAGES = ["en", "vi"] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const STORY_STATUSES = ["draft", "published"] as const;
-export const MEDIA_TYPES = ["image", "audio"] as const;
-/** Who wrote a story: the family in the workspace, or the storyteller through her link (issue 18, ADR 0028). */
-const STORY_SOURCES = ["family", "storyteller"] as const;
+export { LANGUAGES, type Language, MEDIA_TYPES, STORY_STATUSES } from "./values";
 
 export const users = sqliteTable(
   "users",
