@@ -32,6 +32,27 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The tests of media, covers, exports, imports, shared books and printed books again, with the media in a
+          // local S3-compatible server (s3rver) that each test server starts (issue 21, ADR 0033).
+          name: "http-s3",
+          include: [
+            "tests/http/media.test.ts",
+            "tests/http/media-transcription.test.ts",
+            "tests/http/export-import.test.ts",
+            "tests/http/shares.test.ts",
+            "tests/http/book-pdf.test.ts",
+            "tests/http/books.test.ts",
+            "tests/http/storage-quota.test.ts",
+          ],
+          environment: "node",
+          env: { HEIRLOOM_TEST_MEDIA_STORE: "s3" },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: "resilience",
           include: ["tests/resilience/**/*.test.ts"],
           environment: "node",

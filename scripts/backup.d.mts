@@ -15,7 +15,7 @@ export type BackupManifest = {
     migrations: { count: number; last: string | null };
     rows: { users: number; books: number; stories: number; media: number };
   };
-  media: { folder: "media"; files: number; bytes: number; missing: string[] };
+  media: { folder: "media"; files: number; bytes: number; missing: string[] } | { store: string; copied: false };
   secrets: "secrets.json" | null;
   snapshots: number;
 };
@@ -30,4 +30,6 @@ export function backup(options: {
   destination: string;
   log?: (line: string) => void;
   hooks?: { afterSnapshot?: (attempt: number) => void | Promise<void> };
+  /** MEDIA_STORE: media kept in that bucket are not copied (ADR 33). */
+  mediaStore?: string | null;
 }): Promise<BackupManifest>;

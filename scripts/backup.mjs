@@ -223,7 +223,13 @@ const size = (bytes) =>
  * Makes the backup and returns its manifest. `hooks.afterSnapshot(attempt)` runs after each database
  * snapshot, before media are copied: tests use it to delete a file the way the app does, at the worst moment.
  */
-export async function backup({ dataDir, destination, log = console.log, hooks = {} }) {
+export async function backup({
+  dataDir,
+  destination,
+  log = console.log,
+  hooks = {},
+  mediaStore = process.env.MEDIA_STORE?.trim() || null,
+}) {
   checkTarget({ dataDir, destination });
   const started = Date.now();
   const parent = path.dirname(destination);
@@ -257,10 +263,13 @@ export async function backup({ dataDir, destination, log = console.log, hooks = 
     let attempt = 0;
     try {
       source.pragma("busy_timeout = 10000");
-      while (attempt < MAX_SNAPSHOTS) {
+      // Media kept in a bucket (MEDIA_STORE, ADR 0033) are backed up by the bucket's own versioning or replication:
+      // the database is copied alone.
+      while (attempt < (mediaStore ? 1 : MAX_SNAPSHOTS)) {
         attempt += 1;
         await snapshot(source, dbCopy);
         await hooks.afterSnapshot?.(attempt);
+        if (mediaStore) break;
         await copyMedia(path.join(dataDir, MEDIA_DIR), mediaCopy);
         missing = referencedFiles(dbCopy).filter((file) => !exists(path.join(mediaCopy, file)));
         if (missing.length === 0) break;
@@ -316,7 +325,9 @@ export async function backup({ dataDir, destination, log = console.log, hooks = 
         migrations: checked.migrations,
         rows: checked.rows,
       },
-      media: { folder: MEDIA_DIR, files: mediaInBackup.files, bytes: mediaInBackup.bytes, missing },
+      media: mediaStore
+        ? { store: mediaStore, copied: false }
+        : { folder: MEDIA_DIR, files: mediaInBackup.files, bytes: mediaInBackup.bytes, missing },
       secrets: secretsIncluded ? SECRETS_FILE : null,
       snapshots: attempt,
     };
@@ -329,11 +340,15 @@ export async function backup({ dataDir, destination, log = console.log, hooks = 
     await fsp.rename(staging, destination);
     await syncFile(parent);
     process.removeListener("exit", removeStaging);
+    if (mediaStore)
+      log(`  Media are kept in ${mediaStore}: back them up with the bucket's versioning or replication (README).`);
 
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     log(
       `Backup complete: ${destination} (${DB_FILE} ${size(dbSize)}, integrity ok, ${checked.rows.stories} stories, ` +
-        `${manifest.media.files} media files ${size(manifest.media.bytes)}` +
+        (mediaStore
+          ? `media in ${mediaStore}, not copied`
+          : `${manifest.media.files} media files ${size(manifest.media.bytes)}`) +
         `${secretsIncluded ? ", secrets.json" : ""}) in ${seconds} s`,
     );
     return manifest;

@@ -767,6 +767,9 @@ const en = {
     recordingUploadFailed: "The story was saved, but the recording could not be uploaded. Please try again.",
     audioLoadFailed: "Audio loading error",
     audioUnavailable: "This recording cannot be played right now.",
+    storeUnavailableTitle: "Photos and recordings are out of reach",
+    storeUnavailable:
+      "The store of photos and recordings cannot be reached just now. Nothing was saved; please try again in a minute.",
   },
   query: {
     invalidNumber: "The address has a number that is not valid. Please check the link.",

@@ -755,6 +755,8 @@ const vi = {
     notAudioTitle: "Không phải bản ghi âm",
     notAudio: "Vui lòng chọn tệp âm thanh: WebM, Ogg, M4A, MP3 hoặc WAV.",
     notFound: "Ảnh hoặc bản ghi âm này không còn nữa.",
+    storeUnavailableTitle: "Chưa kết nối được kho ảnh và ghi âm",
+    storeUnavailable: "Hiện chưa kết nối được kho ảnh và bản ghi âm. Chưa có gì được lưu; xin thử lại sau một phút.",
     tooLarge: "Tệp quá lớn: ảnh tối đa 10 MB, bản ghi âm tối đa 25 MB (khoảng 10 phút).",
     descriptionRequired: "Vui lòng nhập mô tả cho hình ảnh.",
     defaultImageDescription: "Ảnh",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_DATA_DIR, dataDirectory } from "~db/data-dir.server";
+import { MEDIA_STORE_URL } from "~db/media-store/settings";
 
 // `FOO=` in a shell or a .env file means "not set", not "set to nothing".
 const optional = <S extends z.ZodType>(schema: S) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
@@ -64,6 +65,12 @@ const schema = z
         .positive({ error: "must be a positive number of milliseconds" }),
     ),
     // 0 turns the quota off.
+    // Media in an S3-compatible bucket instead of DATA_DIR/media (ADR 0033); credentials come from the AWS variables.
+    MEDIA_STORE: optional(
+      z.string().regex(MEDIA_STORE_URL, { error: "must be s3://bucket or s3://bucket/prefix (an S3 bucket's name)" }),
+    ),
+    S3_ENDPOINT: optional(z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as http://minio:9000" })),
+    S3_REGION: optional(z.string()),
     USER_STORAGE_QUOTA_MB: optional(
       z.coerce
         .number({ error: "must be a whole number of megabytes (0 for no quota)" })

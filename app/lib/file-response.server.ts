@@ -22,7 +22,8 @@ type FileToSend = {
   /** Quoted, and different whenever the bytes are: stored files never change, so their key will do. */
   etag: string;
   cacheControl: string;
-  open: (start: number, end: number) => ReadableStream<Uint8Array>;
+  /** The bytes from `start` to `end`, inclusive; asked for only when the answer sends a body. */
+  open: (start: number, end: number) => ReadableStream<Uint8Array> | Promise<ReadableStream<Uint8Array>>;
   extraHeaders?: Record<string, string>;
 };
 
@@ -31,7 +32,7 @@ type FileToSend = {
  * an ETag answered with 304, and byte ranges answered with 206, so a phone can seek in a recording
  * without downloading it all.
  */
-export function fileResponse(request: Request, file: FileToSend): Response {
+export async function fileResponse(request: Request, file: FileToSend): Promise<Response> {
   const headers = new Headers({
     "Content-Type": file.contentType,
     "X-Content-Type-Options": "nosniff",
@@ -52,6 +53,6 @@ export function fileResponse(request: Request, file: FileToSend): Response {
   const { start, end } = range ?? { start: 0, end: file.size - 1 };
   headers.set("Content-Length", String(Math.max(0, end - start + 1)));
   if (range) headers.set("Content-Range", `bytes ${start}-${end}/${file.size}`);
-  const body = request.method === "HEAD" || file.size === 0 ? null : file.open(start, end);
+  const body = request.method === "HEAD" || file.size === 0 ? null : await file.open(start, end);
   return new Response(body, { status: range ? 206 : 200, headers });
 }

@@ -33,7 +33,7 @@ describe("fileResponse", () => {
   const get = (headers: Record<string, string> = {}) => fileResponse(new Request("http://x/f", { headers }), file);
 
   it("sends the whole file with its type, nosniff, private caching, ranges and an ETag", async () => {
-    const response = get();
+    const response = await get();
     expect(response.status).toBe(200);
     expect(Object.fromEntries(response.headers)).toMatchObject({
       "content-type": "audio/webm",
@@ -47,18 +47,18 @@ describe("fileResponse", () => {
   });
 
   it("answers a range with 206 and only those bytes, and an impossible one with 416", async () => {
-    const partial = get({ Range: "bytes=2-5" });
+    const partial = await get({ Range: "bytes=2-5" });
     expect(partial.status).toBe(206);
     expect(partial.headers.get("Content-Range")).toBe("bytes 2-5/10");
     expect(await partial.text()).toBe("2345");
-    const outside = get({ Range: "bytes=20-" });
+    const outside = await get({ Range: "bytes=20-" });
     expect(outside.status).toBe(416);
     expect(outside.headers.get("Content-Range")).toBe("bytes */10");
   });
 
   it("answers a matching If-None-Match with 304, and sends the whole file when If-Range is stale", async () => {
-    expect(get({ "If-None-Match": '"abc"' }).status).toBe(304);
-    const stale = get({ Range: "bytes=2-5", "If-Range": '"old"' });
+    expect((await get({ "If-None-Match": '"abc"' })).status).toBe(304);
+    const stale = await get({ Range: "bytes=2-5", "If-Range": '"old"' });
     expect(stale.status).toBe(200);
     expect(await stale.text()).toBe("0123456789");
   });

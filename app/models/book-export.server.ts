@@ -1,5 +1,5 @@
-import fs from "node:fs/promises";
 import { Readable } from "node:stream";
+import type { ReadableStream as NodeWebStream } from "node:stream/web";
 import { asc, eq } from "drizzle-orm";
 import yazl from "yazl";
 import { db } from "~db/client.server";
@@ -30,18 +30,18 @@ import {
 import { textStream } from "~/lib/text-stream.server";
 import { MEDIA_EXTENSIONS, type AudioType, type ImageType } from "~/lib/sniff";
 import { readBookContentInTurns, type BookContent } from "./book-content.server";
-import { mediaFilePath } from "./media-storage.server";
+import { mediaFileSize, mediaFileStream } from "./media-storage.server";
 import { readCover } from "./media.server";
 
 // A book, or all of a user's books, as a zip (ADR 0014): book.json (everything, machine-readable),
 // book.md and book.html (readable, with the pictures) and media/ (the files as stored: full-size photos,
 // recordings as recorded, the uploaded cover). The zip streams out as it is made: a file is read from
-// disk when its turn comes, so memory holds the book's text and one chunk of a file at a time. A book is
+// the media store when its turn comes, so memory holds the book's text and one chunk of a file at a time. A book is
 // read a few rows at a time and its three text files are written a piece at a time as the zip is read,
 // with turns of the event loop in between: several large exports at once do not hold up other requests
 // (ADR 0023).
 
-type ExportFile = { name: string; path: string } | { name: string; bytes: Buffer };
+type ExportFile = { name: string; storageKey: string; size: number } | { name: string; bytes: Buffer };
 type BookExport = { doc: KeepsakeDocument; files: ExportFile[] };
 
 const t = (language: Language) => fastT(language, resources[language].translation, resources.en.translation);
@@ -95,9 +95,8 @@ export async function buildBookExport(content: BookContent, exportedAt: Date): P
     for (const story of topic.stories) {
       const media: KeepsakeDocument["topics"][number]["stories"][number]["media"] = [];
       for (const item of story.media) {
-        const path = mediaFilePath(item.storageKey);
-        const stat = path ? await fs.stat(path).catch(() => null) : null;
-        if (!path || !stat?.isFile()) {
+        const size = await mediaFileSize(item.storageKey, "full");
+        if (size === null) {
           console.warn(`Export of book ${book.id}: the file of media ${item.id} is missing; it is left out.`);
           continue;
         }
@@ -107,7 +106,7 @@ export async function buildBookExport(content: BookContent, exportedAt: Date): P
           fallback: item.type === "image" ? "photo" : "recording",
         });
         const file = `media/${String(counter).padStart(3, "0")}-${base}.${extension}`;
-        files.push({ name: file, path });
+        files.push({ name: file, storageKey: item.storageKey, size });
         media.push({
           file,
           type: item.type,
@@ -181,7 +180,14 @@ function addBook(zip: yazl.ZipFile, folder: string, { doc, files }: BookExport, 
     done(null, textStream(htmlParts(doc, labels), HTML_JOIN)),
   );
   for (const file of files) {
-    if ("path" in file) zip.addFile(file.path, `${folder}${file.name}`, { compress: false, mtime });
+    // Read from the media store as the zip reaches the file: one file's stream open at a time.
+    if ("storageKey" in file)
+      zip.addReadStreamLazy(`${folder}${file.name}`, { compress: false, mtime, size: file.size }, (done) =>
+        mediaFileStream(file.storageKey, "full", 0, Math.max(0, file.size - 1)).then(
+          (stream) => done(null, Readable.fromWeb(stream as NodeWebStream)),
+          (error: Error) => done(error, undefined as unknown as Readable),
+        ),
+      );
     else zip.addBuffer(file.bytes, `${folder}${file.name}`, { compress: false, mtime });
   }
 }

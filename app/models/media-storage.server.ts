@@ -1,20 +1,18 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
-import { createReadStream, openAsBlob } from "node:fs";
+import { openAsBlob } from "node:fs";
 import path from "node:path";
-import { Readable } from "node:stream";
 import { parseFile } from "music-metadata";
 import sharp, { type OutputInfo } from "sharp";
 import { env } from "~/lib/env.server";
-import { ensurePrivateDir, keepPrivate, writePrivateFile } from "~db/private-files.server";
+import { type MediaStore, MediaStoreUnavailable, mediaStore } from "~db/media-store/index.server";
 import { AppError } from "~/lib/errors";
 import { MEDIA_EXTENSIONS, sniffAudio, sniffImage, type AudioType } from "~/lib/sniff";
 import { isPlainWebp } from "~/lib/webp";
 import { makePrintCopy, printCopyPath } from "./print-copies.server";
 
-// The files of story media: every byte on disk goes through this module (docs/architecture.md, Conventions: media), so
-// storage can
-// move to object storage behind the same functions.
+// The files of story media: every stored byte goes through this module and the media store (ADR 0033), on
+// DATA_DIR's disk or in an S3-compatible bucket alike.
 
 /** An image's web size: sharp enough on a tablet, small enough for a slow phone. */
 const IMAGE_WEB_SIZE = 1600;
@@ -37,7 +35,7 @@ export function mediaFilesDir(): string {
   return path.join(env().dataDir, "media", "files");
 }
 
-/** Uploads stream into this folder first, on the same disk, so keeping one is a rename. */
+/** Uploads stream into this folder first, on the same disk as DATA_DIR/media, so keeping one on disk is a rename. */
 export function uploadTmpDir(): string {
   return path.join(env().dataDir, "media", "tmp");
 }
@@ -46,11 +44,27 @@ function newKey(): string {
   return crypto.randomBytes(16).toString("hex");
 }
 
-/** The path of a stored file; null for anything that is not a key this module made. */
-export function mediaFilePath(storageKey: string, variant: MediaVariant = "full"): string | null {
+/** The store's key of a stored file; null for anything that is not a key this module made. */
+function objectKey(storageKey: string, variant: MediaVariant = "full"): string | null {
   const match = KEY.exec(storageKey);
   if (!match) return null;
-  return path.join(mediaFilesDir(), variant === "thumb" ? `${match[1]}.thumb.${match[2]}` : storageKey);
+  return `files/${variant === "thumb" ? `${match[1]}.thumb.${match[2]}` : storageKey}`;
+}
+
+/**
+ * Runs `work` with the media store; a store that cannot be reached is a 503 in the user's language, after which
+ * nothing was kept.
+ */
+export async function withMediaStore<T>(work: (store: MediaStore) => Promise<T>): Promise<T> {
+  try {
+    return await work(await mediaStore());
+  } catch (error) {
+    if (error instanceof MediaStoreUnavailable) {
+      console.error("The media store cannot be reached", error.cause);
+      throw new AppError(503, "media.storeUnavailable", undefined, "media.storeUnavailableTitle");
+    }
+    throw error;
+  }
 }
 
 async function head(file: string): Promise<Uint8Array> {
@@ -63,9 +77,17 @@ async function head(file: string): Promise<Uint8Array> {
   }
 }
 
-async function writeAtomically(file: string, bytes: Buffer): Promise<void> {
-  await writePrivateFile(`${file}.tmp`, bytes);
-  await fs.rename(`${file}.tmp`, file);
+/** Keeps a photo's web file and thumbnail: the thumbnail first, so a kept photo always has one. */
+async function keepPhoto(storageKey: string, web: Buffer, thumb: Buffer): Promise<void> {
+  await withMediaStore(async (store) => {
+    await store.put(objectKey(storageKey, "thumb")!, { bytes: thumb }, "image/webp");
+    try {
+      await store.put(objectKey(storageKey)!, { bytes: web }, "image/webp");
+    } catch (error) {
+      await store.remove([objectKey(storageKey, "thumb")!]).catch(() => {});
+      throw error;
+    }
+  });
 }
 
 /**
@@ -94,9 +116,7 @@ export async function storeImage(upload: string): Promise<StoredFile> {
     throw new AppError(400, "media.notImage", "file", "media.notImageTitle");
   }
   const storageKey = `${newKey()}.webp`;
-  await ensurePrivateDir(mediaFilesDir());
-  await writeAtomically(mediaFilePath(storageKey, "thumb")!, thumb);
-  await writeAtomically(mediaFilePath(storageKey)!, web.data);
+  await keepPhoto(storageKey, web.data, thumb);
   // The printed book's copy, made now rather than on the book's first printing (ADR 0029); should it fail, that
   // printing makes it.
   await makePrintCopy(storageKey, web.data).catch(() => false);
@@ -138,10 +158,8 @@ export async function storeImportedImage(file: string): Promise<StoredFile> {
     }
     if (thumb) {
       const storageKey = `${newKey()}.webp`;
-      await ensurePrivateDir(mediaFilesDir());
-      await writeAtomically(mediaFilePath(storageKey, "thumb")!, thumb);
-      await fs.rename(file, mediaFilePath(storageKey)!);
-      await keepPrivate(mediaFilePath(storageKey)!);
+      await keepPhoto(storageKey, bytes, thumb);
+      await fs.rm(file, { force: true });
       return {
         storageKey,
         mimeType: "image/webp",
@@ -160,20 +178,18 @@ export async function storeAudio(upload: string): Promise<StoredFile & { mimeTyp
   const mimeType = sniffAudio(await head(upload));
   if (!mimeType) throw new AppError(400, "media.notAudio", "file", "media.notAudioTitle");
   const storageKey = `${newKey()}.${MEDIA_EXTENSIONS[mimeType]}`;
-  await ensurePrivateDir(mediaFilesDir());
-  await fs.rename(upload, mediaFilePath(storageKey)!);
-  await keepPrivate(mediaFilePath(storageKey)!);
-  const { size } = await fs.stat(mediaFilePath(storageKey)!);
-  return { storageKey, mimeType, size, thumbSize: 0, ...NO_MEASURES, durationMs: await recordingLength(storageKey) };
+  // Measured here, on this machine's copy, before the store takes it.
+  const { size } = await fs.stat(upload);
+  const durationMs = await recordingLength(upload);
+  await withMediaStore((store) => store.put(objectKey(storageKey)!, { file: upload }, mimeType));
+  return { storageKey, mimeType, size, thumbSize: 0, ...NO_MEASURES, durationMs };
 }
 
 /**
  * A recording's length in milliseconds, read from its bytes by music-metadata (which also walks a WebM from
- * MediaRecorder, whose header has none); null when the file is not there or its container does not tell.
+ * MediaRecorder, whose header has none); null when its container does not tell.
  */
-async function recordingLength(storageKey: string): Promise<number | null> {
-  const file = mediaFilePath(storageKey);
-  if (!file) return null;
+async function recordingLength(file: string): Promise<number | null> {
   try {
     const { format } = await parseFile(file, { duration: true, skipCovers: true });
     const ms = Math.round((format.duration ?? Number.NaN) * 1000);
@@ -188,47 +204,60 @@ async function recordingLength(storageKey: string): Promise<number | null> {
  * recording's length from its bytes. All null when the file is missing or does not tell.
  */
 export async function measureStoredFile(storageKey: string, type: "image" | "audio"): Promise<MediaMeasures> {
-  if (type === "audio") return { ...NO_MEASURES, durationMs: await recordingLength(storageKey) };
-  const file = mediaFilePath(storageKey);
-  const meta = file
-    ? await sharp(file)
+  const key = objectKey(storageKey);
+  if (!key) return NO_MEASURES;
+  const measured = await withMediaStore((store) =>
+    store.withLocalFile(key, async (file): Promise<MediaMeasures> => {
+      if (type === "audio") return { ...NO_MEASURES, durationMs: await recordingLength(file) };
+      const meta = await sharp(file)
         .metadata()
-        .catch(() => null)
-    : null;
-  return meta ? { width: meta.width, height: meta.height, durationMs: null } : NO_MEASURES;
+        .catch(() => null);
+      return meta ? { width: meta.width, height: meta.height, durationMs: null } : NO_MEASURES;
+    }),
+  );
+  return measured ?? NO_MEASURES;
 }
 
-/** A stored file as a Blob backed by the disk: read as it is used (sent to an AI server), never held whole. */
-export async function openMediaBlob(storageKey: string): Promise<Blob> {
-  const file = mediaFilePath(storageKey);
-  if (!file) throw new AppError(404, "errors.notFound");
-  return openAsBlob(file);
+/**
+ * Runs `use` with a stored file as a Blob backed by a file on this machine: read as it is used (sent to an AI server),
+ * never held whole. Null when the file is not there.
+ */
+export async function withMediaBlob<T>(storageKey: string, use: (blob: Blob) => Promise<T>): Promise<T | null> {
+  const key = objectKey(storageKey);
+  if (!key) return null;
+  return withMediaStore((store) => store.withLocalFile(key, async (file) => use(await openAsBlob(file))));
+}
+
+/** A stored file's bytes, or null when it is not there (an export reads each photo and recording this way). */
+export async function readMediaFile(storageKey: string): Promise<Buffer | null> {
+  const key = objectKey(storageKey);
+  return key ? withMediaStore((store) => store.readBytes(key)) : null;
 }
 
 /** The size of a stored file, or null when it is not there (a thumbnail of an audio file, a lost file). */
 export async function mediaFileSize(storageKey: string, variant: MediaVariant): Promise<number | null> {
-  const file = mediaFilePath(storageKey, variant);
-  if (!file) return null;
-  const stat = await fs.stat(file).catch(() => null);
-  return stat?.isFile() ? stat.size : null;
+  const key = objectKey(storageKey, variant);
+  if (!key) return null;
+  return (await withMediaStore((store) => store.stat(key)))?.size ?? null;
 }
 
 /** A stored file's bytes from `start` to `end` (inclusive), as a stream for a Response. */
-export function mediaFileStream(
+export async function mediaFileStream(
   storageKey: string,
   variant: MediaVariant,
   start: number,
   end: number,
-): ReadableStream<Uint8Array> {
-  const file = mediaFilePath(storageKey, variant);
-  if (!file) throw new AppError(404, "errors.notFound");
-  return Readable.toWeb(createReadStream(file, { start, end })) as ReadableStream<Uint8Array>;
+): Promise<ReadableStream<Uint8Array>> {
+  const key = objectKey(storageKey, variant);
+  const stream = key ? await withMediaStore((store) => store.read(key, start, end)) : null;
+  if (!stream) throw new AppError(404, "media.notFound");
+  return stream;
 }
 
 /** Removes stored files, their thumbnails and print copies (keys are server-made; anything else is ignored). */
 export async function deleteMediaFiles(keys: string[]): Promise<void> {
-  const files = keys
-    .flatMap((key) => [mediaFilePath(key), mediaFilePath(key, "thumb"), printCopyPath(key)])
-    .filter((file): file is string => file !== null);
-  await Promise.all(files.map((file) => fs.rm(file, { force: true })));
+  const stored = keys.flatMap((key) => [objectKey(key), objectKey(key, "thumb")]).filter((key) => key !== null);
+  const copies = keys.map(printCopyPath).filter((file) => file !== null);
+  await Promise.all(copies.map((file) => fs.rm(file, { force: true })));
+  await withMediaStore((store) => store.remove(stored));
 }

@@ -1,5 +1,4 @@
 import crypto from "node:crypto";
-import fs from "node:fs/promises";
 import path from "node:path";
 import { and, asc, count, desc, eq, inArray, isNull, like } from "drizzle-orm";
 import sharp from "sharp";
@@ -7,20 +6,26 @@ import { db, type Tx } from "~db/client.server";
 import { books, media, stories, type Media } from "~db/schema";
 import { COVER_MAX_BYTES, UPLOADED_COVER_PREFIX } from "~/lib/covers";
 import { env } from "~/lib/env.server";
-import { ensurePrivateDir, writePrivateFile } from "~db/private-files.server";
 import { MEDIA_DESCRIPTION_MAX } from "~/lib/limits";
 import { AppError } from "~/lib/errors";
 import { sniffImage } from "~/lib/sniff";
 import { isPlainWebp } from "~/lib/webp";
 import { logActivity } from "./activity.server";
 import { isCoverInUse, touchBook } from "./book.server";
-import { deleteMediaFiles, mediaFileSize, storeAudio, storeImage, type StoredFile } from "./media-storage.server";
+import {
+  deleteMediaFiles,
+  mediaFileSize,
+  storeAudio,
+  storeImage,
+  type StoredFile,
+  withMediaStore,
+} from "./media-storage.server";
 import { assertRoomFor, assertWithinQuota } from "./storage.server";
 import { ownedStory } from "./story.server";
 
 export { deleteMediaFiles } from "./media-storage.server";
 
-// All file I/O for media stays in this module, so storage can move to object storage later.
+// Covers' files go through the media store (ADR 0033), like photos and recordings (media-storage.server.ts).
 
 const COVER_WIDTH = 600;
 const COVER_HEIGHT = 900;
@@ -44,12 +49,12 @@ function assertCoverBytes(bytes: Uint8Array): void {
 /** A cover file just stored: the URL the book keeps, and the file's bytes (counted by the storage quota). */
 export type StoredCover = { url: string; bytes: number };
 
+/** The store's key of an uploaded cover's file. */
+const coverObject = (key: string) => `covers/${key}.webp`;
+
 async function writeCover(bytes: Uint8Array): Promise<StoredCover> {
   const key = crypto.randomBytes(16).toString("hex");
-  await ensurePrivateDir(coversDir());
-  const file = path.join(coversDir(), `${key}.webp`);
-  await writePrivateFile(`${file}.tmp`, bytes);
-  await fs.rename(`${file}.tmp`, file);
+  await withMediaStore((store) => store.put(coverObject(key), { bytes }, "image/webp"));
   return { url: `${UPLOADED_COVER_PREFIX}${key}`, bytes: bytes.byteLength };
 }
 
@@ -93,14 +98,13 @@ export async function saveImportedCover(bytes: Uint8Array): Promise<StoredCover>
 export async function readCover(url: string): Promise<Buffer | null> {
   const key = coverKey(url);
   if (!key) return null;
-  return fs.readFile(path.join(coversDir(), `${key}.webp`)).catch(() => null);
+  return withMediaStore((store) => store.readBytes(coverObject(key)));
 }
 
 /** The bytes of an uploaded cover's file, or null when it is not there. */
 async function coverFileSize(url: string): Promise<number | null> {
   const key = coverKey(url);
-  const stat = key ? await fs.stat(path.join(coversDir(), `${key}.webp`)).catch(() => null) : null;
-  return stat?.isFile() ? stat.size : null;
+  return key ? ((await withMediaStore((store) => store.stat(coverObject(key))))?.size ?? null) : null;
 }
 
 /**
@@ -133,7 +137,7 @@ export async function backfillStoredSizes(): Promise<number> {
 export async function deleteCoverIfUnused(url: string | null | undefined): Promise<void> {
   const key = url ? coverKey(url) : null;
   if (!key || isCoverInUse(url!)) return;
-  await fs.rm(path.join(coversDir(), `${key}.webp`), { force: true });
+  await withMediaStore((store) => store.remove([coverObject(key)]));
 }
 
 // A story holds a handful of photos and recordings; the cap only keeps one request bounded.

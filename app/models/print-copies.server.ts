@@ -52,20 +52,24 @@ export const isFile = (file: string) =>
 /**
  * The print copies of a book's photos, by media id, made one at a time where missing: a copy is a decode and an
  * encode of a 1600 px photo, and one at a time leaves the server's thread pool to other requests. A photo whose
- * stored file is gone or does not decode has none, and is left out of the book.
+ * stored file is gone or does not decode has none, and is left out of the book. The copies are a cache of this
+ * machine's (DATA_DIR/cache): another app server makes its own when it first prints the book (ADR 0031).
  */
 export async function printCopies(
   items: Media[],
-  storedFile: (storageKey: string) => string | null,
+  storedBytes: (storageKey: string) => Promise<Buffer | null>,
 ): Promise<Map<number, string>> {
   const copies = new Map<number, string>();
   for (const item of items) {
     if (item.type !== "image") continue;
     const target = printCopyPath(item.storageKey);
-    const source = storedFile(item.storageKey);
-    if (!target || !source) continue;
-    if ((await isFile(target)) || ((await isFile(source)) && (await makePrintCopy(item.storageKey, source))))
+    if (!target) continue;
+    if (await isFile(target)) {
       copies.set(item.id, target);
+      continue;
+    }
+    const bytes = await storedBytes(item.storageKey);
+    if (bytes && (await makePrintCopy(item.storageKey, bytes))) copies.set(item.id, target);
   }
   return copies;
 }

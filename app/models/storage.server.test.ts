@@ -10,7 +10,7 @@ import { pngBytes, webmBytes } from "../../tests/support/media-files";
 import { listUsers } from "./admin.server";
 import { copyBook, createBook, updateBook } from "./book.server";
 import { addStoryMedia, backfillStoredSizes, saveCover } from "./media.server";
-import { mediaFilePath } from "./media-storage.server";
+import { storedFilePath } from "../../tests/support/stored-files";
 import { assertRoomFor, assertWithinQuota, storageQuota, storageUsed } from "./storage.server";
 import { createStory } from "./story.server";
 import { createTopic } from "./topic.server";
@@ -240,7 +240,7 @@ describe("a user's storage", () => {
       // Every recording file on disk has its row, and no row lacks its file.
       const recordings = filesOnDisk().filter((file) => file.endsWith(".webm"));
       expect(recordings.filter((file) => !rows.includes(file))).toEqual([]);
-      expect(rows.filter((row) => row.endsWith(".webm") && fs.existsSync(mediaFilePath(row)!)).length).toBe(
+      expect(rows.filter((row) => row.endsWith(".webm") && fs.existsSync(storedFilePath(row))).length).toBe(
         recordings.length,
       );
     },
@@ -258,7 +258,7 @@ describe("a user's storage", () => {
       fallbackDescription: "",
     });
     const row = db().select().from(media).where(eq(media.id, photo.id)).get()!;
-    expect(row.thumbSize).toBe(fs.statSync(mediaFilePath(row.storageKey, "thumb")!).size);
+    expect(row.thumbSize).toBe(fs.statSync(storedFilePath(row.storageKey, "thumb")).size);
     expect(storageUsed(user.id)).toBe(row.size + row.thumbSize!);
 
     // As migration 0004 leaves an older photo and an older uploaded cover: sizes unknown.

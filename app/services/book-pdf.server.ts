@@ -16,7 +16,7 @@ import { AppError } from "~/lib/errors";
 import { publicFile } from "~/lib/public-file.server";
 import { storyParagraphs } from "~/lib/text";
 import { printableBook, type PrintableBook } from "~/models/book-print.server";
-import { mediaFilePath } from "~/models/media-storage.server";
+import { readMediaFile } from "~/models/media-storage.server";
 import { isFile as exists, printCopies } from "~/models/print-copies.server";
 import { readCover } from "~/models/media.server";
 import { printLinkFor } from "~/models/share.server";
@@ -155,7 +155,7 @@ async function printJob(book: PrintableBook, size: PrintSize, shareUrl: string |
   };
   const photoFiles = await printCopies(
     book.topics.flatMap((topic) => topic.stories.flatMap((story) => story.media)),
-    mediaFilePath,
+    readMediaFile,
   );
   const chapters = await Promise.all(
     book.topics.map(async (topic) => ({

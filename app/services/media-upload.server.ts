@@ -3,7 +3,7 @@ import { db } from "~db/client.server";
 import { books, stories, type Language } from "~db/schema";
 import { aiProvider } from "~/ai/provider.server";
 import type { MessageKey } from "~/i18n/types";
-import { openMediaBlob } from "~/models/media-storage.server";
+import { withMediaBlob } from "~/models/media-storage.server";
 import { addStoryMedia, getMedia, setTranscription, type MediaView } from "~/models/media.server";
 import { AppError } from "~/lib/errors";
 import { AUDIO_UPLOAD_MAX_BYTES, IMAGE_UPLOAD_MAX_BYTES } from "~/lib/limits";
@@ -47,11 +47,13 @@ async function transcribeMedia({
     .where(eq(stories.id, item.storyId))
     .get()?.language as Language;
   try {
-    const data = await openMediaBlob(item.storageKey);
-    const result = await aiProvider().transcribe(
-      { data, mimeType: item.mimeType, filename: item.filename || `recording.${item.storageKey.split(".")[1]}` },
-      { language, signal },
+    const result = await withMediaBlob(item.storageKey, (data) =>
+      aiProvider().transcribe(
+        { data, mimeType: item.mimeType, filename: item.filename || `recording.${item.storageKey.split(".")[1]}` },
+        { language, signal },
+      ),
     );
+    if (result === null) throw new AppError(404, "media.notFound");
     if (result.text === null) return { text: null, reason: result.reason };
     setTranscription({ mediaId, text: result.text });
     return { text: result.text, reason: null };

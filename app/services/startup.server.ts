@@ -78,7 +78,12 @@ async function startup(): Promise<void> {
   purgeSpentAttempts();
   reportNames();
   await sweepInterruptedWrites();
-  const measured = await backfillStoredSizes();
+  // A media store out of reach (ADR 0033) does not stop the start: pages render without it, and the next start
+  // measures what this one could not.
+  const measured = await backfillStoredSizes().catch((error: unknown) => {
+    console.error("Measuring stored files for the storage quota failed", error);
+    return 0;
+  });
   if (measured) console.log(`Measured ${measured} stored file(s) for the storage quota.`);
   setInterval(purgeExpiredSessions, 24 * 60 * 60 * 1000).unref();
   setInterval(() => purgeSpentAttempts(), 5 * 60 * 1000).unref();

@@ -171,10 +171,10 @@ const fileCount = (dir: string) => {
   const full = path.join(server.dataDir, "media", dir);
   return fs.existsSync(full) ? fs.readdirSync(full).length : 0;
 };
-const footprint = () => ({
+const footprint = async () => ({
   rows: rowCounts(),
-  files: fileCount("files"),
-  covers: fileCount("covers"),
+  files: (await server.storedFiles("files")).length,
+  covers: (await server.storedFiles("covers")).length,
   tmp: fileCount("tmp"),
 });
 
@@ -321,13 +321,13 @@ describe("importing an export", () => {
     const made = await richBook(lan, "Vòng tròn");
     const first = await download(lan, `/api/books/${made.book.id}/export`);
     const zip = zipOf(first.files);
-    const before = footprint();
+    const before = await footprint();
     const imported = await importZip(lan, zip);
     expect(imported.status).toBe(201);
     expect(imported.body.bookIds).toHaveLength(1);
     const newId = imported.body.bookIds![0]!;
     expect(newId).not.toBe(made.book.id);
-    const after = footprint();
+    const after = await footprint();
     expect(after.rows).toEqual({
       ...before.rows,
       books: before.rows.books! + 1,
@@ -703,12 +703,12 @@ describe("a hostile or broken zip", () => {
 
   it.each(cases)("is refused with a clear 400 and nothing written: %s", async (_name, build, message) => {
     const zip = await build();
-    const before = footprint();
+    const before = await footprint();
     const { status, body } = await importZip(lan, zip);
     expect(status, JSON.stringify(body)).toBe(400);
     expect(body.title).toBe("Import failed");
     expect(body.message).toMatch(message);
-    expect(footprint()).toEqual({ ...before, tmp: 0 });
+    expect(await footprint()).toEqual({ ...before, tmp: 0 });
     expect((await lan.get("/healthz")).status).toBe(200);
   });
 
@@ -815,12 +815,12 @@ describe("a hostile or broken zip", () => {
     "refuses more %s than one import takes, saying how many it takes, in the user's language",
     async (_name, build, english, vietnamese) => {
       const zip = build();
-      const before = footprint();
+      const before = await footprint();
       const refused = await importZip(lan, zip);
       expect([refused.status, refused.body.title, refused.body.message]).toEqual([400, "Import failed", english]);
       const vi = await importZip(lan, zip, { "Accept-Language": "vi" });
       expect([vi.status, vi.body.title, vi.body.message]).toEqual([400, "Nhập sách thất bại", vietnamese]);
-      expect(footprint()).toEqual({ ...before, tmp: 0 });
+      expect(await footprint()).toEqual({ ...before, tmp: 0 });
     },
   );
 
@@ -839,12 +839,12 @@ describe("a hostile or broken zip", () => {
     const empty = await lan.request("/api/import", { method: "POST", body: form });
     expect([empty.status, (await empty.json()).message]).toEqual([400, "Please choose a zip file to import."]);
     expect((await createClient(server.url).request("/api/import", { method: "POST", body: form })).status).toBe(401);
-    const before = footprint();
+    const before = await footprint();
     // On a connection of its own: the 200 MB body takes a busy machine seconds to make (tests/support/raw-http.ts).
     const ownConnection = createClient(server.url, { Cookie: lan.cookieHeader() }, rawFetch);
     const huge = await importZip(ownConnection, new Uint8Array(200 * 1024 * 1024 + 1));
     expect([huge.status, huge.body.message]).toEqual([413, "The zip is too large: it can be up to 200 MB."]);
-    expect(footprint()).toEqual({ ...before, tmp: 0 });
+    expect(await footprint()).toEqual({ ...before, tmp: 0 });
     expect((await lan.get("/healthz")).status).toBe(200);
   });
 });

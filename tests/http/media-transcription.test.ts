@@ -21,7 +21,6 @@ afterAll(async () => {
 });
 beforeEach(() => fake.reset());
 
-const filesDir = () => path.join(server.dataDir, "media", "files");
 const count = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir).length : 0);
 const webm = (size = 3000) => webmBytes(size);
 
@@ -98,7 +97,7 @@ describe("transcribing recordings", () => {
       await lan.json("POST", `/api/topics/${topicId}/stories`, { title: "River", content: "Once", status: "draft" })
     ).json();
     fake.enqueue(reply.status(500), reply.status(500));
-    const before = count(filesDir());
+    const before = (await server.storedFiles("files")).length;
     const form = new FormData();
     form.append("type", "audio");
     form.append("file", new File([webm()], "voice.webm", { type: "audio/webm" }));
@@ -108,7 +107,7 @@ describe("transcribing recordings", () => {
       transcription: null,
       transcriptionError: "Cannot transcribe audio, please try again.",
     });
-    expect(count(filesDir())).toBe(before + 1);
+    expect((await server.storedFiles("files")).length).toBe(before + 1);
     expect(((await (await lan.get(`/api/stories/${story.id}`)).json()) as Story).hasAudio).toBe(true);
   });
 });
@@ -149,7 +148,7 @@ describe("the story form with a recording (no JavaScript: the phone's own record
 
   it("still saves the story when the recording cannot be kept, and says so", async () => {
     const { bookId, topicId } = await bookAndTopic("en");
-    const before = count(filesDir());
+    const before = (await server.storedFiles("files")).length;
     const notAudio = new TextEncoder().encode("<html>not audio</html>");
     const { page, story } = await saveStoryForm(
       bookId,
@@ -168,7 +167,7 @@ describe("the story form with a recording (no JavaScript: the phone's own record
     expect(tooLong.story.content).toBe("Also kept.");
     expect(tooLong.story.media).toEqual([]);
     expect(tooLong.page).toContain("The story was saved, but the recording could not be uploaded.");
-    expect(count(filesDir())).toBe(before);
+    expect((await server.storedFiles("files")).length).toBe(before);
     expect(count(path.join(server.dataDir, "media", "tmp"))).toBe(0);
     expect(fake.requests).toEqual([]);
   });

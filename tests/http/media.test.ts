@@ -28,8 +28,8 @@ type Row = {
   transcriptionError?: string;
 };
 
-const filesDir = () => path.join(server.dataDir, "media", "files");
 const tmpDir = () => path.join(server.dataDir, "media", "tmp");
+const storedCount = async () => (await server.storedFiles("files")).length;
 const count = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir).length : 0);
 
 const webm = webmBytes;
@@ -69,7 +69,7 @@ describe("uploading and serving media", () => {
       "names it from its file, and serves it privately with an ETag",
     async () => {
       const { story } = await newStory(lan);
-      const before = count(filesDir());
+      const before = await storedCount();
       const { status, body } = await upload(
         lan,
         story.id,
@@ -86,7 +86,7 @@ describe("uploading and serving media", () => {
         filename: "bà nội_ở Huế.png",
       });
       expect(body.size).toBeGreaterThan(0);
-      expect(count(filesDir())).toBe(before + 2);
+      expect(await storedCount()).toBe(before + 2);
       expect(await storyFlags(lan, story.id)).toEqual({ hasAudio: false, hasImages: true, media: 1 });
 
       const full = await lan.get(body.url);
@@ -152,7 +152,7 @@ describe("uploading and serving media", () => {
     "refuses a file whose bytes are not the declared kind, " + "whatever its name or type says, and keeps nothing",
     async () => {
       const { story } = await newStory(lan, "Không ảnh");
-      const before = count(filesDir());
+      const before = await storedCount();
       const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>');
       const asImage = await upload(
         lan,
@@ -191,7 +191,7 @@ describe("uploading and serving media", () => {
       expect((await upload(lan, story.id, { bytes: await png(10, 10), name: "a.png" }, { type: "video" })).status).toBe(
         400,
       );
-      expect(count(filesDir())).toBe(before);
+      expect(await storedCount()).toBe(before);
       expect(count(tmpDir())).toBe(0);
       expect(await storyFlags(lan, story.id)).toEqual({ hasAudio: false, hasImages: false, media: 0 });
     },
@@ -199,7 +199,7 @@ describe("uploading and serving media", () => {
 
   it("answers 413 to a file over its cap, keeps nothing on disk, and stays healthy", async () => {
     const { story } = await newStory(lan, "Quá lớn");
-    const before = count(filesDir());
+    const before = await storedCount();
     const bigPhoto = new Uint8Array(10 * 1024 * 1024 + 1);
     bigPhoto.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     const photo = await upload(lan, story.id, { bytes: bigPhoto, name: "huge.png" }, { type: "image" });
@@ -212,7 +212,7 @@ describe("uploading and serving media", () => {
     );
     expect(recording.status).toBe(413);
     expect(recording.body.message).toMatch(/25 MB/);
-    expect(count(filesDir())).toBe(before);
+    expect(await storedCount()).toBe(before);
     expect(count(tmpDir())).toBe(0);
     expect((await lan.get("/healthz")).status).toBe(200);
     expect((await upload(lan, story.id, { bytes: webm(), name: "ok.webm" }, { type: "audio" })).status).toBe(201);
@@ -236,9 +236,9 @@ describe("uploading and serving media", () => {
     expect((await blank.json()).message).toBe("Please enter a description for the image.");
     expect((await lan.json("PUT", `/api/media/${photo.id}`, { description: 42 })).status).toBe(400);
 
-    const before = count(filesDir());
+    const before = await storedCount();
     expect((await lan.request(`/api/media/${photo.id}`, { method: "DELETE" })).status).toBe(200);
-    expect(count(filesDir())).toBe(before - 2);
+    expect(await storedCount()).toBe(before - 2);
     expect(await storyFlags(lan, story.id)).toEqual({ hasAudio: false, hasImages: false, media: 0 });
     expect((await lan.get(photo.url)).status).toBe(404);
   });
@@ -249,7 +249,7 @@ describe("uploading and serving media", () => {
       const { story } = await newStory(lan, "Riêng tư");
       const photo = (await upload(lan, story.id, { bytes: await png(20, 20), name: "secret.png" }, { type: "image" }))
         .body;
-      const before = count(filesDir());
+      const before = await storedCount();
       for (const url of [
         photo.url,
         `${photo.url}?size=thumb`,
@@ -277,7 +277,7 @@ describe("uploading and serving media", () => {
       expect(
         (await upload(anonymous, story.id, { bytes: await png(20, 20), name: "x.png" }, { type: "image" })).status,
       ).toBe(401);
-      expect(count(filesDir())).toBe(before);
+      expect(await storedCount()).toBe(before);
       expect((await lan.get(photo.url)).status).toBe(200);
       expect(
         ((await (await lan.get(`/api/stories/${story.id}`)).json()).media as Row[]).map((m) => m.description),
@@ -316,11 +316,11 @@ describe("deleting what holds media deletes its files", () => {
       (made: Awaited<ReturnType<typeof storyWithMedia>>) =>
         lan.request(`/api/books/${made.book.id}`, { method: "DELETE" }),
     ]) {
-      const before = count(filesDir());
+      const before = await storedCount();
       const made = await storyWithMedia(lan);
-      expect(count(filesDir())).toBe(before + 3);
+      expect(await storedCount()).toBe(before + 3);
       expect((await remove(made)).status).toBe(200);
-      expect(count(filesDir())).toBe(before);
+      expect(await storedCount()).toBe(before);
     }
   });
 
@@ -336,12 +336,12 @@ describe("deleting what holds media deletes its files", () => {
     ).json();
     const tam = createClient(server.url);
     await loginAs(tam, "tam", "secret1");
-    const before = count(filesDir());
+    const before = await storedCount();
     await storyWithMedia(tam);
     await storyWithMedia(tam);
-    expect(count(filesDir())).toBe(before + 6);
+    expect(await storedCount()).toBe(before + 6);
     expect((await admin.request(`/api/admin/users/${created.id}`, { method: "DELETE" })).status).toBe(200);
-    expect(count(filesDir())).toBe(before);
+    expect(await storedCount()).toBe(before);
   });
 
   it("and every change to media is in the owner's activity log", async () => {

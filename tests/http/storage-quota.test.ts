@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import en from "~/i18n/en";
 import vi from "~/i18n/vi";
-import { mediaFiles, withDatabase } from "../resilience/support";
+import { withDatabase } from "../resilience/support";
 import { createClient, loginAs, type Client } from "../support/http";
 import { sampleDocument } from "../support/keepsake-sample";
 import { pngBytes, webmBytes } from "../support/media-files";
@@ -52,13 +52,13 @@ function uploadRecording({ client, storyId }: Setup, bytes: number, language = "
 }
 
 /** Everything stored: files under DATA_DIR/media (sizes too) and the rows that name files. */
-function stored() {
+async function stored() {
   const rows = withDatabase(server.dataDir, (db) => ({
     media: db.prepare("select count(*) from media").pluck().get(),
     books: db.prepare("select count(*) from books").pluck().get(),
     covers: db.prepare("select count(*) from books where cover_bytes is not null").pluck().get(),
   }));
-  return { files: mediaFiles(server.dataDir), rows };
+  return { files: await server.storedMedia(), rows };
 }
 
 async function expectQuotaRefusal(response: Response, language: "en" | "vi" = "en") {
@@ -81,7 +81,7 @@ describe("the storage quota", () => {
   it("refuses an upload past it with a translated 413, and stores nothing of it", async () => {
     const lan = await userWithStory("lan");
     expect((await uploadRecording(lan, 700 * 1024)).status).toBe(201);
-    const before = stored();
+    const before = await stored();
     await expectQuotaRefusal(await uploadRecording(lan, 700 * 1024));
     await expectQuotaRefusal(await uploadRecording(lan, 700 * 1024, "vi"), "vi");
     // A photo's size is known only once it is re-encoded: it is refused after that, and its files removed.
@@ -110,16 +110,16 @@ describe("the storage quota", () => {
     await expectQuotaRefusal(
       await lan.client.request(`/api/stories/${lan.storyId}/media`, { method: "POST", body: photo }),
     );
-    expect(stored()).toEqual(before);
+    expect(await stored()).toEqual(before);
     expect(before.files.filter((file) => file.startsWith("tmp/"))).toEqual([]);
   });
 
   it("lets one of two uploads at once in when together they do not fit", async () => {
     const minh = await userWithStory("minh");
-    const before = stored();
+    const before = await stored();
     const answers = await Promise.all([uploadRecording(minh, 600 * 1024), uploadRecording(minh, 600 * 1024)]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 413]);
-    const after = stored();
+    const after = await stored();
     expect(after.rows.media).toBe(Number(before.rows.media) + 1);
     expect(after.files.filter((file) => !before.files.includes(file))).toEqual([
       expect.stringMatching(/^files\/[a-f0-9]{32}\.webm 614400$/),
@@ -133,7 +133,7 @@ describe("the storage quota", () => {
       const hoa = await userWithStory("hoa");
       expect((await uploadRecording(hoa, MB - 100)).status).toBe(201);
       const cover = `data:image/png;base64,${Buffer.from(await pngBytes(300, 450, "#a33")).toString("base64")}`;
-      const before = stored();
+      const before = await stored();
       await expectQuotaRefusal(
         await hoa.client.json("POST", "/api/books", { title: "With a cover", language: "en", coverImage: cover }),
       );
@@ -157,7 +157,7 @@ describe("the storage quota", () => {
       });
       expect(page.status).toBe(413);
       expect(await page.text()).toContain(vi.storage.quotaExceeded);
-      expect(stored()).toEqual(before);
+      expect(await stored()).toEqual(before);
       // Nothing new to store: a user at the quota can still edit.
       expect(
         (await hoa.client.json("PUT", `/api/books/${hoa.bookId}`, { title: "Renamed", language: "en" })).status,
@@ -183,11 +183,11 @@ describe("the storage quota", () => {
       form.append("file", new File([new Uint8Array(bytes)], "book.zip", { type: "application/zip" }));
       return binh.client.request("/api/import", { method: "POST", body: form });
     };
-    const before = stored();
+    const before = await stored();
     await expectQuotaRefusal(await importZip(zip(10 * 1024)));
     // A recording that cannot fit is refused before anything is unpacked.
     await expectQuotaRefusal(await importZip(zip(50 * 1024)));
-    expect(stored()).toEqual(before);
+    expect(await stored()).toEqual(before);
   });
 
   it("shows each user's usage in the admin's Users tab and its API", async () => {

@@ -1,11 +1,10 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import en from "~/i18n/en";
 import vi from "~/i18n/vi";
 import { createClient, loginAs, type Client } from "../support/http";
-import { ADMIN_PASSWORD, type RunningServer } from "../support/server";
+import { ADMIN_PASSWORD, filesUnder, type RunningServer } from "../support/server";
 
 // Shared by the resilience suite: many signed-in users, the database file read beside the running
 // server, and story texts whose integrity can be checked after a crash.
@@ -107,17 +106,7 @@ export function databaseSnapshot(dataDir: string): Record<string, { rows: number
 }
 
 /** Every file under DATA_DIR/media with its size, sorted. */
-export function mediaFiles(dataDir: string): string[] {
-  const root = path.join(dataDir, "media");
-  if (!fs.existsSync(root)) return [];
-  return (fs.readdirSync(root, { recursive: true, withFileTypes: true }) as fs.Dirent[])
-    .filter((entry) => entry.isFile())
-    .map((entry) => {
-      const file = path.join(entry.parentPath, entry.name);
-      return `${path.relative(root, file)} ${fs.statSync(file).size}`;
-    })
-    .sort();
-}
+export const mediaFiles = (dataDir: string): string[] => filesUnder(path.join(dataDir, "media"));
 
 const sha = (text: string) => crypto.createHash("sha256").update(text).digest("hex");
 

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { type LocalS3, startLocalS3 } from "./s3";
 
 export const ADMIN_PASSWORD = "admin-test-password";
 
@@ -11,6 +12,18 @@ export type RunningServer = {
   /** The server process: its memory can be read from /proc/<pid>/status. */
   pid: number;
   output: () => string;
+  /**
+   * The names of the media files the server keeps in `folder` ("files": photos, thumbnails, recordings; "covers"),
+   * wherever its media store keeps them: DATA_DIR/media, or the local S3 server of the `http-s3` suite (ADR 0033).
+   */
+  storedFiles: (folder: "files" | "covers") => Promise<string[]>;
+  /**
+   * Every media file the server keeps, as "folder/name size", sorted: its media store's (DATA_DIR/media or the local
+   * S3 server's) and the uploads on its own disk (DATA_DIR/media/tmp).
+   */
+  storedMedia: () => Promise<string[]>;
+  /** The local S3 server the media are kept in, when the suite runs on S3. */
+  s3: LocalS3 | null;
   /** Stops the server (SIGTERM, a clean shutdown) and removes its data directory. */
   stop: () => Promise<void>;
   /**
@@ -33,6 +46,18 @@ export type StartOptions = {
 };
 
 const thisCheckout = path.resolve(import.meta.dirname, "..", "..");
+
+/** Every file under `root` as "relative/path size", sorted. */
+export function filesUnder(root: string): string[] {
+  if (!fs.existsSync(root)) return [];
+  return (fs.readdirSync(root, { recursive: true, withFileTypes: true }) as fs.Dirent[])
+    .filter((entry) => entry.isFile())
+    .map((entry) => {
+      const file = path.join(entry.parentPath, entry.name);
+      return `${path.relative(root, file)} ${fs.statSync(file).size}`;
+    })
+    .sort();
+}
 
 // Variables a developer's shell may set that would point the test server at a real AI server.
 const AI_VARIABLES = [
@@ -59,6 +84,8 @@ export async function startServer(
     throw new Error("No build: run `npm run build` first (npm test does).");
   }
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "heirloom-server-"));
+  // The `http-s3` suite runs the media tests with the media in a local S3 server, one per app server.
+  const s3 = process.env.HEIRLOOM_TEST_MEDIA_STORE === "s3" && !("MEDIA_STORE" in env) ? await startLocalS3() : null;
   const child: ChildProcess = spawn(process.execPath, [path.join(root, "server", "index.mjs")], {
     cwd: root,
     env: {
@@ -69,6 +96,7 @@ export async function startServer(
       DATA_DIR: dataDir,
       ADMIN_PASSWORD,
       COOKIE_SECURE: "false",
+      ...s3?.env,
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -91,8 +119,9 @@ export async function startServer(
       reject(new Error(`server exited with ${code}:\n${log}`));
     });
   });
-  const url = await started.catch((error: unknown) => {
+  const url = await started.catch(async (error: unknown) => {
     if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    await s3?.remove();
     throw error;
   });
   const kill = async (signal: NodeJS.Signals = "SIGTERM") => {
@@ -106,9 +135,20 @@ export async function startServer(
     dataDir,
     pid: child.pid!,
     output: () => log,
+    s3,
+    storedMedia: async () => [...(s3 ? await s3.objects() : []), ...filesUnder(path.join(dataDir, "media"))].sort(),
+    storedFiles: async (folder) => {
+      if (s3)
+        return (await s3.keys())
+          .filter((key) => key.startsWith(`${folder}/`))
+          .map((key) => key.slice(folder.length + 1));
+      const dir = path.join(dataDir, "media", folder);
+      return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
+    },
     stop: async () => {
       await kill("SIGTERM");
       fs.rmSync(dataDir, { recursive: true, force: true });
+      await s3?.remove();
     },
     kill,
   };

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { db } from "~db/client.server";
 import { createBook } from "~/models/book.server";
 import { addStoryMedia, deleteMedia } from "~/models/media.server";
-import { mediaFilePath } from "~/models/media-storage.server";
+import { storedFilePath } from "../support/stored-files";
 import { createStory } from "~/models/story.server";
 import { createTopic } from "~/models/topic.server";
 import { createUser } from "~/models/user.server";
@@ -84,7 +84,7 @@ describe("npm run backup, in-process", () => {
 
     expect(manifest.snapshots).toBe(2);
     expect(lines.join("\n")).toMatch(/deleted by the app during the copy: taking a fresh snapshot/);
-    expect(manifest.media.missing).toEqual([]);
+    expect(manifest.media).toMatchObject({ missing: [] });
     const copy = new Database(path.join(destination, "heirloom.db"), { readonly: true });
     const keys = copy.prepare("SELECT id, storage_key AS key FROM media").all() as { id: number; key: string }[];
     copy.close();
@@ -92,7 +92,7 @@ describe("npm run backup, in-process", () => {
     for (const { key } of keys) {
       for (const variant of ["full", "thumb"] as const) {
         expect(
-          fs.existsSync(path.join(destination, "media", "files", path.basename(mediaFilePath(key, variant)!))),
+          fs.existsSync(path.join(destination, "media", "files", path.basename(storedFilePath(key, variant)))),
         ).toBe(true);
       }
     }
@@ -103,11 +103,27 @@ describe("npm run backup, in-process", () => {
   it("keeps a backup of data whose own file is lost, and names the file in the manifest", async () => {
     const { media } = await storyWithPhotos("long", 1);
     const key = db().$client.prepare("SELECT storage_key FROM media WHERE id = ?").pluck().get(media[0]!.id) as string;
-    fs.rmSync(mediaFilePath(key)!);
+    fs.rmSync(storedFilePath(key));
     const manifest = await backup({ dataDir: dataDir(), destination: path.join(scratch, "lost"), log: quiet });
     expect(manifest.snapshots).toBe(3);
-    expect(manifest.media.missing).toEqual([path.join("files", key)]);
+    expect(manifest.media).toMatchObject({ missing: [path.join("files", key)] });
     expect(manifest.database.integrityCheck).toBe("ok");
+  });
+
+  it("copies only the database when media are kept in a bucket, and says where they are", async () => {
+    await storyWithPhotos("bucket", 1);
+    const lines: string[] = [];
+    const destination = path.join(scratch, "bucket");
+    const manifest = await backup({
+      dataDir: dataDir(),
+      destination,
+      log: (line: string) => lines.push(line),
+      mediaStore: "s3://family-media/heirloom",
+    });
+    expect(manifest.media).toEqual({ store: "s3://family-media/heirloom", copied: false });
+    expect(manifest.snapshots).toBe(1);
+    expect(fs.readdirSync(path.join(destination, "media"))).toEqual([]);
+    expect(lines.join("\n")).toContain("Media are kept in s3://family-media/heirloom");
   });
 
   it("skips uploads in flight (media/tmp and *.tmp files)", async () => {
