@@ -37,6 +37,7 @@ const TABLES = [
   "book_previews",
   "shares",
   "rate_limits",
+  "media_deletions",
 ] as const;
 type TableName = (typeof TABLES)[number];
 

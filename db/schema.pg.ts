@@ -261,3 +261,8 @@ export const rateLimits = pgTable(
   },
   (t) => [primaryKey({ columns: [t.scope, t.key] }), index("rate_limits_reset_at_idx").on(t.resetAt)],
 );
+
+export const mediaDeletions = pgTable("media_deletions", {
+  key: text("key").primaryKey(),
+  createdAt: createdAt(),
+});

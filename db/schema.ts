@@ -283,6 +283,15 @@ export const rateLimits = sqliteTable(
   (t) => [primaryKey({ columns: [t.scope, t.key] }), index("rate_limits_reset_at_idx").on(t.resetAt)],
 );
 
+/**
+ * Stored files whose owner is gone (a story, a book, a user) while the media store could not be reached: removed
+ * when it can be, at start and every quarter of an hour after (ADR 0033). Keys are never reused.
+ */
+export const mediaDeletions = sqliteTable("media_deletions", {
+  key: text("key").primaryKey(),
+  createdAt: createdAt(),
+});
+
 export type User = typeof users.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 export type Book = typeof books.$inferSelect;

@@ -2,10 +2,13 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import { openAsBlob } from "node:fs";
 import path from "node:path";
+import { asc, inArray } from "drizzle-orm";
 import { parseFile } from "music-metadata";
 import sharp, { type OutputInfo } from "sharp";
 import { env } from "~/lib/env.server";
+import { db } from "~db/client.server";
 import { type MediaStore, MediaStoreUnavailable, mediaStore } from "~db/media-store/index.server";
+import { mediaDeletions } from "~db/schema";
 import { AppError } from "~/lib/errors";
 import { MEDIA_EXTENSIONS, sniffAudio, sniffImage, type AudioType } from "~/lib/sniff";
 import { isPlainWebp } from "~/lib/webp";
@@ -254,10 +257,56 @@ export async function mediaFileStream(
   return stream;
 }
 
+/**
+ * Removes objects from the store once what named them is gone (a story, a book, a user: already deleted and
+ * committed). A store out of reach does not undo that: the keys are kept in `media_deletions`, and
+ * `retryMediaDeletions` removes them when the store answers again.
+ */
+export async function removeStoredObjects(keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  try {
+    await (await mediaStore()).remove(keys);
+  } catch (error) {
+    if (!(error instanceof MediaStoreUnavailable)) throw error;
+    db()
+      .insert(mediaDeletions)
+      .values(keys.map((key) => ({ key })))
+      .onConflictDoNothing()
+      .run();
+    console.error(`The media store cannot be reached: ${keys.length} file(s) will be removed when it can`, error.cause);
+  }
+}
+
+// Keys removed per request to the store when deletions are retried.
+const RETRY_BATCH = 500;
+
+/** Removes the files whose deletion waited for the store; the number removed (0 while it is still out of reach). */
+export async function retryMediaDeletions(): Promise<number> {
+  let removed = 0;
+  for (;;) {
+    const keys = db()
+      .select({ key: mediaDeletions.key })
+      .from(mediaDeletions)
+      .orderBy(asc(mediaDeletions.createdAt), asc(mediaDeletions.key))
+      .limit(RETRY_BATCH)
+      .all()
+      .map((row) => row.key);
+    if (keys.length === 0) return removed;
+    try {
+      await (await mediaStore()).remove(keys);
+    } catch (error) {
+      if (error instanceof MediaStoreUnavailable) return removed;
+      throw error;
+    }
+    db().delete(mediaDeletions).where(inArray(mediaDeletions.key, keys)).run();
+    removed += keys.length;
+  }
+}
+
 /** Removes stored files, their thumbnails and print copies (keys are server-made; anything else is ignored). */
 export async function deleteMediaFiles(keys: string[]): Promise<void> {
   const stored = keys.flatMap((key) => [objectKey(key), objectKey(key, "thumb")]).filter((key) => key !== null);
   const copies = keys.map(printCopyPath).filter((file) => file !== null);
   await Promise.all(copies.map((file) => fs.rm(file, { force: true })));
-  await withMediaStore((store) => store.remove(stored));
+  await removeStoredObjects(stored);
 }

@@ -15,6 +15,7 @@ import { isCoverInUse, touchBook } from "./book.server";
 import {
   deleteMediaFiles,
   mediaFileSize,
+  removeStoredObjects,
   storeAudio,
   storeImage,
   type StoredFile,
@@ -137,7 +138,7 @@ export async function backfillStoredSizes(): Promise<number> {
 export async function deleteCoverIfUnused(url: string | null | undefined): Promise<void> {
   const key = url ? coverKey(url) : null;
   if (!key || isCoverInUse(url!)) return;
-  await withMediaStore((store) => store.remove([coverObject(key)]));
+  await removeStoredObjects([coverObject(key)]);
 }
 
 // A story holds a handful of photos and recordings; the cap only keeps one request bounded.

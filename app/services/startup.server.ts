@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { db } from "~db/client.server";
-import { mediaFilesDir, uploadTmpDir } from "~/models/media-storage.server";
+import { mediaFilesDir, retryMediaDeletions, uploadTmpDir } from "~/models/media-storage.server";
 import { backfillStoredSizes, coversDir } from "~/models/media.server";
 import { backfillMediaMeasures } from "~/models/media-measures.server";
 import { purgeSpentAttempts } from "~/models/rate-limit.server";
@@ -88,6 +88,14 @@ async function startup(): Promise<void> {
   setInterval(purgeExpiredSessions, 24 * 60 * 60 * 1000).unref();
   setInterval(() => purgeSpentAttempts(), 5 * 60 * 1000).unref();
   setInterval(() => void sweepInterruptedWrites().catch(() => {}), UNFINISHED_AFTER_MS).unref();
+  // Files whose owner was deleted while the media store was out of reach (ADR 0033).
+  const retryDeletions = () =>
+    retryMediaDeletions().then(
+      (removed) => removed && console.log(`Removed ${removed} file(s) whose deletion waited for the media store.`),
+      (error: unknown) => console.error("Removing files from the media store failed", error),
+    );
+  void retryDeletions();
+  setInterval(() => void retryDeletions(), 15 * 60 * 1000).unref();
   const admin = await ensureAdmin(env().ADMIN_PASSWORD);
   if (admin?.generated) {
     // Printed once, on the start that created the account; it is not stored anywhere in clear.

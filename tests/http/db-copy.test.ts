@@ -36,6 +36,7 @@ const TABLES = [
   "book_previews",
   "shares",
   "rate_limits",
+  "media_deletions",
 ];
 
 async function dbCopy(...args: string[]) {

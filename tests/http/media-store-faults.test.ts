@@ -96,4 +96,30 @@ describe("media in an S3-compatible store", () => {
     expect((await upload("image", await pngBytes())).status).toBe(201);
     expect(await mediaRows()).toBe(rows + 1);
   });
+
+  it("deletes a story while the store is out of reach, and removes its files once the store is back", async () => {
+    const topic = await (await owner.json("POST", `/api/books/${book.id}/topics`, { title: "Bỏ đi" })).json();
+    const gone = await (
+      await owner.json("POST", `/api/topics/${topic.id}/stories`, { title: "Sẽ xoá", content: "Tạm thời." })
+    ).json();
+    const form = new FormData();
+    form.append("type", "image");
+    form.append("file", new File([await pngBytes()], "photo.png"));
+    expect((await owner.request(`/api/stories/${gone.id}/media`, { method: "POST", body: form })).status).toBe(201);
+    const withIt = await s3.keys();
+    await s3.stop();
+    try {
+      // The story is the database's: it is deleted, and its files wait for the store.
+      expect((await owner.request(`/api/stories/${gone.id}`, { method: "DELETE" })).status).toBe(200);
+      expect((await owner.get(`/api/stories/${gone.id}`)).status).toBe(404);
+    } finally {
+      await s3.start();
+    }
+    expect(await s3.keys()).toEqual(withIt);
+    // The next start (and every quarter of an hour) removes them.
+    await server.kill();
+    server = await startServer(s3.env, { dataDir: server.dataDir });
+    await expect.poll(async () => (await s3.keys()).length).toBe(withIt.length - 2);
+    expect(server.output()).toContain("Removed 2 file(s) whose deletion waited for the media store.");
+  });
 });
