@@ -80,14 +80,17 @@ async function head(file: string): Promise<Uint8Array> {
   }
 }
 
-/** Keeps a photo's web file and thumbnail: the thumbnail first, so a kept photo always has one. */
+/**
+ * Keeps a photo's web file and thumbnail: the thumbnail first, so a kept photo always has one. When the web file
+ * cannot be kept, the thumbnail goes too (now, or once the store answers again): nothing is left half-kept.
+ */
 async function keepPhoto(storageKey: string, web: Buffer, thumb: Buffer): Promise<void> {
   await withMediaStore(async (store) => {
     await store.put(objectKey(storageKey, "thumb")!, { bytes: thumb }, "image/webp");
     try {
       await store.put(objectKey(storageKey)!, { bytes: web }, "image/webp");
     } catch (error) {
-      await store.remove([objectKey(storageKey, "thumb")!]).catch(() => {});
+      await removeStoredObjects([objectKey(storageKey, "thumb")!]);
       throw error;
     }
   });
