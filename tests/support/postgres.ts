@@ -61,10 +61,10 @@ function runner() {
 }
 
 /**
- * Starts a new server: initdb into a temporary folder (trust authentication, UTF-8, the C collation, which orders text
- * by code point as SQLite does), pg_ctl start on a free loopback port, and an empty `heirloom` database. `durable`
- * false turns fsync off, for speed, in tests that never crash the machine; a restart of the server keeps the data
- * either way.
+ * Starts a new server: initdb into a temporary folder, then pg_ctl start on a free loopback port, and an empty
+ * `heirloom` database. Trust authentication and UTF-8; text is ordered by code point as SQLite orders it (the C
+ * collation), with Unicode case mapping (C.UTF-8), so that "BÀ" is the upper case of "bà". `durable` false turns
+ * fsync off, for speed, in tests that never crash the machine; a restart of the server keeps the data either way.
  */
 export async function startPostgres({ durable = false }: { durable?: boolean } = {}): Promise<Postgres> {
   const { run, tryRun, own } = runner();
@@ -72,7 +72,19 @@ export async function startPostgres({ durable = false }: { durable?: boolean } =
   fs.chmodSync(dir, 0o755);
   const data = path.join(dir, "data");
   own(dir);
-  run("initdb", ["-D", data, "-U", "heirloom", "-A", "trust", "-E", "UTF8", "--locale=C", "--no-sync"]);
+  run("initdb", [
+    "-D",
+    data,
+    "-U",
+    "heirloom",
+    "-A",
+    "trust",
+    "-E",
+    "UTF8",
+    "--lc-collate=C",
+    "--lc-ctype=C.UTF-8",
+    "--no-sync",
+  ]);
   const port = await freePort();
   const options = [
     `-p ${port}`,
