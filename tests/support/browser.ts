@@ -89,8 +89,26 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
  * On a page where preloadAxe() has put axe-core already, it runs that copy with the same options.
  * `resultTypes` keeps every node of a violation but only one of each passed rule: serializing every
  * passing node is most of axe's time on a big page, and no test reads them.
+ *
+ * The page is checked scrolled to its top, then put back where it was. axe's target-size rule takes a sticky
+ * element (the site header) for one that scrolls with the page, so on a page scrolled part way it finds the header
+ * "covering" whatever has scrolled under it, and calls those targets too small. Where a deep link or an autofocus has
+ * scrolled the page depends on when its parts arrived: checked there, the same page passed or failed by timing.
  */
-export async function axeViolations(page: Page, { include }: { include?: string } = {}): Promise<string[]> {
+export async function axeViolations(page: Page, options: { include?: string } = {}): Promise<string[]> {
+  const at = await page.evaluate(() => {
+    const scrolled = [window.scrollX, window.scrollY] as const;
+    window.scrollTo(0, 0);
+    return scrolled;
+  });
+  try {
+    return await axeAt(page, options);
+  } finally {
+    await page.evaluate(([x, y]) => window.scrollTo(x, y), at);
+  }
+}
+
+async function axeAt(page: Page, { include }: { include?: string }): Promise<string[]> {
   if (await page.evaluate(() => typeof (window as { axe?: { run?: unknown } }).axe?.run === "function")) {
     const violations = await page.evaluate(
       ({ include, tags }) =>
