@@ -9,7 +9,7 @@ import { retryMediaDeletions, storeImage } from "./media-storage.server";
 
 describe("deletions that waited for the media store", () => {
   it("are carried out by retryMediaDeletions, and forgotten once done", async () => {
-    const upload = `${storedFilePath("0".repeat(32) + ".png")}.upload`;
+    const upload = `${storedFilePath(`${"0".repeat(32)}.png`)}.upload`;
     fs.mkdirSync(path.dirname(upload), { recursive: true });
     fs.writeFileSync(upload, await pngBytes());
     const stored = await storeImage(upload);
