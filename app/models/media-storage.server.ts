@@ -8,6 +8,7 @@ import sharp, { type OutputInfo } from "sharp";
 import { env } from "~/lib/env.server";
 import { db } from "~db/client.server";
 import { type MediaStore, MediaStoreUnavailable, mediaStore } from "~db/media-store/index.server";
+import type { Source } from "~db/media-store/store";
 import { mediaDeletions } from "~db/schema";
 import { AppError } from "~/lib/errors";
 import { MEDIA_EXTENSIONS, sniffAudio, sniffImage, type AudioType } from "~/lib/sniff";
@@ -84,11 +85,11 @@ async function head(file: string): Promise<Uint8Array> {
  * Keeps a photo's web file and thumbnail: the thumbnail first, so a kept photo always has one. When the web file
  * cannot be kept, the thumbnail goes too (now, or once the store answers again): nothing is left half-kept.
  */
-async function keepPhoto(storageKey: string, web: Buffer, thumb: Buffer): Promise<void> {
+async function keepPhoto(storageKey: string, web: Source, thumb: Buffer): Promise<void> {
   await withMediaStore(async (store) => {
     await store.put(objectKey(storageKey, "thumb")!, { bytes: thumb }, "image/webp");
     try {
-      await store.put(objectKey(storageKey)!, { bytes: web }, "image/webp");
+      await store.put(objectKey(storageKey)!, web, "image/webp");
     } catch (error) {
       await removeStoredObjects([objectKey(storageKey, "thumb")!]);
       throw error;
@@ -122,7 +123,7 @@ export async function storeImage(upload: string): Promise<StoredFile> {
     throw new AppError(400, "media.notImage", "file", "media.notImageTitle");
   }
   const storageKey = `${newKey()}.webp`;
-  await keepPhoto(storageKey, web.data, thumb);
+  await keepPhoto(storageKey, { bytes: web.data }, thumb);
   // The printed book's copy, made now rather than on the book's first printing (ADR 0029); should it fail, that
   // printing makes it.
   await makePrintCopy(storageKey, web.data).catch(() => false);
@@ -164,8 +165,8 @@ export async function storeImportedImage(file: string): Promise<StoredFile> {
     }
     if (thumb) {
       const storageKey = `${newKey()}.webp`;
-      await keepPhoto(storageKey, bytes, thumb);
-      await fs.rm(file, { force: true });
+      // Kept as it is: on disk the imported file is moved into place, not written again.
+      await keepPhoto(storageKey, { file }, thumb);
       return {
         storageKey,
         mimeType: "image/webp",

@@ -7,11 +7,11 @@ import { GetObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClient, loginAs } from "../support/http";
+import { type Client, createClient, serverWithLanAndMinh } from "../support/http";
 import { pngBytes, wavBytes } from "../support/media-files";
 import { type Postgres, startPostgres } from "../support/postgres";
 import { type LocalS3, startLocalS3 } from "../support/s3";
-import { ADMIN_PASSWORD, type RunningServer, startServer } from "../support/server";
+import type { RunningServer } from "../support/server";
 
 // `npm run db:copy` (issue 21, ADR 0032): an installation on SQLite and disk, moved into PostgreSQL and an
 // S3-compatible bucket, every row with its id and every file with its bytes, and never into a database in use.
@@ -22,22 +22,6 @@ let postgres: Postgres;
 let s3: LocalS3;
 let server: RunningServer;
 let database: pg.Client;
-
-const TABLES = [
-  "users",
-  "sessions",
-  "books",
-  "topics",
-  "questions",
-  "storyteller_links",
-  "stories",
-  "media",
-  "activities",
-  "book_previews",
-  "shares",
-  "rate_limits",
-  "media_deletions",
-];
 
 async function dbCopy(...args: string[]) {
   const cli = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
@@ -62,24 +46,23 @@ const sqliteRows = (sql: string) => {
     source.close();
   }
 };
+/** Every table of the SQLite database: the copy must leave none behind, including one added after this test. */
+const tables = () =>
+  sqliteRows(
+    "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%'",
+  )
+    .map((row) => String(row.name))
+    .sort();
 const countsIn = async () =>
   Object.fromEntries(
     await Promise.all(
-      TABLES.map(async (t) => [t, (await database.query(`select count(*)::int as n from ${t}`)).rows[0].n as number]),
+      tables().map(async (t) => [t, (await database.query(`select count(*)::int as n from ${t}`)).rows[0].n as number]),
     ),
   );
 
 beforeAll(async () => {
-  [postgres, s3, server] = await Promise.all([startPostgres(), startLocalS3(), startServer()]);
-  const admin = createClient(server.url);
-  await loginAs(admin, "admin", ADMIN_PASSWORD);
-  await admin.json("POST", "/api/admin/create-user", {
-    username: "lan",
-    email: "lan@example.com",
-    password: "secret1",
-  });
-  const lan = createClient(server.url);
-  await loginAs(lan, "lan", "secret1");
+  let lan: Client;
+  [postgres, s3, { server, lan }] = await Promise.all([startPostgres(), startLocalS3(), serverWithLanAndMinh()]);
   const cover = `data:image/png;base64,${Buffer.from(await pngBytes(60, 90)).toString("base64")}`;
   const book = await (
     await lan.json("POST", "/api/books", { title: "Sổ của bà", language: "vi", coverImage: cover })
@@ -125,7 +108,7 @@ describe("npm run db:copy", () => {
     expect(copy.output).toContain("Copy complete and checked");
     expect(copy.code).toBe(0);
     const expected = Object.fromEntries(
-      TABLES.map((t) => [t, Number(sqliteRows(`select count(*) as n from ${t}`)[0]!.n)]),
+      tables().map((t) => [t, Number(sqliteRows(`select count(*) as n from ${t}`)[0]!.n)]),
     );
     expect(await countsIn()).toEqual(expected);
     for (const t of ["users", "books", "stories", "media", "shares", "storyteller_links", "rate_limits"])
