@@ -42,7 +42,11 @@ export async function startLocalS3(): Promise<LocalS3> {
     port = address.port;
   };
   const stop = async () => {
-    await server?.close();
+    const closing = server?.close();
+    // close() only stops new connections: a client's keep-alive socket would still be answered, and a store that
+    // "stopped" would take some requests and refuse others. Out of reach means every connection goes.
+    server?.httpServer?.closeAllConnections();
+    await closing;
     server = null;
   };
   await start();

@@ -11,5 +11,7 @@ declare module "s3rver" {
     constructor(options: Options);
     run(): Promise<{ address: string; port: number }>;
     close(): Promise<void>;
+    /** Node's server, once run() has started it. */
+    httpServer?: import("node:http").Server;
   }
 }
