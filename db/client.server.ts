@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
@@ -30,9 +31,22 @@ function databasePath(): string {
   return path.join(dataDirectory(), "heirloom.db");
 }
 
+function open(file: string): Database.Database {
+  // Only tests count queries: better-sqlite3 writes out every statement with its values for a `verbose` callback,
+  // 2 % of a production server's work for nothing.
+  const counting = process.env.NODE_ENV !== "production";
+  const sqlite = new Database(file, counting ? { verbose: (sql) => queryListener?.(sql) } : {});
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("busy_timeout = 5000");
+  return sqlite;
+}
+
 /**
  * Opens the database once per process, with WAL and foreign keys on, and applies pending migrations.
  * DATA_DIR is 0700 and the database 0600, also when an older version left them readable by others.
+ * This connection reads; writes go through `transaction()`, on a connection of their own.
  */
 export function db(): Db {
   if (instance) return instance;
@@ -41,15 +55,8 @@ export function db(): Db {
   const walFiles = [`${file}-wal`, `${file}-shm`];
   createPrivateFileSync(file);
   tightenIfPresent(walFiles);
-  // Only tests count queries: better-sqlite3 writes out every statement with its values for a `verbose` callback,
-  // 2 % of a production server's work for nothing.
-  const counting = process.env.NODE_ENV !== "production";
-  const sqlite = new Database(file, counting ? { verbose: (sql) => queryListener?.(sql) } : {});
-  sqlite.pragma("journal_mode = WAL");
+  const sqlite = open(file);
   tightenIfPresent(walFiles); // SQLite makes them with the database's mode; this states it
-  sqlite.pragma("foreign_keys = ON");
-  sqlite.pragma("synchronous = NORMAL");
-  sqlite.pragma("busy_timeout = 5000");
   const client = drizzle({ client: sqlite, schema }) as Db;
   // Every transaction takes the write lock when it begins (BEGIN IMMEDIATE), not at its first write: with several
   // processes on one database file, one that read first and wrote second would fail with SQLITE_BUSY when another
@@ -61,12 +68,62 @@ export function db(): Db {
   return client;
 }
 
+let writer: Db | undefined;
+/** The transaction this async call chain is in, if any: a transaction begun inside it is a savepoint of it. */
+const inTransaction = new AsyncLocalStorage<{ tx: Db; depth: number }>();
+/** Transactions of this process, one after another: the writer connection holds one at a time. */
+let queue: Promise<unknown> = Promise.resolve();
+
+function writerDb(): Db {
+  db(); // migrated, private
+  writer ??= drizzle({ client: open(databasePath()), schema }) as Db;
+  return writer;
+}
+
+/**
+ * Runs `work` in a transaction (issue 21, ADR 0032): on SQLite, on the writer connection, one at a time in this
+ * process, as BEGIN IMMEDIATE … COMMIT (ROLLBACK when `work` throws). `work` may await, and reads on `db()` meanwhile
+ * see only what was committed. Begun inside another, it is a savepoint of that one.
+ */
+export async function transaction<T>(work: (tx: Db) => Promise<T> | T): Promise<T> {
+  const outer = inTransaction.getStore();
+  if (outer) {
+    const savepoint = `sp${outer.depth}`;
+    outer.tx.$client.exec(`SAVEPOINT ${savepoint}`);
+    try {
+      const result = await inTransaction.run({ tx: outer.tx, depth: outer.depth + 1 }, () => work(outer.tx));
+      outer.tx.$client.exec(`RELEASE ${savepoint}`);
+      return result;
+    } catch (error) {
+      outer.tx.$client.exec(`ROLLBACK TO ${savepoint}`);
+      outer.tx.$client.exec(`RELEASE ${savepoint}`);
+      throw error;
+    }
+  }
+  const turn = queue.then(async () => {
+    const tx = writerDb();
+    tx.$client.exec("BEGIN IMMEDIATE");
+    try {
+      const result = await inTransaction.run({ tx, depth: 1 }, () => work(tx));
+      tx.$client.exec("COMMIT");
+      return result;
+    } catch (error) {
+      if (tx.$client.inTransaction) tx.$client.exec("ROLLBACK");
+      throw error;
+    }
+  });
+  queue = turn.catch(() => {});
+  return turn;
+}
+
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** Closes the connection; used by tests and on shutdown. */
 export function closeDb(): void {
   instance?.$client.close();
+  writer?.$client.close();
   instance = undefined;
+  writer = undefined;
 }
 
 const statements = new WeakMap<Db, Map<string, unknown>>();

@@ -20,11 +20,11 @@ const T0 = Date.UTC(2026, 10, 27, 10, 0, 0);
 const limit = (key: string, max = 3): Counted => ({ scope: "test", key, limit: max, windowMs: MINUTE });
 
 describe("rate limits in the database", () => {
-  it("admits attempts up to the limit, then says how long to wait, counting nothing more", () => {
+  it("admits attempts up to the limit, then says how long to wait, counting nothing more", async () => {
     const a = limit("a");
-    for (let i = 0; i < 3; i++) expect(admitAttempt([a], T0 + i)).toBe(0);
-    expect(admitAttempt([a], T0 + 10_000)).toBe(50);
-    expect(attemptsRetryAfter([a], T0 + 59_500)).toBe(1);
+    for (let i = 0; i < 3; i++) expect(await admitAttempt([a], T0 + i)).toBe(0);
+    expect(await admitAttempt([a], T0 + 10_000)).toBe(50);
+    expect(await attemptsRetryAfter([a], T0 + 59_500)).toBe(1);
     const [row] = db()
       .select()
       .from(rateLimits)
@@ -32,23 +32,23 @@ describe("rate limits in the database", () => {
       .filter((r) => r.key === "a");
     expect(row?.count).toBe(3);
     // Another key of the same limit, and the same key of another limit, are counted apart.
-    expect(admitAttempt([limit("b")], T0)).toBe(0);
-    expect(admitAttempt([{ ...a, scope: "other" }], T0)).toBe(0);
+    expect(await admitAttempt([limit("b")], T0)).toBe(0);
+    expect(await admitAttempt([{ ...a, scope: "other" }], T0)).toBe(0);
   });
 
-  it("starts a new window once the old one is over", () => {
+  it("starts a new window once the old one is over", async () => {
     const c = limit("c", 1);
-    expect(admitAttempt([c], T0)).toBe(0);
-    expect(admitAttempt([c], T0 + MINUTE - 1)).toBe(1);
-    expect(admitAttempt([c], T0 + MINUTE)).toBe(0);
-    expect(admitAttempt([c], T0 + MINUTE + 1)).toBe(60);
+    expect(await admitAttempt([c], T0)).toBe(0);
+    expect(await admitAttempt([c], T0 + MINUTE - 1)).toBe(1);
+    expect(await admitAttempt([c], T0 + MINUTE)).toBe(0);
+    expect(await admitAttempt([c], T0 + MINUTE + 1)).toBe(60);
   });
 
-  it("admits only when every key is free, and then counts every key", () => {
+  it("admits only when every key is free, and then counts every key", async () => {
     const full = limit("full", 1);
     const free = limit("free", 5);
-    countAttempt([full], T0);
-    expect(admitAttempt([free, full], T0)).toBe(60);
+    await countAttempt([full], T0);
+    expect(await admitAttempt([free, full], T0)).toBe(60);
     expect(
       db()
         .select()
@@ -56,7 +56,7 @@ describe("rate limits in the database", () => {
         .all()
         .find((r) => r.key === "free"),
     ).toBeUndefined();
-    expect(admitAttempt([free, limit("free-2", 5)], T0)).toBe(0);
+    expect(await admitAttempt([free, limit("free-2", 5)], T0)).toBe(0);
     expect(
       db()
         .select()
@@ -66,26 +66,26 @@ describe("rate limits in the database", () => {
     ).toHaveLength(2);
   });
 
-  it("gives an attempt back, never below none, and forgets a key", () => {
+  it("gives an attempt back, never below none, and forgets a key", async () => {
     const d = limit("d", 2);
-    countAttempt([d, d], T0);
-    expect(attemptsRetryAfter([d], T0)).toBeGreaterThan(0);
-    giveBackAttempt(d, T0);
-    expect(attemptsRetryAfter([d], T0)).toBe(0);
-    giveBackAttempt(d, T0);
-    giveBackAttempt(d, T0);
-    countAttempt([d], T0);
-    expect(attemptsRetryAfter([d], T0)).toBe(0);
-    countAttempt([d], T0);
-    expect(attemptsRetryAfter([d], T0)).toBeGreaterThan(0);
-    forgetAttempts(d);
-    expect(attemptsRetryAfter([d], T0)).toBe(0);
+    await countAttempt([d, d], T0);
+    expect(await attemptsRetryAfter([d], T0)).toBeGreaterThan(0);
+    await giveBackAttempt(d, T0);
+    expect(await attemptsRetryAfter([d], T0)).toBe(0);
+    await giveBackAttempt(d, T0);
+    await giveBackAttempt(d, T0);
+    await countAttempt([d], T0);
+    expect(await attemptsRetryAfter([d], T0)).toBe(0);
+    await countAttempt([d], T0);
+    expect(await attemptsRetryAfter([d], T0)).toBeGreaterThan(0);
+    await forgetAttempts(d);
+    expect(await attemptsRetryAfter([d], T0)).toBe(0);
   });
 
-  it("purges only the windows that are over", () => {
-    countAttempt([limit("old")], T0 - 2 * MINUTE);
-    countAttempt([limit("running")], T0);
-    expect(purgeSpentAttempts(T0)).toBeGreaterThanOrEqual(1);
+  it("purges only the windows that are over", async () => {
+    await countAttempt([limit("old")], T0 - 2 * MINUTE);
+    await countAttempt([limit("running")], T0);
+    expect(await purgeSpentAttempts(T0)).toBeGreaterThanOrEqual(1);
     const keys = db()
       .select()
       .from(rateLimits)
@@ -96,7 +96,7 @@ describe("rate limits in the database", () => {
   });
 
   // What makes the count hold across processes: another connection to the file cannot write while one is counting.
-  it("counts in a transaction that holds the write lock from its start", () => {
+  it("counts in a transaction that holds the write lock from its start", async () => {
     const other = new Database(path.join(dataDirectory(), "heirloom.db"), { timeout: 0 });
     try {
       db().transaction((tx) => {

@@ -48,14 +48,14 @@ export async function postDoorAnswer(door: AnswerDoor, request: Request): Promis
           throw new AppError(400, firstMessage(replyTo(submission)) ?? "errors.invalid");
         const audio = files.find((file) => file.field === "audio");
         // Past its limit, a link may still send an answer already kept: her phone must learn that it arrived.
-        const admitNew = () => {
-          retryAfter = door.link ? attemptsRetryAfter(answersOf(door.link.id)) : 0;
+        const admitNew = async () => {
+          retryAfter = door.link ? await attemptsRetryAfter(answersOf(door.link.id)) : 0;
           if (retryAfter) throw new AppError(429, "tell.tooMany");
         };
         return keepAnswer(door, { ...submission.value, audio }, { signal: request.signal, admitNew });
       },
     );
-    if (!replayed && door.link) countAttempt(answersOf(door.link.id));
+    if (!replayed && door.link) await countAttempt(answersOf(door.link.id));
     return { ok: true, storyId: story.id, replayed };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;

@@ -39,14 +39,14 @@ export async function keepAnswer(
   }: {
     signal?: AbortSignal;
     /** Runs once the answer is known to be new (a replay skips it): where a limit refuses with an AppError. */
-    admitNew?: () => void;
+    admitNew?: () => Promise<void>;
   } = {},
 ): Promise<{ story: Story; replayed: boolean }> {
   const offered = door.link ? linkQuestion(door.link, answer.questionId) : ownQuestion(door.ownerId, answer.questionId);
   if (!offered) throw new AppError(400, "tell.questionGone", "questionId");
   const kept = answerWithKey(offered.bookId, answer.idempotencyKey);
   if (kept) return { story: kept, replayed: true };
-  admitNew?.();
+  await admitNew?.();
   const content = answer.content.trim();
   if (!content && !answer.audio) throw new AppError(400, "tell.answerRequired", "content");
   const { ownerId, link } = door;

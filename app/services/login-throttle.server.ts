@@ -29,14 +29,14 @@ export async function admitLoginAttempt({
   }));
   const byAccount: Counted[] = accounts.map((key) => ({ scope: "login:account", key, ...LOGIN_LIMITS.account }));
   const byClient: Counted = { scope: "login:client", key: client, ...LOGIN_LIMITS.client };
-  const wait = admitAttempt([...pairs, ...byAccount, byClient]);
+  const wait = await admitAttempt([...pairs, ...byAccount, byClient]);
   if (wait > 0) return { admitted: false, retryAfterSeconds: wait };
   return {
     admitted: true,
     succeeded: async () => {
-      for (const pair of pairs) forgetAttempts(pair);
-      for (const account of byAccount) giveBackAttempt(account);
-      giveBackAttempt(byClient);
+      for (const pair of pairs) await forgetAttempts(pair);
+      for (const account of byAccount) await giveBackAttempt(account);
+      await giveBackAttempt(byClient);
     },
   };
 }

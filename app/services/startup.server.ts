@@ -75,7 +75,7 @@ async function startup(): Promise<void> {
   for (const dir of [path.join(config.dataDir, "media"), mediaFilesDir(), uploadTmpDir(), coversDir()])
     await ensurePrivateDir(dir);
   purgeExpiredSessions();
-  purgeSpentAttempts();
+  await purgeSpentAttempts();
   reportNames();
   await sweepInterruptedWrites();
   // A media store out of reach (ADR 0033) does not stop the start: pages render without it, and the next start
@@ -86,7 +86,7 @@ async function startup(): Promise<void> {
   });
   if (measured) console.log(`Measured ${measured} stored file(s) for the storage quota.`);
   setInterval(purgeExpiredSessions, 24 * 60 * 60 * 1000).unref();
-  setInterval(() => purgeSpentAttempts(), 5 * 60 * 1000).unref();
+  setInterval(() => void purgeSpentAttempts().catch(() => {}), 5 * 60 * 1000).unref();
   setInterval(() => void sweepInterruptedWrites().catch(() => {}), UNFINISHED_AFTER_MS).unref();
   // Files whose owner was deleted while the media store was out of reach (ADR 0033).
   const retryDeletions = () =>
