@@ -32,6 +32,19 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The model tests again on PostgreSQL (issue 21, ADR 0032): a throwaway server for the suite, a database
+          // for each file. The files join this list as their models move onto both engines.
+          name: "unit-pg",
+          include: ["db/transaction.test.ts", "app/models/rate-limit.server.test.ts"],
+          globalSetup: ["tests/support/postgres-global.ts"],
+          setupFiles: ["tests/support/unit-setup.ts"],
+          environment: "node",
+          testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           // The tests of media, covers, exports, imports, shared books and printed books again, with the media in a
           // local S3-compatible server (s3rver) that each test server starts (issue 21, ADR 0033).
           name: "http-s3",

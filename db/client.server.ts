@@ -3,12 +3,22 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import { drizzle as drizzlePostgres, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import pg from "pg";
 import { dataDirectory } from "./data-dir.server";
+import { databaseDialect } from "./dialect";
+import { migratePostgres } from "./migrate-postgres.server";
 import { migrationsFolder } from "./migrations-folder.server";
 import { createPrivateFileSync, ensurePrivateDirSync, tightenIfPresent } from "./private-files.server";
-import * as schema from "./schema";
+import * as pgSchema from "./schema.pg";
+import * as schema from "./schema.sqlite";
 
+/**
+ * The models' handle, typed by SQLite's schema. With DATABASE_URL it is drizzle over a PostgreSQL pool, with the
+ * same tables (db/schema.ts chooses them): the models use only what both dialects have, and await every query.
+ */
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+type PostgresDb = NodePgDatabase<typeof pgSchema> & { $client: pg.Pool };
 
 let instance: Db | undefined;
 let queryListener: ((sql: unknown) => void) | undefined;
@@ -50,6 +60,12 @@ function open(file: string): Database.Database {
  */
 export function db(): Db {
   if (instance) return instance;
+  if (databaseDialect() === "postgresql") {
+    // Migrated by prepareDatabase(), which the server awaits before it serves.
+    const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+    instance = drizzlePostgres({ client: pool, schema: pgSchema }) as unknown as Db;
+    return instance;
+  }
   ensurePrivateDirSync(dataDirectory());
   const file = databasePath();
   const walFiles = [`${file}-wal`, `${file}-shm`];
@@ -68,6 +84,12 @@ export function db(): Db {
   return client;
 }
 
+/** Opens the database and applies its pending migrations (PostgreSQL's need a round trip, hence async). */
+export async function prepareDatabase(): Promise<void> {
+  if (databaseDialect() === "postgresql") await migratePostgres(process.env.DATABASE_URL!);
+  db();
+}
+
 let writer: Db | undefined;
 /** The transaction this async call chain is in, if any: a transaction begun inside it is a savepoint of it. */
 const inTransaction = new AsyncLocalStorage<{ tx: Db; depth: number }>();
@@ -80,6 +102,39 @@ function writerDb(): Db {
   return writer;
 }
 
+// PostgreSQL's answers when a serializable transaction collided with another: running it again is the remedy.
+const SERIALIZATION_FAILURE = "40001";
+const DEADLOCK_DETECTED = "40P01";
+const ATTEMPTS = 8;
+
+/**
+ * drizzle's transaction on a pooled connection, SERIALIZABLE: the models read, then write what they read decided (the
+ * next position, a quota, a name that must be free), which SQLite makes safe by one writer at a time. Here a
+ * transaction that collided with another is rolled back by PostgreSQL and run again, a few times, after a short
+ * random pause. Inside another transaction it is a savepoint of it, and the outer one retries.
+ */
+async function postgresTransaction<T>(
+  work: (tx: Db) => Promise<T> | T,
+  outer: { tx: Db; depth: number } | undefined,
+): Promise<T> {
+  const run = (runner: PostgresDb, depth: number, config?: { isolationLevel: "serializable" }) =>
+    runner.transaction(
+      (tx) => inTransaction.run({ tx: tx as unknown as Db, depth }, async () => work(tx as unknown as Db)),
+      config,
+    );
+  if (outer) return run(outer.tx as unknown as PostgresDb, outer.depth + 1);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run(db() as unknown as PostgresDb, 1, { isolationLevel: "serializable" });
+    } catch (error) {
+      const code =
+        (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
+      if (attempt >= ATTEMPTS || (code !== SERIALIZATION_FAILURE && code !== DEADLOCK_DETECTED)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+    }
+  }
+}
+
 /**
  * Runs `work` in a transaction (issue 21, ADR 0032): on SQLite, on the writer connection, one at a time in this
  * process, as BEGIN IMMEDIATE … COMMIT (ROLLBACK when `work` throws). `work` may await, and reads on `db()` meanwhile
@@ -87,6 +142,7 @@ function writerDb(): Db {
  */
 export async function transaction<T>(work: (tx: Db) => Promise<T> | T): Promise<T> {
   const outer = inTransaction.getStore();
+  if (databaseDialect() === "postgresql") return postgresTransaction(work, outer);
   if (outer) {
     const savepoint = `sp${outer.depth}`;
     outer.tx.$client.exec(`SAVEPOINT ${savepoint}`);
@@ -120,7 +176,8 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** Closes the connection; used by tests and on shutdown. */
 export function closeDb(): void {
-  instance?.$client.close();
+  if (databaseDialect() === "postgresql") void (instance as unknown as PostgresDb | undefined)?.$client.end();
+  else instance?.$client.close();
   writer?.$client.close();
   instance = undefined;
   writer = undefined;

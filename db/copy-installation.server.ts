@@ -14,7 +14,7 @@ import { s3Store } from "./media-store/s3.server";
 import type { S3Settings } from "./media-store/settings";
 import type { MediaStore } from "./media-store/store";
 import { migratePostgres } from "./migrate-postgres.server";
-import * as sqliteSchema from "./schema";
+import * as sqliteSchema from "./schema.sqlite";
 import * as pgSchema from "./schema.pg";
 
 /**

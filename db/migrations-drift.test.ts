@@ -36,7 +36,7 @@ function pendingChanges(dialect: "sqlite" | "postgresql", schema: string, migrat
 
 describe("the committed migrations", () => {
   it.each([
-    ["sqlite", "schema.ts", "migrations"],
+    ["sqlite", "schema.sqlite.ts", "migrations"],
     ["postgresql", "schema.pg.ts", "migrations-pg"],
   ] as const)("for %s are generated from its schema", (dialect, schema, migrations) => {
     expect(pendingChanges(dialect, schema, migrations)).toContain("No schema changes");

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Postgres, startPostgres } from "../tests/support/postgres";
 import { db } from "./client.server";
 import { migratePostgres } from "./migrate-postgres.server";
-import * as sqliteSchema from "./schema";
+import * as sqliteSchema from "./schema.sqlite";
 import * as pgSchema from "./schema.pg";
 
 // One schema in two dialects (issue 21, ADR 0032): these tests fail when SQLite's and PostgreSQL's disagree on a

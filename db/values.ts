@@ -1,4 +1,4 @@
-// The values a column may hold, free of any SQL dialect: both schemas (db/schema.ts, db/schema.pg.ts) and the app use
+// The values a column may hold, free of any SQL dialect: both schemas (db/schema.sqlite.ts, db/schema.pg.ts) and the app use
 // them.
 
 export const LANGUAGES = ["en", "vi"] as const;

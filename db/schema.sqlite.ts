@@ -1,0 +1,304 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { STORYTELLER_ADDRESSES } from "./storyteller-addresses";
+import { LANGUAGES, MEDIA_TYPES, STORY_SOURCES, STORY_STATUSES } from "./values";
+
+// Timestamps are stored as epoch milliseconds so that sorting and comparing stay cheap and portable.
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .$defaultFn(() => new Date());
+const updatedAt = () =>
+  integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .$defaultFn(() => new Date())
+    .$onUpdateFn(() => new Date());
+const id = () => integer("id").primaryKey({ autoIncrement: true });
+
+export { LANGUAGES, type Language, MEDIA_TYPES, STORY_STATUSES } from "./values";
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: id(),
+    username: text("username").notNull(),
+    email: text("email").notNull(),
+    displayName: text("display_name"),
+    passwordHash: text("password_hash").notNull(),
+    firstLoginAt: integer("first_login_at", { mode: "timestamp_ms" }),
+    lastLoginAt: integer("last_login_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Usernames and emails are compared case-insensitively; the model stores them lower-cased.
+    uniqueIndex("users_username_unique").on(t.username),
+    uniqueIndex("users_email_unique").on(t.email),
+    index("users_created_at_idx").on(t.createdAt),
+    index("users_last_login_at_idx").on(t.lastLoginAt),
+    index("users_first_login_at_idx").on(t.firstLoginAt),
+  ],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    // SHA-256 of the token in the cookie: a copy of the database does not hand out live sessions.
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    persistent: integer("persistent", { mode: "boolean" }).notNull().default(false),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
+);
+
+export const books = sqliteTable(
+  "books",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    coverImage: text("cover_image"),
+    // The bytes of an uploaded cover's file (null for a preset or none), for the storage quota. Copies share
+    // the file and carry the same value; the quota counts one cover file once.
+    coverBytes: integer("cover_bytes"),
+    language: text("language", { enum: LANGUAGES }).notNull().default("vi"),
+    tone: text("tone").notNull().default(""),
+    // When the book came in through an import (a keepsake zip), else null: the library tells an imported copy
+    // from its original by it. It belongs to this row, not to the exported document, so it is never exported.
+    importedAt: integer("imported_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("books_user_id_idx").on(t.userId),
+    index("books_user_updated_idx").on(t.userId, t.updatedAt),
+    index("books_user_title_idx").on(t.userId, t.title),
+    index("books_created_at_idx").on(t.createdAt),
+    // Uploaded covers are shared by copies; deleting a file first asks whether any book still uses it.
+    index("books_cover_image_idx").on(t.coverImage),
+    check("books_tone_length", sql`length(${t.tone}) <= 128`),
+  ],
+);
+
+export const topics = sqliteTable(
+  "topics",
+  {
+    id: id(),
+    bookId: integer("book_id")
+      .notNull()
+      .references(() => books.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    // The saved draft narrative of the topic (docs/product.md §3 Topic.preview).
+    preview: text("preview"),
+    position: integer("position").notNull().default(0),
+    archived: integer("archived", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("topics_book_position_idx").on(t.bookId, t.position),
+    index("topics_created_at_idx").on(t.createdAt),
+    // The library's Topics section: a book's topics that are not archived, newest first, read from the index alone.
+    index("topics_book_archived_created_idx").on(t.bookId, t.archived, t.createdAt),
+  ],
+);
+
+export const questions = sqliteTable(
+  "questions",
+  {
+    id: id(),
+    topicId: integer("topic_id")
+      .notNull()
+      .references(() => topics.id, { onDelete: "cascade" }),
+    question: text("question").notNull(),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("questions_topic_position_idx").on(t.topicId, t.position)],
+);
+
+export const stories = sqliteTable(
+  "stories",
+  {
+    id: id(),
+    topicId: integer("topic_id")
+      .notNull()
+      .references(() => topics.id, { onDelete: "cascade" }),
+    bookId: integer("book_id")
+      .notNull()
+      .references(() => books.id, { onDelete: "cascade" }),
+    questionId: integer("question_id").references(() => questions.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    content: text("content").notNull().default(""),
+    refinedContent: text("refined_content"),
+    status: text("status", { enum: STORY_STATUSES }).notNull().default("draft"),
+    hasAudio: integer("has_audio", { mode: "boolean" }).notNull().default(false),
+    hasImages: integer("has_images", { mode: "boolean" }).notNull().default(false),
+    position: integer("position").notNull().default(0),
+    // An answer sent through a storyteller link is a draft the family completes before anyone else reads it.
+    source: text("source", { enum: STORY_SOURCES }).notNull().default("family"),
+    tellerName: text("teller_name"),
+    storytellerLinkId: integer("storyteller_link_id").references(() => storytellerLinks.id, { onDelete: "set null" }),
+    // The key the answering page sent with the answer: a retry of the same answer finds this story.
+    idempotencyKey: text("idempotency_key"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("stories_topic_position_idx").on(t.topicId, t.position),
+    index("stories_book_updated_idx").on(t.bookId, t.updatedAt),
+    index("stories_question_id_idx").on(t.questionId),
+    index("stories_created_at_idx").on(t.createdAt),
+    index("stories_storyteller_link_idx").on(t.storytellerLinkId),
+    // A book's storyteller drafts (the "new answers" notice on Home and in the workspace, on every render) from the
+    // index, without reading each story's row and its long text.
+    index("stories_book_source_status_idx").on(t.bookId, t.source, t.status),
+    // An answer's key, from her link or from the owner's own door, is unique in its book.
+    uniqueIndex("stories_book_idempotency_unique").on(t.bookId, t.idempotencyKey),
+  ],
+);
+
+export const media = sqliteTable(
+  "media",
+  {
+    id: id(),
+    storyId: integer("story_id")
+      .notNull()
+      .references(() => stories.id, { onDelete: "cascade" }),
+    type: text("type", { enum: MEDIA_TYPES }).notNull(),
+    // The name the server gave the file under DATA_DIR/media; never derived from user input.
+    storageKey: text("storage_key").notNull(),
+    mimeType: text("mime_type").notNull(),
+    filename: text("filename").notNull().default(""),
+    size: integer("size").notNull().default(0),
+    // A photo's thumbnail file beside it (0 for a recording), so the quota sums every byte on disk in SQL.
+    // Null only for rows older than the column, until the start that measures them (storage.server.ts).
+    thumbSize: integer("thumb_size"),
+    description: text("description").notNull().default(""),
+    transcription: text("transcription"),
+    // A recording's length, read from its bytes when it is kept (null for photos, and for a recording whose
+    // length its container does not tell).
+    durationMs: integer("duration_ms"),
+    // A photo's web file in pixels, read when it is stored, so a page can reserve its place before it loads
+    // (null for recordings). Null for a photo only until the start that measures rows older than the columns.
+    width: integer("width"),
+    height: integer("height"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("media_story_id_idx").on(t.storyId), uniqueIndex("media_storage_key_unique").on(t.storageKey)],
+);
+
+export const activities = sqliteTable(
+  "activities",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    action: text("action").notNull(),
+    resource: text("resource").notNull(),
+    details: text("details", { mode: "json" }).$type<Record<string, unknown> | string>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("activities_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+// A whole-book preview is cached against a hash of the content it was made from,
+// so an unchanged book is served without regenerating it.
+export const bookPreviews = sqliteTable("book_previews", {
+  bookId: integer("book_id")
+    .primaryKey()
+    .references(() => books.id, { onDelete: "cascade" }),
+  contentHash: text("content_hash").notNull(),
+  content: text("content").notNull(),
+  createdAt: createdAt(),
+});
+
+// A read-only link to a book for the family (issue 9). Only a hash of the token is kept: the link is
+// shown once, when it is made. Revoking deletes the row, so a revoked token is simply unknown.
+export const shares = sqliteTable(
+  "shares",
+  {
+    id: id(),
+    bookId: integer("book_id")
+      .notNull()
+      .references(() => books.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    // The token sealed with the server's secret (ADR 0029), so that the printed book can carry the link in its
+    // voice codes. Null for links made before the column: those can still be read, but not printed.
+    sealedToken: text("sealed_token"),
+    createdAt: createdAt(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [uniqueIndex("shares_token_hash_unique").on(t.tokenHash), index("shares_book_id_idx").on(t.bookId)],
+);
+
+// A link for the storyteller to answer a book's questions without an account (issue 18, ADR 0028). As with
+// shares, only a hash of the token is kept. Revoking marks the row rather than deleting it, so that her page
+// can still say kindly, in the book's language, that the link no longer works.
+export const storytellerLinks = sqliteTable(
+  "storyteller_links",
+  {
+    id: id(),
+    bookId: integer("book_id")
+      .notNull()
+      .references(() => books.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    name: text("name").notNull().default(""),
+    address: text("address", { enum: STORYTELLER_ADDRESSES }).notNull().default("ban"),
+    // The topics whose questions the link offers, or null for every topic that is not archived when she opens it.
+    topicIds: text("topic_ids", { mode: "json" }).$type<number[]>(),
+    createdAt: createdAt(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    uniqueIndex("storyteller_links_token_hash_unique").on(t.tokenHash),
+    index("storyteller_links_book_id_idx").on(t.bookId),
+  ],
+);
+
+/**
+ * Attempts counted per key in a fixed window (sign-ins, a storyteller link's answers): in the database, so that every
+ * app process sharing it counts the same attempts (issue 21, ADR 0031). Rows past `reset_at` are spent and purged.
+ */
+export const rateLimits = sqliteTable(
+  "rate_limits",
+  {
+    /** Which limit counts: "login:pair", "login:account", "login:client", "door:link". */
+    scope: text("scope").notNull(),
+    key: text("key").notNull(),
+    count: integer("count").notNull(),
+    resetAt: integer("reset_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index("rate_limits_reset_at_idx").on(t.resetAt)],
+);
+
+/**
+ * Stored files whose owner is gone (a story, a book, a user) while the media store could not be reached: removed
+ * when it can be, at start and every quarter of an hour after (ADR 0033). Keys are never reused.
+ */
+export const mediaDeletions = sqliteTable("media_deletions", {
+  key: text("key").primaryKey(),
+  createdAt: createdAt(),
+});
+
+export type User = typeof users.$inferSelect;
+export type Session = typeof sessions.$inferSelect;
+export type Book = typeof books.$inferSelect;
+export type Topic = typeof topics.$inferSelect;
+export type Question = typeof questions.$inferSelect;
+export type Story = typeof stories.$inferSelect;
+export type Media = typeof media.$inferSelect;
+export type Activity = typeof activities.$inferSelect;
+export type Share = typeof shares.$inferSelect;
+export type StorytellerLink = typeof storytellerLinks.$inferSelect;
