@@ -69,7 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     translationScript: translationChunk(locale) ?? null,
     theme: await readTheme(request),
     user: user ? toPublicUser(user) : null,
-    books: user ? listBookTitles({ userId: user.id, limit: BOOKS_MENU_LIMIT }) : [],
+    books: user ? await listBookTitles({ userId: user.id, limit: BOOKS_MENU_LIMIT }) : [],
     toast: consumeFlash(context),
     timeZone: serverDisplayZone(),
   };

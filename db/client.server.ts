@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import path from "node:path";
 import Database from "better-sqlite3";
+import type { SQL } from "drizzle-orm";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { drizzle as drizzlePostgres, type NodePgDatabase } from "drizzle-orm/node-postgres";
@@ -21,31 +22,34 @@ export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Data
 type PostgresDb = NodePgDatabase<typeof pgSchema> & { $client: pg.Pool };
 
 let instance: Db | undefined;
-let queryListener: ((sql: unknown) => void) | undefined;
+/** The count of the `countQueries` call this async call chain runs in: concurrent requests count apart. */
+const counting = new AsyncLocalStorage<{ count: number }>();
 
 /**
  * How many SQL statements `work` runs: the proof, in tests, that a page's queries are bounded and do
- * not grow with the user's data. (better-sqlite3 reports every statement it executes.)
+ * not grow with the user's data. (better-sqlite3 reports every statement it executes, inside the caller's
+ * async context; on PostgreSQL nothing is counted.)
  */
-export function countQueries<T>(work: () => T): { result: T; count: number } {
-  let count = 0;
-  queryListener = () => (count += 1);
-  try {
-    return { result: work(), count };
-  } finally {
-    queryListener = undefined;
-  }
+export async function countQueries<T>(work: () => Promise<T>): Promise<{ result: T; count: number }> {
+  const counter = { count: 0 };
+  const result = await counting.run(counter, work);
+  return { result, count: counter.count };
 }
 
 function databasePath(): string {
   return path.join(dataDirectory(), "heirloom.db");
 }
 
+function countQuery(): void {
+  const counter = counting.getStore();
+  if (counter) counter.count += 1;
+}
+
 function open(file: string): Database.Database {
   // Only tests count queries: better-sqlite3 writes out every statement with its values for a `verbose` callback,
   // 2 % of a production server's work for nothing.
-  const counting = process.env.NODE_ENV !== "production";
-  const sqlite = new Database(file, counting ? { verbose: (sql) => queryListener?.(sql) } : {});
+  const countsQueries = process.env.NODE_ENV !== "production";
+  const sqlite = new Database(file, countsQueries ? { verbose: countQuery } : {});
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("synchronous = NORMAL");
@@ -172,7 +176,18 @@ export async function transaction<T>(work: (tx: Db) => Promise<T> | T): Promise<
   return turn;
 }
 
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** What a transaction gives its work: the same handle as db(), bound to the transaction. */
+export type Tx = Db;
+
+/**
+ * The rows of a statement written in SQL, on either engine: for what the query builder cannot say (a select
+ * without a table). Numbers PostgreSQL sends as text (count, sum) come as they are; the caller converts them.
+ */
+export async function selectRows<T>(query: SQL, runner: Db = db()): Promise<T[]> {
+  if (databaseDialect() === "postgresql")
+    return ((await (runner as unknown as PostgresDb).execute(query)) as unknown as { rows: T[] }).rows;
+  return runner.all<T>(query);
+}
 
 /** Closes the connection; used by tests and on shutdown. */
 export function closeDb(): void {
@@ -185,14 +200,25 @@ export function closeDb(): void {
 
 const statements = new WeakMap<Db, Map<string, unknown>>();
 
+/** A query prepared once: run it with its placeholders' values, on either engine. */
+export type Prepared<Rows> = { execute(values?: Record<string, unknown>): Promise<Rows> };
+type Preparable = { prepare(name?: string): { execute(values?: Record<string, unknown>): unknown } };
+
 /**
  * A query built and prepared once per connection and reused: for the queries every request runs,
- * where building the SQL and preparing it again would cost more than running it.
+ * where building the SQL and preparing it again would cost more than running it. PostgreSQL names its prepared
+ * statements; SQLite keeps the statement object.
  */
-export function prepared<T>(name: string, build: (client: Db) => T): T {
+export function prepared<B extends Preparable>(name: string, build: (client: Db) => B): Prepared<Awaited<B>> {
   const client = db();
   let cache = statements.get(client);
   if (!cache) statements.set(client, (cache = new Map()));
-  if (!cache.has(name)) cache.set(name, build(client));
-  return cache.get(name) as T;
+  let query = cache.get(name) as Prepared<Awaited<B>> | undefined;
+  if (!query) {
+    const builder = build(client);
+    const statement = databaseDialect() === "postgresql" ? builder.prepare(name) : builder.prepare();
+    query = { execute: (values) => Promise.resolve(statement.execute(values) as Awaited<B>) };
+    cache.set(name, query);
+  }
+  return query;
 }

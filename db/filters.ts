@@ -1,11 +1,23 @@
 import { sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { databaseDialect } from "./dialect";
 
 // Filters for prepared queries. optionalEquals: one statement serves with and without the filter, because a
 // placeholder set to null turns its condition off (the column is in the index either way).
 
-/** `(:name is null or column = :name)` */
+/**
+ * `(:name is null or column = :name)`, for an integer column. The cast gives PostgreSQL the placeholder's type,
+ * which it cannot tell from `is null` alone; SQLite casts null to null and an integer to itself.
+ */
 export function optionalEquals(column: AnyColumn, name: string): SQL {
-  return sql`(${sql.placeholder(name)} is null or ${column} = ${sql.placeholder(name)})`;
+  return sql`(cast(${sql.placeholder(name)} as integer) is null or ${column} = ${sql.placeholder(name)})`;
+}
+
+/**
+ * The operator of a search that ignores case (issue 21, ADR 0032): SQLite's LIKE folds ASCII letters; PostgreSQL's
+ * LIKE folds nothing, its ILIKE folds every letter its character classes know (C.UTF-8: Vietnamese too).
+ */
+export function likeIgnoringCase(): SQL {
+  return sql.raw(databaseDialect() === "postgresql" ? "ilike" : "like");
 }
 
 /**
@@ -16,7 +28,7 @@ export function optionalEquals(column: AnyColumn, name: string): SQL {
  */
 export function searchContains(columns: AnyColumn[], name: string): SQL {
   const likes = sql.join(
-    columns.map((column) => sql`${column} like ${sql.placeholder(name)} escape '\\'`),
+    columns.map((column) => sql`${column} ${likeIgnoringCase()} ${sql.placeholder(name)} escape '\\'`),
     sql` or `,
   );
   return sql`(${likes})`;
@@ -33,7 +45,7 @@ export function containsAny(columns: (AnyColumn | SQL)[], text: string | undefin
   const pattern = containsPattern(text);
   if (!pattern) return undefined;
   const likes = sql.join(
-    columns.map((column) => sql`${column} like ${pattern} escape '\\'`),
+    columns.map((column) => sql`${column} ${likeIgnoringCase()} ${pattern} escape '\\'`),
     sql` or `,
   );
   return sql`(${likes})`;

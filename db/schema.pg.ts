@@ -14,9 +14,9 @@ import {
 import { STORYTELLER_ADDRESSES } from "./storyteller-addresses";
 import { LANGUAGES, MEDIA_TYPES, STORY_SOURCES, STORY_STATUSES } from "./values";
 
-// The same tables as db/schema.sqlite.ts (SQLite), for PostgreSQL (issue 21, ADR 0032): the same names, columns, defaults,
-// constraints and indexes, with each value in PostgreSQL's own type. db/schema-parity.test.ts fails when the two
-// disagree; the comments on what each column means are in db/schema.sqlite.ts.
+// The same tables as db/schema.sqlite.ts (SQLite), for PostgreSQL (issue 21, ADR 0032): the same names, columns,
+// defaults, constraints and indexes, with each value in PostgreSQL's own type. db/schema-parity.test.ts fails when
+// the two disagree; the comments on what each column means are in db/schema.sqlite.ts.
 
 // Timestamps to the millisecond, as SQLite keeps them.
 const at = (name: string) => timestamp(name, { mode: "date", precision: 3, withTimezone: true });

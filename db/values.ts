@@ -1,5 +1,5 @@
-// The values a column may hold, free of any SQL dialect: both schemas (db/schema.sqlite.ts, db/schema.pg.ts) and the app use
-// them.
+// The values a column may hold, free of any SQL dialect: both schemas (db/schema.sqlite.ts, db/schema.pg.ts) and the
+// app use them.
 
 export const LANGUAGES = ["en", "vi"] as const;
 export type Language = (typeof LANGUAGES)[number];

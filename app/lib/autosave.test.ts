@@ -12,7 +12,7 @@ function setup(saved = "") {
     saved,
     save: async (value, { keepalive }) => {
       sent.push({ value, keepalive });
-      if (hold) await hold;
+      if (hold !== null) await hold;
       if (failNext) {
         failNext = false;
         throw new Error("500");

@@ -69,6 +69,12 @@ const schema = z
     MEDIA_STORE: optional(
       z.string().regex(MEDIA_STORE_URL, { error: "must be s3://bucket or s3://bucket/prefix (an S3 bucket's name)" }),
     ),
+    // PostgreSQL instead of SQLite in DATA_DIR (issue 21, ADR 0032).
+    DATABASE_URL: optional(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\/\S+$/, { error: "must be a postgres:// URL such as postgres://user@host/db" }),
+    ),
     S3_ENDPOINT: optional(z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as http://minio:9000" })),
     S3_REGION: optional(z.string()),
     USER_STORAGE_QUOTA_MB: optional(

@@ -7,24 +7,22 @@ import type { ActivityNames, ActivityRefs } from "~/lib/activity-sentence";
  * The books, topics, stories and users a page of activities names, as they are now: one query per kind (none for
  * a kind the page does not name), whatever the page holds. Admin only: it reads every user's titles.
  */
-export function activityNames(refs: ActivityRefs): ActivityNames {
+export async function activityNames(refs: ActivityRefs): Promise<ActivityNames> {
   const bookRows = refs.books.length
-    ? db()
+    ? await db()
         .select({ id: books.id, title: books.title, userId: books.userId })
         .from(books)
         .where(inArray(books.id, refs.books))
-        .all()
     : [];
   const topicRows = refs.topics.length
-    ? db()
+    ? await db()
         .select({ id: topics.id, title: topics.title, bookId: topics.bookId, userId: books.userId })
         .from(topics)
         .innerJoin(books, eq(books.id, topics.bookId))
         .where(inArray(topics.id, refs.topics))
-        .all()
     : [];
   const storyRows = refs.stories.length
-    ? db()
+    ? await db()
         .select({
           id: stories.id,
           title: stories.title,
@@ -35,14 +33,12 @@ export function activityNames(refs: ActivityRefs): ActivityNames {
         .from(stories)
         .innerJoin(books, eq(books.id, stories.bookId))
         .where(inArray(stories.id, refs.stories))
-        .all()
     : [];
   const userRows = refs.users.length
-    ? db()
+    ? await db()
         .select({ id: users.id, username: users.username, displayName: users.displayName })
         .from(users)
         .where(inArray(users.id, refs.users))
-        .all()
     : [];
   return {
     books: new Map(bookRows.map(({ id, ...row }) => [id, row])),

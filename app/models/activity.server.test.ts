@@ -9,20 +9,20 @@ import { createStory, deleteStory, reorderStories, updateStory } from "./story.s
 import { createTopics, deleteTopic, reorderTopics, updateTopic } from "./topic.server";
 import { createUser, deleteUser, ensureAdmin, recordLogin, updateProfile, updateUser } from "./user.server";
 
-const total = (userId: number) =>
-  db().select({ n: count() }).from(activities).where(eq(activities.userId, userId)).get()!.n;
-const newest = (userId: number) =>
-  db().select().from(activities).where(eq(activities.userId, userId)).orderBy(desc(activities.id)).limit(1).get()!;
+const total = async (userId: number) =>
+  (await db().select({ n: count() }).from(activities).where(eq(activities.userId, userId)))[0]!.n;
+const newest = async (userId: number) =>
+  (await db().select().from(activities).where(eq(activities.userId, userId)).orderBy(desc(activities.id)).limit(1))[0]!;
 
 /** Runs one model call and checks it wrote exactly one activity: who did what to what. */
 async function once<T>(
   work: () => T | Promise<T>,
   expected: { userId: number; action: string; resource: string; details?: unknown },
 ): Promise<T> {
-  const before = total(expected.userId);
+  const before = await total(expected.userId);
   const result = await work();
-  expect(total(expected.userId) - before, `${expected.action} ${expected.resource}`).toBe(1);
-  expect(newest(expected.userId)).toMatchObject(
+  expect((await total(expected.userId)) - before, `${expected.action} ${expected.resource}`).toBe(1);
+  expect(await newest(expected.userId)).toMatchObject(
     expected.details === undefined ? { ...expected, details: expect.anything() } : expected,
   );
   return result;
@@ -42,7 +42,7 @@ describe("activities", () => {
     "records every sign-in, sign-out and change of a user, " + "book, topic, question and story once, with who did it",
     async () => {
       await ensureAdmin("admin-pass");
-      const admin = db().select().from(users).where(eq(users.username, "admin")).get()!;
+      const admin = (await db().select().from(users).where(eq(users.username, "admin")))[0]!;
       const lan = await once(
         () => createUser({ username: "lan", email: "lan@example.com", password: "secret1" }, admin.id),
         {
@@ -65,11 +65,11 @@ describe("activities", () => {
 
       // Signing in and out (the login flow records the sign-in; ending a session records the sign-out).
       await once(() => recordLogin(lan.id), { userId: lan.id, action: "login", resource: "session", details: null });
-      const token = createSession({ userId: lan.id, persistent: false });
+      const token = await createSession({ userId: lan.id, persistent: false });
       await once(() => deleteSession(token), { userId: lan.id, action: "logout", resource: "session", details: null });
-      const before = total(lan.id);
-      deleteSession(token);
-      expect(total(lan.id), "an unknown session ends nothing and records nothing").toBe(before);
+      const before = await total(lan.id);
+      await deleteSession(token);
+      expect(await total(lan.id), "an unknown session ends nothing and records nothing").toBe(before);
 
       const userId = lan.id;
       const book = await once(() => createBook({ userId, input: bookInput }), {
@@ -90,8 +90,8 @@ describe("activities", () => {
       });
 
       const [a, b] = await once(
-        () =>
-          createTopics({
+        async () =>
+          await createTopics({
             bookId: book.id,
             userId,
             items: [
@@ -105,7 +105,7 @@ describe("activities", () => {
           resource: "topic",
         },
       );
-      expect(newest(userId).details).toMatchObject({ bookId: book.id, count: 2 });
+      expect((await newest(userId)).details).toMatchObject({ bookId: book.id, count: 2 });
       await once(() => updateTopic({ topicId: a!.id, userId, changes: { description: "Early years" } }), {
         userId,
         action: "update",
@@ -180,7 +180,7 @@ describe("activities", () => {
         resource: "user",
         details: { id: lan.id, username: "lan" },
       });
-      expect(total(lan.id)).toBe(0);
+      expect(await total(lan.id)).toBe(0);
     },
   );
 });

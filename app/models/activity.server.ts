@@ -11,16 +11,15 @@ export type ActivityInput = {
 };
 
 /** Every mutation writes one row, inside the mutation's own transaction. */
-export function logActivity(tx: Tx, input: ActivityInput): void {
-  tx.insert(activities).values(input).run();
+export async function logActivity(tx: Tx, input: ActivityInput): Promise<void> {
+  await tx.insert(activities).values(input);
 }
 
-export function listActivities({ userId, limit = 50 }: { userId: number; limit?: number }) {
-  return db()
+export async function listActivities({ userId, limit = 50 }: { userId: number; limit?: number }) {
+  return await db()
     .select()
     .from(activities)
     .where(eq(activities.userId, userId))
     .orderBy(desc(activities.createdAt), desc(activities.id))
-    .limit(limit)
-    .all();
+    .limit(limit);
 }

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, lte, ne, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import { db } from "~db/client.server";
+import { db, selectRows } from "~db/client.server";
 import { countChildren } from "~db/correlated";
-import { containsAny, containsPattern } from "~db/filters";
+import { containsAny, containsPattern, likeIgnoringCase } from "~db/filters";
 import { activities, books, media, stories, topics, users, type Language } from "~db/schema";
 import {
   EXPLORER,
@@ -28,7 +28,14 @@ function paginate(total: number, { page, pageSize }: Paging) {
   return { total, page: current, pages, offset: (current - 1) * pageSize, limit: pageSize };
 }
 
-const order = (column: AnyColumn | SQL, dir: SortDir) => (dir === "asc" ? asc(column) : desc(column));
+// How many rows of a level: more for the open parent. Cast, so that PostgreSQL compares the rank with a number: a
+// bare placeholder in a CASE would be text to it.
+const cap = (open: SQL, most: number, otherwise: number) =>
+  sql`cast(case when ${open} then ${most} else ${otherwise} end as integer)`;
+
+// Nulls sort as SQLite sorts them, first going up and last going down; PostgreSQL's default is the other way round.
+const order = (column: AnyColumn | SQL, dir: SortDir) =>
+  dir === "asc" ? sql`${column} asc nulls first` : sql`${column} desc nulls last`;
 /** Long text leaves the database cut to one character more than is shown, so the page knows it was cut. */
 const cut = (column: AnyColumn, chars: number) => sql<string>`substr(${column}, 1, ${chars + 1})`;
 
@@ -45,7 +52,7 @@ const withAdminFlag = <T extends { username: string }>(user: T) => ({ ...user, i
 const userBookCount = countChildren(books, books.userId, "users");
 const userSearch = (q: string) => containsAny([users.username, users.email, users.displayName], q);
 
-export function listUsers(query: UserListQuery) {
+export async function listUsers(query: UserListQuery) {
   const role =
     query.role === "admin"
       ? eq(users.username, ADMIN_USERNAME)
@@ -53,45 +60,50 @@ export function listUsers(query: UserListQuery) {
         ? ne(users.username, ADMIN_USERNAME)
         : undefined;
   const where = and(role, userSearch(query.q));
-  const page = paginate(db().select({ n: count() }).from(users).where(where).get()?.n ?? 0, query);
-  const rows = db()
+  const page = paginate((await db().select({ n: count() }).from(users).where(where))[0]?.n ?? 0, query);
+  const rows = await db()
     .select({ ...publicUser, bookCount: userBookCount, storageBytes: storageBytesOfUserRow })
     .from(users)
     .where(where)
     .orderBy(order(users[query.sort], query.dir), asc(users.id))
     .limit(page.limit)
-    .offset(page.offset)
-    .all();
+    .offset(page.offset);
   return { users: rows.map(withAdminFlag), total: page.total, page: page.page, pages: page.pages };
 }
 
 /** One user as the users table shows it, for the edit, delete and activities dialogs. */
-export function getUserRow(userId: number) {
-  const row = db()
-    .select({ ...publicUser, bookCount: userBookCount, storageBytes: storageBytesOfUserRow })
-    .from(users)
-    .where(eq(users.id, userId))
-    .get();
+export async function getUserRow(userId: number) {
+  const row = (
+    await db()
+      .select({ ...publicUser, bookCount: userBookCount, storageBytes: storageBytesOfUserRow })
+      .from(users)
+      .where(eq(users.id, userId))
+  )[0];
   return row ? withAdminFlag(row) : null;
 }
 
 /** The user filter's choices, by name. */
-export function listUserOptions() {
-  return db()
+export async function listUserOptions() {
+  return await db()
     .select({ id: users.id, username: users.username, displayName: users.displayName })
     .from(users)
     .orderBy(asc(users.username))
-    .limit(USER_OPTIONS_MAX)
-    .all();
+    .limit(USER_OPTIONS_MAX);
 }
 
 /** The Overview tab: four totals in one query, and the latest books and users (searched by q). */
-export function adminOverview(q: string) {
-  const totals = db().get<{ users: number; books: number; topics: number; stories: number }>(
+export async function adminOverview(q: string) {
+  const [counts] = await selectRows<Record<"users" | "books" | "topics" | "stories", number | string>>(
     sql`select (select count(*) from ${users}) as users, (select count(*) from ${books}) as books,
       (select count(*) from ${topics}) as topics, (select count(*) from ${stories}) as stories`,
   );
-  const latestBooks = db()
+  const totals = {
+    users: Number(counts!.users),
+    books: Number(counts!.books),
+    topics: Number(counts!.topics),
+    stories: Number(counts!.stories),
+  };
+  const latestBooks = await db()
     .select({
       id: books.id,
       title: books.title,
@@ -104,9 +116,8 @@ export function adminOverview(q: string) {
     .innerJoin(users, eq(users.id, books.userId))
     .where(containsAny([books.title, books.description], q))
     .orderBy(desc(books.createdAt), desc(books.id))
-    .limit(OVERVIEW_LATEST)
-    .all();
-  const latestUsers = db()
+    .limit(OVERVIEW_LATEST);
+  const latestUsers = await db()
     .select({
       id: users.id,
       username: users.username,
@@ -117,21 +128,20 @@ export function adminOverview(q: string) {
     .from(users)
     .where(userSearch(q))
     .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(OVERVIEW_LATEST)
-    .all();
+    .limit(OVERVIEW_LATEST);
   return { totals, latestBooks, latestUsers };
 }
 
 const BOOK_SORT_COLUMNS = { createdAt: books.createdAt, title: books.title, language: books.language } as const;
 
-export function listAdminBooks(query: BookListQuery) {
+export async function listAdminBooks(query: BookListQuery) {
   const where = and(
     query.language ? eq(books.language, query.language) : undefined,
     query.userId ? eq(books.userId, query.userId) : undefined,
     containsAny([books.title, books.description], query.q),
   );
-  const page = paginate(db().select({ n: count() }).from(books).where(where).get()?.n ?? 0, query);
-  const rows = db()
+  const page = paginate((await db().select({ n: count() }).from(books).where(where))[0]?.n ?? 0, query);
+  const rows = await db()
     .select({
       id: books.id,
       title: books.title,
@@ -147,22 +157,18 @@ export function listAdminBooks(query: BookListQuery) {
     .where(where)
     .orderBy(order(BOOK_SORT_COLUMNS[query.sort], query.dir), order(books.id, query.dir))
     .limit(page.limit)
-    .offset(page.offset)
-    .all();
+    .offset(page.offset);
   return { books: rows, total: page.total, page: page.page, pages: page.pages };
 }
 
 /** The languages books are written in, for the Books tab's filter. */
-export function listBookLanguages(): Language[] {
-  return db()
-    .selectDistinct({ language: books.language })
-    .from(books)
-    .orderBy(asc(books.language))
-    .all()
-    .map((r) => r.language);
+export async function listBookLanguages(): Promise<Language[]> {
+  return (await db().selectDistinct({ language: books.language }).from(books).orderBy(asc(books.language))).map(
+    (r) => r.language,
+  );
 }
 
-export function listAdminTopics(query: ContentListQuery) {
+export async function listAdminTopics(query: ContentListQuery) {
   const where = and(
     query.userId ? eq(books.userId, query.userId) : undefined,
     containsAny([topics.title, topics.description], query.q),
@@ -171,8 +177,8 @@ export function listAdminTopics(query: ContentListQuery) {
   const counted = query.userId
     ? db().select({ n: count() }).from(topics).innerJoin(books, eq(books.id, topics.bookId))
     : db().select({ n: count() }).from(topics);
-  const page = paginate(counted.where(where).get()?.n ?? 0, query);
-  const rows = db()
+  const page = paginate((await counted.where(where))[0]?.n ?? 0, query);
+  const rows = await db()
     .select({
       id: topics.id,
       title: topics.title,
@@ -188,12 +194,11 @@ export function listAdminTopics(query: ContentListQuery) {
     .where(where)
     .orderBy(desc(topics.createdAt), desc(topics.id))
     .limit(page.limit)
-    .offset(page.offset)
-    .all();
+    .offset(page.offset);
   return { topics: rows, total: page.total, page: page.page, pages: page.pages };
 }
 
-export function listAdminStories(query: ContentListQuery) {
+export async function listAdminStories(query: ContentListQuery) {
   const where = and(
     query.userId ? eq(books.userId, query.userId) : undefined,
     containsAny([stories.title, stories.content], query.q),
@@ -201,8 +206,8 @@ export function listAdminStories(query: ContentListQuery) {
   const counted = query.userId
     ? db().select({ n: count() }).from(stories).innerJoin(books, eq(books.id, stories.bookId))
     : db().select({ n: count() }).from(stories);
-  const page = paginate(counted.where(where).get()?.n ?? 0, query);
-  const rows = db()
+  const page = paginate((await counted.where(where))[0]?.n ?? 0, query);
+  const rows = await db()
     .select({
       id: stories.id,
       title: stories.title,
@@ -219,16 +224,15 @@ export function listAdminStories(query: ContentListQuery) {
     .where(where)
     .orderBy(desc(stories.createdAt), desc(stories.id))
     .limit(page.limit)
-    .offset(page.offset)
-    .all();
+    .offset(page.offset);
   return { stories: rows, total: page.total, page: page.page, pages: page.pages };
 }
 
 /** A user's activities, newest first: what they did, to what, and when. */
-export function listUserActivities({ userId, ...paging }: Paging & { userId: number }) {
+export async function listUserActivities({ userId, ...paging }: Paging & { userId: number }) {
   const where = eq(activities.userId, userId);
-  const page = paginate(db().select({ n: count() }).from(activities).where(where).get()?.n ?? 0, paging);
-  const rows = db()
+  const page = paginate((await db().select({ n: count() }).from(activities).where(where))[0]?.n ?? 0, paging);
+  const rows = await db()
     .select({
       id: activities.id,
       action: activities.action,
@@ -240,47 +244,50 @@ export function listUserActivities({ userId, ...paging }: Paging & { userId: num
     .where(where)
     .orderBy(desc(activities.createdAt), desc(activities.id))
     .limit(page.limit)
-    .offset(page.offset)
-    .all();
+    .offset(page.offset);
   return { activities: rows, total: page.total, page: page.page, pages: page.pages };
 }
 
 /** A topic's saved draft narrative; null when the topic does not exist or has never had one saved. */
-export function getSavedPreview(topicId: number): { topicId: number; title: string; preview: string } | null {
-  const row = db()
-    .select({ topicId: topics.id, title: topics.title, preview: topics.preview })
-    .from(topics)
-    .where(eq(topics.id, topicId))
-    .get();
+export async function getSavedPreview(
+  topicId: number,
+): Promise<{ topicId: number; title: string; preview: string } | null> {
+  const row = (
+    await db()
+      .select({ topicId: topics.id, title: topics.title, preview: topics.preview })
+      .from(topics)
+      .where(eq(topics.id, topicId))
+  )[0];
   return row && row.preview !== null ? { ...row, preview: row.preview } : null;
 }
 
 /** One media item for the explorer's media dialog (the file itself is served by /api/media/render). */
-export function getAdminMedia(mediaId: number) {
+export async function getAdminMedia(mediaId: number) {
   return (
-    db()
-      .select({
-        id: media.id,
-        storyId: media.storyId,
-        type: media.type,
-        description: media.description,
-        transcription: media.transcription,
-        createdAt: media.createdAt,
-      })
-      .from(media)
-      .where(eq(media.id, mediaId))
-      .get() ?? null
+    (
+      await db()
+        .select({
+          id: media.id,
+          storyId: media.storyId,
+          type: media.type,
+          description: media.description,
+          transcription: media.transcription,
+          createdAt: media.createdAt,
+        })
+        .from(media)
+        .where(eq(media.id, mediaId))
+    )[0] ?? null
   );
 }
 
 // ---- The Content Explorer (ADR 0012)
 
 /** The explorer's users: everyone, or one; searched by name, email and the titles of what they wrote. */
-export function listExplorerUsers(query: ContentListQuery) {
+export async function listExplorerUsers(query: ContentListQuery) {
   const pattern = containsPattern(query.q);
   // The correlated subqueries name their tables in full: the outer select is a single-table one, whose
   // columns drizzle leaves unqualified (db/correlated.ts).
-  const like = sql`like ${pattern} escape '\\'`;
+  const like = sql`${likeIgnoringCase()} ${pattern} escape '\\'`;
   const nested = pattern
     ? sql`exists (select 1 from "books" where "books"."user_id" = "users"."id" and "books"."title" ${like})
       or exists (select 1 from "topics" inner join "books" on "books"."id" = "topics"."book_id"
@@ -290,8 +297,8 @@ export function listExplorerUsers(query: ContentListQuery) {
     : undefined;
   const search = pattern ? sql`(${userSearch(query.q)} or ${nested})` : undefined;
   const where = and(query.userId ? eq(users.id, query.userId) : undefined, search);
-  const page = paginate(db().select({ n: count() }).from(users).where(where).get()?.n ?? 0, query);
-  const rows = db()
+  const page = paginate((await db().select({ n: count() }).from(users).where(where))[0]?.n ?? 0, query);
+  const rows = await db()
     .select({
       id: users.id,
       username: users.username,
@@ -303,8 +310,7 @@ export function listExplorerUsers(query: ContentListQuery) {
     .where(where)
     .orderBy(asc(users.username))
     .limit(page.limit)
-    .offset(page.offset)
-    .all();
+    .offset(page.offset);
   return { users: rows, total: page.total, page: page.page, pages: page.pages };
 }
 
@@ -325,7 +331,7 @@ export type TreeOptions = {
  * topic's first stories (80 characters, the full text only for `storyId`), each story's first media.
  * The open book and the open topic get the larger caps.
  */
-export function contentTree(userIds: number[], options: TreeOptions) {
+export async function contentTree(userIds: number[], options: TreeOptions) {
   const offset = options.bookOffset ?? 0;
   const bookRank =
     sql<number>`row_number() over (partition by ${books.userId} order by ${books.updatedAt} desc, ${books.id} desc)`.as(
@@ -345,12 +351,11 @@ export function contentTree(userIds: number[], options: TreeOptions) {
     .where(inArray(books.userId, userIds))
     .as("ranked_books");
   const bookRows = userIds.length
-    ? db()
+    ? await db()
         .select()
         .from(rankedBooks)
         .where(and(gt(rankedBooks.rank, offset), lte(rankedBooks.rank, offset + options.booksPerUser)))
         .orderBy(rankedBooks.userId, sql`${rankedBooks.rank}`)
-        .all()
     : [];
 
   const topicRank =
@@ -374,14 +379,13 @@ export function contentTree(userIds: number[], options: TreeOptions) {
     )
     .as("ranked_topics");
   const openBook = sql`${rankedTopics.bookId} = ${options.openBookId ?? -1}`;
-  const topicCap = sql`case when ${openBook} then ${EXPLORER.topicsOfOpenBook} else ${options.topicsPerBook} end`;
+  const topicCap = cap(openBook, EXPLORER.topicsOfOpenBook, options.topicsPerBook);
   const topicRows = bookRows.length
-    ? db()
+    ? await db()
         .select()
         .from(rankedTopics)
         .where(lte(rankedTopics.rank, topicCap))
         .orderBy(rankedTopics.bookId, sql`${rankedTopics.rank}`)
-        .all()
     : [];
 
   const storyRank =
@@ -411,14 +415,13 @@ export function contentTree(userIds: number[], options: TreeOptions) {
     )
     .as("ranked_stories");
   const openTopic = sql`${rankedStories.topicId} = ${options.openTopicId ?? -1}`;
-  const storyCap = sql`case when ${openTopic} then ${EXPLORER.storiesOfOpenTopic} else ${options.storiesPerTopic} end`;
+  const storyCap = cap(openTopic, EXPLORER.storiesOfOpenTopic, options.storiesPerTopic);
   const storyRows = topicRows.length
-    ? db()
+    ? await db()
         .select()
         .from(rankedStories)
         .where(lte(rankedStories.rank, storyCap))
         .orderBy(rankedStories.topicId, sql`${rankedStories.rank}`)
-        .all()
     : [];
 
   const mediaRank =
@@ -434,12 +437,11 @@ export function contentTree(userIds: number[], options: TreeOptions) {
     )
     .as("ranked_media");
   const mediaRows = storyRows.length
-    ? db()
+    ? await db()
         .select()
         .from(rankedMedia)
         .where(lte(rankedMedia.rank, EXPLORER.mediaPerStory))
         .orderBy(rankedMedia.storyId, sql`${rankedMedia.rank}`)
-        .all()
     : [];
 
   const byParent = <T, K extends keyof T>(rows: T[], key: K) => {

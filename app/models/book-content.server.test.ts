@@ -14,16 +14,20 @@ async function family(topicCount: number, storiesPerTopic: number) {
     email: `u${topicCount}x${storiesPerTopic}@example.com`,
     password: "secret1",
   });
-  const book = createBook({
+  const book = await createBook({
     userId: user.id,
     input: { title: "Our family", description: "", tone: "", language: "en", coverImage: null },
   });
   const topicIds: number[] = [];
   for (let t = 0; t < topicCount; t++) {
-    const topic = createTopic({ bookId: book.id, userId: user.id, input: { title: `Topic ${t}`, description: "" } });
+    const topic = await createTopic({
+      bookId: book.id,
+      userId: user.id,
+      input: { title: `Topic ${t}`, description: "" },
+    });
     topicIds.push(topic.id);
     for (let s = 0; s < storiesPerTopic; s++) {
-      const story = createStory({
+      const story = await createStory({
         topicId: topic.id,
         userId: user.id,
         input: {
@@ -34,7 +38,7 @@ async function family(topicCount: number, storiesPerTopic: number) {
           hasImages: false,
         },
       });
-      db()
+      await db()
         .insert(media)
         .values({
           storyId: story.id,
@@ -42,8 +46,7 @@ async function family(topicCount: number, storiesPerTopic: number) {
           storageKey: `${String(story.id).padStart(32, "0")}.webp`,
           mimeType: "image/webp",
           description: `Photo ${t}.${s}`,
-        })
-        .run();
+        });
     }
   }
   return { user, book, topicIds };
@@ -55,9 +58,14 @@ describe("a book's whole content", () => {
       "published only leaves out drafts and archived or empty topics",
     async () => {
       const { user, book, topicIds } = await family(3, 2);
-      addQuestions({ topicId: topicIds[0]!, userId: user.id, texts: ["Where did you grow up?"], source: "custom" });
-      updateTopic({ topicId: topicIds[2]!, userId: user.id, changes: { archived: true } });
-      const all = readBookContent(book.id)!;
+      await addQuestions({
+        topicId: topicIds[0]!,
+        userId: user.id,
+        texts: ["Where did you grow up?"],
+        source: "custom",
+      });
+      await updateTopic({ topicId: topicIds[2]!, userId: user.id, changes: { archived: true } });
+      const all = (await readBookContent(book.id))!;
       expect(all.book.title).toBe("Our family");
       expect(
         all.topics.map((t) => [
@@ -72,38 +80,38 @@ describe("a book's whole content", () => {
       ]);
       expect(all.topics[0]!.questions.map((q) => q.question)).toEqual(["Where did you grow up?"]);
 
-      const published = readBookContent(book.id, { publishedOnly: true })!;
+      const published = (await readBookContent(book.id, { publishedOnly: true }))!;
       expect(published.topics.map((t) => [t.title, t.stories.map((s) => s.title)])).toEqual([
         ["Topic 0", ["Story 0.0"]],
         ["Topic 1", ["Story 1.0"]],
       ]);
-      expect(readBookContent(-1)).toBeNull();
+      expect(await readBookContent(-1)).toBeNull();
     },
   );
 
   it("takes the same few queries for a large book as for a small one", async () => {
     const small = await family(1, 1);
     const large = await family(12, 10);
-    const a = countQueries(() => readBookContent(small.book.id)).count;
-    const b = countQueries(() => readBookContent(large.book.id)).count;
+    const a = (await countQueries(() => readBookContent(small.book.id))).count;
+    const b = (await countQueries(() => readBookContent(large.book.id))).count;
     expect(b).toBe(a);
     expect(b).toBeLessThanOrEqual(5);
   });
 
   it("reads the same book a few rows at a time for an export, giving the event loop turns in between", async () => {
     const { user, book, topicIds } = await family(12, 3);
-    addQuestions({
+    await addQuestions({
       topicId: topicIds[5]!,
       userId: user.id,
       texts: ["Who was there?", "What did it sound like?"],
       source: "custom",
     });
-    updateTopic({ topicId: topicIds[0]!, userId: user.id, changes: { archived: true } });
+    await updateTopic({ topicId: topicIds[0]!, userId: user.id, changes: { archived: true } });
     let turns = 0;
     const counter = setInterval(() => (turns += 1), 0);
     const gentle = await readBookContentInTurns(book.id);
     clearInterval(counter);
-    expect(gentle).toEqual(readBookContent(book.id));
+    expect(gentle).toEqual(await readBookContent(book.id));
     // 12 topics, 36 stories and 36 media in reads of ten: several turns.
     expect(turns).toBeGreaterThan(0);
     expect(await readBookContentInTurns(-1)).toBeNull();

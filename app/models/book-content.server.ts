@@ -24,21 +24,20 @@ export type BookContent = { book: Book; topics: ContentTopic[] };
  * so it reads the book by id: callers check who may see it. `publishedOnly` leaves out drafts, archived
  * topics, and topics left with nothing to read.
  */
-export function readBookContent(
+export async function readBookContent(
   bookId: number,
   { publishedOnly = false }: { publishedOnly?: boolean } = {},
-): BookContent | null {
-  const book = db().select().from(books).where(eq(books.id, bookId)).get();
+): Promise<BookContent | null> {
+  const book = (await db().select().from(books).where(eq(books.id, bookId)))[0];
   if (!book) return null;
-  const topicRows = db()
+  const topicRows = await db()
     .select()
     .from(topics)
     .where(publishedOnly ? and(eq(topics.bookId, bookId), eq(topics.archived, false)) : eq(topics.bookId, bookId))
-    .orderBy(asc(topics.position), asc(topics.id))
-    .all();
+    .orderBy(asc(topics.position), asc(topics.id));
   const topicIds = topicRows.map((topic) => topic.id);
   const storyRows = topicIds.length
-    ? db()
+    ? await db()
         .select()
         .from(stories)
         .where(
@@ -47,25 +46,22 @@ export function readBookContent(
             : inArray(stories.topicId, topicIds),
         )
         .orderBy(asc(stories.position), asc(stories.id))
-        .all()
     : [];
   const questionRows =
     topicIds.length && !publishedOnly
-      ? db()
+      ? await db()
           .select()
           .from(questions)
           .where(inArray(questions.topicId, topicIds))
           .orderBy(asc(questions.position), asc(questions.id))
-          .all()
       : [];
   const storyIds = storyRows.map((story) => story.id);
   const mediaRows = storyIds.length
-    ? db()
+    ? await db()
         .select()
         .from(media)
         .where(inArray(media.storyId, storyIds))
         .orderBy(asc(media.createdAt), asc(media.id))
-        .all()
     : [];
 
   return assemble(book, topicRows, storyRows, questionRows, mediaRows, publishedOnly);
@@ -111,12 +107,12 @@ const SHORT_ROWS = 500;
 async function readInTurns<T extends { id: number }>(
   ids: number[],
   size: number,
-  read: (ids: number[]) => T[],
+  read: (ids: number[]) => Promise<T[]>,
 ): Promise<T[]> {
   const rows = new Map<number, T>();
   for (let i = 0; i < ids.length; i += size) {
     if (i > 0) await nextTurn();
-    for (const row of read(ids.slice(i, i + size))) rows.set(row.id, row);
+    for (const row of await read(ids.slice(i, i + size))) rows.set(row.id, row);
   }
   return ids.flatMap((id) => rows.get(id) ?? []);
 }
@@ -128,58 +124,62 @@ async function readInTurns<T extends { id: number }>(
  * is read may show in part: the export is of a book that its owner is not editing at that moment.
  */
 export async function readBookContentInTurns(bookId: number): Promise<BookContent | null> {
-  const book = db().select().from(books).where(eq(books.id, bookId)).get();
+  const book = (await db().select().from(books).where(eq(books.id, bookId)))[0];
   if (!book) return null;
   const ids = <T extends { id: number }>(rows: T[]) => rows.map((row) => row.id);
   const topicIds = ids(
-    db()
+    await db()
       .select({ id: topics.id })
       .from(topics)
       .where(eq(topics.bookId, bookId))
-      .orderBy(asc(topics.position), asc(topics.id))
-      .all(),
+      .orderBy(asc(topics.position), asc(topics.id)),
   );
-  const topicRows = await readInTurns(topicIds, LONG_ROWS, (chunk) =>
-    db().select().from(topics).where(inArray(topics.id, chunk)).all(),
+  const topicRows = await readInTurns(
+    topicIds,
+    LONG_ROWS,
+    async (chunk) => await db().select().from(topics).where(inArray(topics.id, chunk)),
   );
   const storyIds = topicIds.length
     ? ids(
-        db()
+        await db()
           .select({ id: stories.id })
           .from(stories)
           .where(inArray(stories.topicId, topicIds))
-          .orderBy(asc(stories.position), asc(stories.id))
-          .all(),
+          .orderBy(asc(stories.position), asc(stories.id)),
       )
     : [];
-  const storyRows = await readInTurns(storyIds, LONG_ROWS, (chunk) =>
-    db().select().from(stories).where(inArray(stories.id, chunk)).all(),
+  const storyRows = await readInTurns(
+    storyIds,
+    LONG_ROWS,
+    async (chunk) => await db().select().from(stories).where(inArray(stories.id, chunk)),
   );
   const questionIds = topicIds.length
     ? ids(
-        db()
+        await db()
           .select({ id: questions.id })
           .from(questions)
           .where(inArray(questions.topicId, topicIds))
-          .orderBy(asc(questions.position), asc(questions.id))
-          .all(),
+          .orderBy(asc(questions.position), asc(questions.id)),
       )
     : [];
-  const questionRows = await readInTurns(questionIds, SHORT_ROWS, (chunk) =>
-    db().select().from(questions).where(inArray(questions.id, chunk)).all(),
+  const questionRows = await readInTurns(
+    questionIds,
+    SHORT_ROWS,
+    async (chunk) => await db().select().from(questions).where(inArray(questions.id, chunk)),
   );
   const mediaIds = storyIds.length
     ? ids(
-        db()
+        await db()
           .select({ id: media.id })
           .from(media)
           .where(inArray(media.storyId, storyIds))
-          .orderBy(asc(media.createdAt), asc(media.id))
-          .all(),
+          .orderBy(asc(media.createdAt), asc(media.id)),
       )
     : [];
-  const mediaRows = await readInTurns(mediaIds, LONG_ROWS, (chunk) =>
-    db().select().from(media).where(inArray(media.id, chunk)).all(),
+  const mediaRows = await readInTurns(
+    mediaIds,
+    LONG_ROWS,
+    async (chunk) => await db().select().from(media).where(inArray(media.id, chunk)),
   );
   return assemble(book, topicRows, storyRows, questionRows, mediaRows, false);
 }
@@ -195,21 +195,22 @@ function groupBy<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {
 }
 
 /** A media item of a published story in a topic that is not archived, in this book; null otherwise. */
-export function publishedMedia({ mediaId, bookId }: { mediaId: number; bookId: number }): Media | null {
-  const row = db()
-    .select({ media })
-    .from(media)
-    .innerJoin(stories, eq(stories.id, media.storyId))
-    .innerJoin(topics, eq(topics.id, stories.topicId))
-    .where(
-      and(
-        eq(media.id, mediaId),
-        eq(stories.bookId, bookId),
-        eq(stories.status, "published"),
-        eq(topics.archived, false),
-      ),
-    )
-    .get();
+export async function publishedMedia({ mediaId, bookId }: { mediaId: number; bookId: number }): Promise<Media | null> {
+  const row = (
+    await db()
+      .select({ media })
+      .from(media)
+      .innerJoin(stories, eq(stories.id, media.storyId))
+      .innerJoin(topics, eq(topics.id, stories.topicId))
+      .where(
+        and(
+          eq(media.id, mediaId),
+          eq(stories.bookId, bookId),
+          eq(stories.status, "published"),
+          eq(topics.archived, false),
+        ),
+      )
+  )[0];
   return row?.media ?? null;
 }
 
@@ -217,37 +218,38 @@ export function publishedMedia({ mediaId, bookId }: { mediaId: number; bookId: n
  * A photo of a published story in a topic that is not archived, in that book, with what its own page names: the
  * story's title and the book's title. Null for anything else (a recording, a draft's photo).
  */
-export function publishedPhoto({ mediaId, bookId }: { mediaId: number; bookId: number }) {
+export async function publishedPhoto({ mediaId, bookId }: { mediaId: number; bookId: number }) {
   return (
-    db()
-      .select({
-        media,
-        story: { id: stories.id, title: stories.title },
-        book: { title: books.title },
-      })
-      .from(media)
-      .innerJoin(stories, eq(stories.id, media.storyId))
-      .innerJoin(topics, eq(topics.id, stories.topicId))
-      .innerJoin(books, eq(books.id, stories.bookId))
-      .where(
-        and(
-          eq(media.id, mediaId),
-          eq(media.type, "image"),
-          eq(stories.bookId, bookId),
-          eq(stories.status, "published"),
-          eq(topics.archived, false),
-        ),
-      )
-      .get() ?? null
+    (
+      await db()
+        .select({
+          media,
+          story: { id: stories.id, title: stories.title },
+          book: { title: books.title },
+        })
+        .from(media)
+        .innerJoin(stories, eq(stories.id, media.storyId))
+        .innerJoin(topics, eq(topics.id, stories.topicId))
+        .innerJoin(books, eq(books.id, stories.bookId))
+        .where(
+          and(
+            eq(media.id, mediaId),
+            eq(media.type, "image"),
+            eq(stories.bookId, bookId),
+            eq(stories.status, "published"),
+            eq(topics.archived, false),
+          ),
+        )
+    )[0] ?? null
   );
 }
 
-export function bookLanguage(bookId: number): string | null {
-  return db().select({ language: books.language }).from(books).where(eq(books.id, bookId)).get()?.language ?? null;
+export async function bookLanguage(bookId: number): Promise<string | null> {
+  return (await db().select({ language: books.language }).from(books).where(eq(books.id, bookId)))[0]?.language ?? null;
 }
 
-export function bookCoverImage(bookId: number): string | null {
+export async function bookCoverImage(bookId: number): Promise<string | null> {
   return (
-    db().select({ coverImage: books.coverImage }).from(books).where(eq(books.id, bookId)).get()?.coverImage ?? null
+    (await db().select({ coverImage: books.coverImage }).from(books).where(eq(books.id, bookId)))[0]?.coverImage ?? null
   );
 }

@@ -230,7 +230,7 @@ export async function exportBookResponse(bookId: number): Promise<Response | nul
  * laid out like a one-book export, with `library.json` (which folders, in order) and `index.html`
  * (a link to each book's page) at the top. One book is read from the database at a time.
  */
-export function exportLibraryResponse({
+export async function exportLibraryResponse({
   userId,
   name,
   language,
@@ -238,14 +238,13 @@ export function exportLibraryResponse({
   userId: number;
   name: string;
   language: Language;
-}): Response {
+}): Promise<Response> {
   const exportedAt = new Date();
-  const list = db()
+  const list = await db()
     .select({ id: books.id, title: books.title })
     .from(books)
     .where(eq(books.userId, userId))
-    .orderBy(asc(books.createdAt), asc(books.id))
-    .all();
+    .orderBy(asc(books.createdAt), asc(books.id));
   const folders = list.map((book, i) => ({
     id: book.id,
     title: book.title,

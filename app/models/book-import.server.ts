@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { db, type Tx } from "~db/client.server";
+import { type Tx, transaction } from "~db/client.server";
 import type { MessageKey } from "~/i18n/types";
 import { COVER_MAX_BYTES } from "~/lib/covers";
 import { AppError } from "~/lib/errors";
@@ -21,6 +21,7 @@ import { openKeepsakeParser, type KeepsakeParser } from "~/lib/keepsake-parser.s
 import { AUDIO_UPLOAD_MAX_BYTES, IMAGE_UPLOAD_MAX_BYTES } from "~/lib/limits";
 import { openSafeZip, ZipProblem, type SafeZip } from "~/lib/zip-read.server";
 import { logActivity } from "./activity.server";
+import { importRows, type ImportRows } from "./import-rows.server";
 import {
   deleteMediaFiles,
   storeAudio,
@@ -223,180 +224,103 @@ async function storeFile(zip: SafeZip, ref: FileRef, stored: Stored): Promise<vo
   }
 }
 
-/** One media row as the import inserts it, in the order of its INSERT's columns. */
-type MediaValues = [
-  storyId: number,
-  type: string,
-  storageKey: string,
-  mimeType: string,
-  filename: string,
-  size: number,
-  thumbSize: number,
-  width: number | null,
-  height: number | null,
-  durationMs: number | null,
-  description: string,
-  transcription: string | null,
-  createdAt: number,
-];
-
-/**
- * The import's inserts, prepared once and run for every row. They are plain SQL on the connection
- * rather than drizzle queries: building each query anew cost twenty times more than running it (25 s
- * instead of 1 s for 200,000 questions), and even drizzle's prepared queries cost twice what these do,
- * in the one transaction that holds the event loop (ADR 0023). Dates are epoch milliseconds and flags
- * 0 or 1, as db/schema.ts stores them.
- */
-function inserts() {
-  // The transaction's own connection: drizzle runs `db().transaction` on it.
-  const client = db().$client;
-  return {
-    book: client.prepare<
-      [number, string, string, string, string, string | null, number | null, number, number, number]
-    >(
-      "INSERT INTO books (user_id, title, description, tone, language, cover_image, cover_bytes, created_at, " +
-        "updated_at, imported_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-    ),
-    topic: client.prepare<[number, string, string, string | null, number, number, number, number]>(
-      "INSERT INTO topics (book_id, title, description, preview, archived, position, created_at, updated_at) " +
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-    ),
-    question: client.prepare<[number, string, number, number]>(
-      "INSERT INTO questions (topic_id, question, position, created_at) VALUES (?, ?, ?, ?)",
-    ),
-    story: client.prepare<
-      [
-        number,
-        number,
-        number | null,
-        string,
-        string,
-        string | null,
-        string,
-        number,
-        number,
-        number,
-        number,
-        number,
-        string,
-        string | null,
-      ]
-    >(
-      "INSERT INTO stories (topic_id, book_id, question_id, title, content, refined_content, status, has_audio, " +
-        "has_images, position, created_at, updated_at, source, teller_name) " +
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-    ),
-    media: client.prepare<MediaValues>(
-      "INSERT INTO media (story_id, type, storage_key, mime_type, filename, size, thumb_size, width, height, " +
-        "duration_ms, description, transcription, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-    ),
-  };
-}
-
-type Inserts = ReturnType<typeof inserts>;
-const ms = (value: string) => Date.parse(value);
-const flag = (value: boolean) => (value ? 1 : 0);
-const rowId = (result: { lastInsertRowid: number | bigint }) => Number(result.lastInsertRowid);
+const date = (value: string) => new Date(Date.parse(value));
 
 /** One book's rows, with new ids; a story's question key becomes the new question's id. */
-function writeBook(
+async function writeBook(
   tx: Tx,
-  insert: Inserts,
+  insert: ImportRows,
   userId: number,
   { folder, doc }: Plan,
   stored: Stored,
-  importedAt: number,
-): number {
+  importedAt: Date,
+): Promise<number> {
   const cover = doc.book.cover;
   const file = cover === null || "preset" in cover ? null : stored.covers.get(`${folder}${cover.file}`)!;
   const coverImage = cover === null ? null : "preset" in cover ? cover.preset : file!.url;
   const { book: meta } = doc;
-  const bookId = rowId(
-    insert.book.run(
-      userId,
-      meta.title,
-      meta.description,
-      meta.tone,
-      meta.language,
-      coverImage,
-      file?.bytes ?? null,
-      ms(meta.createdAt),
-      importedAt,
-      // The import's own date, never one from the document: a copy imported again is marked anew.
-      importedAt,
-    ),
-  );
+  const bookId = await insert.book({
+    userId,
+    title: meta.title,
+    description: meta.description,
+    tone: meta.tone,
+    language: meta.language,
+    coverImage,
+    coverBytes: file?.bytes ?? null,
+    createdAt: date(meta.createdAt),
+    updatedAt: importedAt,
+    // The import's own date, never one from the document: a copy imported again is marked anew.
+    importedAt,
+  });
   const questionIds = new Map<string, number>();
   let storyCount = 0;
   let mediaCount = 0;
   // Every topic and question first: a story may answer a question of another topic (keys are the book's).
-  const topicIds = doc.topics.map((topic, position) => {
-    const topicId = rowId(
-      insert.topic.run(
-        bookId,
-        topic.title,
-        topic.description,
-        topic.preview,
-        flag(topic.archived),
-        position,
-        ms(topic.createdAt),
-        ms(topic.updatedAt),
-      ),
-    );
-    topic.questions.forEach((question, index) =>
+  const topicIds: number[] = [];
+  for (const [position, topic] of doc.topics.entries()) {
+    const topicId = await insert.topic({
+      bookId,
+      title: topic.title,
+      description: topic.description,
+      preview: topic.preview,
+      archived: topic.archived,
+      position,
+      createdAt: date(topic.createdAt),
+      updatedAt: date(topic.updatedAt),
+    });
+    topicIds.push(topicId);
+    for (const [index, question] of topic.questions.entries())
       questionIds.set(
         question.key,
-        rowId(insert.question.run(topicId, question.question, index, ms(question.createdAt))),
-      ),
-    );
-    return topicId;
-  });
-  doc.topics.forEach((topic, t) =>
-    topic.stories.forEach((story, position) => {
-      const questionId = story.question === null ? null : questionIds.get(story.question)!;
-      const hasAudio = flag(story.media.some((item) => item.type === "audio"));
-      const hasImages = flag(story.media.some((item) => item.type === "image"));
-      const storyId = rowId(
-        insert.story.run(
-          topicIds[t]!,
-          bookId,
-          questionId,
-          story.title,
-          story.content,
-          story.refinedContent,
-          story.status,
-          hasAudio,
-          hasImages,
-          position,
-          ms(story.createdAt),
-          ms(story.updatedAt),
-          story.teller ? "storyteller" : "family",
-          story.teller?.name ?? null,
-        ),
+        await insert.question({
+          topicId,
+          question: question.question,
+          position: index,
+          createdAt: date(question.createdAt),
+        }),
       );
+  }
+  for (const [t, topic] of doc.topics.entries()) {
+    for (const [position, story] of topic.stories.entries()) {
+      const storyId = await insert.story({
+        topicId: topicIds[t]!,
+        bookId,
+        questionId: story.question === null ? null : questionIds.get(story.question)!,
+        title: story.title,
+        content: story.content,
+        refinedContent: story.refinedContent,
+        status: story.status,
+        hasAudio: story.media.some((item) => item.type === "audio"),
+        hasImages: story.media.some((item) => item.type === "image"),
+        position,
+        createdAt: date(story.createdAt),
+        updatedAt: date(story.updatedAt),
+        source: story.teller ? "storyteller" : "family",
+        tellerName: story.teller?.name ?? null,
+      });
       storyCount += 1;
       for (const item of story.media) {
         const file = stored.files.get(`${folder}${item.file}`)!;
-        insert.media.run(
+        await insert.media({
           storyId,
-          item.type,
-          file.storageKey,
-          file.mimeType,
-          item.filename,
-          file.size,
-          file.thumbSize,
-          file.width,
-          file.height,
-          file.durationMs,
-          item.description,
-          item.transcription,
-          ms(item.createdAt),
-        );
+          type: item.type,
+          storageKey: file.storageKey,
+          mimeType: file.mimeType,
+          filename: item.filename,
+          size: file.size,
+          thumbSize: file.thumbSize,
+          width: file.width,
+          height: file.height,
+          durationMs: file.durationMs,
+          description: item.description,
+          transcription: item.transcription,
+          createdAt: date(item.createdAt),
+        });
         mediaCount += 1;
       }
-    }),
-  );
-  logActivity(tx, {
+    }
+  }
+  await logActivity(tx, {
     userId,
     action: "import",
     resource: "book",
@@ -428,16 +352,17 @@ export async function importKeepsake({
     // The storage quota, early: recordings are kept as they are, so their sizes are known before anything is
     // unpacked (photos and covers may shrink when re-encoded). The check that counts follows the rows.
     if (refs.length)
-      assertRoomFor(
+      await assertRoomFor(
         userId,
         refs.filter((ref) => ref.kind === "audio").reduce((sum, ref) => sum + zip.entries.get(ref.entry)!.size, 0),
       );
     for (const ref of refs) await storeFile(zip, ref, stored);
-    const bookIds = db().transaction((tx) => {
-      const insert = inserts();
-      const importedAt = Date.now();
-      const ids = plans.map((plan) => writeBook(tx, insert, userId, plan, stored, importedAt));
-      if (refs.length) assertWithinQuota(tx, userId);
+    const bookIds = await transaction(async (tx) => {
+      const insert = importRows(tx);
+      const importedAt = new Date();
+      const ids: number[] = [];
+      for (const plan of plans) ids.push(await writeBook(tx, insert, userId, plan, stored, importedAt));
+      if (refs.length) await assertWithinQuota(tx, userId);
       return ids;
     });
     return { bookIds };

@@ -12,18 +12,17 @@ export type PrintableBook = BookContent & { addresses: Map<number, StorytellerAd
  * topics that have any. Drafts, and a storyteller's answers waiting for the family, are never printed. Reads the book
  * by id: callers check who may print it.
  */
-export function printableBook(bookId: number): PrintableBook | null {
-  const content = readBookContent(bookId, { publishedOnly: true });
+export async function printableBook(bookId: number): Promise<PrintableBook | null> {
+  const content = await readBookContent(bookId, { publishedOnly: true });
   if (!content) return null;
   const linkIds = [
     ...new Set(content.topics.flatMap((topic) => topic.stories.flatMap((story) => story.storytellerLinkId ?? []))),
   ];
   const links = linkIds.length
-    ? db()
+    ? await db()
         .select({ id: storytellerLinks.id, address: storytellerLinks.address })
         .from(storytellerLinks)
         .where(inArray(storytellerLinks.id, linkIds))
-        .all()
     : [];
   const byLink = new Map(links.map((link) => [link.id, link.address]));
   const addresses = new Map<number, StorytellerAddress>();

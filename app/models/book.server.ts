@@ -1,7 +1,7 @@
 import { countChildren } from "~db/correlated";
 import { containsPattern, searchContains } from "~db/filters";
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
-import { db, prepared, type Tx } from "~db/client.server";
+import { db, prepared, type Tx, transaction } from "~db/client.server";
 import { books, media, stories, type Book, type Language } from "~db/schema";
 import { AppError } from "~/lib/errors";
 import { logActivity } from "./activity.server";
@@ -23,21 +23,20 @@ export type BookSummary = Book & { storyCount: number };
 const storyCount = countChildren(stories, stories.bookId, "books");
 
 /** The first books by title, for the header's Books menu; bounded in SQL. */
-export function listBookTitles({ userId, limit }: { userId: number; limit: number }) {
+export async function listBookTitles({ userId, limit }: { userId: number; limit: number }) {
   const query = prepared("listBookTitles", (client) =>
     client
       .select({ id: books.id, title: books.title })
       .from(books)
       .where(eq(books.userId, sql.placeholder("userId")))
       .orderBy(asc(books.title), asc(books.id))
-      .limit(sql.placeholder("limit"))
-      .prepare(),
+      .limit(sql.placeholder("limit")),
   );
-  return query.all({ userId, limit });
+  return await query.execute({ userId, limit });
 }
 
 /** The user's books, most recently updated first, optionally searched by title and description. */
-export function listBooks({
+export async function listBooks({
   userId,
   search,
   limit,
@@ -61,81 +60,96 @@ export function listBooks({
       .where(where)
       .orderBy(desc(books.updatedAt), desc(books.id))
       .limit(sql.placeholder("limit"))
-      .offset(sql.placeholder("offset"))
-      .prepare(),
+      .offset(sql.placeholder("offset")),
   );
   const total = prepared(`countListBooks:${variant}`, (client) =>
-    client.select({ n: count() }).from(books).where(where).prepare(),
+    client.select({ n: count() }).from(books).where(where),
   );
   const args = { userId, limit, offset, ...(search ? { pattern: containsPattern(search) } : {}) };
   return {
-    books: page.all(args).map((r) => ({ ...r.book, storyCount: r.storyCount })),
-    total: total.get(args)?.n ?? 0,
+    books: (await page.execute(args)).map((r) => ({ ...r.book, storyCount: r.storyCount })),
+    total: (await total.execute(args))[0]?.n ?? 0,
   };
 }
 
 /** A book only for its owner: anyone else gets null, and the route answers 404. */
-export function getBook({ bookId, userId }: { bookId: number; userId: number }): BookSummary | null {
+export async function getBook({ bookId, userId }: { bookId: number; userId: number }): Promise<BookSummary | null> {
   // Prepared once: every page and call about a book asks first.
   const query = prepared("getBook", (client) =>
     client
       .select({ book: books, storyCount })
       .from(books)
-      .where(and(eq(books.id, sql.placeholder("bookId")), eq(books.userId, sql.placeholder("userId"))))
-      .prepare(),
+      .where(and(eq(books.id, sql.placeholder("bookId")), eq(books.userId, sql.placeholder("userId")))),
   );
-  const row = query.get({ bookId, userId });
+  const row = (await query.execute({ bookId, userId }))[0];
   return row ? { ...row.book, storyCount: row.storyCount } : null;
 }
 
-export function ownedBook(tx: Tx, bookId: number, userId: number): Book {
-  const book = tx
-    .select()
-    .from(books)
-    .where(and(eq(books.id, bookId), eq(books.userId, userId)))
-    .get();
+export async function ownedBook(tx: Tx, bookId: number, userId: number): Promise<Book> {
+  const book = (
+    await tx
+      .select()
+      .from(books)
+      .where(and(eq(books.id, bookId), eq(books.userId, userId)))
+  )[0];
   if (!book) throw new AppError(404, "books.notFound");
   return book;
 }
 
-export function createBook({ userId, input }: { userId: number; input: BookInput }): Book {
-  return db().transaction((tx) => {
-    const book = tx
-      .insert(books)
-      .values({ ...input, userId })
-      .returning()
-      .get();
-    if (input.coverBytes) assertWithinQuota(tx, userId, { field: "cover" });
-    logActivity(tx, { userId, action: "create", resource: "book", details: { id: book.id, title: book.title } });
+export async function createBook({ userId, input }: { userId: number; input: BookInput }): Promise<Book> {
+  return transaction(async (tx) => {
+    const book = (
+      await tx
+        .insert(books)
+        .values({ ...input, userId })
+        .returning()
+    )[0]!;
+    if (input.coverBytes) await assertWithinQuota(tx, userId, { field: "cover" });
+    await logActivity(tx, { userId, action: "create", resource: "book", details: { id: book.id, title: book.title } });
     return book;
   });
 }
 
-export function updateBook({ bookId, userId, input }: { bookId: number; userId: number; input: BookInput }): Book {
-  return db().transaction((tx) => {
-    const current = ownedBook(tx, bookId, userId);
-    const book = tx.update(books).set(input).where(eq(books.id, bookId)).returning().get();
+export async function updateBook({
+  bookId,
+  userId,
+  input,
+}: {
+  bookId: number;
+  userId: number;
+  input: BookInput;
+}): Promise<Book> {
+  return transaction(async (tx) => {
+    const current = await ownedBook(tx, bookId, userId);
+    const book = (await tx.update(books).set(input).where(eq(books.id, bookId)).returning())[0]!;
     // Only a newly stored cover is checked: a user over the quota can still edit a title.
-    if (input.coverBytes && input.coverImage !== current.coverImage) assertWithinQuota(tx, userId, { field: "cover" });
-    logActivity(tx, { userId, action: "update", resource: "book", details: { id: bookId, title: book.title } });
+    if (input.coverBytes && input.coverImage !== current.coverImage)
+      await assertWithinQuota(tx, userId, { field: "cover" });
+    await logActivity(tx, { userId, action: "update", resource: "book", details: { id: bookId, title: book.title } });
     return book;
   });
 }
 
 /** Deletes the book; topics, questions, stories and media rows go with it by cascade. Returns what was deleted. */
 /** Deletes the book with its topics, stories and media rows; the caller removes the returned media files. */
-export function deleteBook({ bookId, userId }: { bookId: number; userId: number }): Book & { mediaKeys: string[] } {
-  return db().transaction((tx) => {
-    const book = ownedBook(tx, bookId, userId);
-    const mediaKeys = tx
-      .select({ key: media.storageKey })
-      .from(media)
-      .innerJoin(stories, eq(stories.id, media.storyId))
-      .where(eq(stories.bookId, bookId))
-      .all()
-      .map((row) => row.key);
-    tx.delete(books).where(eq(books.id, bookId)).run();
-    logActivity(tx, { userId, action: "delete", resource: "book", details: { id: bookId, title: book.title } });
+export async function deleteBook({
+  bookId,
+  userId,
+}: {
+  bookId: number;
+  userId: number;
+}): Promise<Book & { mediaKeys: string[] }> {
+  return transaction(async (tx) => {
+    const book = await ownedBook(tx, bookId, userId);
+    const mediaKeys = (
+      await tx
+        .select({ key: media.storageKey })
+        .from(media)
+        .innerJoin(stories, eq(stories.id, media.storyId))
+        .where(eq(stories.bookId, bookId))
+    ).map((row) => row.key);
+    await tx.delete(books).where(eq(books.id, bookId));
+    await logActivity(tx, { userId, action: "delete", resource: "book", details: { id: bookId, title: book.title } });
     return { ...book, mediaKeys };
   });
 }
@@ -144,46 +158,56 @@ export function deleteBook({ bookId, userId }: { bookId: number; userId: number 
  * A new book with the same details and cover, titled with the suffix (" (Copy)" / " (Bản sao)").
  * Its topics are chosen afresh: the copy flow opens the topic suggestions next.
  */
-export function copyBook({ bookId, userId, suffix }: { bookId: number; userId: number; suffix: string }): Book {
-  return db().transaction((tx) => {
-    const source = ownedBook(tx, bookId, userId);
-    const copy = tx
-      .insert(books)
-      .values({
-        userId,
-        title: `${source.title}${suffix}`,
-        description: source.description,
-        tone: source.tone,
-        language: source.language,
-        coverImage: source.coverImage,
-        // The same file as the source's: the quota counts it once.
-        coverBytes: source.coverBytes,
-      })
-      .returning()
-      .get();
-    logActivity(tx, { userId, action: "copy", resource: "book", details: { id: copy.id, from: bookId } });
+export async function copyBook({
+  bookId,
+  userId,
+  suffix,
+}: {
+  bookId: number;
+  userId: number;
+  suffix: string;
+}): Promise<Book> {
+  return transaction(async (tx) => {
+    const source = await ownedBook(tx, bookId, userId);
+    const copy = (
+      await tx
+        .insert(books)
+        .values({
+          userId,
+          title: `${source.title}${suffix}`,
+          description: source.description,
+          tone: source.tone,
+          language: source.language,
+          coverImage: source.coverImage,
+          // The same file as the source's: the quota counts it once.
+          coverBytes: source.coverBytes,
+        })
+        .returning()
+    )[0]!;
+    await logActivity(tx, { userId, action: "copy", resource: "book", details: { id: copy.id, from: bookId } });
     return copy;
   });
 }
 
 /** Marks the book as just worked on, so it rises in "last updated" orderings. */
-export function touchBook(tx: Tx, bookId: number): void {
-  tx.update(books).set({ updatedAt: new Date() }).where(eq(books.id, bookId)).run();
+export async function touchBook(tx: Tx, bookId: number): Promise<void> {
+  await tx.update(books).set({ updatedAt: new Date() }).where(eq(books.id, bookId));
 }
 
 /** True when some book still uses this cover URL (copies share their source's cover file). */
-export function isCoverInUse(coverImage: string): boolean {
-  return Boolean(db().select({ id: books.id }).from(books).where(eq(books.coverImage, coverImage)).limit(1).get());
+export async function isCoverInUse(coverImage: string): Promise<boolean> {
+  return Boolean((await db().select({ id: books.id }).from(books).where(eq(books.coverImage, coverImage)).limit(1))[0]);
 }
 
 /** May this user see this uploaded cover? Its owner may, and the admin (checked by the caller). */
-export function userHasCover({ userId, coverImage }: { userId: number; coverImage: string }): boolean {
+export async function userHasCover({ userId, coverImage }: { userId: number; coverImage: string }): Promise<boolean> {
   return Boolean(
-    db()
-      .select({ id: books.id })
-      .from(books)
-      .where(and(eq(books.userId, userId), eq(books.coverImage, coverImage)))
-      .limit(1)
-      .get(),
+    (
+      await db()
+        .select({ id: books.id })
+        .from(books)
+        .where(and(eq(books.userId, userId), eq(books.coverImage, coverImage)))
+        .limit(1)
+    )[0],
   );
 }

@@ -11,18 +11,17 @@ import { measureStoredFile } from "./media-storage.server";
  * is looked at again on the next start; only such files are.
  */
 export async function backfillMediaMeasures(): Promise<number> {
-  const rows = db()
+  const rows = await db()
     .select({ id: media.id, type: media.type, storageKey: media.storageKey })
     .from(media)
     .where(
       or(and(eq(media.type, "image"), isNull(media.width)), and(eq(media.type, "audio"), isNull(media.durationMs))),
-    )
-    .all();
+    );
   let measured = 0;
   for (const row of rows) {
     const measures = await measureStoredFile(row.storageKey, row.type);
     if (measures.width === null && measures.durationMs === null) continue;
-    db().update(media).set(measures).where(eq(media.id, row.id)).run();
+    await db().update(media).set(measures).where(eq(media.id, row.id));
     measured += 1;
   }
   return measured;

@@ -17,13 +17,12 @@ describe("deletions that waited for the media store", () => {
     const files = [storedFilePath(stored.storageKey), storedFilePath(stored.storageKey, "thumb")];
     expect(files.every((file) => fs.existsSync(file))).toBe(true);
     const keys = files.map((file) => `files/${file.split("/").at(-1)}`);
-    db()
+    await db()
       .insert(mediaDeletions)
-      .values(keys.map((key) => ({ key })))
-      .run();
+      .values(keys.map((key) => ({ key })));
     expect(await retryMediaDeletions()).toBe(2);
     expect(files.some((file) => fs.existsSync(file))).toBe(false);
-    expect(db().select().from(mediaDeletions).all()).toEqual([]);
+    expect(await db().select().from(mediaDeletions)).toEqual([]);
     expect(await retryMediaDeletions()).toBe(0);
   });
 });

@@ -272,11 +272,10 @@ export async function removeStoredObjects(keys: string[]): Promise<void> {
     await (await mediaStore()).remove(keys);
   } catch (error) {
     if (!(error instanceof MediaStoreUnavailable)) throw error;
-    db()
+    await db()
       .insert(mediaDeletions)
       .values(keys.map((key) => ({ key })))
-      .onConflictDoNothing()
-      .run();
+      .onConflictDoNothing();
     console.error(`The media store cannot be reached: ${keys.length} file(s) will be removed when it can`, error.cause);
   }
 }
@@ -288,13 +287,13 @@ const RETRY_BATCH = 500;
 export async function retryMediaDeletions(): Promise<number> {
   let removed = 0;
   for (;;) {
-    const keys = db()
-      .select({ key: mediaDeletions.key })
-      .from(mediaDeletions)
-      .orderBy(asc(mediaDeletions.createdAt), asc(mediaDeletions.key))
-      .limit(RETRY_BATCH)
-      .all()
-      .map((row) => row.key);
+    const keys = (
+      await db()
+        .select({ key: mediaDeletions.key })
+        .from(mediaDeletions)
+        .orderBy(asc(mediaDeletions.createdAt), asc(mediaDeletions.key))
+        .limit(RETRY_BATCH)
+    ).map((row) => row.key);
     if (keys.length === 0) return removed;
     try {
       await (await mediaStore()).remove(keys);
@@ -302,7 +301,7 @@ export async function retryMediaDeletions(): Promise<number> {
       if (error instanceof MediaStoreUnavailable) return removed;
       throw error;
     }
-    db().delete(mediaDeletions).where(inArray(mediaDeletions.key, keys)).run();
+    await db().delete(mediaDeletions).where(inArray(mediaDeletions.key, keys));
     removed += keys.length;
   }
 }

@@ -11,15 +11,15 @@ describe("a story's media", () => {
   it("are listed oldest first, without storage keys, and only for the book's owner", async () => {
     const user = await createUser({ username: "thu", email: "thu@example.com", password: "secret1" });
     const other = await createUser({ username: "long", email: "long@example.com", password: "secret1" });
-    const book = createBook({
+    const book = await createBook({
       userId: user.id,
       input: { title: "Thu's book", description: "", tone: "", language: "vi", coverImage: null },
     });
-    const topic = createTopic({ bookId: book.id, userId: user.id, input: { title: "Quê nhà", description: "" } });
+    const topic = await createTopic({ bookId: book.id, userId: user.id, input: { title: "Quê nhà", description: "" } });
     const input = { content: "Text", status: "draft" as const, hasAudio: false, hasImages: false };
-    const story = createStory({ topicId: topic.id, userId: user.id, input: { title: "Dòng sông", ...input } });
-    const empty = createStory({ topicId: topic.id, userId: user.id, input: { title: "Nothing yet", ...input } });
-    db()
+    const story = await createStory({ topicId: topic.id, userId: user.id, input: { title: "Dòng sông", ...input } });
+    const empty = await createStory({ topicId: topic.id, userId: user.id, input: { title: "Nothing yet", ...input } });
+    await db()
       .insert(media)
       .values([
         {
@@ -39,10 +39,9 @@ describe("a story's media", () => {
           description: "The river at dawn",
           createdAt: new Date("2026-03-01T07:00:00Z"),
         },
-      ])
-      .run();
+      ]);
 
-    const listed = listStoryMedia({ storyId: story.id, userId: user.id });
+    const listed = await listStoryMedia({ storyId: story.id, userId: user.id });
     expect(listed.map((m) => [m.type, m.filename, m.description])).toEqual([
       ["image", "", "The river at dawn"],
       ["audio", "grandma.webm", ""],
@@ -53,16 +52,16 @@ describe("a story's media", () => {
       createdAt: new Date("2026-03-02T08:30:00Z"),
     });
     expect(Object.keys(listed[0]!)).not.toContain("storageKey");
-    expect(listStoryMedia({ storyId: empty.id, userId: user.id })).toEqual([]);
-    expect(listStoryMedia({ storyId: story.id, userId: other.id })).toEqual([]);
+    expect(await listStoryMedia({ storyId: empty.id, userId: user.id })).toEqual([]);
+    expect(await listStoryMedia({ storyId: story.id, userId: other.id })).toEqual([]);
 
-    const grouped = listMediaOfStories([story.id, empty.id]);
+    const grouped = await listMediaOfStories([story.id, empty.id]);
     expect(grouped.get(story.id)?.map((m) => [m.type, m.url])).toEqual([
       ["image", `/api/media/render/id:${listed[0]!.id}`],
       ["audio", `/api/media/render/id:${listed[1]!.id}`],
     ]);
     expect(grouped.has(empty.id)).toBe(false);
-    expect(listMediaOfStories([]).size).toBe(0);
+    expect((await listMediaOfStories([])).size).toBe(0);
   });
 });
 

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import path from "node:path";
 import { and, asc, count, desc, eq, inArray, isNull, like } from "drizzle-orm";
 import sharp from "sharp";
-import { db, type Tx } from "~db/client.server";
+import { db, type Tx, transaction } from "~db/client.server";
 import { books, media, stories, type Media } from "~db/schema";
 import { COVER_MAX_BYTES, UPLOADED_COVER_PREFIX } from "~/lib/covers";
 import { env } from "~/lib/env.server";
@@ -113,23 +113,21 @@ async function coverFileSize(url: string): Promise<number | null> {
  * thumbnails and uploaded covers. Run at start; a file that is missing counts as 0.
  */
 export async function backfillStoredSizes(): Promise<number> {
-  const thumbs = db()
+  const thumbs = await db()
     .select({ id: media.id, storageKey: media.storageKey })
     .from(media)
-    .where(isNull(media.thumbSize))
-    .all();
+    .where(isNull(media.thumbSize));
   for (const row of thumbs) {
     const size = (await mediaFileSize(row.storageKey, "thumb")) ?? 0;
-    db().update(media).set({ thumbSize: size }).where(eq(media.id, row.id)).run();
+    await db().update(media).set({ thumbSize: size }).where(eq(media.id, row.id));
   }
-  const covers = db()
+  const covers = await db()
     .selectDistinct({ url: books.coverImage })
     .from(books)
-    .where(and(isNull(books.coverBytes), like(books.coverImage, `${UPLOADED_COVER_PREFIX}%`)))
-    .all();
+    .where(and(isNull(books.coverBytes), like(books.coverImage, `${UPLOADED_COVER_PREFIX}%`)));
   for (const { url } of covers) {
     const bytes = (await coverFileSize(url!)) ?? 0;
-    db().update(books).set({ coverBytes: bytes }).where(eq(books.coverImage, url!)).run();
+    await db().update(books).set({ coverBytes: bytes }).where(eq(books.coverImage, url!));
   }
   return thumbs.length + covers.length;
 }
@@ -137,7 +135,7 @@ export async function backfillStoredSizes(): Promise<number> {
 /** Removes an uploaded cover's file once no book uses it any more (copies share covers). */
 export async function deleteCoverIfUnused(url: string | null | undefined): Promise<void> {
   const key = url ? coverKey(url) : null;
-  if (!key || isCoverInUse(url!)) return;
+  if (!key || (await isCoverInUse(url!))) return;
   await removeStoredObjects([coverObject(key)]);
 }
 
@@ -183,29 +181,28 @@ function toView<T extends { id: number }>(row: T): T & { url: string } {
  * A story's media, oldest first, only through its book's owner (anyone else gets an empty list).
  * The browser reaches a file through /api/media/render.
  */
-export function listStoryMedia({ storyId, userId }: { storyId: number; userId: number }): MediaView[] {
-  return db()
-    .select(viewColumns)
-    .from(media)
-    .innerJoin(stories, eq(stories.id, media.storyId))
-    .innerJoin(books, eq(books.id, stories.bookId))
-    .where(and(eq(media.storyId, storyId), eq(books.userId, userId)))
-    .orderBy(asc(media.createdAt), asc(media.id))
-    .limit(STORY_MEDIA_LIMIT)
-    .all()
-    .map(toView);
+export async function listStoryMedia({ storyId, userId }: { storyId: number; userId: number }): Promise<MediaView[]> {
+  return (
+    await db()
+      .select(viewColumns)
+      .from(media)
+      .innerJoin(stories, eq(stories.id, media.storyId))
+      .innerJoin(books, eq(books.id, stories.bookId))
+      .where(and(eq(media.storyId, storyId), eq(books.userId, userId)))
+      .orderBy(asc(media.createdAt), asc(media.id))
+      .limit(STORY_MEDIA_LIMIT)
+  ).map(toView);
 }
 
 /** The media of several stories (a topic page's cards) in one query, oldest first, grouped by story. */
-export function listMediaOfStories(storyIds: number[]): Map<number, MediaView[]> {
+export async function listMediaOfStories(storyIds: number[]): Promise<Map<number, MediaView[]>> {
   const grouped = new Map<number, MediaView[]>();
   if (storyIds.length === 0) return grouped;
-  const rows = db()
+  const rows = await db()
     .select(viewColumns)
     .from(media)
     .where(inArray(media.storyId, storyIds))
-    .orderBy(asc(media.createdAt), asc(media.id))
-    .all();
+    .orderBy(asc(media.createdAt), asc(media.id));
   for (const row of rows) {
     const list = grouped.get(row.storyId) ?? [];
     list.push(toView(row));
@@ -215,7 +212,7 @@ export function listMediaOfStories(storyIds: number[]): Map<number, MediaView[]>
 }
 
 /** A media item with the book it belongs to, for its owner or the admin; anyone else gets null. */
-export function getMedia({
+export async function getMedia({
   mediaId,
   userId,
   admin = false,
@@ -223,52 +220,53 @@ export function getMedia({
   mediaId: number;
   userId: number;
   admin?: boolean;
-}): (MediaView & { storageKey: string; bookId: number }) | null {
-  const row = db()
-    .select({ ...viewColumns, storageKey: media.storageKey, bookId: stories.bookId, ownerId: books.userId })
-    .from(media)
-    .innerJoin(stories, eq(stories.id, media.storyId))
-    .innerJoin(books, eq(books.id, stories.bookId))
-    .where(eq(media.id, mediaId))
-    .get();
+}): Promise<(MediaView & { storageKey: string; bookId: number }) | null> {
+  const row = (
+    await db()
+      .select({ ...viewColumns, storageKey: media.storageKey, bookId: stories.bookId, ownerId: books.userId })
+      .from(media)
+      .innerJoin(stories, eq(stories.id, media.storyId))
+      .innerJoin(books, eq(books.id, stories.bookId))
+      .where(eq(media.id, mediaId))
+  )[0];
   if (!row || (row.ownerId !== userId && !admin)) return null;
   const { ownerId: _owner, ...rest } = row;
   return toView(rest);
 }
 
 /** The user's own newest media with this exact description: the fallback address of an image (docs/product.md §7). */
-export function findMediaByDescription({
+export async function findMediaByDescription({
   description,
   userId,
 }: {
   description: string;
   userId: number;
-}): { id: number } | null {
+}): Promise<{ id: number } | null> {
   return (
-    db()
-      .select({ id: media.id })
-      .from(media)
-      .innerJoin(stories, eq(stories.id, media.storyId))
-      .innerJoin(books, eq(books.id, stories.bookId))
-      .where(and(eq(books.userId, userId), eq(media.description, description)))
-      .orderBy(desc(media.createdAt), desc(media.id))
-      .get() ?? null
+    (
+      await db()
+        .select({ id: media.id })
+        .from(media)
+        .innerJoin(stories, eq(stories.id, media.storyId))
+        .innerJoin(books, eq(books.id, stories.bookId))
+        .where(and(eq(books.userId, userId), eq(media.description, description)))
+        .orderBy(desc(media.createdAt), desc(media.id))
+    )[0] ?? null
   );
 }
 
 /** A story's hasAudio / hasImages follow the media it actually has. */
-function syncStoryFlags(tx: Tx, storyId: number): void {
-  const counts = tx
+async function syncStoryFlags(tx: Tx, storyId: number): Promise<void> {
+  const counts = await tx
     .select({ type: media.type, n: count() })
     .from(media)
     .where(eq(media.storyId, storyId))
-    .groupBy(media.type)
-    .all();
+    .groupBy(media.type);
   const has = (type: Media["type"]) => counts.some((row) => row.type === type && row.n > 0);
-  tx.update(stories)
+  await tx
+    .update(stories)
     .set({ hasAudio: has("audio"), hasImages: has("image") })
-    .where(eq(stories.id, storyId))
-    .run();
+    .where(eq(stories.id, storyId));
 }
 
 /** "IMG_2031 bà nội.jpg" → "IMG 2031 bà nội": an image's description until its owner writes one. */
@@ -306,38 +304,39 @@ export async function addStoryMedia({
   description,
   fallbackDescription,
 }: NewMedia): Promise<MediaView> {
-  db().transaction((tx) => ownedStory(tx, storyId, userId));
+  await transaction(async (tx) => ownedStory(tx, storyId, userId));
   // A recording is kept as it came, so its size is known now; a photo's only once it is re-encoded.
-  assertRoomFor(userId, type === "audio" ? (upload.size ?? 0) : 0);
+  await assertRoomFor(userId, type === "audio" ? (upload.size ?? 0) : 0);
   const stored: StoredFile = type === "image" ? await storeImage(upload.path) : await storeAudio(upload.path);
   const filename = upload.filename.slice(0, 255);
   const text =
     description?.trim().slice(0, MEDIA_DESCRIPTION_MAX) ||
     (type === "image" ? descriptionFromFilename(filename) || fallbackDescription : "");
   try {
-    return db().transaction((tx) => {
-      const story = ownedStory(tx, storyId, userId);
-      const row = tx
-        .insert(media)
-        .values({
-          storyId,
-          type,
-          storageKey: stored.storageKey,
-          mimeType: stored.mimeType,
-          filename,
-          size: stored.size,
-          thumbSize: stored.thumbSize,
-          width: stored.width,
-          height: stored.height,
-          durationMs: stored.durationMs,
-          description: text,
-        })
-        .returning(viewColumns)
-        .get();
-      assertWithinQuota(tx, userId);
-      syncStoryFlags(tx, storyId);
-      touchBook(tx, story.bookId);
-      logActivity(tx, { userId, action: "create", resource: "media", details: { id: row.id, storyId, type } });
+    return await transaction(async (tx) => {
+      const story = await ownedStory(tx, storyId, userId);
+      const row = (
+        await tx
+          .insert(media)
+          .values({
+            storyId,
+            type,
+            storageKey: stored.storageKey,
+            mimeType: stored.mimeType,
+            filename,
+            size: stored.size,
+            thumbSize: stored.thumbSize,
+            width: stored.width,
+            height: stored.height,
+            durationMs: stored.durationMs,
+            description: text,
+          })
+          .returning(viewColumns)
+      )[0]!;
+      await assertWithinQuota(tx, userId);
+      await syncStoryFlags(tx, storyId);
+      await touchBook(tx, story.bookId);
+      await logActivity(tx, { userId, action: "create", resource: "media", details: { id: row.id, storyId, type } });
       return toView(row);
     });
   } catch (error) {
@@ -347,24 +346,25 @@ export async function addStoryMedia({
 }
 
 /** Stores the text a recording was turned into. */
-export function setTranscription({ mediaId, text }: { mediaId: number; text: string }): void {
-  db().update(media).set({ transcription: text }).where(eq(media.id, mediaId)).run();
+export async function setTranscription({ mediaId, text }: { mediaId: number; text: string }): Promise<void> {
+  await db().update(media).set({ transcription: text }).where(eq(media.id, mediaId));
 }
 
-function ownedMedia(tx: Tx, mediaId: number, userId: number) {
-  const row = tx
-    .select({ media, bookId: stories.bookId })
-    .from(media)
-    .innerJoin(stories, eq(stories.id, media.storyId))
-    .innerJoin(books, eq(books.id, stories.bookId))
-    .where(and(eq(media.id, mediaId), eq(books.userId, userId)))
-    .get();
+async function ownedMedia(tx: Tx, mediaId: number, userId: number) {
+  const row = (
+    await tx
+      .select({ media, bookId: stories.bookId })
+      .from(media)
+      .innerJoin(stories, eq(stories.id, media.storyId))
+      .innerJoin(books, eq(books.id, stories.bookId))
+      .where(and(eq(media.id, mediaId), eq(books.userId, userId)))
+  )[0];
   if (!row) throw new AppError(404, "media.notFound");
   return row;
 }
 
 /** Changes a media item's description; an image keeps one (docs/product.md §3), so it cannot be blank. */
-export function updateMediaDescription({
+export async function updateMediaDescription({
   mediaId,
   userId,
   description,
@@ -372,14 +372,21 @@ export function updateMediaDescription({
   mediaId: number;
   userId: number;
   description: string;
-}): MediaView {
-  return db().transaction((tx) => {
-    const current = ownedMedia(tx, mediaId, userId);
+}): Promise<MediaView> {
+  return transaction(async (tx) => {
+    const current = await ownedMedia(tx, mediaId, userId);
     const text = description.trim().slice(0, MEDIA_DESCRIPTION_MAX);
     if (!text && current.media.type === "image") throw new AppError(400, "media.descriptionRequired", "description");
-    const row = tx.update(media).set({ description: text }).where(eq(media.id, mediaId)).returning(viewColumns).get();
-    touchBook(tx, current.bookId);
-    logActivity(tx, { userId, action: "update", resource: "media", details: { id: mediaId, storyId: row.storyId } });
+    const row = (
+      await tx.update(media).set({ description: text }).where(eq(media.id, mediaId)).returning(viewColumns)
+    )[0]!;
+    await touchBook(tx, current.bookId);
+    await logActivity(tx, {
+      userId,
+      action: "update",
+      resource: "media",
+      details: { id: mediaId, storyId: row.storyId },
+    });
     return toView(row);
   });
 }
@@ -392,12 +399,12 @@ export async function deleteMedia({
   mediaId: number;
   userId: number;
 }): Promise<{ storyId: number; bookId: number }> {
-  const { storageKey, storyId, bookId } = db().transaction((tx) => {
-    const current = ownedMedia(tx, mediaId, userId);
-    tx.delete(media).where(eq(media.id, mediaId)).run();
-    syncStoryFlags(tx, current.media.storyId);
-    touchBook(tx, current.bookId);
-    logActivity(tx, {
+  const { storageKey, storyId, bookId } = await transaction(async (tx) => {
+    const current = await ownedMedia(tx, mediaId, userId);
+    await tx.delete(media).where(eq(media.id, mediaId));
+    await syncStoryFlags(tx, current.media.storyId);
+    await touchBook(tx, current.bookId);
+    await logActivity(tx, {
       userId,
       action: "delete",
       resource: "media",

@@ -17,7 +17,7 @@ export type NewAnswers = {
  * The storyteller's drafts of the user's books (issue 18), grouped by book and teller name, in one query: the
  * workspace asks for one book, Home for all. A family's own drafts are not "new answers" and are left out.
  */
-export function listNewAnswers({ userId, bookId }: { userId: number; bookId?: number }): NewAnswers[] {
+export async function listNewAnswers({ userId, bookId }: { userId: number; bookId?: number }): Promise<NewAnswers[]> {
   // Prepared once per variant: Home and the workspace ask on every render, and building the query cost more than
   // running it.
   const variant = bookId === undefined ? "all" : "book";
@@ -42,8 +42,7 @@ export function listNewAnswers({ userId, bookId }: { userId: number; bookId?: nu
         ),
       )
       .groupBy(books.id, teller)
-      .orderBy(asc(books.title), asc(books.id), asc(teller))
-      .prepare(),
+      .orderBy(asc(books.title), asc(books.id), asc(teller)),
   );
-  return query.all({ userId, bookId });
+  return await query.execute({ userId, bookId });
 }

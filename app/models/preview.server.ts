@@ -69,60 +69,69 @@ const previewBook = (book: {
 });
 
 /** What a topic's preview is made from, through its book's owner only (null for anyone else). */
-export function topicPreviewInput({ topicId, userId }: { topicId: number; userId: number }): TopicPreviewInput | null {
-  const row = db()
-    .select({
-      topic: { title: topics.title, description: topics.description },
-      book: { title: books.title, description: books.description, tone: books.tone, language: books.language },
-    })
-    .from(topics)
-    .innerJoin(books, eq(books.id, topics.bookId))
-    .where(and(eq(topics.id, topicId), eq(books.userId, userId)))
-    .get();
+export async function topicPreviewInput({
+  topicId,
+  userId,
+}: {
+  topicId: number;
+  userId: number;
+}): Promise<TopicPreviewInput | null> {
+  const row = (
+    await db()
+      .select({
+        topic: { title: topics.title, description: topics.description },
+        book: { title: books.title, description: books.description, tone: books.tone, language: books.language },
+      })
+      .from(topics)
+      .innerJoin(books, eq(books.id, topics.bookId))
+      .where(and(eq(topics.id, topicId), eq(books.userId, userId)))
+  )[0];
   if (!row) return null;
-  const storyRows = db()
+  const storyRows = await db()
     .select(storyColumns)
     .from(stories)
     .where(and(eq(stories.topicId, topicId), released))
-    .orderBy(asc(stories.position), asc(stories.id))
-    .all();
-  const mediaRows = db()
+    .orderBy(asc(stories.position), asc(stories.id));
+  const mediaRows = await db()
     .select(mediaColumns)
     .from(media)
     .innerJoin(stories, eq(stories.id, media.storyId))
     .where(eq(stories.topicId, topicId))
-    .orderBy(asc(media.id))
-    .all();
+    .orderBy(asc(media.id));
   return { book: previewBook(row.book), topic: row.topic, stories: toPreviewStories(storyRows, mediaRows) };
 }
 
 /** What the whole book's preview is made from: its topics (not archived) in order, in three queries. */
-export function bookPreviewInput({ bookId, userId }: { bookId: number; userId: number }): BookPreviewInput | null {
-  const book = db()
-    .select()
-    .from(books)
-    .where(and(eq(books.id, bookId), eq(books.userId, userId)))
-    .get();
+export async function bookPreviewInput({
+  bookId,
+  userId,
+}: {
+  bookId: number;
+  userId: number;
+}): Promise<BookPreviewInput | null> {
+  const book = (
+    await db()
+      .select()
+      .from(books)
+      .where(and(eq(books.id, bookId), eq(books.userId, userId)))
+  )[0];
   if (!book) return null;
-  const topicRows = db()
+  const topicRows = await db()
     .select({ id: topics.id, title: topics.title, description: topics.description, preview: topics.preview })
     .from(topics)
     .where(and(eq(topics.bookId, bookId), eq(topics.archived, false)))
-    .orderBy(asc(topics.position), asc(topics.id))
-    .all();
-  const storyRows = db()
+    .orderBy(asc(topics.position), asc(topics.id));
+  const storyRows = await db()
     .select(storyColumns)
     .from(stories)
     .where(and(eq(stories.bookId, bookId), released))
-    .orderBy(asc(stories.position), asc(stories.id))
-    .all();
-  const mediaRows = db()
+    .orderBy(asc(stories.position), asc(stories.id));
+  const mediaRows = await db()
     .select(mediaColumns)
     .from(media)
     .innerJoin(stories, eq(stories.id, media.storyId))
     .where(eq(stories.bookId, bookId))
-    .orderBy(asc(media.id))
-    .all();
+    .orderBy(asc(media.id));
   const all = toPreviewStories(storyRows, mediaRows);
   return {
     book: previewBook(book),
@@ -140,20 +149,28 @@ export function previewHash(input: BookPreviewInput, maker: string): string {
   return crypto.createHash("sha256").update(JSON.stringify({ maker, input })).digest("hex");
 }
 
-export function cachedBookPreview({ bookId, hash }: { bookId: number; hash: string }): string | null {
-  const row = db()
-    .select({ content: bookPreviews.content, hash: bookPreviews.contentHash })
-    .from(bookPreviews)
-    .where(eq(bookPreviews.bookId, bookId))
-    .get();
+export async function cachedBookPreview({ bookId, hash }: { bookId: number; hash: string }): Promise<string | null> {
+  const row = (
+    await db()
+      .select({ content: bookPreviews.content, hash: bookPreviews.contentHash })
+      .from(bookPreviews)
+      .where(eq(bookPreviews.bookId, bookId))
+  )[0];
   return row && row.hash === hash ? row.content : null;
 }
 
 /** Keeps one cached preview per book (a cache, not the user's writing: no activity row). */
-export function saveBookPreview({ bookId, hash, content }: { bookId: number; hash: string; content: string }): void {
-  db()
+export async function saveBookPreview({
+  bookId,
+  hash,
+  content,
+}: {
+  bookId: number;
+  hash: string;
+  content: string;
+}): Promise<void> {
+  await db()
     .insert(bookPreviews)
     .values({ bookId, contentHash: hash, content })
-    .onConflictDoUpdate({ target: bookPreviews.bookId, set: { contentHash: hash, content, createdAt: new Date() } })
-    .run();
+    .onConflictDoUpdate({ target: bookPreviews.bookId, set: { contentHash: hash, content, createdAt: new Date() } });
 }

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, notInArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { db, prepared, type Tx } from "~db/client.server";
+import { prepared, type Tx, transaction } from "~db/client.server";
 import { nextPosition } from "~db/positions";
 import { aiProvider } from "~/ai/provider.server";
 import { AppError } from "~/lib/errors";
@@ -22,7 +22,13 @@ type SuggestedAction = {
  * Unanswered interview questions from the user's books, the most recently worked-on book first,
  * then in the order of its topics and questions. A question is answered when a story carries its id.
  */
-export function listSuggestedActions({ userId, limit }: { userId: number; limit: number }): SuggestedAction[] {
+export async function listSuggestedActions({
+  userId,
+  limit,
+}: {
+  userId: number;
+  limit: number;
+}): Promise<SuggestedAction[]> {
   // Prepared once: Home asks on every render, and building the query cost more than running it.
   const query = prepared("listSuggestedActions", (client) => {
     const answer = alias(stories, "answer");
@@ -48,33 +54,31 @@ export function listSuggestedActions({ userId, limit }: { userId: number; limit:
         asc(questions.position),
         asc(questions.id),
       )
-      .limit(sql.placeholder("limit"))
-      .prepare();
+      .limit(sql.placeholder("limit"));
   });
-  return query.all({ userId, limit });
+  return await query.execute({ userId, limit });
 }
 
 /**
  * Where a user without an open question stands (the home page says what to do next): whether any of their
  * topics has questions at all, and the first topic without any, in the most recently worked-on book.
  */
-export function questionsOverview({ userId }: { userId: number }): {
+export async function questionsOverview({ userId }: { userId: number }): Promise<{
   hasQuestions: boolean;
   topicWithout: { bookId: number; topicId: number; topicTitle: string } | null;
-} {
+}> {
   // Prepared once: Home asks whenever no question is open, and building the queries cost more than running them.
   const live = and(eq(books.userId, sql.placeholder("userId")), eq(topics.archived, false));
-  const asked = prepared("anyLiveQuestion", (client) =>
+  const [asked] = await prepared("anyLiveQuestion", (client) =>
     client
       .select({ id: questions.id })
       .from(questions)
       .innerJoin(topics, eq(topics.id, questions.topicId))
       .innerJoin(books, eq(books.id, topics.bookId))
       .where(live)
-      .limit(1)
-      .prepare(),
-  ).get({ userId });
-  const topicWithout = prepared("firstTopicWithoutQuestions", (client) =>
+      .limit(1),
+  ).execute({ userId });
+  const [topicWithout] = await prepared("firstTopicWithoutQuestions", (client) =>
     client
       .select({ bookId: books.id, topicId: topics.id, topicTitle: topics.title })
       .from(topics)
@@ -82,16 +86,15 @@ export function questionsOverview({ userId }: { userId: number }): {
       .leftJoin(questions, eq(questions.topicId, topics.id))
       .where(and(live, isNull(questions.id)))
       .orderBy(desc(books.updatedAt), desc(books.id), asc(topics.position), asc(topics.id))
-      .limit(1)
-      .prepare(),
-  ).get({ userId });
+      .limit(1),
+  ).execute({ userId });
   return { hasQuestions: Boolean(asked), topicWithout: topicWithout ?? null };
 }
 
 type QuestionView = { id: number; topicId: number; question: string; position: number; answered: boolean };
 
 /** A topic's questions in order, each marked answered when a story carries its id. */
-export function listQuestions({ topicId }: { topicId: number }): QuestionView[] {
+export async function listQuestions({ topicId }: { topicId: number }): Promise<QuestionView[]> {
   // Prepared once: the workspace asks on every render.
   const query = prepared("listQuestions", (client) => {
     const answer = alias(stories, "answer");
@@ -106,26 +109,23 @@ export function listQuestions({ topicId }: { topicId: number }): QuestionView[] 
       .from(questions)
       .leftJoin(answer, eq(answer.questionId, questions.id))
       .where(eq(questions.topicId, sql.placeholder("topicId")))
-      .orderBy(asc(questions.position), asc(questions.id))
-      .prepare();
+      .orderBy(asc(questions.position), asc(questions.id));
   });
-  return query.all({ topicId });
+  return await query.execute({ topicId });
 }
 
 /** Inserts questions after the topic's last one, in the given order. */
-function insertQuestions(tx: Tx, topicId: number, texts: string[]) {
-  const first = nextPosition(tx, questions, questions.position, eq(questions.topicId, topicId));
-  return texts.map((question, i) =>
-    tx
-      .insert(questions)
-      .values({ topicId, question, position: first + i })
-      .returning()
-      .get(),
-  );
+async function insertQuestions(tx: Tx, topicId: number, texts: string[]) {
+  const first = await nextPosition(tx, questions, questions.position, eq(questions.topicId, topicId));
+  if (texts.length === 0) return [];
+  return tx
+    .insert(questions)
+    .values(texts.map((question, i) => ({ topicId, question, position: first + i })))
+    .returning();
 }
 
 /** Adds questions at the end of the topic's list (a custom one, or generated ones). */
-export function addQuestions({
+export async function addQuestions({
   topicId,
   userId,
   texts,
@@ -136,13 +136,13 @@ export function addQuestions({
   texts: string[];
   source: "custom" | "generated";
 }) {
-  return db().transaction((tx) => {
-    const { bookId } = ownedTopic(tx, topicId, userId);
+  return transaction(async (tx) => {
+    const { bookId } = await ownedTopic(tx, topicId, userId);
     const clean = texts.map((text) => text.trim()).filter(Boolean);
     if (clean.length === 0) throw new AppError(400, "questions.blank", "question");
-    const created = insertQuestions(tx, topicId, clean);
-    touchBook(tx, bookId);
-    logActivity(tx, {
+    const created = await insertQuestions(tx, topicId, clean);
+    await touchBook(tx, bookId);
+    await logActivity(tx, {
       userId,
       action: "create",
       resource: "question",
@@ -156,7 +156,7 @@ export function addQuestions({
  * Replaces the topic's unanswered questions with fresh ones; answered questions stay, since stories
  * point at them.
  */
-export function replaceUnansweredQuestions({
+export async function replaceUnansweredQuestions({
   topicId,
   userId,
   texts,
@@ -165,21 +165,21 @@ export function replaceUnansweredQuestions({
   userId: number;
   texts: string[];
 }) {
-  return db().transaction((tx) => {
-    const { bookId } = ownedTopic(tx, topicId, userId);
-    const answered = tx
-      .selectDistinct({ id: questions.id })
-      .from(questions)
-      .innerJoin(stories, eq(stories.questionId, questions.id))
-      .where(eq(questions.topicId, topicId))
-      .all()
-      .map((row) => row.id);
-    tx.delete(questions)
-      .where(and(eq(questions.topicId, topicId), answered.length ? notInArray(questions.id, answered) : undefined))
-      .run();
-    const created = insertQuestions(tx, topicId, texts.map((text) => text.trim()).filter(Boolean));
-    touchBook(tx, bookId);
-    logActivity(tx, {
+  return transaction(async (tx) => {
+    const { bookId } = await ownedTopic(tx, topicId, userId);
+    const answered = (
+      await tx
+        .selectDistinct({ id: questions.id })
+        .from(questions)
+        .innerJoin(stories, eq(stories.questionId, questions.id))
+        .where(eq(questions.topicId, topicId))
+    ).map((row) => row.id);
+    await tx
+      .delete(questions)
+      .where(and(eq(questions.topicId, topicId), answered.length ? notInArray(questions.id, answered) : undefined));
+    const created = await insertQuestions(tx, topicId, texts.map((text) => text.trim()).filter(Boolean));
+    await touchBook(tx, bookId);
+    await logActivity(tx, {
       userId,
       action: "regenerate",
       resource: "question",
@@ -204,7 +204,7 @@ export async function regenerateQuestions({
   userId: number;
   signal?: AbortSignal;
 }) {
-  const asked = listQuestions({ topicId: topic.id }).map((q) => q.question);
+  const asked = (await listQuestions({ topicId: topic.id })).map((q) => q.question);
   const texts = await aiProvider().generateQuestions(
     { title: topic.title, description: topic.description, language: topic.bookLanguage },
     { exclude: asked, count: QUESTIONS_PER_GENERATION, signal },

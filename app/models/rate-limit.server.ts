@@ -21,7 +21,7 @@ async function secondsUntilFree(tx: Db, counted: Counted[], now: number): Promis
 }
 
 /** Seconds until every key may try again (0: now), counting nothing. */
-export function attemptsRetryAfter(counted: Counted[], now = Date.now()): Promise<number> {
+export async function attemptsRetryAfter(counted: Counted[], now = Date.now()): Promise<number> {
   return transaction((tx) => secondsUntilFree(tx, counted, now));
 }
 
@@ -50,7 +50,7 @@ async function count(tx: Db, counted: Counted[], now: number): Promise<void> {
  * the database's write lock from its start: attempts sent at once, to one process or to several, cannot all pass.
  * Returns 0 when admitted, else the seconds until it may be tried again (nothing counted).
  */
-export function admitAttempt(counted: Counted[], now = Date.now()): Promise<number> {
+export async function admitAttempt(counted: Counted[], now = Date.now()): Promise<number> {
   return transaction(async (tx) => {
     const wait = await secondsUntilFree(tx, counted, now);
     if (wait === 0) await count(tx, counted, now);
@@ -59,7 +59,7 @@ export function admitAttempt(counted: Counted[], now = Date.now()): Promise<numb
 }
 
 /** Counts one attempt for each key, whatever their counts. */
-export function countAttempt(counted: Counted[], now = Date.now()): Promise<void> {
+export async function countAttempt(counted: Counted[], now = Date.now()): Promise<void> {
   return transaction((tx) => count(tx, counted, now));
 }
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "~db/client.server";
+import { db, transaction, type Tx } from "~db/client.server";
 import { books, media } from "~db/schema";
 import { AppError } from "~/lib/errors";
 import { env } from "~/lib/env.server";
@@ -25,9 +25,9 @@ const bookInput = (title: string) => ({ title, description: "", tone: "", langua
 
 async function userWithStory(name: string) {
   const user = await createUser({ username: name, email: `${name}@example.com`, password: "secret1" });
-  const book = createBook({ userId: user.id, input: bookInput(`${name}'s book`) });
-  const topic = createTopic({ bookId: book.id, userId: user.id, input: { title: "Childhood", description: "" } });
-  const story = createStory({ topicId: topic.id, userId: user.id, input: { title: "The river", ...storyInput } });
+  const book = await createBook({ userId: user.id, input: bookInput(`${name}'s book`) });
+  const topic = await createTopic({ bookId: book.id, userId: user.id, input: { title: "Childhood", description: "" } });
+  const story = await createStory({ topicId: topic.id, userId: user.id, input: { title: "The river", ...storyInput } });
   return { user, book, story };
 }
 
@@ -47,14 +47,14 @@ const filesOnDisk = () =>
   fs.existsSync(path.join(env().dataDir, "media", "files"))
     ? fs.readdirSync(path.join(env().dataDir, "media", "files")).sort()
     : [];
-const keyOf = (mediaId: number) =>
-  db().select({ key: media.storageKey }).from(media).where(eq(media.id, mediaId)).get()!.key;
+const keyOf = async (mediaId: number) =>
+  (await db().select({ key: media.storageKey }).from(media).where(eq(media.id, mediaId)))[0]!.key;
 
 describe("a user's storage", () => {
   it("is the sum of their photos, thumbnails, recordings and covers, in SQL, a shared cover counted once", async () => {
     const lan = await userWithStory("lan");
     const minh = await userWithStory("minh");
-    db()
+    await db()
       .insert(media)
       .values([
         {
@@ -90,35 +90,34 @@ describe("a user's storage", () => {
           size: 7_000_000,
           thumbSize: 0,
         },
-      ])
-      .run();
-    expect(storageUsed(lan.user.id)).toBe(821_000);
+      ]);
+    expect(await storageUsed(lan.user.id)).toBe(821_000);
 
     const cover = await saveCover(await pngBytes(120, 180));
     expect(cover.bytes).toBe(
       fs.statSync(path.join(env().dataDir, "media", "covers", `${cover.url.split(":").at(-1)}.webp`)).size,
     );
-    const withCover = createBook({
+    const withCover = await createBook({
       userId: lan.user.id,
       input: { ...bookInput("With a cover"), coverImage: cover.url, coverBytes: cover.bytes },
     });
-    expect(storageUsed(lan.user.id)).toBe(821_000 + cover.bytes);
+    expect(await storageUsed(lan.user.id)).toBe(821_000 + cover.bytes);
     // A copy shares the cover's file: the quota counts it once.
-    copyBook({ bookId: withCover.id, userId: lan.user.id, suffix: " (Copy)" });
-    expect(storageUsed(lan.user.id)).toBe(821_000 + cover.bytes);
+    await copyBook({ bookId: withCover.id, userId: lan.user.id, suffix: " (Copy)" });
+    expect(await storageUsed(lan.user.id)).toBe(821_000 + cover.bytes);
     // A preset cover is no file of theirs.
-    updateBook({
+    await updateBook({
       bookId: withCover.id,
       userId: lan.user.id,
       input: { ...bookInput("With a cover"), coverImage: "/covers/3.webp", coverBytes: null },
     });
-    expect(storageUsed(lan.user.id)).toBe(821_000 + cover.bytes);
+    expect(await storageUsed(lan.user.id)).toBe(821_000 + cover.bytes);
 
-    expect(storageUsed(minh.user.id)).toBe(7_000_000);
+    expect(await storageUsed(minh.user.id)).toBe(7_000_000);
     const nobody = await createUser({ username: "nobody", email: "nobody@example.com", password: "secret1" });
-    expect(storageUsed(nobody.id)).toBe(0);
+    expect(await storageUsed(nobody.id)).toBe(0);
     // The admin's Users tab shows the same figures, in the list's one query.
-    const rows = listUsers({ q: "", sort: "id", dir: "asc", role: "all", page: 1, pageSize: 20 }).users;
+    const rows = (await listUsers({ q: "", sort: "id", dir: "asc", role: "all", page: 1, pageSize: 20 })).users;
     expect(Object.fromEntries(rows.map((row) => [row.username, row.storageBytes]))).toMatchObject({
       lan: 821_000 + cover.bytes,
       minh: 7_000_000,
@@ -129,59 +128,57 @@ describe("a user's storage", () => {
   it("is checked against the quota: up to it passes, one byte over is a 413, and 0 turns it off", async () => {
     const { user, story } = await userWithStory("thu");
     expect(storageQuota()).toBe(MB);
-    const add = (size: number) =>
-      db()
-        .insert(media)
-        .values({
-          storyId: story.id,
-          type: "audio",
-          storageKey: key("webm"),
-          mimeType: "audio/webm",
-          size,
-          thumbSize: 0,
-        })
-        .run();
-    const refused = (work: () => void) => {
+    // Inside the transaction, on its connection: the row is rolled back with it.
+    const add = (tx: Tx, size: number) =>
+      tx.insert(media).values({
+        storyId: story.id,
+        type: "audio",
+        storageKey: key("webm"),
+        mimeType: "audio/webm",
+        size,
+        thumbSize: 0,
+      });
+    const refused = async (work: () => Promise<unknown>) => {
       try {
-        work();
+        await work();
       } catch (error) {
         return error instanceof AppError ? [error.status, error.messageKey, error.titleKey] : error;
       }
       return null;
     };
     expect(
-      refused(() =>
-        db().transaction((tx) => {
-          add(MB);
+      await refused(() =>
+        transaction(async (tx) => {
+          await add(tx, MB);
           return assertWithinQuota(tx, user.id);
         }),
       ),
     ).toBeNull();
-    expect(storageUsed(user.id)).toBe(MB);
+    expect(await storageUsed(user.id)).toBe(MB);
     expect(
-      refused(() =>
-        db().transaction((tx) => {
-          add(1);
+      await refused(() =>
+        transaction(async (tx) => {
+          await add(tx, 1);
           return assertWithinQuota(tx, user.id);
         }),
       ),
     ).toEqual([413, "storage.quotaExceeded", "storage.quotaExceededTitle"]);
     // The refused row was rolled back with its transaction.
-    expect(storageUsed(user.id)).toBe(MB);
-    expect(refused(() => assertRoomFor(user.id, 0))).toEqual([
+    expect(await storageUsed(user.id)).toBe(MB);
+    expect(await refused(() => assertRoomFor(user.id, 0))).toEqual([
       413,
       "storage.quotaExceeded",
       "storage.quotaExceededTitle",
     ]);
     expect(
-      refused(() =>
-        db().transaction((tx) => {
-          add(5 * MB);
+      await refused(() =>
+        transaction(async (tx) => {
+          await add(tx, 5 * MB);
           return assertWithinQuota(tx, user.id, { quota: null });
         }),
       ),
     ).toBeNull();
-    expect(refused(() => assertRoomFor(user.id, 5 * MB, { quota: null }))).toBeNull();
+    expect(await refused(() => assertRoomFor(user.id, 5 * MB, { quota: null }))).toBeNull();
   });
 
   it(
@@ -207,8 +204,8 @@ describe("a user's storage", () => {
           fallbackDescription: "",
         }),
       ).rejects.toMatchObject({ status: 413, messageKey: "storage.quotaExceeded" });
-      expect(filesOnDisk()).toEqual([...before, keyOf(first.id)].sort());
-      expect(storageUsed(user.id)).toBe(600 * 1024);
+      expect(filesOnDisk()).toEqual([...before, await keyOf(first.id)].sort());
+      expect(await storageUsed(user.id)).toBe(600 * 1024);
 
       // Two at once, each of which fits alone (424 KB are left after the first two): the transaction lets one in.
       const other = await userWithStory("binh");
@@ -231,12 +228,8 @@ describe("a user's storage", () => {
         status: 413,
         messageKey: "storage.quotaExceeded",
       });
-      expect(storageUsed(other.user.id)).toBe(900 * 1024);
-      const rows = db()
-        .select({ key: media.storageKey })
-        .from(media)
-        .all()
-        .map((row) => row.key);
+      expect(await storageUsed(other.user.id)).toBe(900 * 1024);
+      const rows = (await db().select({ key: media.storageKey }).from(media)).map((row) => row.key);
       // Every recording file on disk has its row, and no row lacks its file.
       const recordings = filesOnDisk().filter((file) => file.endsWith(".webm"));
       expect(recordings.filter((file) => !rows.includes(file))).toEqual([]);
@@ -257,18 +250,18 @@ describe("a user's storage", () => {
       upload: { path: file, filename: "garden.png" },
       fallbackDescription: "",
     });
-    const row = db().select().from(media).where(eq(media.id, photo.id)).get()!;
+    const row = (await db().select().from(media).where(eq(media.id, photo.id)))[0]!;
     expect(row.thumbSize).toBe(fs.statSync(storedFilePath(row.storageKey, "thumb")).size);
-    expect(storageUsed(user.id)).toBe(row.size + row.thumbSize!);
+    expect(await storageUsed(user.id)).toBe(row.size + row.thumbSize!);
 
     // As migration 0004 leaves an older photo and an older uploaded cover: sizes unknown.
     const cover = await saveCover(await pngBytes(60, 90));
-    const book = createBook({ userId: user.id, input: { ...bookInput("Old"), coverImage: cover.url } });
-    db().update(media).set({ thumbSize: null }).where(eq(media.id, photo.id)).run();
-    expect(db().select().from(books).where(eq(books.id, book.id)).get()!.coverBytes).toBeNull();
+    const book = await createBook({ userId: user.id, input: { ...bookInput("Old"), coverImage: cover.url } });
+    await db().update(media).set({ thumbSize: null }).where(eq(media.id, photo.id));
+    expect((await db().select().from(books).where(eq(books.id, book.id)))[0]!.coverBytes).toBeNull();
     expect(await backfillStoredSizes()).toBeGreaterThanOrEqual(2);
-    expect(db().select().from(media).where(eq(media.id, photo.id)).get()!.thumbSize).toBe(row.thumbSize);
-    expect(db().select().from(books).where(eq(books.id, book.id)).get()!.coverBytes).toBe(cover.bytes);
+    expect((await db().select().from(media).where(eq(media.id, photo.id)))[0]!.thumbSize).toBe(row.thumbSize);
+    expect((await db().select().from(books).where(eq(books.id, book.id)))[0]!.coverBytes).toBe(cover.bytes);
     expect(await backfillStoredSizes()).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
-import { sql, type SQL } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { db, type Tx } from "~db/client.server";
+import { users } from "~db/schema";
 import { env } from "~/lib/env.server";
 import { AppError } from "~/lib/errors";
 
@@ -7,8 +8,6 @@ import { AppError } from "~/lib/errors";
 // stored beside each file, never by walking the disk. A user's bytes are their photos and recordings
 // (`media.size`, the file, plus `media.thumb_size`, a photo's thumbnail) and their uploaded covers
 // (`books.cover_bytes`, one cover file counted once however many of their books share it after a copy).
-
-type Runner = Pick<Tx, "get">;
 
 /**
  * A user's stored bytes as an SQL expression, for `user` (a bound id, or a column of an outer query).
@@ -26,8 +25,12 @@ function bytesOf(user: SQL) {
 export const storageBytesOfUserRow = bytesOf(sql.raw(`"users"."id"`));
 
 /** The bytes a user's files take, read inside `runner` (a transaction sees its own writes). */
-export function storageUsed(userId: number, runner: Runner = db()): number {
-  return Number(runner.get<{ bytes: number }>(sql`select ${bytesOf(sql`${userId}`)} as bytes`).bytes);
+export async function storageUsed(userId: number, runner: Tx = db()): Promise<number> {
+  const [row] = await runner
+    .select({ bytes: bytesOf(sql`${userId}`) })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.bytes ?? 0;
 }
 
 /** The quota in bytes, or null when USER_STORAGE_QUOTA_MB=0 turned it off. */
@@ -43,22 +46,22 @@ const full = (field: string) => new AppError(413, "storage.quotaExceeded", field
  * the files. Two uploads at once cannot both pass: SQLite runs one transaction after the other, and the
  * second sees the first's row.
  */
-export function assertWithinQuota(
+export async function assertWithinQuota(
   tx: Tx,
   userId: number,
   { field = "file", quota = storageQuota() }: { field?: string; quota?: number | null } = {},
-): void {
-  if (quota !== null && storageUsed(userId, tx) > quota) throw full(field);
+): Promise<void> {
+  if (quota !== null && (await storageUsed(userId, tx)) > quota) throw full(field);
 }
 
 /**
  * An early answer before the work of storing (re-encoding a photo, unpacking a zip): refused when `bytes`
  * more (at least one) cannot fit. A photo's size is only known once it is re-encoded, so it asks for 0.
  */
-export function assertRoomFor(
+export async function assertRoomFor(
   userId: number,
   bytes: number,
   { field = "file", quota = storageQuota() }: { field?: string; quota?: number | null } = {},
-): void {
-  if (quota !== null && storageUsed(userId) + Math.max(bytes, 1) > quota) throw full(field);
+): Promise<void> {
+  if (quota !== null && (await storageUsed(userId)) + Math.max(bytes, 1) > quota) throw full(field);
 }

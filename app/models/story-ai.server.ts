@@ -6,14 +6,15 @@ import type { Locale } from "~/i18n/config";
 import { AppError } from "~/lib/errors";
 
 /** What the AI needs to know about a topic's book: its language and tone. Null for anyone but the owner. */
-export function topicWritingContext({ topicId, userId }: { topicId: number; userId: number }) {
+export async function topicWritingContext({ topicId, userId }: { topicId: number; userId: number }) {
   return (
-    db()
-      .select({ topicTitle: topics.title, language: books.language, tone: books.tone })
-      .from(topics)
-      .innerJoin(books, eq(books.id, topics.bookId))
-      .where(and(eq(topics.id, topicId), eq(books.userId, userId)))
-      .get() ?? null
+    (
+      await db()
+        .select({ topicTitle: topics.title, language: books.language, tone: books.tone })
+        .from(topics)
+        .innerJoin(books, eq(books.id, topics.bookId))
+        .where(and(eq(topics.id, topicId), eq(books.userId, userId)))
+    )[0] ?? null
   );
 }
 
@@ -35,7 +36,7 @@ export async function refinementFor({
   signal?: AbortSignal;
 }): Promise<string | undefined> {
   if (!body.refineContent) return undefined;
-  const book = topicWritingContext({ topicId, userId });
+  const book = await topicWritingContext({ topicId, userId });
   if (!book) throw new AppError(404, "topics.notFound");
   if (!body.content.trim()) throw new AppError(400, "refine.contentRequired", "content", "refine.missingTitle");
   let refined: string;

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
-import { db, prepared, type Tx } from "~db/client.server";
+import { db, prepared, type Tx, transaction } from "~db/client.server";
 import { containsPattern, optionalEquals, searchContains } from "~db/filters";
 import { nextPosition } from "~db/positions";
 import { books, media, questions, stories, topics, type Story } from "~db/schema";
@@ -11,7 +11,7 @@ import { ownedTopic, sameSet } from "./topic.server";
 const EXCERPT_SOURCE_CHARS = 200;
 
 /** Stories across the user's books for the library: searched, filtered by book, last worked on first, bounded. */
-export function listLibraryStories({
+export async function listLibraryStories({
   userId,
   search,
   bookId,
@@ -59,14 +59,13 @@ export function listLibraryStories({
       .innerJoin(books, eq(books.id, stories.bookId))
       .innerJoin(topics, eq(topics.id, stories.topicId))
       .where(inArray(stories.id, ids))
-      .orderBy(desc(stories.updatedAt), desc(stories.id))
-      .prepare();
+      .orderBy(desc(stories.updatedAt), desc(stories.id));
   });
   const total = prepared(`countLibraryStories:${variant}`, (client) =>
-    client.select({ n: count() }).from(stories).innerJoin(books, eq(books.id, stories.bookId)).where(where).prepare(),
+    client.select({ n: count() }).from(stories).innerJoin(books, eq(books.id, stories.bookId)).where(where),
   );
   const args = { userId, bookId: bookId ?? null, limit, ...(search ? { pattern: containsPattern(search) } : {}) };
-  return { stories: page.all(args), total: total.get(args)?.n ?? 0 };
+  return { stories: await page.execute(args), total: (await total.execute(args))[0]?.n ?? 0 };
 }
 
 export type StoryInput = {
@@ -83,45 +82,45 @@ export type StoryInput = {
   refinedContent?: string | null;
 };
 
-export function ownedStory(tx: Tx, storyId: number, userId: number): Story {
-  const row = tx
-    .select({ story: stories })
-    .from(stories)
-    .innerJoin(books, eq(books.id, stories.bookId))
-    .where(and(eq(stories.id, storyId), eq(books.userId, userId)))
-    .get();
+export async function ownedStory(tx: Tx, storyId: number, userId: number): Promise<Story> {
+  const row = (
+    await tx
+      .select({ story: stories })
+      .from(stories)
+      .innerJoin(books, eq(books.id, stories.bookId))
+      .where(and(eq(stories.id, storyId), eq(books.userId, userId)))
+  )[0];
   if (!row) throw new AppError(404, "stories.notFound");
   return row.story;
 }
 
 /** A story needs a title and either text or media (docs/product.md §5); a question must be one of its topic's. */
-function checkStory(tx: Tx, topicId: number, input: StoryInput, mediaCount: number): void {
+async function checkStory(tx: Tx, topicId: number, input: StoryInput, mediaCount: number): Promise<void> {
   if (!input.content.trim() && !input.hasAudio && !input.hasImages && mediaCount === 0) {
     throw new AppError(400, "stories.contentRequired", "content");
   }
   if (input.questionId !== undefined) {
-    const question = tx
-      .select({ topicId: questions.topicId })
-      .from(questions)
-      .where(eq(questions.id, input.questionId))
-      .get();
+    const question = (
+      await tx.select({ topicId: questions.topicId }).from(questions).where(eq(questions.id, input.questionId))
+    )[0];
     if (!question || question.topicId !== topicId) throw new AppError(400, "stories.questionNotInTopic", "questionId");
   }
 }
 
 /** A story only through its book's owner; anyone else gets null. */
-export function getStory({ storyId, userId }: { storyId: number; userId: number }): Story | null {
-  const row = db()
-    .select({ story: stories })
-    .from(stories)
-    .innerJoin(books, eq(books.id, stories.bookId))
-    .where(and(eq(stories.id, storyId), eq(books.userId, userId)))
-    .get();
+export async function getStory({ storyId, userId }: { storyId: number; userId: number }): Promise<Story | null> {
+  const row = (
+    await db()
+      .select({ story: stories })
+      .from(stories)
+      .innerJoin(books, eq(books.id, stories.bookId))
+      .where(and(eq(stories.id, storyId), eq(books.userId, userId)))
+  )[0];
   return row?.story ?? null;
 }
 
 /** A story of this book and this user's, or null (another book's story too: the route answers 404). */
-export function getStoryInBook({
+export async function getStoryInBook({
   storyId,
   bookId,
   userId,
@@ -129,23 +128,22 @@ export function getStoryInBook({
   storyId: number;
   bookId: number;
   userId: number;
-}): Story | null {
-  const story = getStory({ storyId, userId });
+}): Promise<Story | null> {
+  const story = await getStory({ storyId, userId });
   return story?.bookId === bookId ? story : null;
 }
 
 /** A topic's stories in their order; the caller has checked the topic is the user's (getTopic). */
-export function listTopicStories({ topicId }: { topicId: number }): Story[] {
-  return db()
+export async function listTopicStories({ topicId }: { topicId: number }): Promise<Story[]> {
+  return await db()
     .select()
     .from(stories)
     .where(eq(stories.topicId, topicId))
-    .orderBy(asc(stories.position), asc(stories.id))
-    .all();
+    .orderBy(asc(stories.position), asc(stories.id));
 }
 
 /** Every story of a book for its table of contents: the fields it shows, not the text, in book order. */
-export function listBookStories({ bookId, userId }: { bookId: number; userId: number }) {
+export async function listBookStories({ bookId, userId }: { bookId: number; userId: number }) {
   // Prepared once: the workspace asks on every render.
   const query = prepared("listBookStories", (client) =>
     client
@@ -168,10 +166,9 @@ export function listBookStories({ bookId, userId }: { bookId: number; userId: nu
       .innerJoin(books, eq(books.id, stories.bookId))
       .innerJoin(topics, eq(topics.id, stories.topicId))
       .where(and(eq(stories.bookId, sql.placeholder("bookId")), eq(books.userId, sql.placeholder("userId"))))
-      .orderBy(asc(topics.position), asc(topics.id), asc(stories.position), asc(stories.id))
-      .prepare(),
+      .orderBy(asc(topics.position), asc(topics.id), asc(stories.position), asc(stories.id)),
   );
-  return query.all({ bookId, userId });
+  return await query.execute({ bookId, userId });
 }
 
 /**
@@ -180,7 +177,7 @@ export function listBookStories({ bookId, userId }: { bookId: number; userId: nu
  */
 export type DoorAnswer = { idempotencyKey: string; link?: { id: number; tellerName: string | null } };
 
-export function createStory({
+export async function createStory({
   topicId,
   userId,
   input,
@@ -190,24 +187,25 @@ export function createStory({
   userId: number;
   input: StoryInput;
   answer?: DoorAnswer;
-}): Story {
-  return db().transaction((tx) => {
-    const topic = ownedTopic(tx, topicId, userId);
-    checkStory(tx, topicId, input, 0);
-    const position = nextPosition(tx, stories, stories.position, eq(stories.topicId, topicId));
+}): Promise<Story> {
+  return transaction(async (tx) => {
+    const topic = await ownedTopic(tx, topicId, userId);
+    await checkStory(tx, topicId, input, 0);
+    const position = await nextPosition(tx, stories, stories.position, eq(stories.topicId, topicId));
     const origin = {
       idempotencyKey: answer?.idempotencyKey ?? null,
       ...(answer?.link
         ? { source: "storyteller" as const, tellerName: answer.link.tellerName, storytellerLinkId: answer.link.id }
         : {}),
     };
-    const story = tx
-      .insert(stories)
-      .values({ ...input, ...origin, topicId, bookId: topic.bookId, position })
-      .returning()
-      .get();
-    touchBook(tx, topic.bookId);
-    logActivity(tx, {
+    const story = (
+      await tx
+        .insert(stories)
+        .values({ ...input, ...origin, topicId, bookId: topic.bookId, position })
+        .returning()
+    )[0]!;
+    await touchBook(tx, topic.bookId);
+    await logActivity(tx, {
       userId,
       action: "create",
       resource: "story",
@@ -223,25 +221,34 @@ export function createStory({
   });
 }
 
-export function updateStory({ storyId, userId, input }: { storyId: number; userId: number; input: StoryInput }): Story {
-  return db().transaction((tx) => {
-    const current = ownedStory(tx, storyId, userId);
-    const mediaCount = tx.select({ n: count() }).from(media).where(eq(media.storyId, storyId)).get()?.n ?? 0;
-    checkStory(tx, current.topicId, input, mediaCount);
+export async function updateStory({
+  storyId,
+  userId,
+  input,
+}: {
+  storyId: number;
+  userId: number;
+  input: StoryInput;
+}): Promise<Story> {
+  return transaction(async (tx) => {
+    const current = await ownedStory(tx, storyId, userId);
+    const mediaCount = (await tx.select({ n: count() }).from(media).where(eq(media.storyId, storyId)))[0]?.n ?? 0;
+    await checkStory(tx, current.topicId, input, mediaCount);
     const refinedContent =
       input.refinedContent !== undefined
         ? input.refinedContent
         : current.content === input.content
           ? current.refinedContent
           : null;
-    const story = tx
-      .update(stories)
-      .set({ ...input, questionId: input.questionId ?? null, refinedContent })
-      .where(eq(stories.id, storyId))
-      .returning()
-      .get();
-    touchBook(tx, current.bookId);
-    logActivity(tx, {
+    const story = (
+      await tx
+        .update(stories)
+        .set({ ...input, questionId: input.questionId ?? null, refinedContent })
+        .where(eq(stories.id, storyId))
+        .returning()
+    )[0]!;
+    await touchBook(tx, current.bookId);
+    await logActivity(tx, {
       userId,
       action: "update",
       resource: "story",
@@ -255,44 +262,51 @@ export function updateStory({ storyId, userId, input }: { storyId: number; userI
  * Adds a recording's transcript to the end of a story's text, after a blank line (docs/product.md §4). The text
  * changes, so an earlier refinement of it no longer applies.
  */
-export function appendTranscript({ storyId, userId, text }: { storyId: number; userId: number; text: string }): Story {
-  return db().transaction((tx) => {
-    const current = ownedStory(tx, storyId, userId);
+export async function appendTranscript({
+  storyId,
+  userId,
+  text,
+}: {
+  storyId: number;
+  userId: number;
+  text: string;
+}): Promise<Story> {
+  return transaction(async (tx) => {
+    const current = await ownedStory(tx, storyId, userId);
     const content = current.content.trim() ? `${current.content.trimEnd()}\n\n${text}` : text;
-    const story = tx
-      .update(stories)
-      .set({ content, refinedContent: null })
-      .where(eq(stories.id, storyId))
-      .returning()
-      .get();
-    touchBook(tx, current.bookId);
-    logActivity(tx, { userId, action: "update", resource: "story", details: { id: storyId, transcript: true } });
+    const story = (
+      await tx.update(stories).set({ content, refinedContent: null }).where(eq(stories.id, storyId)).returning()
+    )[0]!;
+    await touchBook(tx, current.bookId);
+    await logActivity(tx, { userId, action: "update", resource: "story", details: { id: storyId, transcript: true } });
     return story;
   });
 }
 
 /** Deletes a story with its media rows; returns the storage keys of its files for the caller to remove. */
-export function deleteStory({ storyId, userId }: { storyId: number; userId: number }): {
+export async function deleteStory({ storyId, userId }: { storyId: number; userId: number }): Promise<{
   story: Story;
   mediaKeys: string[];
-} {
-  return db().transaction((tx) => {
-    const story = ownedStory(tx, storyId, userId);
-    const mediaKeys = tx
-      .select({ key: media.storageKey })
-      .from(media)
-      .where(eq(media.storyId, storyId))
-      .all()
-      .map((row) => row.key);
-    tx.delete(stories).where(eq(stories.id, storyId)).run();
-    touchBook(tx, story.bookId);
-    logActivity(tx, { userId, action: "delete", resource: "story", details: { id: storyId, title: story.title } });
+}> {
+  return transaction(async (tx) => {
+    const story = await ownedStory(tx, storyId, userId);
+    const mediaKeys = (await tx.select({ key: media.storageKey }).from(media).where(eq(media.storyId, storyId))).map(
+      (row) => row.key,
+    );
+    await tx.delete(stories).where(eq(stories.id, storyId));
+    await touchBook(tx, story.bookId);
+    await logActivity(tx, {
+      userId,
+      action: "delete",
+      resource: "story",
+      details: { id: storyId, title: story.title },
+    });
     return { story, mediaKeys };
   });
 }
 
 /** Puts a topic's stories in the given order: exactly the topic's own story ids, in one transaction. */
-export function reorderStories({
+export async function reorderStories({
   topicId,
   userId,
   storyIds,
@@ -300,32 +314,38 @@ export function reorderStories({
   topicId: number;
   userId: number;
   storyIds: number[];
-}): void {
-  db().transaction((tx) => {
-    const topic = ownedTopic(tx, topicId, userId);
-    const own = tx
-      .select({ id: stories.id })
-      .from(stories)
-      .where(eq(stories.topicId, topicId))
-      .all()
-      .map((row) => row.id);
+}): Promise<void> {
+  await transaction(async (tx) => {
+    const topic = await ownedTopic(tx, topicId, userId);
+    const own = (await tx.select({ id: stories.id }).from(stories).where(eq(stories.topicId, topicId))).map(
+      (row) => row.id,
+    );
     if (!sameSet(own, storyIds)) throw new AppError(400, "stories.reorderInvalid");
-    storyIds.forEach((id, position) => tx.update(stories).set({ position }).where(eq(stories.id, id)).run());
-    touchBook(tx, topic.bookId);
-    logActivity(tx, { userId, action: "reorder", resource: "story", details: { topicId } });
+    for (const [position, id] of storyIds.entries())
+      await tx.update(stories).set({ position }).where(eq(stories.id, id));
+    await touchBook(tx, topic.bookId);
+    await logActivity(tx, { userId, action: "reorder", resource: "story", details: { topicId } });
   });
 }
 
 /** Moves one story a place up (-1) or down (+1) within its topic. */
-export function moveStory({ storyId, userId, delta }: { storyId: number; userId: number; delta: -1 | 1 }): Story {
-  const story = getStory({ storyId, userId });
+export async function moveStory({
+  storyId,
+  userId,
+  delta,
+}: {
+  storyId: number;
+  userId: number;
+  delta: -1 | 1;
+}): Promise<Story> {
+  const story = await getStory({ storyId, userId });
   if (!story) throw new AppError(404, "stories.notFound");
-  const ids = listTopicStories({ topicId: story.topicId }).map((s) => s.id);
+  const ids = (await listTopicStories({ topicId: story.topicId })).map((s) => s.id);
   const from = ids.indexOf(storyId);
   const to = from + delta;
   if (to >= 0 && to < ids.length) {
     [ids[from], ids[to]] = [ids[to]!, ids[from]!];
-    reorderStories({ topicId: story.topicId, userId, storyIds: ids });
+    await reorderStories({ topicId: story.topicId, userId, storyIds: ids });
   }
   return story;
 }

@@ -25,8 +25,8 @@ function offeredToOwner(userId: number): SQL | undefined {
  * The questions still to answer, in order (the most recently worked-on book first, then book order): those of the
  * offered topics that no story answers yet. Only the question and its topic's title leave the server.
  */
-function unanswered(offered: SQL | undefined, limit = -1): TellerQuestion[] {
-  return db()
+async function unanswered(offered: SQL | undefined, limit = -1): Promise<TellerQuestion[]> {
+  return await db()
     .select({ id: questions.id, question: questions.question, topicTitle: topics.title })
     .from(questions)
     .innerJoin(topics, eq(topics.id, questions.topicId))
@@ -38,8 +38,7 @@ function unanswered(offered: SQL | undefined, limit = -1): TellerQuestion[] {
       ),
     )
     .orderBy(desc(books.updatedAt), asc(topics.position), asc(topics.id), asc(questions.position), asc(questions.id))
-    .limit(limit)
-    .all();
+    .limit(limit);
 }
 
 export const unansweredQuestions = (link: StorytellerLink) => unanswered(offeredByLink(link));
@@ -48,7 +47,7 @@ export const unansweredOwnQuestions = (userId: number) => unanswered(offeredToOw
  * Whether any of the owner's questions waits for an answer (Home's "Answer the next question"): the same condition as
  * `unansweredOwnQuestions`, without the order, and prepared once, since Home asks on every render.
  */
-export function hasUnansweredOwnQuestion(userId: number): boolean {
+export async function hasUnansweredOwnQuestion(userId: number): Promise<boolean> {
   const query = prepared("hasUnansweredOwnQuestion", (client) =>
     client
       .select({ id: questions.id })
@@ -62,59 +61,61 @@ export function hasUnansweredOwnQuestion(userId: number): boolean {
           notExists(client.select({ id: stories.id }).from(stories).where(eq(stories.questionId, questions.id))),
         ),
       )
-      .limit(1)
-      .prepare(),
+      .limit(1),
   );
-  return query.get({ userId }) !== undefined;
+  return (await query.execute({ userId }))[0] !== undefined;
 }
 
 export type OfferedQuestion = { topicId: number; bookId: number; question: string };
 
 /** A question the door offers (answered or not) with its topic and book, or null when it does not offer it. */
-function offeredQuestion(offered: SQL | undefined, questionId: number): OfferedQuestion | null {
+async function offeredQuestion(offered: SQL | undefined, questionId: number): Promise<OfferedQuestion | null> {
   return (
-    db()
-      .select({ topicId: questions.topicId, bookId: topics.bookId, question: questions.question })
-      .from(questions)
-      .innerJoin(topics, eq(topics.id, questions.topicId))
-      .innerJoin(books, eq(books.id, topics.bookId))
-      .where(and(eq(questions.id, questionId), offered))
-      .get() ?? null
+    (
+      await db()
+        .select({ topicId: questions.topicId, bookId: topics.bookId, question: questions.question })
+        .from(questions)
+        .innerJoin(topics, eq(topics.id, questions.topicId))
+        .innerJoin(books, eq(books.id, topics.bookId))
+        .where(and(eq(questions.id, questionId), offered))
+    )[0] ?? null
   );
 }
 
-export const linkQuestion = (link: StorytellerLink, questionId: number) =>
-  offeredQuestion(offeredByLink(link), questionId);
+export const linkQuestion = async (link: StorytellerLink, questionId: number) =>
+  await offeredQuestion(offeredByLink(link), questionId);
 export const ownQuestion = (userId: number, questionId: number) => offeredQuestion(offeredToOwner(userId), questionId);
 
 /** How many answers the link has brought, whatever the family has done with them since. */
-export function answersSent(linkId: number): number {
-  return db().select({ n: count() }).from(stories).where(eq(stories.storytellerLinkId, linkId)).get()?.n ?? 0;
+export async function answersSent(linkId: number): Promise<number> {
+  return (await db().select({ n: count() }).from(stories).where(eq(stories.storytellerLinkId, linkId)))[0]?.n ?? 0;
 }
 
 /** How many answers the owner has given through their own door (each carries its door's key). */
-export function ownAnswersGiven(userId: number): number {
+export async function ownAnswersGiven(userId: number): Promise<number> {
   return (
-    db()
-      .select({ n: count() })
-      .from(stories)
-      .innerJoin(books, eq(books.id, stories.bookId))
-      .where(and(eq(books.userId, userId), isNotNull(stories.idempotencyKey), isNull(stories.storytellerLinkId)))
-      .get()?.n ?? 0
+    (
+      await db()
+        .select({ n: count() })
+        .from(stories)
+        .innerJoin(books, eq(books.id, stories.bookId))
+        .where(and(eq(books.userId, userId), isNotNull(stories.idempotencyKey), isNull(stories.storytellerLinkId)))
+    )[0]?.n ?? 0
   );
 }
 
 /** The answer already kept in this book under this key, when a retry brings it again. */
-export function answerWithKey(bookId: number, idempotencyKey: string): Story | null {
+export async function answerWithKey(bookId: number, idempotencyKey: string): Promise<Story | null> {
   return (
-    db()
-      .select()
-      .from(stories)
-      .where(and(eq(stories.bookId, bookId), eq(stories.idempotencyKey, idempotencyKey)))
-      .get() ?? null
+    (
+      await db()
+        .select()
+        .from(stories)
+        .where(and(eq(stories.bookId, bookId), eq(stories.idempotencyKey, idempotencyKey)))
+    )[0] ?? null
   );
 }
 
-export function markLinkUsed(linkId: number, at = new Date()): void {
-  db().update(storytellerLinks).set({ lastUsedAt: at }).where(eq(storytellerLinks.id, linkId)).run();
+export async function markLinkUsed(linkId: number, at = new Date()): Promise<void> {
+  await db().update(storytellerLinks).set({ lastUsedAt: at }).where(eq(storytellerLinks.id, linkId));
 }

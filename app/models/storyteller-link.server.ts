@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
-import { db } from "~db/client.server";
+import { db, transaction } from "~db/client.server";
 import { books, stories, storytellerLinks, topics, type Language, type StorytellerLink } from "~db/schema";
 import type { StorytellerAddress } from "~db/storyteller-addresses";
 import { AppError } from "~/lib/errors";
@@ -49,31 +49,33 @@ export type NewStorytellerLink = {
 };
 
 /** Makes a storyteller's link to one of the user's books; the token is returned here and never again. */
-export function createStorytellerLink(input: NewStorytellerLink): { token: string; link: StorytellerLinkView } {
+export async function createStorytellerLink(
+  input: NewStorytellerLink,
+): Promise<{ token: string; link: StorytellerLinkView }> {
   const { bookId, userId, name, address } = input;
   const expiresAt = input.expiresAt ?? new Date(Date.now() + STORYTELLER_LINK_DAYS * DAY_MS);
   if (expiresAt.getTime() <= Date.now()) throw new AppError(400, "share.expiryInPast", "expiresAt");
   const topicIds = input.topicIds === null ? null : [...new Set(input.topicIds)];
   const token = newLinkToken();
-  return db().transaction((tx) => {
-    ownedBook(tx, bookId, userId);
+  return transaction(async (tx) => {
+    await ownedBook(tx, bookId, userId);
     if (topicIds !== null) {
       const found = topicIds.length
-        ? tx
+        ? await tx
             .select({ id: topics.id })
             .from(topics)
             .where(and(eq(topics.bookId, bookId), inArray(topics.id, topicIds)))
-            .all()
         : [];
       if (topicIds.length === 0 || found.length !== topicIds.length)
         throw new AppError(400, "storyteller.topicsInvalid", "topicIds");
     }
-    const link = tx
-      .insert(storytellerLinks)
-      .values({ bookId, tokenHash: hashLinkToken(token), name, address, topicIds, expiresAt })
-      .returning()
-      .get();
-    logActivity(tx, {
+    const link = (
+      await tx
+        .insert(storytellerLinks)
+        .values({ bookId, tokenHash: hashLinkToken(token), name, address, topicIds, expiresAt })
+        .returning()
+    )[0]!;
+    await logActivity(tx, {
       userId,
       action: "create",
       resource: "storyteller-link",
@@ -84,15 +86,14 @@ export function createStorytellerLink(input: NewStorytellerLink): { token: strin
 }
 
 /** How many answers each link has brought, and how many of them are still drafts. */
-function answerCounts(linkIds: number[]): Map<number, { all: number; drafts: number }> {
+async function answerCounts(linkIds: number[]): Promise<Map<number, { all: number; drafts: number }>> {
   const counts = new Map<number, { all: number; drafts: number }>();
   if (!linkIds.length) return counts;
-  const rows = db()
+  const rows = await db()
     .select({ linkId: stories.storytellerLinkId, status: stories.status, n: count() })
     .from(stories)
     .where(inArray(stories.storytellerLinkId, linkIds))
-    .groupBy(stories.storytellerLinkId, stories.status)
-    .all();
+    .groupBy(stories.storytellerLinkId, stories.status);
   for (const row of rows) {
     if (row.linkId === null) continue;
     const entry = counts.get(row.linkId) ?? { all: 0, drafts: 0 };
@@ -104,20 +105,20 @@ function answerCounts(linkIds: number[]): Map<number, { all: number; drafts: num
 }
 
 /** The live and expired links of one of the user's books, newest first; null when the book is not theirs. */
-export function listStorytellerLinks({ bookId, userId }: { bookId: number; userId: number }) {
-  const owned = db()
-    .select({ id: books.id })
-    .from(books)
-    .where(and(eq(books.id, bookId), eq(books.userId, userId)))
-    .get();
+export async function listStorytellerLinks({ bookId, userId }: { bookId: number; userId: number }) {
+  const owned = (
+    await db()
+      .select({ id: books.id })
+      .from(books)
+      .where(and(eq(books.id, bookId), eq(books.userId, userId)))
+  )[0];
   if (!owned) return null;
-  const links = db()
+  const links = await db()
     .select()
     .from(storytellerLinks)
     .where(and(eq(storytellerLinks.bookId, bookId), isNull(storytellerLinks.revokedAt)))
-    .orderBy(desc(storytellerLinks.createdAt), desc(storytellerLinks.id))
-    .all();
-  const counts = answerCounts(links.map((link) => link.id));
+    .orderBy(desc(storytellerLinks.createdAt), desc(storytellerLinks.id));
+  const counts = await answerCounts(links.map((link) => link.id));
   const now = Date.now();
   return links.map((link) => view(link, counts.get(link.id) ?? { all: 0, drafts: 0 }, now));
 }
@@ -126,7 +127,7 @@ export function listStorytellerLinks({ bookId, userId }: { bookId: number; userI
  * Revokes a link of one of the user's books (404 for anyone else, or for a link already revoked). The row stays,
  * marked, so that her page can still tell her kindly that the link has ended; the answers she sent stay too.
  */
-export function revokeStorytellerLink({
+export async function revokeStorytellerLink({
   linkId,
   userId,
   bookId,
@@ -135,17 +136,18 @@ export function revokeStorytellerLink({
   userId: number;
   /** The book the request came through, when it names one (the share dialog); the api names only the link. */
   bookId?: number;
-}): { id: number; bookId: number } {
-  return db().transaction((tx) => {
-    const row = tx
-      .select({ id: storytellerLinks.id, bookId: storytellerLinks.bookId })
-      .from(storytellerLinks)
-      .innerJoin(books, eq(books.id, storytellerLinks.bookId))
-      .where(and(eq(storytellerLinks.id, linkId), eq(books.userId, userId), isNull(storytellerLinks.revokedAt)))
-      .get();
+}): Promise<{ id: number; bookId: number }> {
+  return transaction(async (tx) => {
+    const row = (
+      await tx
+        .select({ id: storytellerLinks.id, bookId: storytellerLinks.bookId })
+        .from(storytellerLinks)
+        .innerJoin(books, eq(books.id, storytellerLinks.bookId))
+        .where(and(eq(storytellerLinks.id, linkId), eq(books.userId, userId), isNull(storytellerLinks.revokedAt)))
+    )[0];
     if (!row || (bookId !== undefined && row.bookId !== bookId)) throw new AppError(404, "storyteller.notFound");
-    tx.update(storytellerLinks).set({ revokedAt: new Date() }).where(eq(storytellerLinks.id, linkId)).run();
-    logActivity(tx, { userId, action: "delete", resource: "storyteller-link", details: row });
+    await tx.update(storytellerLinks).set({ revokedAt: new Date() }).where(eq(storytellerLinks.id, linkId));
+    await logActivity(tx, { userId, action: "delete", resource: "storyteller-link", details: row });
     return row;
   });
 }
@@ -160,17 +162,18 @@ export type OpenedLink =
   | { state: "unknown" };
 
 /** The link a token opens, with its book; an ended link still tells the page its book's language. */
-export function openStorytellerLink(token: string, now = new Date()): OpenedLink {
+export async function openStorytellerLink(token: string, now = new Date()): Promise<OpenedLink> {
   if (!isLinkToken(token)) return { state: "unknown" };
-  const row = db()
-    .select({
-      link: storytellerLinks,
-      book: { id: books.id, ownerId: books.userId, title: books.title, language: books.language },
-    })
-    .from(storytellerLinks)
-    .innerJoin(books, eq(books.id, storytellerLinks.bookId))
-    .where(eq(storytellerLinks.tokenHash, hashLinkToken(token)))
-    .get();
+  const row = (
+    await db()
+      .select({
+        link: storytellerLinks,
+        book: { id: books.id, ownerId: books.userId, title: books.title, language: books.language },
+      })
+      .from(storytellerLinks)
+      .innerJoin(books, eq(books.id, storytellerLinks.bookId))
+      .where(eq(storytellerLinks.tokenHash, hashLinkToken(token)))
+  )[0];
   if (!row) return { state: "unknown" };
   if (row.link.revokedAt !== null || row.link.expiresAt.getTime() <= now.getTime())
     return { state: "ended", language: row.book.language };

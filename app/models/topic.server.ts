@@ -2,7 +2,7 @@ import { countChildren } from "~db/correlated";
 import { containsPattern, optionalEquals, searchContains } from "~db/filters";
 import { nextPosition } from "~db/positions";
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
-import { db, prepared, type Tx } from "~db/client.server";
+import { db, prepared, type Tx, transaction } from "~db/client.server";
 import { books, media, stories, topics, type Topic } from "~db/schema";
 import { AppError } from "~/lib/errors";
 import { logActivity } from "./activity.server";
@@ -11,7 +11,7 @@ import { touchBook } from "./book.server";
 export type NewTopic = { title: string; description: string };
 
 /** Adds topics at the end of the book, in the given order, in one transaction. */
-export function createTopics({
+export async function createTopics({
   bookId,
   userId,
   items,
@@ -19,24 +19,29 @@ export function createTopics({
   bookId: number;
   userId: number;
   items: NewTopic[];
-}): Topic[] {
-  return db().transaction((tx) => {
-    const book = tx
-      .select({ id: books.id })
-      .from(books)
-      .where(and(eq(books.id, bookId), eq(books.userId, userId)))
-      .get();
+}): Promise<Topic[]> {
+  return transaction(async (tx) => {
+    const book = (
+      await tx
+        .select({ id: books.id })
+        .from(books)
+        .where(and(eq(books.id, bookId), eq(books.userId, userId)))
+    )[0];
     if (!book) throw new AppError(404, "books.notFound");
-    const first = nextPosition(tx, topics, topics.position, eq(topics.bookId, bookId));
-    const created = items.map((item, i) =>
-      tx
-        .insert(topics)
-        .values({ bookId, title: item.title.trim(), description: item.description.trim(), position: first + i })
-        .returning()
-        .get(),
-    );
-    touchBook(tx, bookId);
-    logActivity(tx, { userId, action: "create", resource: "topic", details: { bookId, count: created.length } });
+    const first = await nextPosition(tx, topics, topics.position, eq(topics.bookId, bookId));
+    const created = await tx
+      .insert(topics)
+      .values(
+        items.map((item, i) => ({
+          bookId,
+          title: item.title.trim(),
+          description: item.description.trim(),
+          position: first + i,
+        })),
+      )
+      .returning();
+    await touchBook(tx, bookId);
+    await logActivity(tx, { userId, action: "create", resource: "topic", details: { bookId, count: created.length } });
     return created;
   });
 }
@@ -44,7 +49,7 @@ export function createTopics({
 const topicStoryCount = countChildren(stories, stories.topicId, "topics");
 
 /** Topics across the user's books for the library: searched, filtered by book, newest first, bounded. */
-export function listLibraryTopics({
+export async function listLibraryTopics({
   userId,
   search,
   bookId,
@@ -87,19 +92,24 @@ export function listLibraryTopics({
       .from(topics)
       .innerJoin(books, eq(books.id, topics.bookId))
       .where(inArray(topics.id, ids))
-      .orderBy(desc(topics.createdAt), desc(topics.id))
-      .prepare();
+      .orderBy(desc(topics.createdAt), desc(topics.id));
   });
   const total = prepared(`countLibraryTopics:${variant}`, (client) =>
-    client.select({ n: count() }).from(topics).innerJoin(books, eq(books.id, topics.bookId)).where(where).prepare(),
+    client.select({ n: count() }).from(topics).innerJoin(books, eq(books.id, topics.bookId)).where(where),
   );
   const args = { userId, bookId: bookId ?? null, limit, ...(search ? { pattern: containsPattern(search) } : {}) };
-  return { topics: page.all(args), total: total.get(args)?.n ?? 0 };
+  return { topics: await page.execute(args), total: (await total.execute(args))[0]?.n ?? 0 };
 }
 
 /** A book's topics in their order, with story counts; the caller has checked the book is the user's. */
-export function listBookTopics({ bookId, includeArchived = false }: { bookId: number; includeArchived?: boolean }) {
-  return db()
+export async function listBookTopics({
+  bookId,
+  includeArchived = false,
+}: {
+  bookId: number;
+  includeArchived?: boolean;
+}) {
+  return await db()
     .select({
       id: topics.id,
       title: topics.title,
@@ -111,18 +121,19 @@ export function listBookTopics({ bookId, includeArchived = false }: { bookId: nu
     })
     .from(topics)
     .where(and(eq(topics.bookId, bookId), includeArchived ? undefined : eq(topics.archived, false)))
-    .orderBy(topics.position, topics.id)
-    .all();
+    .orderBy(topics.position, topics.id);
 }
 
 /**
  * A book's topics for the workspace: as `listBookTopics`, but whether each has a saved draft narrative
  * instead of the narrative itself, which the workspace reads for the one topic it shows (ADR 0023).
  */
-export function listWorkspaceTopics({ bookId }: { bookId: number }) {
+export async function listWorkspaceTopics({ bookId }: { bookId: number }) {
   // octet_length() reads a value's size without reading the value: a long draft is not read here.
   const long = sql`octet_length(${topics.preview}) > 1000`;
   const notBlank = sql`trim(${topics.preview}) != ''`;
+  const hasPreview = sql<boolean>`case when ${topics.preview} is null then false
+    when ${long} then true else ${notBlank} end`;
   // Prepared once: the workspace asks on every render.
   const query = prepared("listWorkspaceTopics", (client) =>
     client
@@ -130,47 +141,51 @@ export function listWorkspaceTopics({ bookId }: { bookId: number }) {
         id: topics.id,
         title: topics.title,
         description: topics.description,
-        hasPreview:
-          sql<boolean>`case when ${topics.preview} is null then 0 when ${long} then 1 else ${notBlank} end`.mapWith(
-            Boolean,
-          ),
+        hasPreview: hasPreview.mapWith(Boolean),
         archived: topics.archived,
         position: topics.position,
         storyCount: topicStoryCount,
       })
       .from(topics)
       .where(eq(topics.bookId, sql.placeholder("bookId")))
-      .orderBy(topics.position, topics.id)
-      .prepare(),
+      .orderBy(topics.position, topics.id),
   );
-  return query.all({ bookId });
+  return await query.execute({ bookId });
 }
 
 /** A topic's saved draft narrative, through its book (checked by the caller); null when it has none. */
-export function topicPreviewText({ topicId, bookId }: { topicId: number; bookId: number }): string | null {
+export async function topicPreviewText({
+  topicId,
+  bookId,
+}: {
+  topicId: number;
+  bookId: number;
+}): Promise<string | null> {
   return (
-    db()
-      .select({ preview: topics.preview })
-      .from(topics)
-      .where(and(eq(topics.id, topicId), eq(topics.bookId, bookId)))
-      .get()?.preview ?? null
+    (
+      await db()
+        .select({ preview: topics.preview })
+        .from(topics)
+        .where(and(eq(topics.id, topicId), eq(topics.bookId, bookId)))
+    )[0]?.preview ?? null
   );
 }
 
 /** A topic only through its book's owner; anyone else gets null (the route answers 404). */
-export function getTopic({
+export async function getTopic({
   topicId,
   userId,
 }: {
   topicId: number;
   userId: number;
-}): (Topic & { bookTitle: string; bookLanguage: "en" | "vi" }) | null {
-  const row = db()
-    .select({ topic: topics, bookTitle: books.title, bookLanguage: books.language })
-    .from(topics)
-    .innerJoin(books, eq(books.id, topics.bookId))
-    .where(and(eq(topics.id, topicId), eq(books.userId, userId)))
-    .get();
+}): Promise<(Topic & { bookTitle: string; bookLanguage: "en" | "vi" }) | null> {
+  const row = (
+    await db()
+      .select({ topic: topics, bookTitle: books.title, bookLanguage: books.language })
+      .from(topics)
+      .innerJoin(books, eq(books.id, topics.bookId))
+      .where(and(eq(topics.id, topicId), eq(books.userId, userId)))
+  )[0];
   return row ? { ...row.topic, bookTitle: row.bookTitle, bookLanguage: row.bookLanguage } : null;
 }
 
@@ -178,7 +193,7 @@ export function getTopic({
  * A topic of this book and this user's, or null: what a page or form of one book may act on. A topic of
  * another book, even the same user's, is null too, and the route answers 404.
  */
-export function getTopicInBook({
+export async function getTopicInBook({
   topicId,
   bookId,
   userId,
@@ -186,30 +201,39 @@ export function getTopicInBook({
   topicId: number;
   bookId: number;
   userId: number;
-}): ReturnType<typeof getTopic> {
-  const topic = getTopic({ topicId, userId });
+}): Promise<Awaited<ReturnType<typeof getTopic>>> {
+  const topic = await getTopic({ topicId, userId });
   return topic?.bookId === bookId ? topic : null;
 }
 
-export function createTopic({ bookId, userId, input }: { bookId: number; userId: number; input: NewTopic }): Topic {
-  return createTopics({ bookId, userId, items: [input] })[0]!;
+export async function createTopic({
+  bookId,
+  userId,
+  input,
+}: {
+  bookId: number;
+  userId: number;
+  input: NewTopic;
+}): Promise<Topic> {
+  return (await createTopics({ bookId, userId, items: [input] }))[0]!;
 }
 
 /** The topic through its book's owner, inside a transaction; anyone else gets a 404. */
-export function ownedTopic(tx: Tx, topicId: number, userId: number): Topic {
-  const row = tx
-    .select({ topic: topics })
-    .from(topics)
-    .innerJoin(books, eq(books.id, topics.bookId))
-    .where(and(eq(topics.id, topicId), eq(books.userId, userId)))
-    .get();
+export async function ownedTopic(tx: Tx, topicId: number, userId: number): Promise<Topic> {
+  const row = (
+    await tx
+      .select({ topic: topics })
+      .from(topics)
+      .innerJoin(books, eq(books.id, topics.bookId))
+      .where(and(eq(topics.id, topicId), eq(books.userId, userId)))
+  )[0];
   if (!row) throw new AppError(404, "topics.notFound");
   return row.topic;
 }
 
 export type TopicChanges = Partial<{ title: string; description: string; preview: string | null; archived: boolean }>;
 
-export function updateTopic({
+export async function updateTopic({
   topicId,
   userId,
   changes,
@@ -217,15 +241,15 @@ export function updateTopic({
   topicId: number;
   userId: number;
   changes: TopicChanges;
-}): Topic {
-  return db().transaction((tx) => {
-    const owned = ownedTopic(tx, topicId, userId);
+}): Promise<Topic> {
+  return transaction(async (tx) => {
+    const owned = await ownedTopic(tx, topicId, userId);
     const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as TopicChanges;
     const topic = Object.keys(set).length
-      ? tx.update(topics).set(set).where(eq(topics.id, topicId)).returning().get()
-      : tx.select().from(topics).where(eq(topics.id, topicId)).get()!;
-    touchBook(tx, owned.bookId);
-    logActivity(tx, {
+      ? (await tx.update(topics).set(set).where(eq(topics.id, topicId)).returning())[0]!
+      : (await tx.select().from(topics).where(eq(topics.id, topicId)))[0]!;
+    await touchBook(tx, owned.bookId);
+    await logActivity(tx, {
       userId,
       action: changes.archived === undefined ? "update" : changes.archived ? "archive" : "unarchive",
       resource: "topic",
@@ -238,22 +262,27 @@ export function updateTopic({
 /**
  * Deletes a topic with its questions, stories and their media rows (cascade). Returns the media storage keys to remove.
  */
-export function deleteTopic({ topicId, userId }: { topicId: number; userId: number }): {
+export async function deleteTopic({ topicId, userId }: { topicId: number; userId: number }): Promise<{
   topic: Topic;
   mediaKeys: string[];
-} {
-  return db().transaction((tx) => {
-    const topic = ownedTopic(tx, topicId, userId);
-    const mediaKeys = tx
-      .select({ key: media.storageKey })
-      .from(media)
-      .innerJoin(stories, eq(stories.id, media.storyId))
-      .where(eq(stories.topicId, topicId))
-      .all()
-      .map((row) => row.key);
-    tx.delete(topics).where(eq(topics.id, topicId)).run();
-    touchBook(tx, topic.bookId);
-    logActivity(tx, { userId, action: "delete", resource: "topic", details: { id: topicId, title: topic.title } });
+}> {
+  return transaction(async (tx) => {
+    const topic = await ownedTopic(tx, topicId, userId);
+    const mediaKeys = (
+      await tx
+        .select({ key: media.storageKey })
+        .from(media)
+        .innerJoin(stories, eq(stories.id, media.storyId))
+        .where(eq(stories.topicId, topicId))
+    ).map((row) => row.key);
+    await tx.delete(topics).where(eq(topics.id, topicId));
+    await touchBook(tx, topic.bookId);
+    await logActivity(tx, {
+      userId,
+      action: "delete",
+      resource: "topic",
+      details: { id: topicId, title: topic.title },
+    });
     return { topic, mediaKeys };
   });
 }
@@ -262,7 +291,7 @@ export function deleteTopic({ topicId, userId }: { topicId: number; userId: numb
  * Puts the book's topics in the given order. The list must be exactly the book's own topic ids
  * (archived ones included), so a reorder can neither drop a topic nor pull in another book's.
  */
-export function reorderTopics({
+export async function reorderTopics({
   bookId,
   userId,
   topicIds,
@@ -270,24 +299,20 @@ export function reorderTopics({
   bookId: number;
   userId: number;
   topicIds: number[];
-}): void {
-  db().transaction((tx) => {
-    const book = tx
-      .select({ id: books.id })
-      .from(books)
-      .where(and(eq(books.id, bookId), eq(books.userId, userId)))
-      .get();
+}): Promise<void> {
+  await transaction(async (tx) => {
+    const book = (
+      await tx
+        .select({ id: books.id })
+        .from(books)
+        .where(and(eq(books.id, bookId), eq(books.userId, userId)))
+    )[0];
     if (!book) throw new AppError(404, "books.notFound");
-    const own = tx
-      .select({ id: topics.id })
-      .from(topics)
-      .where(eq(topics.bookId, bookId))
-      .all()
-      .map((row) => row.id);
+    const own = (await tx.select({ id: topics.id }).from(topics).where(eq(topics.bookId, bookId))).map((row) => row.id);
     if (!sameSet(own, topicIds)) throw new AppError(400, "topics.reorderInvalid");
-    topicIds.forEach((id, position) => tx.update(topics).set({ position }).where(eq(topics.id, id)).run());
-    touchBook(tx, bookId);
-    logActivity(tx, { userId, action: "reorder", resource: "topic", details: { bookId } });
+    for (const [position, id] of topicIds.entries()) await tx.update(topics).set({ position }).where(eq(topics.id, id));
+    await touchBook(tx, bookId);
+    await logActivity(tx, { userId, action: "reorder", resource: "topic", details: { bookId } });
   });
 }
 
@@ -299,19 +324,27 @@ export function sameSet(own: number[], given: number[]): boolean {
 }
 
 /** Moves one topic a place up (-1) or down (+1) among the book's topics (archived ones keep their places). */
-export function moveTopic({ topicId, userId, delta }: { topicId: number; userId: number; delta: -1 | 1 }): void {
-  const topic = getTopic({ topicId, userId });
+export async function moveTopic({
+  topicId,
+  userId,
+  delta,
+}: {
+  topicId: number;
+  userId: number;
+  delta: -1 | 1;
+}): Promise<void> {
+  const topic = await getTopic({ topicId, userId });
   if (!topic) throw new AppError(404, "topics.notFound");
-  const ids = db()
-    .select({ id: topics.id })
-    .from(topics)
-    .where(eq(topics.bookId, topic.bookId))
-    .orderBy(topics.position, topics.id)
-    .all()
-    .map((r) => r.id);
+  const ids = (
+    await db()
+      .select({ id: topics.id })
+      .from(topics)
+      .where(eq(topics.bookId, topic.bookId))
+      .orderBy(topics.position, topics.id)
+  ).map((r) => r.id);
   const from = ids.indexOf(topicId);
   const to = from + delta;
   if (to < 0 || to >= ids.length) return;
   [ids[from], ids[to]] = [ids[to]!, ids[from]!];
-  reorderTopics({ bookId: topic.bookId, userId, topicIds: ids });
+  await reorderTopics({ bookId: topic.bookId, userId, topicIds: ids });
 }

@@ -13,7 +13,7 @@ async function legacyUser(username: string, email: string, password = "secret1")
     email: `${crypto.randomUUID()}@tmp.example`,
     password,
   });
-  return db().insert(users).values({ username, email, passwordHash }).returning().get();
+  return (await db().insert(users).values({ username, email, passwordHash }).returning())[0]!;
 }
 
 describe("names stored before issue 16", () => {
@@ -24,20 +24,20 @@ describe("names stored before issue 16", () => {
       const fullWidth = await legacyUser("ｌａｎ", "ｌａｎ@example.com");
       expect(await verifyLogin({ login: "hương", password: "secret1" })).toBeNull();
 
-      const { normalised } = normaliseStoredNames();
+      const { normalised } = await normaliseStoredNames();
       expect(normalised).toEqual([decomposed.id, fullWidth.id]);
       expect((await verifyLogin({ login: "hương", password: "secret1" }))?.id).toBe(decomposed.id);
       expect((await verifyLogin({ login: "LAN", password: "secret1" }))?.id).toBe(fullWidth.id);
-      expect(db().select().from(users).where(eq(users.id, fullWidth.id)).get()).toMatchObject({
+      expect((await db().select().from(users).where(eq(users.id, fullWidth.id)))[0]).toMatchObject({
         username: "lan",
         email: "lan@example.com",
       });
-      expect(listActivities({ userId: fullWidth.id })[0]).toMatchObject({
+      expect((await listActivities({ userId: fullWidth.id }))[0]).toMatchObject({
         action: "update",
         resource: "user",
         details: { fields: ["username", "email"] },
       });
-      expect(normaliseStoredNames().normalised).toEqual([]);
+      expect((await normaliseStoredNames()).normalised).toEqual([]);
     },
   );
 
@@ -49,14 +49,14 @@ describe("names stored before issue 16", () => {
       const fullWidth = await legacyUser("ｍａｉ", "mai2@example.com");
       const name = await legacyUser("tuan@example.com", "tuan-own@example.com");
       const email = await legacyUser("tuan", "tuan@example.com");
-      const { conflicts } = normaliseStoredNames();
+      const { conflicts } = await normaliseStoredNames();
       expect(conflicts).toEqual(
         expect.arrayContaining([
           { name: "mai", userIds: [fullWidth.id, composed.id] },
           { name: "tuan@example.com", userIds: [name.id, email.id] },
         ]),
       );
-      expect(db().select().from(users).where(eq(users.id, fullWidth.id)).get()?.username).toBe("ｍａｉ");
+      expect((await db().select().from(users).where(eq(users.id, fullWidth.id)))[0]?.username).toBe("ｍａｉ");
     },
   );
 });

@@ -1,5 +1,5 @@
 import { and, eq, ne, or } from "drizzle-orm";
-import { db } from "~db/client.server";
+import { transaction } from "~db/client.server";
 import { alias } from "drizzle-orm/sqlite-core";
 import { users } from "~db/schema";
 import { nameKey } from "~/lib/names";
@@ -20,27 +20,28 @@ export type NameCheck = {
  * key another user already has is left as it is and reported with every name two users share, for
  * the admin to resolve; sign-in then tries each account the name matches.
  */
-export function normaliseStoredNames(): NameCheck {
-  return db().transaction((tx) => {
+export async function normaliseStoredNames(): Promise<NameCheck> {
+  return transaction(async (tx) => {
     const normalised: number[] = [];
     const conflicts: NameCheck["conflicts"] = [];
-    const rows = tx.select({ id: users.id, username: users.username, email: users.email }).from(users).all();
+    const rows = await tx.select({ id: users.id, username: users.username, email: users.email }).from(users);
     for (const row of rows) {
       const set: { username?: string; email?: string } = {};
       for (const field of ["username", "email"] as const) {
         const key = nameKey(row[field]);
         if (key === row[field]) continue;
-        const other = tx
-          .select({ id: users.id })
-          .from(users)
-          .where(and(or(eq(users.username, key), eq(users.email, key)), ne(users.id, row.id)))
-          .get();
+        const other = (
+          await tx
+            .select({ id: users.id })
+            .from(users)
+            .where(and(or(eq(users.username, key), eq(users.email, key)), ne(users.id, row.id)))
+        )[0];
         if (other) conflicts.push({ name: key, userIds: [row.id, other.id] });
         else set[field] = key;
       }
       if (!set.username && !set.email) continue;
-      tx.update(users).set(set).where(eq(users.id, row.id)).run();
-      logActivity(tx, {
+      await tx.update(users).set(set).where(eq(users.id, row.id));
+      await logActivity(tx, {
         userId: row.id,
         action: "update",
         resource: "user",
@@ -50,11 +51,10 @@ export function normaliseStoredNames(): NameCheck {
     }
     // Names that were already keys but are shared across the two columns (allowed before issue 16).
     const other = alias(users, "other");
-    const shared = tx
+    const shared = await tx
       .select({ name: users.username, a: users.id, b: other.id })
       .from(users)
-      .innerJoin(other, and(eq(other.email, users.username), ne(other.id, users.id)))
-      .all();
+      .innerJoin(other, and(eq(other.email, users.username), ne(other.id, users.id)));
     for (const { name, a, b } of shared) conflicts.push({ name, userIds: [a, b] });
     return { normalised, conflicts };
   });

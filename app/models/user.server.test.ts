@@ -63,12 +63,12 @@ describe("users", () => {
   it("records the first and the last login", async () => {
     const user = await createUser({ username: "tuan", email: "tuan@example.com", password: "secret1" });
     expect(user.firstLoginAt).toBeNull();
-    const first = recordLogin(user.id);
+    const first = await recordLogin(user.id);
     await new Promise((r) => setTimeout(r, 5));
-    const second = recordLogin(user.id);
+    const second = await recordLogin(user.id);
     expect(second.firstLoginAt?.getTime()).toBe(first.firstLoginAt?.getTime());
     expect(second.lastLoginAt!.getTime()).toBeGreaterThan(first.lastLoginAt!.getTime());
-    expect(listActivities({ userId: user.id }).filter((a) => a.action === "login")).toHaveLength(2);
+    expect((await listActivities({ userId: user.id })).filter((a) => a.action === "login")).toHaveLength(2);
   });
 
   it("keeps the password when an update leaves it out", async () => {
@@ -89,7 +89,7 @@ describe("users", () => {
     const admin = (await verifyLogin({ login: "admin", password: "first-password" }))!;
     const user = await createUser({ username: "duc", email: "duc@example.com", password: "secret1" });
     await deleteUser(user.id, admin.id);
-    expect(getUserById(user.id)).toBeNull();
+    expect(await getUserById(user.id)).toBeNull();
     await expect(deleteUser(admin.id, admin.id)).rejects.toMatchObject({ status: 403 });
     await expect(deleteUser(999_999, admin.id)).rejects.toMatchObject({ status: 404 });
   });
@@ -105,27 +105,25 @@ describe("users", () => {
     fs.mkdirSync(covers, { recursive: true });
     const [own, shared] = [key(0), key(0)];
     for (const cover of [own, shared]) fs.writeFileSync(path.join(covers, `${cover}.webp`), "cover");
-    const [book] = db()
+    const [book] = await db()
       .insert(books)
       .values([
         { userId: user.id, title: "Mine", coverImage: `${UPLOADED_COVER_PREFIX}${own}` },
         { userId: user.id, title: "Copied", coverImage: `${UPLOADED_COVER_PREFIX}${shared}` },
         { userId: other.id, title: "Also copied", coverImage: `${UPLOADED_COVER_PREFIX}${shared}` },
       ])
-      .returning()
-      .all();
-    const [topic] = db().insert(topics).values({ bookId: book!.id, title: "Childhood" }).returning().all();
-    const [story] = db()
+      .returning();
+    const [topic] = await db().insert(topics).values({ bookId: book!.id, title: "Childhood" }).returning();
+    const [story] = await db()
       .insert(stories)
       .values({ bookId: book!.id, topicId: topic!.id, title: "The river", content: "…" })
-      .returning()
-      .all();
+      .returning();
     const [photo, recording] = [key(0), key(1)];
     const keys = [`${photo}.webp`, recording];
     // A photo is kept with its thumbnail; both go.
     const stored = [...keys, `${photo}.thumb.webp`];
     for (const name of stored) fs.writeFileSync(path.join(files, name), "bytes");
-    db()
+    await db()
       .insert(media)
       .values(
         keys.map((k, i) => ({
@@ -134,21 +132,20 @@ describe("users", () => {
           storageKey: k,
           mimeType: "x/y",
         })),
-      )
-      .run();
-    const token = createSession({ userId: user.id, persistent: false });
+      );
+    const token = await createSession({ userId: user.id, persistent: false });
 
     await deleteUser(user.id, admin.id);
     for (const name of stored) expect(fs.existsSync(path.join(files, name))).toBe(false);
     expect(fs.existsSync(path.join(covers, `${own}.webp`))).toBe(false);
     // Another user's book still shows the shared cover.
     expect(fs.existsSync(path.join(covers, `${shared}.webp`))).toBe(true);
-    expect(getSessionUser(token)).toBeNull();
-    expect(db().select().from(books).where(eq(books.userId, user.id)).all()).toEqual([]);
-    expect(db().select().from(topics).where(eq(topics.id, topic!.id)).all()).toEqual([]);
-    expect(db().select().from(stories).where(eq(stories.id, story!.id)).all()).toEqual([]);
-    expect(db().select().from(media).where(eq(media.storyId, story!.id)).all()).toEqual([]);
-    expect(listActivities({ userId: admin.id })[0]).toMatchObject({
+    expect(await getSessionUser(token)).toBeNull();
+    expect(await db().select().from(books).where(eq(books.userId, user.id))).toEqual([]);
+    expect(await db().select().from(topics).where(eq(topics.id, topic!.id))).toEqual([]);
+    expect(await db().select().from(stories).where(eq(stories.id, story!.id))).toEqual([]);
+    expect(await db().select().from(media).where(eq(media.storyId, story!.id))).toEqual([]);
+    expect((await listActivities({ userId: admin.id }))[0]).toMatchObject({
       action: "delete",
       resource: "user",
       details: { id: user.id, username: "tam" },
@@ -166,7 +163,7 @@ describe("users", () => {
       expect(await updateProfile(user, { displayName: "An", email: "AN@example.com" })).toBeNull();
       const updated = await updateProfile(user, { displayName: "Bà An" });
       expect(updated?.displayName).toBe("Bà An");
-      expect(listActivities({ userId: user.id })[0]?.details).toMatchObject({ fields: ["displayName"] });
+      expect((await listActivities({ userId: user.id }))[0]?.details).toMatchObject({ fields: ["displayName"] });
     });
 
     it("needs the right current password for a new one", async () => {
@@ -252,7 +249,7 @@ describe("users", () => {
 
     it("that two users shared before they were one namespace still sign each in with their own password", async () => {
       // Written past the model, as such rows were before this rule.
-      const [first, second] = db()
+      const [first, second] = await db()
         .insert(users)
         .values([
           {
@@ -262,9 +259,8 @@ describe("users", () => {
           },
           { username: "ns-second", email: "ns-shared@example.com", passwordHash: await hashPassword("second-pass") },
         ])
-        .returning()
-        .all();
-      expect(findUsersByLogin("NS-Shared@example.com").map((u) => u.id)).toEqual([first!.id, second!.id]);
+        .returning();
+      expect((await findUsersByLogin("NS-Shared@example.com")).map((u) => u.id)).toEqual([first!.id, second!.id]);
       expect((await verifyLogin({ login: "ns-shared@example.com", password: "first-pass" }))?.id).toBe(first!.id);
       expect((await verifyLogin({ login: "ns-shared@example.com", password: "second-pass" }))?.id).toBe(second!.id);
       expect(await verifyLogin({ login: "ns-shared@example.com", password: "neither" })).toBeNull();
@@ -274,12 +270,14 @@ describe("users", () => {
   describe("a new password", { timeout: 60_000 }, () => {
     it("set by its owner ends their other sessions and keeps the one that asked", async () => {
       const user = await createUser({ username: "pw-owner", email: "pw-owner@example.com", password: "secret1" });
-      const [current, other, another] = [0, 1, 2].map(() => createSession({ userId: user.id, persistent: false }));
+      const tokens: string[] = [];
+      for (let i = 0; i < 3; i++) tokens.push(await createSession({ userId: user.id, persistent: false }));
+      const [current, other, another] = tokens;
       await updateProfile(user, { newPassword: "secret2", currentPassword: "secret1" }, { sessionToken: current });
-      expect(getSessionUser(current!)?.id).toBe(user.id);
-      expect(getSessionUser(other!)).toBeNull();
-      expect(getSessionUser(another!)).toBeNull();
-      expect(listActivities({ userId: user.id })[0]).toMatchObject({
+      expect((await getSessionUser(current!))?.id).toBe(user.id);
+      expect(await getSessionUser(other!)).toBeNull();
+      expect(await getSessionUser(another!)).toBeNull();
+      expect((await listActivities({ userId: user.id }))[0]).toMatchObject({
         action: "update",
         resource: "user",
         details: { id: user.id, fields: ["password"], endedSessions: 2 },
@@ -288,28 +286,29 @@ describe("users", () => {
 
     it("set by the admin ends every session of the user, and none of the admin's", async () => {
       const admin = (await verifyLogin({ login: "admin", password: "first-password" }))!;
-      const adminSession = createSession({ userId: admin.id, persistent: false });
+      const adminSession = await createSession({ userId: admin.id, persistent: false });
       const user = await createUser({ username: "pw-reset", email: "pw-reset@example.com", password: "secret1" });
-      const sessions = [0, 1].map(() => createSession({ userId: user.id, persistent: true }));
+      const sessions: string[] = [];
+      for (let i = 0; i < 2; i++) sessions.push(await createSession({ userId: user.id, persistent: true }));
       await updateUser(
         user.id,
         { username: "pw-reset", email: "pw-reset@example.com", password: "secret2" },
         admin.id,
         { keepSessionToken: adminSession },
       );
-      for (const token of sessions) expect(getSessionUser(token)).toBeNull();
-      expect(getSessionUser(adminSession)?.id).toBe(admin.id);
-      expect(listActivities({ userId: admin.id })[0]).toMatchObject({
+      for (const token of sessions) expect(await getSessionUser(token)).toBeNull();
+      expect((await getSessionUser(adminSession))?.id).toBe(admin.id);
+      expect((await listActivities({ userId: admin.id }))[0]).toMatchObject({
         details: { id: user.id, fields: ["username", "email", "password"], endedSessions: 2 },
       });
     });
 
     it("is the only change that ends sessions", async () => {
       const user = await createUser({ username: "pw-none", email: "pw-none@example.com", password: "secret1" });
-      const token = createSession({ userId: user.id, persistent: false });
+      const token = await createSession({ userId: user.id, persistent: false });
       await updateProfile(user, { displayName: "Someone", email: "pw-none2@example.com" }, { sessionToken: null });
       await updateUser(user.id, { username: "pw-none", email: "pw-none@example.com", displayName: "Other" }, user.id);
-      expect(getSessionUser(token)?.id).toBe(user.id);
+      expect((await getSessionUser(token))?.id).toBe(user.id);
     });
   });
 });

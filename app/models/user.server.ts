@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { and, eq, isNotNull, ne, or } from "drizzle-orm";
-import { db, type Tx } from "~db/client.server";
+import { db, type Tx, transaction } from "~db/client.server";
 import { books, media, stories, users, type User } from "~db/schema";
 import { AppError } from "~/lib/errors";
 import { hasInvisibleCharacters, nameKey } from "~/lib/names";
@@ -41,8 +41,8 @@ export function toPublicUser(user: User): PublicUser {
 // Usernames and emails are stored as their name key (NFKC, lower case), and looked up the same way.
 const normalise = nameKey;
 
-export function getUserById(id: number): User | null {
-  return db().select().from(users).where(eq(users.id, id)).get() ?? null;
+export async function getUserById(id: number): Promise<User | null> {
+  return (await db().select().from(users).where(eq(users.id, id)))[0] ?? null;
 }
 
 /**
@@ -50,16 +50,15 @@ export function getUserById(id: number): User | null {
  * when one user's username is another's email, which names created before they became one namespace
  * may still be (startup reports them); the password then decides.
  */
-export function findUsersByLogin(login: string): User[] {
+export async function findUsersByLogin(login: string): Promise<User[]> {
   const key = normalise(login);
   if (!key) return [];
-  return db()
+  return await db()
     .select()
     .from(users)
     .where(or(eq(users.username, key), eq(users.email, key)))
     .orderBy(users.id)
-    .limit(2)
-    .all();
+    .limit(2);
 }
 
 /** The candidate whose password this is, or null; with no candidate it still spends the same work. */
@@ -74,21 +73,22 @@ export async function checkPassword(candidates: User[], password: string): Promi
 
 /** Username or email, case-insensitively after NFKC; then the password, in constant work either way. */
 export async function verifyLogin({ login, password }: { login: string; password: string }): Promise<User | null> {
-  return checkPassword(findUsersByLogin(login), password);
+  return checkPassword(await findUsersByLogin(login), password);
 }
 
-export function recordLogin(userId: number): User {
+export async function recordLogin(userId: number): Promise<User> {
   const now = new Date();
-  return db().transaction((tx) => {
-    const current = tx.select().from(users).where(eq(users.id, userId)).get();
+  return transaction(async (tx) => {
+    const current = (await tx.select().from(users).where(eq(users.id, userId)))[0];
     if (!current) throw new AppError(404, "errors.notFound");
-    const updated = tx
-      .update(users)
-      .set({ lastLoginAt: now, firstLoginAt: current.firstLoginAt ?? now })
-      .where(eq(users.id, userId))
-      .returning()
-      .get();
-    logActivity(tx, { userId, action: "login", resource: "session" });
+    const updated = (
+      await tx
+        .update(users)
+        .set({ lastLoginAt: now, firstLoginAt: current.firstLoginAt ?? now })
+        .where(eq(users.id, userId))
+        .returning()
+    )[0]!;
+    await logActivity(tx, { userId, action: "login", resource: "session" });
     return updated;
   });
 }
@@ -96,20 +96,21 @@ export function recordLogin(userId: number): User {
 export type NewUser = { username: string; email: string; password: string; displayName?: string | null };
 
 /** Whether another user already signs in with `name`, as a username or as an email. */
-function nameTaken(tx: Tx, name: string, exceptId: number | undefined): boolean {
+async function nameTaken(tx: Tx, name: string, exceptId: number | undefined): Promise<boolean> {
   const byName = or(eq(users.username, name), eq(users.email, name));
   const where = exceptId === undefined ? byName : and(byName, ne(users.id, exceptId));
-  return tx.select({ id: users.id }).from(users).where(where).get() !== undefined;
+  return (await tx.select({ id: users.id }).from(users).where(where))[0] !== undefined;
 }
 
 /**
  * Usernames and emails are one namespace: a new username may be no one else's username or email, and
  * a new email likewise; else one user's name would stop the other from signing in with theirs.
  */
-function assertUnique(tx: Tx, fields: { username?: string; email?: string }, exceptId?: number) {
-  if (fields.username && nameTaken(tx, fields.username, exceptId))
+async function assertUnique(tx: Tx, fields: { username?: string; email?: string }, exceptId?: number) {
+  if (fields.username && (await nameTaken(tx, fields.username, exceptId)))
     throw new AppError(409, "users.usernameTaken", "username");
-  if (fields.email && nameTaken(tx, fields.email, exceptId)) throw new AppError(409, "users.emailTaken", "email");
+  if (fields.email && (await nameTaken(tx, fields.email, exceptId)))
+    throw new AppError(409, "users.emailTaken", "email");
 }
 
 /** The forms refuse these too; the model does, for every other caller. */
@@ -123,14 +124,15 @@ export async function createUser(input: NewUser, actorId?: number): Promise<User
   const username = normalise(input.username);
   const email = normalise(input.email);
   const passwordHash = await hashPassword(input.password);
-  return db().transaction((tx) => {
-    assertUnique(tx, { username, email });
-    const user = tx
-      .insert(users)
-      .values({ username, email, passwordHash, displayName: input.displayName?.trim() || null })
-      .returning()
-      .get();
-    logActivity(tx, {
+  return transaction(async (tx) => {
+    await assertUnique(tx, { username, email });
+    const user = (
+      await tx
+        .insert(users)
+        .values({ username, email, passwordHash, displayName: input.displayName?.trim() || null })
+        .returning()
+    )[0]!;
+    await logActivity(tx, {
       userId: actorId ?? user.id,
       action: "create",
       resource: "user",
@@ -163,22 +165,22 @@ export async function updateUser(
   const username = changes.username === undefined ? undefined : normalise(changes.username);
   const email = changes.email === undefined ? undefined : normalise(changes.email);
   const passwordHash = changes.password ? await hashPassword(changes.password) : undefined;
-  return db().transaction((tx) => {
-    const current = tx.select().from(users).where(eq(users.id, userId)).get();
+  return transaction(async (tx) => {
+    const current = (await tx.select().from(users).where(eq(users.id, userId)))[0];
     if (!current) throw new AppError(404, "errors.notFound");
     // The administrator is recognised by its name, so that name cannot be given away or taken.
     if (username !== undefined && (username === ADMIN_USERNAME) !== isAdmin(current)) {
       throw new AppError(409, "users.usernameTaken", "username");
     }
-    assertUnique(tx, { username, email }, userId);
+    await assertUnique(tx, { username, email }, userId);
     const set: Partial<User> = {};
     if (username !== undefined) set.username = username;
     if (email !== undefined) set.email = email;
     if (changes.displayName !== undefined) set.displayName = changes.displayName?.trim() || null;
     if (passwordHash) set.passwordHash = passwordHash;
-    const updated = tx.update(users).set(set).where(eq(users.id, userId)).returning().get();
-    const endedSessions = passwordHash ? endUserSessions(tx, userId, { except: keepSessionToken }) : 0;
-    logActivity(tx, {
+    const updated = (await tx.update(users).set(set).where(eq(users.id, userId)).returning())[0]!;
+    const endedSessions = passwordHash ? await endUserSessions(tx, userId, { except: keepSessionToken }) : 0;
+    await logActivity(tx, {
       userId: actorId,
       action: "update",
       resource: "user",
@@ -198,27 +200,27 @@ export async function updateUser(
  * commit, so a refused or failed delete leaves every file in place.
  */
 export async function deleteUser(userId: number, actorId: number): Promise<void> {
-  const { mediaKeys, covers } = db().transaction((tx) => {
-    const current = tx.select().from(users).where(eq(users.id, userId)).get();
+  const { mediaKeys, covers } = await transaction(async (tx) => {
+    const current = (await tx.select().from(users).where(eq(users.id, userId)))[0];
     if (!current) throw new AppError(404, "errors.notFound");
     if (isAdmin(current)) throw new AppError(403, "users.cannotDeleteAdmin");
-    const mediaKeys = tx
-      .select({ key: media.storageKey })
-      .from(media)
-      .innerJoin(stories, eq(stories.id, media.storyId))
-      .innerJoin(books, eq(books.id, stories.bookId))
-      .where(eq(books.userId, userId))
-      .all()
-      .map((row) => row.key);
-    const covers = tx
-      .selectDistinct({ cover: books.coverImage })
-      .from(books)
-      .where(and(eq(books.userId, userId), isNotNull(books.coverImage)))
-      .all()
-      .map((row) => row.cover!);
-    tx.delete(users).where(eq(users.id, userId)).run();
+    const mediaKeys = (
+      await tx
+        .select({ key: media.storageKey })
+        .from(media)
+        .innerJoin(stories, eq(stories.id, media.storyId))
+        .innerJoin(books, eq(books.id, stories.bookId))
+        .where(eq(books.userId, userId))
+    ).map((row) => row.key);
+    const covers = (
+      await tx
+        .selectDistinct({ cover: books.coverImage })
+        .from(books)
+        .where(and(eq(books.userId, userId), isNotNull(books.coverImage)))
+    ).map((row) => row.cover!);
+    await tx.delete(users).where(eq(users.id, userId));
     if (actorId !== userId) {
-      logActivity(tx, {
+      await logActivity(tx, {
         userId: actorId,
         action: "delete",
         resource: "user",
@@ -237,7 +239,7 @@ export async function deleteUser(userId: number, actorId: number): Promise<void>
  * so the caller can print it once; null when the account already existed.
  */
 export async function ensureAdmin(password?: string): Promise<{ password: string; generated: boolean } | null> {
-  const existing = db().select({ id: users.id }).from(users).where(eq(users.username, ADMIN_USERNAME)).get();
+  const existing = (await db().select({ id: users.id }).from(users).where(eq(users.username, ADMIN_USERNAME)))[0];
   if (existing) return null;
   const chosen = password ?? crypto.randomBytes(12).toString("base64url");
   await createUser({

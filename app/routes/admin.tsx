@@ -31,10 +31,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageTitle(loaderData
  * Every tab, search, sort, filter, page and dialog is in the address (?tab=…&q=…&sort=…&dir=…&user=…
  * &language=…&page=…&dialog=…), rendered here on the server, so all of it works without JavaScript.
  */
-export function loader(args: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
   requireAdmin(args);
   const started = performance.now();
-  const { result, count } = countQueries(() => adminPageData(new URL(args.request.url)));
+  const { result, count } = await countQueries(() => adminPageData(new URL(args.request.url)));
   const ms = (performance.now() - started).toFixed(1);
   // The number of SQL statements behind the page, for the bench and the browser's developer tools; only when
   // SERVER_TIMING asks for it, since timings tell an observer about the server's work.

@@ -31,16 +31,18 @@ export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
     const user = getOptionalUser(context);
     if (request.method === "POST" && wantsJson(request))
-      return user ? doorJsonAnswer(ownDoor(user), request, context) : jsonError(context, 401, "errors.unauthenticated");
+      return user
+        ? await doorJsonAnswer(ownDoor(user), request, context)
+        : jsonError(context, 401, "errors.unauthenticated");
     return next();
   },
 ];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageTitle(loaderData?.title);
 
-export function loader(args: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
-  const view = doorView(ownDoor(user), new URL(args.request.url).searchParams);
+  const view = await doorView(ownDoor(user), new URL(args.request.url).searchParams);
   return { ...view, title: translate(args.context, "tell.pageTitle") };
 }
 

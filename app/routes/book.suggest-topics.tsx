@@ -18,7 +18,7 @@ import { getBook } from "~/models/book.server";
  */
 export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
-  const book = getBook({ bookId: paramId(args.params.bookId), userId: user.id });
+  const book = await getBook({ bookId: paramId(args.params.bookId), userId: user.id });
   // The workspace around it already says the book is missing.
   if (!book) return null;
   const isCopy = new URL(args.request.url).searchParams.get("copy") === "1";
@@ -35,7 +35,7 @@ export async function loader(args: Route.LoaderArgs) {
 /** Three intents: regenerate, edit:<op> (list edits without JavaScript) and save. */
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
-  const book = getBook({ bookId: paramId(args.params.bookId), userId: user.id });
+  const book = await getBook({ bookId: paramId(args.params.bookId), userId: user.id });
   if (!book)
     return data<SuggestState>(
       {

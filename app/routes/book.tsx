@@ -47,7 +47,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageTitle(loaderData
 
 export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
-  const book = getBook({ bookId: paramId(args.params.bookId), userId: user.id });
+  const book = await getBook({ bookId: paramId(args.params.bookId), userId: user.id });
   if (!book) {
     // Missing and not-yours look the same, so ids reveal nothing.
     return data(
@@ -74,7 +74,7 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     title: book.title,
     book,
-    ...workspaceData(args.request, user, book, consumeFlash(args.context)),
+    ...(await workspaceData(args.request, user, book, consumeFlash(args.context))),
     locale: getLocale(args.context),
     resizablePanelsScript: resizablePanelsChunk() ?? null,
   };

@@ -31,18 +31,18 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageTitle(loaderData
 
 export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
-  const recent = listBooks({ userId: user.id, limit: RECENT_BOOKS }).books;
-  const actions = listSuggestedActions({ userId: user.id, limit: SUGGESTED_ACTIONS });
+  const recent = (await listBooks({ userId: user.id, limit: RECENT_BOOKS })).books;
+  const actions = await listSuggestedActions({ userId: user.id, limit: SUGGESTED_ACTIONS });
   return {
     title: translate(args.context, "home.title"),
     name: user.displayName || user.username,
     locale: getLocale(args.context),
     recent,
     actions,
-    noOpenQuestion: actions.length === 0 ? noOpenQuestion(user.id, recent[0]) : null,
-    canAnswer: hasUnansweredOwnQuestion(user.id),
-    dialog: bookDialogData(args.request, user),
-    newAnswers: listNewAnswers({ userId: user.id }),
+    noOpenQuestion: actions.length === 0 ? await noOpenQuestion(user.id, recent[0]) : null,
+    canAnswer: await hasUnansweredOwnQuestion(user.id),
+    dialog: await bookDialogData(args.request, user),
+    newAnswers: await listNewAnswers({ userId: user.id }),
   };
 }
 
@@ -50,9 +50,12 @@ export async function loader(args: Route.LoaderArgs) {
  * Why no question is open: "all answered" only when there were questions. Without books the page shows its
  * first step instead (null).
  */
-function noOpenQuestion(userId: number, latest: { id: number; title: string } | undefined): NoOpenQuestion | null {
+async function noOpenQuestion(
+  userId: number,
+  latest: { id: number; title: string } | undefined,
+): Promise<NoOpenQuestion | null> {
   if (!latest) return null;
-  const { hasQuestions, topicWithout } = questionsOverview({ userId });
+  const { hasQuestions, topicWithout } = await questionsOverview({ userId });
   if (hasQuestions) return { kind: "all-answered" };
   return { kind: "no-questions", book: { id: latest.id, title: latest.title }, topic: topicWithout };
 }

@@ -35,21 +35,21 @@ export async function loader(args: Route.LoaderArgs) {
     title: translate(args.context, "library.title"),
     locale: getLocale(args.context),
     query,
-    books: listBooks({ userId, search: query.books.search, limit: query.books.limit }),
-    topics: listLibraryTopics({
+    books: await listBooks({ userId, search: query.books.search, limit: query.books.limit }),
+    topics: await listLibraryTopics({
       userId,
       search: query.topics.search,
       bookId: query.topics.bookId,
       limit: query.topics.limit,
     }),
-    stories: listLibraryStories({
+    stories: await listLibraryStories({
       userId,
       search: query.stories.search,
       bookId: query.stories.bookId,
       limit: query.stories.limit,
     }),
-    bookOptions: listBookTitles({ userId, limit: FILTER_BOOKS }),
-    dialog: bookDialogData(args.request, user),
+    bookOptions: await listBookTitles({ userId, limit: FILTER_BOOKS }),
+    dialog: await bookDialogData(args.request, user),
   };
 }
 

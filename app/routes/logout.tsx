@@ -3,7 +3,7 @@ import type { Route } from "./+types/logout";
 import { endSession } from "~/services/session.server";
 
 export async function action({ request }: Route.ActionArgs) {
-  throw redirect("/login", { headers: { "Set-Cookie": endSession(request) } });
+  throw redirect("/login", { headers: { "Set-Cookie": await endSession(request) } });
 }
 
 // GET never signs anyone out (it could be triggered by a link from another site).

@@ -17,7 +17,7 @@ const notFound = () =>
  * only for media of that book's published stories. Byte ranges for recordings, so phones can seek.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const found = sharedMediaFor(params.token ?? "", params.ref ?? "");
+  const found = await sharedMediaFor(params.token ?? "", params.ref ?? "");
   if (!found) return notFound();
   if (found.kind === "cover") {
     const bytes = await readCover(found.coverImage);

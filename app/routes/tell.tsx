@@ -37,7 +37,7 @@ function linkDoor(opened: Extract<OpenedLink, { state: "open" }>, token: string)
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ params, context, request }, next) => {
-    const opened = openStorytellerLink(params.token ?? "");
+    const opened = await openStorytellerLink(params.token ?? "");
     context.set(openedContext, opened);
     if (opened.state !== "unknown")
       await getI18n(context).changeLanguage(opened.state === "open" ? opened.book.language : opened.language);

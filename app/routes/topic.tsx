@@ -25,9 +25,9 @@ export const handle: HeaderHandle = { ownsToaster: true };
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageTitle(loaderData?.title);
 
-export function loader(args: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
-  const topic = getTopicInBook({
+  const topic = await getTopicInBook({
     topicId: paramId(args.params.topicId),
     bookId: paramId(args.params.bookId),
     userId: user.id,
@@ -45,8 +45,8 @@ export function loader(args: Route.LoaderArgs) {
       { status: 404 },
     );
   }
-  const stories = listTopicStories({ topicId: topic.id });
-  const media = listMediaOfStories(stories.map((story) => story.id));
+  const stories = await listTopicStories({ topicId: topic.id });
+  const media = await listMediaOfStories(stories.map((story) => story.id));
   const numbers = pageQueryNumbers(args.request, "books/:bookId/topics/:topicId");
   const deleting = stories.find((s) => s.id === numbers.deleteStory);
   // ?media={id} opens one of this topic's photos or recordings in the media dialog.
@@ -60,7 +60,7 @@ export function loader(args: Route.LoaderArgs) {
       title: topic.title,
       description: topic.description,
     },
-    questions: listQuestions({ topicId: topic.id }),
+    questions: await listQuestions({ topicId: topic.id }),
     // Cards show three lines of text: send a little more than that, not whole stories.
     stories: stories.map((s) => ({
       ...s,

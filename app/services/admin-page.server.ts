@@ -31,13 +31,13 @@ import {
  * With `user`: that user alone, a page of their books with more of each book, the open book's topics
  * and the open topic's stories. Either way the same six queries at most.
  */
-export function explorerData(query: ExplorerQuery) {
+export async function explorerData(query: ExplorerQuery) {
   const oneUser = query.userId !== undefined;
-  const list = listExplorerUsers({ ...query, page: oneUser ? 1 : query.page });
+  const list = await listExplorerUsers({ ...query, page: oneUser ? 1 : query.page });
   const bookPages = oneUser ? Math.max(1, Math.ceil((list.users[0]?.bookCount ?? 0) / EXPLORER.booksPerPage)) : 1;
   const bookPage = Math.min(query.bookPage, bookPages);
   const focus = { openBookId: query.openBookId, openTopicId: query.openTopicId, storyId: query.storyId };
-  const tree = contentTree(
+  const tree = await contentTree(
     list.users.map((u) => u.id),
     oneUser
       ? {
@@ -64,30 +64,30 @@ export function explorerData(query: ExplorerQuery) {
 }
 
 /** The dialog the URL asks for, with what it shows; any tab can carry one. */
-function dialogData(query: AdminQuery) {
+async function dialogData(query: AdminQuery) {
   const id = query.id;
   switch (query.dialog) {
     case "add-user":
       return { kind: "add-user" as const };
     case "edit-user":
     case "delete-user": {
-      const user = id ? getUserRow(id) : null;
+      const user = id ? await getUserRow(id) : null;
       return user ? { kind: query.dialog, user } : null;
     }
     case "activities": {
-      const user = id ? getUserRow(id) : null;
+      const user = id ? await getUserRow(id) : null;
       if (!user) return null;
-      const list = listUserActivities({ userId: user.id, page: query.apage, pageSize: ACTIVITY_PAGE_SIZE });
+      const list = await listUserActivities({ userId: user.id, page: query.apage, pageSize: ACTIVITY_PAGE_SIZE });
       // Each row told as a sentence with today's names, read for the whole page at once.
-      const names = activityNames(activityRefs(list.activities));
+      const names = await activityNames(activityRefs(list.activities));
       const actor = { id: user.id, name: user.displayName || user.username };
       const activities = list.activities.map((row) => ({ ...row, sentence: describeActivity(row, actor, names) }));
       return { kind: "activities" as const, user, list: { ...list, activities } };
     }
     case "preview":
-      return { kind: "preview" as const, preview: id ? getSavedPreview(id) : null };
+      return { kind: "preview" as const, preview: id ? await getSavedPreview(id) : null };
     case "media": {
-      const item = id ? getAdminMedia(id) : null;
+      const item = id ? await getAdminMedia(id) : null;
       return item ? { kind: "media" as const, media: item } : null;
     }
     default:
@@ -95,42 +95,46 @@ function dialogData(query: AdminQuery) {
   }
 }
 
-function tabData(query: AdminQuery) {
+async function tabData(query: AdminQuery) {
   switch (query.tab) {
     case "overview":
-      return { tab: "overview" as const, overview: adminOverview(query.q) };
+      return { tab: "overview" as const, overview: await adminOverview(query.q) };
     case "users": {
       const users = userListQuery(query);
-      return { tab: "users" as const, query: users, list: listUsers(users) };
+      return { tab: "users" as const, query: users, list: await listUsers(users) };
     }
     case "books": {
       const books = bookListQuery(query);
       return {
         tab: "books" as const,
         query: books,
-        list: listAdminBooks(books),
-        languages: listBookLanguages(),
-        userOptions: listUserOptions(),
+        list: await listAdminBooks(books),
+        languages: await listBookLanguages(),
+        userOptions: await listUserOptions(),
       };
     }
     case "topics":
-      return { tab: "topics" as const, list: listAdminTopics(contentListQuery(query)), userOptions: listUserOptions() };
+      return {
+        tab: "topics" as const,
+        list: await listAdminTopics(contentListQuery(query)),
+        userOptions: await listUserOptions(),
+      };
     case "stories":
       return {
         tab: "stories" as const,
-        list: listAdminStories(contentListQuery(query)),
-        userOptions: listUserOptions(),
+        list: await listAdminStories(contentListQuery(query)),
+        userOptions: await listUserOptions(),
       };
     case "content":
-      return { tab: "content" as const, explorer: explorerData(explorerQuery(query)) };
+      return { tab: "content" as const, explorer: await explorerData(explorerQuery(query)) };
   }
 }
 
 /** Everything /admin renders for a URL: the tab's data and the open dialog's, in a bounded number of queries. */
-export function adminPageData(url: URL) {
+export async function adminPageData(url: URL) {
   const query = adminQuery(url.searchParams);
   return {
-    ...tabData(query),
+    ...(await tabData(query)),
     q: query.q,
     userId: query.user,
     language: query.language,
@@ -139,8 +143,8 @@ export function adminPageData(url: URL) {
     topicId: query.topic,
     storyId: query.story,
     openAt: query.open,
-    dialog: dialogData(query),
+    dialog: await dialogData(query),
   };
 }
 
-export type AdminPageData = ReturnType<typeof adminPageData>;
+export type AdminPageData = Awaited<ReturnType<typeof adminPageData>>;

@@ -11,7 +11,7 @@ const userContext = createContext<User | null>(null);
 /** Loads the signed-in user once per request, for every loader, action and /api route below root. */
 export const authMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const token = readSessionToken(request);
-  context.set(userContext, token ? getSessionUser(token) : null);
+  context.set(userContext, token ? await getSessionUser(token) : null);
   return next();
 };
 

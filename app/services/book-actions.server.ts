@@ -48,18 +48,21 @@ export async function runBookIntent({
         ? new Uint8Array(await file.arrayBuffer())
         : null;
     if (intent === "update-book") {
-      const current = getBook({ bookId, userId: user.id });
+      const current = await getBook({ bookId, userId: user.id });
       if (!current) throw new AppError(404, "books.notFound");
       const cover = await resolveCover({ requested: parsed.data.coverImage, upload, current: current.coverImage });
-      const book = await writeWithCover(cover, () =>
-        updateBook({ bookId, userId: user.id, input: toBookInput(parsed.data, cover, current.language) }),
+      const book = await writeWithCover(
+        cover,
+        async () =>
+          await updateBook({ bookId, userId: user.id, input: toBookInput(parsed.data, cover, current.language) }),
       );
       if (current.coverImage !== book.coverImage) await deleteCoverIfUnused(current.coverImage);
       return redirectWithToast(`/books/${book.id}`, { kind: "success", title: "books.updated" });
     }
     const cover = await resolveCover({ requested: parsed.data.coverImage, upload });
-    const book = await writeWithCover(cover, () =>
-      createBook({ userId: user.id, input: toBookInput(parsed.data, cover, getLocale(context)) }),
+    const book = await writeWithCover(
+      cover,
+      async () => await createBook({ userId: user.id, input: toBookInput(parsed.data, cover, getLocale(context)) }),
     );
     return redirectWithToast(`/books/${book.id}/suggest-topics`, { kind: "success", title: "books.created" });
   } catch (error) {

@@ -46,9 +46,9 @@ export async function resolveCover({
  * Writes a book with its cover; when the write fails (the storage quota, a book deleted meanwhile), a cover
  * file stored for it is removed again, so nothing is left behind.
  */
-export async function writeWithCover<T>(cover: CoverChoice, write: () => T): Promise<T> {
+export async function writeWithCover<T>(cover: CoverChoice, write: () => Promise<T> | T): Promise<T> {
   try {
-    return write();
+    return await write();
   } catch (error) {
     if (cover.stored && cover.coverImage) await deleteCoverIfUnused(cover.coverImage);
     throw error;

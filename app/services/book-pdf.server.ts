@@ -49,10 +49,10 @@ export async function printedBook({
   size: PrintSize;
   linkAddress: (token: string) => string;
 }): Promise<PrintedBookFile> {
-  const book = printableBook(bookId);
+  const book = await printableBook(bookId);
   if (!book) throw new AppError(404, "books.notFound");
   if (book.topics.length === 0) throw new AppError(400, "printedBook.noStories");
-  const link = printLinkFor(bookId);
+  const link = await printLinkFor(bookId);
   const shareUrl = link ? linkAddress(link.token) : null;
   const hash = contentHash(book, size, shareUrl);
   const file = path.join(cacheDir(bookId), `${size}-${hash}.pdf`);

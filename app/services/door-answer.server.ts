@@ -1,4 +1,5 @@
 import type { Story, StorytellerLink } from "~db/schema";
+import { isUniqueViolation } from "~db/errors";
 import { AppError } from "~/lib/errors";
 import type { UploadedFile } from "~/lib/request-body.server";
 import { deleteMediaFiles } from "~/models/media.server";
@@ -21,9 +22,6 @@ export type DoorAnswerInput = {
   audio: UploadedFile | undefined;
 };
 
-const isUniqueViolation = (error: unknown) =>
-  error instanceof Error && "code" in error && error.code === "SQLITE_CONSTRAINT_UNIQUE";
-
 /**
  * Keeps an answer as a draft story of the question's topic (ADR 0028): its text, and its recording checked by its
  * bytes and turned into text through the provider; through a link, marked as told by her. A key already kept in the
@@ -42,9 +40,11 @@ export async function keepAnswer(
     admitNew?: () => Promise<void>;
   } = {},
 ): Promise<{ story: Story; replayed: boolean }> {
-  const offered = door.link ? linkQuestion(door.link, answer.questionId) : ownQuestion(door.ownerId, answer.questionId);
+  const offered = door.link
+    ? await linkQuestion(door.link, answer.questionId)
+    : await ownQuestion(door.ownerId, answer.questionId);
   if (!offered) throw new AppError(400, "tell.questionGone", "questionId");
-  const kept = answerWithKey(offered.bookId, answer.idempotencyKey);
+  const kept = await answerWithKey(offered.bookId, answer.idempotencyKey);
   if (kept) return { story: kept, replayed: true };
   await admitNew?.();
   const content = answer.content.trim();
@@ -52,7 +52,7 @@ export async function keepAnswer(
   const { ownerId, link } = door;
   let story: Story;
   try {
-    story = createStory({
+    story = await createStory({
       topicId: offered.topicId,
       userId: ownerId,
       input: {
@@ -70,7 +70,7 @@ export async function keepAnswer(
     });
   } catch (error) {
     // The same answer, sent twice at once: the other request kept it first.
-    const other = isUniqueViolation(error) ? answerWithKey(offered.bookId, answer.idempotencyKey) : null;
+    const other = isUniqueViolation(error) ? await answerWithKey(offered.bookId, answer.idempotencyKey) : null;
     if (other) return { story: other, replayed: true };
     throw error;
   }
@@ -84,13 +84,13 @@ export async function keepAnswer(
         signal,
       });
       if (upload.transcription?.text)
-        story = appendTranscript({ storyId: story.id, userId: ownerId, text: upload.transcription.text });
+        story = await appendTranscript({ storyId: story.id, userId: ownerId, text: upload.transcription.text });
     } catch (error) {
-      const { mediaKeys } = deleteStory({ storyId: story.id, userId: ownerId });
+      const { mediaKeys } = await deleteStory({ storyId: story.id, userId: ownerId });
       await deleteMediaFiles(mediaKeys);
       throw error;
     }
   }
-  if (link) markLinkUsed(link.id);
+  if (link) await markLinkUsed(link.id);
   return { story, replayed: false };
 }

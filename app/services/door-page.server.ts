@@ -22,8 +22,8 @@ export type DoorPageData = {
 
 /** What a door's page is made from; the counts and questions are read only when a page is drawn. */
 export type DoorPageSource = Pick<DoorPageData, "title" | "teller"> & {
-  sentCount: () => number;
-  questions: () => TellerQuestion[];
+  sentCount: () => Promise<number>;
+  questions: () => Promise<TellerQuestion[]>;
 };
 
 /**
@@ -40,16 +40,16 @@ function anotherQuestion(questions: TellerQuestion[], currentId: number): number
  * A door's page (issue 18): the question named in the address when it is still offered and unanswered, else the next
  * one; the closing words when enough is enough for today, or the thanks when nothing is left to answer.
  */
-export function doorPage(door: DoorPageSource, search: URLSearchParams): DoorPageData {
+export async function doorPage(door: DoorPageSource, search: URLSearchParams): Promise<DoorPageData> {
   const base = {
     title: door.title,
     teller: door.teller,
-    sentCount: door.sentCount(),
+    sentCount: await door.sentCount(),
     justSent: search.get("sent") === "1",
     idempotencyKey: crypto.randomUUID(),
   };
   if (search.get("done") === "1") return { ...base, screen: { kind: "closing" } };
-  const questions = door.questions();
+  const questions = await door.questions();
   const named = Number(search.get("question"));
   const question = questions.find((candidate) => candidate.id === named) ?? questions[0];
   if (!question) return { ...base, screen: { kind: "finished" } };

@@ -20,8 +20,8 @@ export type DoorView = DoorPageData & { path: string; script: string | null; err
 export const wantsJson = (request: Request) => (request.headers.get("Accept") ?? "").includes("application/json");
 
 /** The page of a door, for its loader. */
-export function doorView(route: DoorRoute, search: URLSearchParams): DoorView {
-  return { ...doorPage(route.page, search), path: route.path, script: tellScript(), error: null, content: "" };
+export async function doorView(route: DoorRoute, search: URLSearchParams): Promise<DoorView> {
+  return { ...(await doorPage(route.page, search)), path: route.path, script: tellScript(), error: null, content: "" };
 }
 
 /**
@@ -32,7 +32,7 @@ export function doorView(route: DoorRoute, search: URLSearchParams): DoorView {
 export async function doorJsonAnswer(route: DoorRoute, request: Request, context: Readonly<RouterContextProvider>) {
   const outcome = await postDoorAnswer(route.door, request);
   if (outcome.ok) {
-    const next = route.page.questions()[0]?.id ?? null;
+    const next = (await route.page.questions())[0]?.id ?? null;
     return Response.json({ storyId: outcome.storyId, next }, { status: 201 });
   }
   const headers = outcome.retryAfter ? { "Retry-After": String(outcome.retryAfter) } : undefined;
@@ -49,7 +49,7 @@ export async function doorFormAnswer(route: DoorRoute, request: Request) {
   const headers = outcome.retryAfter ? { "Retry-After": String(outcome.retryAfter) } : undefined;
   const again = new URLSearchParams(outcome.kept ? { question: String(outcome.kept.questionId) } : {});
   const view: DoorView = {
-    ...doorView(route, again),
+    ...(await doorView(route, again)),
     error: outcome.messageKey,
     content: outcome.kept?.content ?? "",
   };

@@ -37,12 +37,12 @@ export class LoginRefused extends Error {
  */
 async function verify(form: FormData, request: Request, context: Context): Promise<SignedIn> {
   const headers = new Headers();
-  headers.append("Set-Cookie", endSession(request));
+  headers.append("Set-Cookie", await endSession(request));
   const input = loginSchema.safeParse(Object.fromEntries(form));
   if (!input.success) throw new LoginRefused(400, "errors.invalid", headers);
   const { username, password, rememberMe } = input.data;
 
-  const candidates = findUsersByLogin(username);
+  const candidates = await findUsersByLogin(username);
   // An account is counted by its id, so its username and its email share one count; a name that
   // matches no account is counted by its key, and answers exactly as an account would.
   const accounts = candidates.length ? candidates.map((user) => `user:${user.id}`) : [`name:${nameKey(username)}`];
@@ -56,8 +56,8 @@ async function verify(form: FormData, request: Request, context: Context): Promi
   if (!user) throw new LoginRefused(401, "login.invalidCredentials", headers);
 
   await admission.succeeded();
-  const fresh = recordLogin(user.id);
-  headers.set("Set-Cookie", startSession({ userId: user.id, remember: rememberMe }));
+  const fresh = await recordLogin(user.id);
+  headers.set("Set-Cookie", await startSession({ userId: user.id, remember: rememberMe }));
   return { user: fresh, headers };
 }
 

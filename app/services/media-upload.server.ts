@@ -38,14 +38,15 @@ async function transcribeMedia({
   userId: number;
   signal?: AbortSignal;
 }): Promise<TranscriptionOutcome> {
-  const item = getMedia({ mediaId, userId });
+  const item = await getMedia({ mediaId, userId });
   if (item?.type !== "audio") throw new AppError(404, "media.notFound");
-  const language = db()
-    .select({ language: books.language })
-    .from(stories)
-    .innerJoin(books, eq(books.id, stories.bookId))
-    .where(eq(stories.id, item.storyId))
-    .get()?.language as Language;
+  const language = (
+    await db()
+      .select({ language: books.language })
+      .from(stories)
+      .innerJoin(books, eq(books.id, stories.bookId))
+      .where(eq(stories.id, item.storyId))
+  )[0]?.language as Language;
   try {
     const result = await withMediaBlob(item.storageKey, (data) =>
       aiProvider().transcribe(
@@ -55,7 +56,7 @@ async function transcribeMedia({
     );
     if (result === null) throw new AppError(404, "media.notFound");
     if (result.text === null) return { text: null, reason: result.reason };
-    setTranscription({ mediaId, text: result.text });
+    await setTranscription({ mediaId, text: result.text });
     return { text: result.text, reason: null };
   } catch (error) {
     if (signal?.aborted) throw error;

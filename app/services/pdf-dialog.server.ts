@@ -7,12 +7,12 @@ import { printLinkFor } from "~/models/share.server";
  * the date of the link the codes open leaves the server, never its token: the link is shown once, when it is made,
  * and this dialog is not that moment. Another user's book opens nothing.
  */
-export function pdfDialogData(request: Request, user: User, book: Book) {
+export async function pdfDialogData(request: Request, user: User, book: Book) {
   if (new URL(request.url).searchParams.get("dialog") !== "pdf") return null;
   if (book.userId !== user.id) return null;
-  const link = printLinkFor(book.id);
+  const link = await printLinkFor(book.id);
   return {
     printLink: link ? { createdAt: link.createdAt } : null,
-    recordedStories: countRecordedStories(book.id),
+    recordedStories: await countRecordedStories(book.id),
   };
 }

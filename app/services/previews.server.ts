@@ -38,7 +38,7 @@ export async function generateTopicPreview({
   signal,
   onText,
 }: { topicId: number; userId: number } & Streaming): Promise<string> {
-  const input = topicPreviewInput({ topicId, userId });
+  const input = await topicPreviewInput({ topicId, userId });
   if (!input) throw new AppError(404, "topics.notFound");
   if (!hasContent(input.stories)) throw new AppError(400, "preview.noStories");
   let preview: string;
@@ -48,7 +48,7 @@ export async function generateTopicPreview({
     throw previewFailure(error);
   }
   preview = clipAtParagraph(preview, LONG_TEXT_MAX);
-  updateTopic({ topicId, userId, changes: { preview } });
+  await updateTopic({ topicId, userId, changes: { preview } });
   return preview;
 }
 
@@ -63,10 +63,10 @@ export async function bookPreview({
   signal,
   onText,
 }: { bookId: number; userId: number; force?: boolean } & Streaming) {
-  const input = bookPreviewInput({ bookId, userId });
+  const input = await bookPreviewInput({ bookId, userId });
   if (!input) throw new AppError(404, "books.notFound");
   const hash = previewHash(input, maker());
-  const cached = force ? null : cachedBookPreview({ bookId, hash });
+  const cached = force ? null : await cachedBookPreview({ bookId, hash });
   if (cached !== null) {
     onText?.(cached);
     return { preview: cached, fromCache: true };
@@ -77,12 +77,18 @@ export async function bookPreview({
   } catch (error) {
     throw previewFailure(error);
   }
-  saveBookPreview({ bookId, hash, content: preview });
+  await saveBookPreview({ bookId, hash, content: preview });
   return { preview, fromCache: false };
 }
 
 /** The cached book preview if it is still current, without generating one (for the page's first render). */
-export function currentBookPreview({ bookId, userId }: { bookId: number; userId: number }): string | null {
-  const input = bookPreviewInput({ bookId, userId });
-  return input ? cachedBookPreview({ bookId, hash: previewHash(input, maker()) }) : null;
+export async function currentBookPreview({
+  bookId,
+  userId,
+}: {
+  bookId: number;
+  userId: number;
+}): Promise<string | null> {
+  const input = await bookPreviewInput({ bookId, userId });
+  return input ? await cachedBookPreview({ bookId, hash: previewHash(input, maker()) }) : null;
 }

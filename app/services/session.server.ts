@@ -15,14 +15,14 @@ export function readSessionToken(request: Request): string | null {
 }
 
 /** A fresh session id at every login; Max-Age only with "Remember me", else it ends with the browser. */
-export function startSession({ userId, remember }: { userId: number; remember: boolean }): string {
-  const token = createSession({ userId, persistent: remember });
+export async function startSession({ userId, remember }: { userId: number; remember: boolean }): Promise<string> {
+  const token = await createSession({ userId, persistent: remember });
   return sessionCookie().serialize(token, remember ? { maxAge: REMEMBER_ME_MS / 1000 } : {});
 }
 
 /** Deletes the server-side row, so the old cookie stops working even if a copy survives. */
-export function endSession(request: Request): string {
+export async function endSession(request: Request): Promise<string> {
   const token = readSessionToken(request);
-  if (token) deleteSession(token);
+  if (token) await deleteSession(token);
   return sessionCookie().clear();
 }

@@ -43,9 +43,9 @@ function withTranscripts(text: string, transcripts: (string | null)[]): string {
  * its photos and recordings addressed through the token. Null for a wrong, expired or revoked token.
  * Nothing else of the book (drafts, archived topics, questions, previews, the owner) leaves the server.
  */
-export function sharedBook(token: string) {
-  const bookId = bookIdForToken(token);
-  const content = bookId === null ? null : readBookContent(bookId, { publishedOnly: true });
+export async function sharedBook(token: string) {
+  const bookId = await bookIdForToken(token);
+  const content = bookId === null ? null : await readBookContent(bookId, { publishedOnly: true });
   if (!content) return null;
   const { book, topics } = content;
   return {
@@ -67,23 +67,23 @@ export function sharedBook(token: string) {
   };
 }
 
-export type SharedBook = NonNullable<ReturnType<typeof sharedBook>>;
+export type SharedBook = NonNullable<Awaited<ReturnType<typeof sharedBook>>>;
 
 /**
  * The media a token may open: a photo or recording of a published story in a topic that is not
  * archived, in the token's book; or the book's uploaded cover. Null for anything else.
  */
-export function sharedMediaFor(
+export async function sharedMediaFor(
   token: string,
   ref: string,
-): { kind: "media"; media: Media } | { kind: "cover"; coverImage: string } | null {
-  const bookId = bookIdForToken(token);
+): Promise<{ kind: "media"; media: Media } | { kind: "cover"; coverImage: string } | null> {
+  const bookId = await bookIdForToken(token);
   if (bookId === null) return null;
   if (ref === "cover") {
-    const coverImage = bookCoverImage(bookId);
+    const coverImage = await bookCoverImage(bookId);
     return coverImage?.startsWith(UPLOADED_COVER_PREFIX) ? { kind: "cover", coverImage } : null;
   }
-  const media = /^\d{1,15}$/.test(ref) ? publishedMedia({ mediaId: Number(ref), bookId }) : null;
+  const media = /^\d{1,15}$/.test(ref) ? await publishedMedia({ mediaId: Number(ref), bookId }) : null;
   return media ? { kind: "media", media } : null;
 }
 
@@ -93,11 +93,11 @@ export function sharedMediaFor(
  * not a photo of a published story of that book, which then says so in the book's language. Null altogether for
  * a wrong, expired or revoked token.
  */
-export function sharedPhoto(token: string, ref: string) {
-  const bookId = bookIdForToken(token);
-  const language = bookId === null ? null : bookLanguage(bookId);
+export async function sharedPhoto(token: string, ref: string) {
+  const bookId = await bookIdForToken(token);
+  const language = bookId === null ? null : await bookLanguage(bookId);
   if (bookId === null || language === null) return null;
-  const found = /^\d{1,15}$/.test(ref) ? publishedPhoto({ mediaId: Number(ref), bookId }) : null;
+  const found = /^\d{1,15}$/.test(ref) ? await publishedPhoto({ mediaId: Number(ref), bookId }) : null;
   const page = found && {
     book: { title: found.book.title },
     story: { title: found.story.title, href: `/s/${token}#story-${found.story.id}` },

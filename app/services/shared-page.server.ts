@@ -7,10 +7,10 @@ import { getI18n } from "~/i18n/middleware.server";
  * family's text follow the book whoever opens the link. Nothing of it is for search engines or for the sites its
  * readers go to next. `read` gives null for a wrong, expired or revoked link; the loader then answers 404.
  */
-export function sharedPage<T extends { book: { language: string } }>(read: (params: Params) => T | null) {
+export function sharedPage<T extends { book: { language: string } }>(read: (params: Params) => Promise<T | null>) {
   const found = createContext<T | null>(null);
   const middleware: MiddlewareFunction<Response> = async ({ params, context }, next) => {
-    const shared = read(params);
+    const shared = await read(params);
     context.set(found, shared);
     if (shared) await getI18n(context).changeLanguage(shared.book.language);
     const response = await next();

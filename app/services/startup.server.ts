@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
-import { db } from "~db/client.server";
+import { prepareDatabase } from "~db/client.server";
 import { mediaFilesDir, retryMediaDeletions, uploadTmpDir } from "~/models/media-storage.server";
 import { backfillStoredSizes, coversDir } from "~/models/media.server";
 import { backfillMediaMeasures } from "~/models/media-measures.server";
@@ -47,8 +47,8 @@ async function sweepInterruptedWrites(now = Date.now()): Promise<void> {
 }
 
 /** Names stored before usernames and emails became one namespace: normalised, and any shared one named. */
-function reportNames(): void {
-  const { normalised, conflicts } = normaliseStoredNames();
+async function reportNames(): Promise<void> {
+  const { normalised, conflicts } = await normaliseStoredNames();
   if (normalised.length)
     console.log(`Normalised the stored username or email of ${normalised.length} user(s) (NFKC, lower case).`);
   for (const { name, userIds } of conflicts) {
@@ -69,14 +69,16 @@ async function startup(): Promise<void> {
     const server = config.OPENAI_BASE_URL ? new URL(config.OPENAI_BASE_URL).origin : "OpenAI";
     console.log(`AI: model ${config.aiModel} on ${server}`);
   }
-  db(); // opens the database and applies pending migrations; DATA_DIR 0700, the database 0600
+  // Opens the database and applies pending migrations: SQLite's file in DATA_DIR (0700, the file 0600), or the
+  // PostgreSQL of DATABASE_URL (issue 21, ADR 0032).
+  await prepareDatabase();
   sessionSecret();
   // The media folders 0700 before any upload streams into them, also folders an older version made 0755.
   for (const dir of [path.join(config.dataDir, "media"), mediaFilesDir(), uploadTmpDir(), coversDir()])
     await ensurePrivateDir(dir);
-  purgeExpiredSessions();
+  await purgeExpiredSessions();
   await purgeSpentAttempts();
-  reportNames();
+  await reportNames();
   await sweepInterruptedWrites();
   // A media store out of reach (ADR 0033) does not stop the start: pages render without it, and the next start
   // measures what this one could not.
@@ -85,7 +87,11 @@ async function startup(): Promise<void> {
     return 0;
   });
   if (measured) console.log(`Measured ${measured} stored file(s) for the storage quota.`);
-  setInterval(purgeExpiredSessions, 24 * 60 * 60 * 1000).unref();
+  setInterval(
+    () =>
+      void purgeExpiredSessions().catch((error: unknown) => console.error("Purging expired sessions failed", error)),
+    24 * 60 * 60 * 1000,
+  ).unref();
   setInterval(() => void purgeSpentAttempts().catch(() => {}), 5 * 60 * 1000).unref();
   setInterval(() => void sweepInterruptedWrites().catch(() => {}), UNFINISHED_AFTER_MS).unref();
   // Files whose owner was deleted while the media store was out of reach (ADR 0033).

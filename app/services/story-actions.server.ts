@@ -48,12 +48,12 @@ export async function runStoryIntent({
   try {
     // The story (or the new story's topic) must belong to this page's book, checked before writing.
     const target = storyId
-      ? getStoryInBook({ storyId, bookId, userId: user.id })
-      : getTopicInBook({ topicId, bookId, userId: user.id });
+      ? await getStoryInBook({ storyId, bookId, userId: user.id })
+      : await getTopicInBook({ topicId, bookId, userId: user.id });
     if (!target) throw new AppError(404, storyId ? "stories.notFound" : "topics.notFound");
     const story = storyId
-      ? updateStory({ storyId, userId: user.id, input })
-      : createStory({ topicId, userId: user.id, input });
+      ? await updateStory({ storyId, userId: user.id, input })
+      : await createStory({ topicId, userId: user.id, input });
     const title = status === "published" ? "storyEditor.completed" : "storyEditor.saved";
     const outcome = recording
       ? await keepRecording({ storyId: story.id, user, recording, signal })
@@ -86,7 +86,7 @@ async function keepRecording({
       signal,
     });
     if (transcription?.text) {
-      appendTranscript({ storyId, userId: user.id, text: transcription.text });
+      await appendTranscript({ storyId, userId: user.id, text: transcription.text });
       return { kind: "success", description: "media.recordingProcessed" };
     }
     return { kind: "info", description: transcription?.reason ?? "media.recordingKept" };

@@ -21,7 +21,7 @@ function storyVoice(language: Language) {
  * unanswered questions, an existing one with its media. `firstTopic` is the book's first topic, which the
  * workspace has already read.
  */
-export function storyEditorData(
+export async function storyEditorData(
   request: Request,
   user: User,
   book: { id: number; language: Language },
@@ -33,13 +33,13 @@ export function storyEditorData(
   if (params.get("dialog")) return null;
   const { storyId, topicId, questionId, deleteMedia } = lenientNumbers(params, WORKSPACE_NUMBERS);
   if (storyId) {
-    const story = getStoryInBook({ storyId, bookId, userId: user.id });
+    const story = await getStoryInBook({ storyId, bookId, userId: user.id });
     if (!story) return null;
-    const topic = getTopic({ topicId: story.topicId, userId: user.id })!;
+    const topic = (await getTopic({ topicId: story.topicId, userId: user.id }))!;
     const question = story.questionId
-      ? listQuestions({ topicId: topic.id }).find((q) => q.id === story.questionId)
+      ? (await listQuestions({ topicId: topic.id })).find((q) => q.id === story.questionId)
       : undefined;
-    const media = listStoryMedia({ storyId: story.id, userId: user.id });
+    const media = await listStoryMedia({ storyId: story.id, userId: user.id });
     // The media files tab opens first when the URL asks for it (after an upload), or to confirm a deletion.
     const deleting = media.find((item) => item.id === deleteMedia) ?? null;
     const tab = params.get("tab") === "media" || deleting ? ("media" as const) : ("edit" as const);
@@ -60,11 +60,11 @@ export function storyEditorData(
   const editor = params.get("openEditor") ?? params.get("open");
   if (editor === "topic") return null;
   const explicit = editor === "story" || topicId !== undefined;
-  const topic = topicId ? getTopicInBook({ topicId, bookId, userId: user.id }) : null;
+  const topic = topicId ? await getTopicInBook({ topicId, bookId, userId: user.id }) : null;
   const first = explicit ? null : firstTopic;
   const chosen = topic ? { id: topic.id, title: topic.title } : first ? { id: first.id, title: first.title } : null;
   if (!chosen) return explicit ? { kind: "no-topic" as const } : null;
-  const questions = listQuestions({ topicId: chosen.id });
+  const questions = await listQuestions({ topicId: chosen.id });
   const question = questionId ? questions.find((q) => q.id === questionId) : undefined;
   return {
     kind: "new" as const,
@@ -77,13 +77,13 @@ export function storyEditorData(
 }
 
 /** The topic editor the URL asks for: `openEditor=topic` (or `open=topic`), with `topicId` to edit one. */
-export function topicEditorData(request: Request, user: User, bookId: number) {
+export async function topicEditorData(request: Request, user: User, bookId: number) {
   const params = new URL(request.url).searchParams;
   const editor = params.get("openEditor") ?? params.get("open");
   if (editor !== "topic" || params.get("dialog")) return null;
   const { topicId } = lenientNumbers(params, WORKSPACE_NUMBERS);
   if (topicId === undefined) return { kind: "new" as const };
-  const topic = getTopicInBook({ topicId, bookId, userId: user.id });
+  const topic = await getTopicInBook({ topicId, bookId, userId: user.id });
   // A deleted topic, or one from another book: the editor says it cannot load it (docs/product.md §2).
   if (!topic) return { kind: "missing" as const };
   return {

@@ -26,7 +26,7 @@ function card(book: Book, link: string, name: string) {
  * right after one was made, its link and card. The token exists only in the flash the form route left for this one
  * page (as a share link's does), so the card cannot be drawn again later.
  */
-export function storytellerDialogData(
+export async function storytellerDialogData(
   request: Request,
   user: User,
   book: Book,
@@ -37,7 +37,7 @@ export function storytellerDialogData(
   const created = flash?.title === "storyteller.created" && flash.link ? flash : null;
   return {
     language: book.language,
-    links: listStorytellerLinks({ bookId: book.id, userId: user.id }) ?? [],
+    links: (await listStorytellerLinks({ bookId: book.id, userId: user.id })) ?? [],
     topics: topics.filter((topic) => !topic.archived).map((topic) => ({ id: topic.id, title: topic.title })),
     card: created?.link ? card(book, created.link, created.values?.name ?? "") : null,
   };

@@ -116,7 +116,7 @@ export async function runSuggestIntent({
   const chosen = current.filter((t) => t.selected);
   let created: Topic[];
   try {
-    created = createTopics({ bookId: book.id, userId, items: chosen });
+    created = await createTopics({ bookId: book.id, userId, items: chosen });
   } catch (error) {
     console.error("createTopics failed", error);
     return state(current, { kind: "error", title: "suggest.saveFailed", description: "suggest.saveFailedText" });

@@ -30,14 +30,14 @@ export async function runTopicIntent({
     toast: { kind: "error", title: "errors.title", description },
   });
   try {
-    const existing = topicId ? getTopicInBook({ topicId, bookId, userId: user.id }) : null;
+    const existing = topicId ? await getTopicInBook({ topicId, bookId, userId: user.id }) : null;
     if (topicId && !existing) throw new AppError(404, "topics.notFound");
     const bookHref = `/books/${bookId}`;
     if (submission.status !== "success") return failure(400, replyTo(submission));
     const parsed = { data: submission.value };
     if (existing) {
       const preview = form.get("preview");
-      updateTopic({
+      await updateTopic({
         topicId,
         userId: user.id,
         changes: {
@@ -50,7 +50,7 @@ export async function runTopicIntent({
         title: "topicEditor.saved",
       });
     }
-    const topic = createTopic({ bookId, userId: user.id, input: parsed.data });
+    const topic = await createTopic({ bookId, userId: user.id, input: parsed.data });
     return redirectWithToast(`${bookHref}?openEditor=topic&topicId=${topic.id}`, {
       kind: "success",
       title: "topicEditor.created",

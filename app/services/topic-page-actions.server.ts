@@ -32,7 +32,7 @@ export async function runTopicPageIntent({
   topicId: number;
   bookId: number;
 }) {
-  const topic = getTopicInBook({ topicId, bookId, userId: user.id });
+  const topic = await getTopicInBook({ topicId, bookId, userId: user.id });
   if (!topic) return fail(404, null, { kind: "error", title: "topics.loadFailed", description: "topics.notFound" });
   // A body too large or unreadable: the page again, saying why.
   return pageFormBody(request, {}, ({ form }) => runIntent({ form, request, user, topic, bookId }));
@@ -48,7 +48,7 @@ async function runIntent({
   form: FormData;
   request: Request;
   user: User;
-  topic: NonNullable<ReturnType<typeof getTopicInBook>>;
+  topic: NonNullable<Awaited<ReturnType<typeof getTopicInBook>>>;
   bookId: number;
 }) {
   const topicId = topic.id;
@@ -77,15 +77,16 @@ async function runIntent({
       const toast: Toast = { kind: "error", title: "errors.title", description: firstMessage(result) };
       return fail(400, result, toast, returnTo);
     }
-    addQuestions({ topicId, userId: user.id, texts: [submission.value.question], source: "custom" });
+    await addQuestions({ topicId, userId: user.id, texts: [submission.value.question], source: "custom" });
     return redirectWithToast(returnTo ?? here, { kind: "success", title: "topicPage.questionAdded" });
   }
 
   if (intent === "delete-story") {
     try {
       const storyId = Number(form.get("storyId"));
-      if (getStory({ storyId, userId: user.id })?.topicId !== topicId) throw new AppError(404, "stories.notFound");
-      const { mediaKeys } = deleteStory({ storyId, userId: user.id });
+      if ((await getStory({ storyId, userId: user.id }))?.topicId !== topicId)
+        throw new AppError(404, "stories.notFound");
+      const { mediaKeys } = await deleteStory({ storyId, userId: user.id });
       await deleteMediaFiles(mediaKeys);
       return redirectWithToast(here, {
         kind: "success",

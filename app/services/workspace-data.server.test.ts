@@ -9,24 +9,24 @@ import { workspaceData } from "./workspace-data.server";
 
 async function bookOf(name: string, topicCount: number, storiesPerTopic: number) {
   const user = await createUser({ username: name, email: `${name}@example.com`, password: "secret1" });
-  const book = createBook({
+  const book = await createBook({
     userId: user.id,
     input: { title: `${name}'s book`, description: "", tone: "", language: "vi", coverImage: null },
   });
-  const topics = createTopics({
+  const topics = await createTopics({
     bookId: book.id,
     userId: user.id,
     items: Array.from({ length: topicCount }, (_, i) => ({ title: `Topic ${i}`, description: "" })),
   });
   for (const topic of topics) {
-    addQuestions({
+    await addQuestions({
       topicId: topic.id,
       userId: user.id,
       texts: ["Who was there?", "What did it smell like?"],
       source: "custom",
     });
     for (let s = 0; s < storiesPerTopic; s++) {
-      createStory({
+      await createStory({
         topicId: topic.id,
         userId: user.id,
         input: { title: `Story ${s}`, content: "Text", status: "published", hasAudio: false, hasImages: false },
@@ -51,8 +51,8 @@ describe("the workspace's data", () => {
             book,
           ),
         );
-      const a = run(small);
-      const b = run(large);
+      const a = await run(small);
+      const b = await run(large);
       expect(b.result.stories).toHaveLength(600);
       expect(b.result.topics).toHaveLength(30);
       expect(b.count).toBe(a.count);

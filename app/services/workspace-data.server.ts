@@ -32,15 +32,15 @@ function firstWithContent(active: PreviewTopic[]): number | null {
  * Only that page leaves the server, never a whole preview (ADR 0023): a book's preview, or a topic's
  * draft, can be as long as the book.
  */
-function previewState(params: URLSearchParams, user: User, book: Book, active: PreviewTopic[]) {
+async function previewState(params: URLSearchParams, user: User, book: Book, active: PreviewTopic[]) {
   const tab = params.get("ptab") === "book" ? ("book" as const) : ("topic" as const);
   const numbers = lenientNumbers(params, WORKSPACE_NUMBERS);
   const page = numbers.ppage;
   const asked = numbers.ptopic ?? null;
   const open = asked !== null && active.some((topic) => topic.id === asked) ? asked : firstWithContent(active);
-  const openText = tab === "topic" && open !== null ? topicPreviewText({ topicId: open, bookId: book.id }) : null;
+  const openText = tab === "topic" && open !== null ? await topicPreviewText({ topicId: open, bookId: book.id }) : null;
   // The book's text only on its tab, and only from the cache: generating is the user's choice.
-  const bookText = tab === "book" ? currentBookPreview({ bookId: book.id, userId: user.id }) : null;
+  const bookText = tab === "book" ? await currentBookPreview({ bookId: book.id, userId: user.id }) : null;
   const topicPage: PreviewPage | null = openText?.trim()
     ? previewPage(openText, TOPIC_BLOCKS_PER_PAGE, asked === open ? page : 1)
     : null;
@@ -54,31 +54,31 @@ function previewState(params: URLSearchParams, user: User, book: Book, active: P
  * texts (another test measures it): the contents, a page of the preview, the layout and what the URL
  * opens in the editor or a dialog. `flash` is the toast the last redirect left: a storyteller's link just made.
  */
-export function workspaceData(request: Request, user: User, book: Book, flash: Toast | null = null) {
+export async function workspaceData(request: Request, user: User, book: Book, flash: Toast | null = null) {
   // One read of the topics serves the contents, the preview panel and the editor's default topic.
-  const topics = listWorkspaceTopics({ bookId: book.id });
+  const topics = await listWorkspaceTopics({ bookId: book.id });
   const first = topics.find((topic) => !topic.archived) ?? null;
   const params = new URL(request.url).searchParams;
   return {
     topics,
-    stories: listBookStories({ bookId: book.id, userId: user.id }),
+    stories: await listBookStories({ bookId: book.id, userId: user.id }),
     layout: parseLayout(readCookie(request.headers.get("Cookie"), LAYOUT_COOKIE)),
-    dialog: bookDialogData(request, user, book.id),
-    editor: storyEditorData(request, user, book, first),
-    topicEditor: topicEditorData(request, user, book.id),
-    preview: previewState(
+    dialog: await bookDialogData(request, user, book.id),
+    editor: await storyEditorData(request, user, book, first),
+    topicEditor: await topicEditorData(request, user, book.id),
+    preview: await previewState(
       params,
       user,
       book,
       topics.filter((topic) => !topic.archived),
     ),
     // The share dialog (?dialog=share) lists the book's links.
-    shares: params.get("dialog") === "share" ? listShares({ bookId: book.id, userId: user.id }) : null,
+    shares: params.get("dialog") === "share" ? await listShares({ bookId: book.id, userId: user.id }) : null,
     // Invite the storyteller (?dialog=storyteller), opened from the share dialog.
-    storyteller: storytellerDialogData(request, user, book, topics, flash),
+    storyteller: await storytellerDialogData(request, user, book, topics, flash),
     // "Download the book (PDF)" (?dialog=pdf): its page sizes, and whether the book will carry voice codes.
-    pdf: pdfDialogData(request, user, book),
+    pdf: await pdfDialogData(request, user, book),
     // "3 new answers from Bà Lan": what her link brought that the family has not completed yet.
-    newAnswers: listNewAnswers({ userId: user.id, bookId: book.id }),
+    newAnswers: await listNewAnswers({ userId: user.id, bookId: book.id }),
   };
 }

@@ -9,14 +9,14 @@ import { AppError } from "~/lib/errors";
  * The topic and language writing help works in: the named topic's (its book's language), checked
  * against its owner, or what the client sent and the page's language when no topic is named.
  */
-export function writingContext(
+export async function writingContext(
   context: Readonly<RouterContextProvider>,
   user: User,
   input: { topicId?: number; topicTitle: string; topicDescription: string },
-): { topic: { title: string; description: string }; language: Locale } {
+): Promise<{ topic: { title: string; description: string }; language: Locale }> {
   if (!input.topicId)
     return { topic: { title: input.topicTitle, description: input.topicDescription }, language: getLocale(context) };
-  const topic = getTopic({ topicId: input.topicId, userId: user.id });
+  const topic = await getTopic({ topicId: input.topicId, userId: user.id });
   if (!topic) throw new AppError(404, "topics.notFound");
   return { topic: { title: topic.title, description: topic.description }, language: topic.bookLanguage };
 }

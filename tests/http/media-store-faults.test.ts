@@ -120,6 +120,7 @@ describe("media in an S3-compatible store", () => {
     await server.kill();
     server = await startServer(s3.env, { dataDir: server.dataDir });
     await expect.poll(async () => (await s3.keys()).length).toBe(withIt.length - 2);
-    expect(server.output()).toContain("Removed 2 file(s) whose deletion waited for the media store.");
+    // The server says so once it has also cleared its list of waiting deletions, a moment after the store removed them.
+    await expect.poll(() => server.output()).toContain("Removed 2 file(s) whose deletion waited for the media store.");
   });
 });

@@ -20,6 +20,9 @@ if (postgres) {
   await admin.query(`create database ${name}`);
   await admin.end();
   process.env.DATABASE_URL = `${postgres.slice(0, postgres.lastIndexOf("/"))}/${name}`;
+  // Migrated here, as the server's start does (SQLite's file is migrated when it is first opened).
+  const { migratePostgres } = await import("~db/migrate-postgres.server");
+  await migratePostgres(process.env.DATABASE_URL);
 }
 // The offline AI provider, whatever the developer's shell has set.
 for (const name of ["AI_PROVIDER", "OPENAI_API_KEY", "OPENAI_BASE_URL", "AI_MODEL", "AI_TIMEOUT_MS"])

@@ -27,12 +27,12 @@ const quiet = () => {};
 
 async function storyWithPhotos(username: string, photos: number) {
   const user = await createUser({ username, email: `${username}@example.com`, password: "secret1" });
-  const book = createBook({
+  const book = await createBook({
     userId: user.id,
     input: { title: "Album", description: "", tone: "", language: "vi", coverImage: null },
   });
-  const topic = createTopic({ bookId: book.id, userId: user.id, input: { title: "Quê nhà", description: "" } });
-  const story = createStory({
+  const topic = await createTopic({ bookId: book.id, userId: user.id, input: { title: "Quê nhà", description: "" } });
+  const story = await createStory({
     topicId: topic.id,
     userId: user.id,
     input: { title: "Dòng sông", content: "Text", status: "draft", hasAudio: false, hasImages: false },

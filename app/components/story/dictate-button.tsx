@@ -79,7 +79,7 @@ export function DictateButton({ textareaId, language }: { textareaId: string; la
   useEffect(() => {
     let live = true;
     if (markedUnavailable(tag)) return;
-    canDictate(tag).then((yes) => live && setSupported(yes));
+    void canDictate(tag).then((yes) => live && setSupported(yes));
     return () => {
       live = false;
       recognition.current?.stop();

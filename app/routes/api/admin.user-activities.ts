@@ -13,7 +13,7 @@ import { getUserRow, listUserActivities } from "~/models/admin.server";
 export const loader = apiHandler(async (args: Route.LoaderArgs) => {
   requireAdmin(args);
   apiQueryNumbers(args, "api/admin/users/:id/activities");
-  const user = getUserRow(paramId(args.params.id));
+  const user = await getUserRow(paramId(args.params.id));
   if (!user) return jsonError(args.context, 404, "errors.notFound");
   const query = adminQuery(new URL(args.request.url).searchParams);
   return listUserActivities({ userId: user.id, page: query.page, pageSize: query.pageSize ?? ACTIVITY_PAGE_SIZE });

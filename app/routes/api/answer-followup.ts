@@ -11,7 +11,7 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
   if (args.request.method !== "POST") return refuseMethod(args.context, ["POST"]);
   const input = await readJsonInput(args.context, args.request, followupSchema);
-  const { topic, language } = writingContext(args.context, user, input);
+  const { topic, language } = await writingContext(args.context, user, input);
   try {
     const answer = await aiProvider().answerFollowup(
       { question: input.question, currentText: input.currentText, storyTitle: input.storyTitle, topic, language },

@@ -4,7 +4,7 @@ import { endSession } from "~/services/session.server";
 
 export const action = apiHandler(async ({ request, context }: Route.ActionArgs) => {
   if (request.method !== "POST") return refuseMethod(context, ["POST"]);
-  return Response.json({ ok: true }, { headers: { "Set-Cookie": endSession(request) } });
+  return Response.json({ ok: true }, { headers: { "Set-Cookie": await endSession(request) } });
 });
 
 export const loader = methodNotAllowed("POST");

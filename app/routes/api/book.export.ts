@@ -8,7 +8,7 @@ import { getBook } from "~/models/book.server";
 export const loader = apiHandler(async (args: Route.LoaderArgs) => {
   const user = requireUser(args);
   const bookId = paramId(args.params.id);
-  if (!getBook({ bookId, userId: user.id })) return jsonError(args.context, 404, "books.notFound");
+  if (!(await getBook({ bookId, userId: user.id }))) return jsonError(args.context, 404, "books.notFound");
   return (await exportBookResponse(bookId)) ?? jsonError(args.context, 404, "books.notFound");
 });
 

@@ -24,7 +24,8 @@ export const loader = apiHandler(async (args: Route.LoaderArgs) => {
   refuseCrossSiteWrite(args);
   const bookId = paramId(args.params.id);
   // The admin may print any book; a book that is not there is a 404 from printedBook.
-  if (!isAdmin(user) && !getBook({ bookId, userId: user.id })) return jsonError(args.context, 404, "books.notFound");
+  if (!isAdmin(user) && !(await getBook({ bookId, userId: user.id })))
+    return jsonError(args.context, 404, "books.notFound");
   const size = new URL(args.request.url).searchParams.get("size") || DEFAULT_PRINT_SIZE;
   if (!isPrintSize(size)) return jsonError(args.context, 400, "printedBook.badSize");
   const printed = await printedBook({ bookId, size, linkAddress: (token) => shareUrl(args.request, token) });

@@ -17,7 +17,7 @@ import { readablePreviewText } from "~/lib/preview-blocks";
 async function preview(args: Route.LoaderArgs | Route.ActionArgs) {
   const user = requireUser(args);
   const bookId = paramId(args.params.id);
-  const book = getBook({ bookId, userId: user.id });
+  const book = await getBook({ bookId, userId: user.id });
   if (!book) return jsonError(args.context, 404, "books.notFound");
   const params = new URL(args.request.url).searchParams;
   const force = params.get("force") === "true";

@@ -10,7 +10,7 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
   if (args.request.method !== "POST") return refuseMethod(args.context, ["POST"]);
   const { topicIds } = await readJsonInput(args.context, args.request, reorderTopicsSchema);
-  reorderTopics({ bookId: paramId(args.params.id), userId: user.id, topicIds });
+  await reorderTopics({ bookId: paramId(args.params.id), userId: user.id, topicIds });
   return { ok: true };
 });
 

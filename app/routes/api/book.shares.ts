@@ -7,10 +7,11 @@ import { shareSchema } from "~/lib/validation";
 import { createShare, listShares } from "~/models/share.server";
 
 /** GET /api/books/{id}/shares: the book's read-only links, newest first (their tokens are not kept). */
-export const loader = apiHandler((args: Route.LoaderArgs) => {
+export const loader = apiHandler(async (args: Route.LoaderArgs) => {
   const user = requireUser(args);
   return (
-    listShares({ bookId: paramId(args.params.id), userId: user.id }) ?? jsonError(args.context, 404, "books.notFound")
+    (await listShares({ bookId: paramId(args.params.id), userId: user.id })) ??
+    jsonError(args.context, 404, "books.notFound")
   );
 });
 
@@ -22,7 +23,7 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
   if (args.request.method !== "POST") return refuseMethod(args.context, ["GET", "POST"]);
   const body = await readJsonInput(args.context, args.request, shareSchema);
-  const { token, share } = createShare({
+  const { token, share } = await createShare({
     bookId: paramId(args.params.id),
     userId: user.id,
     expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,

@@ -5,9 +5,9 @@ import { getBook } from "~/models/book.server";
 import { listBookStories } from "~/models/story.server";
 
 /** GET /api/books/{id}/stories: every story of the book, in book order, without the text. */
-export const loader = apiHandler((args: Route.LoaderArgs) => {
+export const loader = apiHandler(async (args: Route.LoaderArgs) => {
   const user = requireUser(args);
-  const book = getBook({ bookId: paramId(args.params.id), userId: user.id });
+  const book = await getBook({ bookId: paramId(args.params.id), userId: user.id });
   if (!book) return jsonError(args.context, 404, "books.notFound");
   return listBookStories({ bookId: book.id, userId: user.id });
 });

@@ -10,9 +10,9 @@ import { createStorytellerLink, listStorytellerLinks } from "~/models/storytelle
  * GET /api/books/{id}/storyteller-links: the book's storyteller links, newest first, without their tokens (which are
  * not kept), each with its answer count and last use.
  */
-export const loader = apiHandler((args: Route.LoaderArgs) => {
+export const loader = apiHandler(async (args: Route.LoaderArgs) => {
   const user = requireUser(args);
-  const links = listStorytellerLinks({ bookId: paramId(args.params.id), userId: user.id });
+  const links = await listStorytellerLinks({ bookId: paramId(args.params.id), userId: user.id });
   return links ?? jsonError(args.context, 404, "books.notFound");
 });
 
@@ -24,7 +24,7 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
   if (args.request.method !== "POST") return refuseMethod(args.context, ["GET", "POST"]);
   const body = await readJsonInput(args.context, args.request, storytellerLinkSchema);
-  const { token, link } = createStorytellerLink({
+  const { token, link } = await createStorytellerLink({
     bookId: paramId(args.params.id),
     userId: user.id,
     name: body.name,

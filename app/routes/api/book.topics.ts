@@ -7,9 +7,9 @@ import { getBook } from "~/models/book.server";
 import { createTopic, listBookTopics } from "~/models/topic.server";
 
 /** GET /api/books/{id}/topics: the book's topics in order (archived ones too, flagged). */
-export const loader = apiHandler((args: Route.LoaderArgs) => {
+export const loader = apiHandler(async (args: Route.LoaderArgs) => {
   const user = requireUser(args);
-  const book = getBook({ bookId: paramId(args.params.id), userId: user.id });
+  const book = await getBook({ bookId: paramId(args.params.id), userId: user.id });
   if (!book) return jsonError(args.context, 404, "books.notFound");
   return listBookTopics({ bookId: book.id, includeArchived: true });
 });
@@ -19,6 +19,6 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
   if (args.request.method !== "POST") return refuseMethod(args.context, ["GET", "POST"]);
   const input = await readJsonInput(args.context, args.request, topicCreateSchema);
-  const topic = createTopic({ bookId: paramId(args.params.id), userId: user.id, input });
+  const topic = await createTopic({ bookId: paramId(args.params.id), userId: user.id, input });
   return Response.json(topic, { status: 201 });
 });

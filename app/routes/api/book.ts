@@ -16,9 +16,9 @@ function bookId(params: { id?: string }): number {
 }
 
 /** GET /api/books/{id}: the owner's book, or 404 for anyone else. */
-export const loader = apiHandler((args: Route.LoaderArgs) => {
+export const loader = apiHandler(async (args: Route.LoaderArgs) => {
   const user = requireUser(args);
-  const book = getBook({ bookId: bookId(args.params), userId: user.id });
+  const book = await getBook({ bookId: bookId(args.params), userId: user.id });
   return book ? bookJson(book) : jsonError(args.context, 404, "books.notFound");
 });
 
@@ -27,7 +27,7 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
   const { request, context } = args;
   const id = bookId(args.params);
-  const current = getBook({ bookId: id, userId: user.id });
+  const current = await getBook({ bookId: id, userId: user.id });
   if (!current) return jsonError(context, 404, "books.notFound");
   if (request.method === "PUT") {
     const parsed = await readJsonInput(context, request, bookSchema, BOOK_BODY_LIMIT);
@@ -38,7 +38,7 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
     return bookJson({ ...book, storyCount: current.storyCount });
   }
   if (request.method === "DELETE") {
-    const deleted = deleteBook({ bookId: id, userId: user.id });
+    const deleted = await deleteBook({ bookId: id, userId: user.id });
     await deleteCoverIfUnused(deleted.coverImage);
     await deleteMediaFiles(deleted.mediaKeys);
     await forgetPrintedBook(deleted.id);

@@ -14,11 +14,11 @@ import { createBook, listBooks } from "~/models/book.server";
 export const BOOK_BODY_LIMIT = { maxBytes: BOOK_JSON_MAX_BYTES, tooLargeKey: "books.tooLarge" } as const;
 
 /** GET /api/books: the user's books, newest activity first (`limit` 1–500, default 100; `offset`; `q`). */
-export const loader = apiHandler((args: Route.LoaderArgs) => {
+export const loader = apiHandler(async (args: Route.LoaderArgs) => {
   const user = requireUser(args);
   const { limit, offset } = apiQueryNumbers(args, "api/books");
   const search = new URL(args.request.url).searchParams.get("q") ?? undefined;
-  const { books, total } = listBooks({ userId: user.id, search, limit, offset });
+  const { books, total } = await listBooks({ userId: user.id, search, limit, offset });
   return Response.json(books.map(bookJson), { headers: { "X-Total-Count": String(total) } });
 });
 
@@ -29,8 +29,9 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
   if (request.method !== "POST") return refuseMethod(context, ["GET", "POST"]);
   const parsed = await readJsonInput(context, request, bookSchema, BOOK_BODY_LIMIT);
   const cover = await resolveCover({ requested: parsed.coverImage });
-  const book = await writeWithCover(cover, () =>
-    createBook({ userId: user.id, input: toBookInput(parsed, cover, getLocale(context)) }),
+  const book = await writeWithCover(
+    cover,
+    async () => await createBook({ userId: user.id, input: toBookInput(parsed, cover, getLocale(context)) }),
   );
   return Response.json(bookJson(book), { status: 201 });
 });

@@ -12,7 +12,7 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
   if (args.request.method !== "POST") return refuseMethod(args.context, ["POST"]);
   const input = await readJsonInput(args.context, args.request, autocompleteSchema);
-  const { topic, language } = writingContext(args.context, user, input);
+  const { topic, language } = await writingContext(args.context, user, input);
   if (input.text.trim().length < AUTOCOMPLETE_MIN_CHARS) return { completion: "" };
   try {
     return {

@@ -37,8 +37,8 @@ export const loader = apiHandler(async (args: Route.LoaderArgs) => {
   if (ref.startsWith("cover:"))
     return coverResponse(args, user, `${UPLOADED_COVER_PREFIX}${ref.slice("cover:".length)}`);
   const byId = /^id:(\d{1,15})$/.exec(ref);
-  const mediaId = byId ? Number(byId[1]) : findMediaByDescription({ description: ref, userId: user.id })?.id;
-  const item = mediaId ? getMedia({ mediaId, userId: user.id, admin: isAdmin(user) }) : null;
+  const mediaId = byId ? Number(byId[1]) : (await findMediaByDescription({ description: ref, userId: user.id }))?.id;
+  const item = mediaId ? await getMedia({ mediaId, userId: user.id, admin: isAdmin(user) }) : null;
   if (!item) return jsonError(args.context, 404, "media.notFound");
   const variant =
     item.type === "image" && new URL(args.request.url).searchParams.get("size") === "thumb" ? "thumb" : "full";
@@ -54,7 +54,7 @@ export const loader = apiHandler(async (args: Route.LoaderArgs) => {
 });
 
 async function coverResponse(args: Route.LoaderArgs, user: { id: number; username: string }, url: string) {
-  if (!isAdmin(user) && !userHasCover({ userId: user.id, coverImage: url }))
+  if (!isAdmin(user) && !(await userHasCover({ userId: user.id, coverImage: url })))
     return jsonError(args.context, 404, "errors.notFound");
   const bytes = await readCover(url);
   if (!bytes) return jsonError(args.context, 404, "errors.notFound");

@@ -18,7 +18,7 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
   const { request, context } = args;
   if (request.method !== "POST") return refuseMethod(context, ["POST"]);
   const body = await readJsonInput(context, request, suggestImprovementsSchema);
-  const topic = body.topicId ? topicWritingContext({ topicId: body.topicId, userId: user.id }) : null;
+  const topic = body.topicId ? await topicWritingContext({ topicId: body.topicId, userId: user.id }) : null;
   if (body.topicId && !topic) return jsonError(context, 404, "topics.notFound");
   const suggestions = await suggestStoryImprovements({
     content: body.content,

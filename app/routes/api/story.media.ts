@@ -15,7 +15,7 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
   if (args.request.method !== "POST") return refuseMethod(args.context, ["POST"]);
   const storyId = paramId(args.params.id);
-  if (!getStory({ storyId, userId: user.id })) return jsonError(args.context, 404, "stories.notFound");
+  if (!(await getStory({ storyId, userId: user.id }))) return jsonError(args.context, 404, "stories.notFound");
   const body = { files: { maxFileBytes: MEDIA_UPLOAD_MAX_BYTES, maxFiles: 1 }, tooLargeKey: "media.tooLarge" as const };
   return withFormBody(args.request, body, async ({ form, files }) => {
     const description = form.get("description");

@@ -8,11 +8,11 @@ import { refinementFor } from "~/models/story-ai.server";
 import { deleteStory, getStory, updateStory } from "~/models/story.server";
 
 /** GET /api/stories/{id}, with its media list (docs/product.md §3). */
-export const loader = apiHandler((args: Route.LoaderArgs) => {
+export const loader = apiHandler(async (args: Route.LoaderArgs) => {
   const user = requireUser(args);
-  const story = getStory({ storyId: paramId(args.params.id), userId: user.id });
+  const story = await getStory({ storyId: paramId(args.params.id), userId: user.id });
   if (!story) return jsonError(args.context, 404, "stories.notFound");
-  return { ...story, media: listStoryMedia({ storyId: story.id, userId: user.id }) };
+  return { ...story, media: await listStoryMedia({ storyId: story.id, userId: user.id }) };
 });
 
 /**
@@ -26,7 +26,7 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
     const body = await readJsonInput(args.context, args.request, storySchema);
     let refinedContent: string | undefined;
     if (body.refineContent) {
-      const story = getStory({ storyId, userId: user.id });
+      const story = await getStory({ storyId, userId: user.id });
       if (!story) return jsonError(args.context, 404, "stories.notFound");
       refinedContent = await refinementFor({
         body,
@@ -50,7 +50,7 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
     });
   }
   if (args.request.method === "DELETE") {
-    const { mediaKeys } = deleteStory({ storyId, userId: user.id });
+    const { mediaKeys } = await deleteStory({ storyId, userId: user.id });
     await deleteMediaFiles(mediaKeys);
     return { ok: true, id: storyId };
   }

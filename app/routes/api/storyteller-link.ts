@@ -4,10 +4,10 @@ import { apiHandler, methodNotAllowed, paramId, refuseMethod } from "~/lib/http.
 import { revokeStorytellerLink } from "~/models/storyteller-link.server";
 
 /** DELETE /api/storyteller-links/{id}: revokes a link of one of the user's books; her page says so at once. */
-export const action = apiHandler((args: Route.ActionArgs) => {
+export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
   if (args.request.method !== "DELETE") return refuseMethod(args.context, ["DELETE"]);
-  const link = revokeStorytellerLink({ linkId: paramId(args.params.id), userId: user.id });
+  const link = await revokeStorytellerLink({ linkId: paramId(args.params.id), userId: user.id });
   return { ok: true, id: link.id };
 });
 

@@ -13,7 +13,7 @@ import { getTopic } from "~/models/topic.server";
 async function generate(args: Route.LoaderArgs | Route.ActionArgs) {
   const user = requireUser(args);
   const topicId = paramId(args.params.id);
-  if (!getTopic({ topicId, userId: user.id })) return jsonError(args.context, 404, "topics.notFound");
+  if (!(await getTopic({ topicId, userId: user.id }))) return jsonError(args.context, 404, "topics.notFound");
   const run = (onText?: (text: string) => void) =>
     generateTopicPreview({ topicId, userId: user.id, signal: args.request.signal, onText });
   if (new URL(args.request.url).searchParams.get("stream") === "1")

@@ -7,9 +7,9 @@ import { addQuestions, listQuestions } from "~/models/question.server";
 import { getTopic } from "~/models/topic.server";
 
 /** GET /api/topics/{id}/questions: in order, each with `answered`. */
-export const loader = apiHandler((args: Route.LoaderArgs) => {
+export const loader = apiHandler(async (args: Route.LoaderArgs) => {
   const user = requireUser(args);
-  const topic = getTopic({ topicId: paramId(args.params.id), userId: user.id });
+  const topic = await getTopic({ topicId: paramId(args.params.id), userId: user.id });
   if (!topic) return jsonError(args.context, 404, "topics.notFound");
   return listQuestions({ topicId: topic.id });
 });
@@ -19,7 +19,7 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
   if (args.request.method !== "POST") return refuseMethod(args.context, ["GET", "POST"]);
   const { question } = await readJsonInput(args.context, args.request, questionSchema);
-  const [created] = addQuestions({
+  const [created] = await addQuestions({
     topicId: paramId(args.params.id),
     userId: user.id,
     texts: [question],

@@ -12,7 +12,7 @@ import { getTopic } from "~/models/topic.server";
 export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
   if (args.request.method !== "POST") return refuseMethod(args.context, ["POST"]);
-  const topic = getTopic({ topicId: paramId(args.params.id), userId: user.id });
+  const topic = await getTopic({ topicId: paramId(args.params.id), userId: user.id });
   if (!topic) return jsonError(args.context, 404, "topics.notFound");
   try {
     await regenerateQuestions({ topic, userId: user.id, signal: args.request.signal });

@@ -10,7 +10,7 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
   if (args.request.method !== "POST") return refuseMethod(args.context, ["POST"]);
   const { storyIds } = await readJsonInput(args.context, args.request, reorderStoriesSchema);
-  reorderStories({ topicId: paramId(args.params.id), userId: user.id, storyIds });
+  await reorderStories({ topicId: paramId(args.params.id), userId: user.id, storyIds });
   return { ok: true };
 });
 

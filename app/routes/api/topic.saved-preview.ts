@@ -9,7 +9,7 @@ import { getSavedPreview } from "~/models/admin.server";
  */
 export const loader = apiHandler(async (args: Route.LoaderArgs) => {
   requireAdmin(args);
-  const saved = getSavedPreview(paramId(args.params.id));
+  const saved = await getSavedPreview(paramId(args.params.id));
   if (!saved) return jsonError(args.context, 404, "admin.previewError");
   return { preview: saved.preview };
 });

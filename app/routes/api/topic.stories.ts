@@ -9,12 +9,12 @@ import { createStory, listTopicStories } from "~/models/story.server";
 import { getTopic } from "~/models/topic.server";
 
 /** GET /api/topics/{id}/stories: the topic's stories in order, each with its media list (docs/product.md §3). */
-export const loader = apiHandler((args: Route.LoaderArgs) => {
+export const loader = apiHandler(async (args: Route.LoaderArgs) => {
   const user = requireUser(args);
-  const topic = getTopic({ topicId: paramId(args.params.id), userId: user.id });
+  const topic = await getTopic({ topicId: paramId(args.params.id), userId: user.id });
   if (!topic) return jsonError(args.context, 404, "topics.notFound");
-  const stories = listTopicStories({ topicId: topic.id });
-  const media = listMediaOfStories(stories.map((story) => story.id));
+  const stories = await listTopicStories({ topicId: topic.id });
+  const media = await listMediaOfStories(stories.map((story) => story.id));
   return stories.map((story) => ({ ...story, media: media.get(story.id) ?? [] }));
 });
 
@@ -28,7 +28,7 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
   const body = await readJsonInput(args.context, args.request, storySchema);
   const topicId = paramId(args.params.id);
   const refinedContent = await refinementFor({ body, topicId, userId: user.id, signal: args.request.signal });
-  const story = createStory({
+  const story = await createStory({
     topicId,
     userId: user.id,
     input: {

@@ -7,9 +7,9 @@ import { deleteMediaFiles } from "~/models/media.server";
 import { deleteTopic, getTopic, updateTopic } from "~/models/topic.server";
 
 /** GET /api/topics/{id}. */
-export const loader = apiHandler((args: Route.LoaderArgs) => {
+export const loader = apiHandler(async (args: Route.LoaderArgs) => {
   const user = requireUser(args);
-  const topic = getTopic({ topicId: paramId(args.params.id), userId: user.id });
+  const topic = await getTopic({ topicId: paramId(args.params.id), userId: user.id });
   return topic ?? jsonError(args.context, 404, "topics.notFound");
 });
 
@@ -22,7 +22,7 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
     return updateTopic({ topicId, userId: user.id, changes });
   }
   if (args.request.method === "DELETE") {
-    const { mediaKeys } = deleteTopic({ topicId, userId: user.id });
+    const { mediaKeys } = await deleteTopic({ topicId, userId: user.id });
     await deleteMediaFiles(mediaKeys);
     return { ok: true, id: topicId };
   }

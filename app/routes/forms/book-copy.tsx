@@ -6,8 +6,8 @@ import { copyBook } from "~/models/book.server";
 /** POST /books/{id}/copy: 'Create copy', then the suggest-topics dialog for the copy. */
 export const action = formAction({
   failureTitle: "books.copyFailed",
-  run: ({ user, params, context }) => {
-    const copy = copyBook({
+  run: async ({ user, params, context }) => {
+    const copy = await copyBook({
       bookId: paramId(params.bookId),
       userId: user.id,
       suffix: translate(context, "books.copySuffix"),

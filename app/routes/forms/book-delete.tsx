@@ -9,7 +9,7 @@ import { forgetPrintedBook } from "~/services/book-pdf.server";
 export const action = formAction({
   failureTitle: "books.deleteFailed",
   run: async ({ user, params }) => {
-    const deleted = deleteBook({ bookId: paramId(params.bookId), userId: user.id });
+    const deleted = await deleteBook({ bookId: paramId(params.bookId), userId: user.id });
     await deleteCoverIfUnused(deleted.coverImage);
     await deleteMediaFiles(deleted.mediaKeys);
     await forgetPrintedBook(deleted.id);

@@ -17,7 +17,7 @@ export const action = formAction({
     const intent = form.get("intent");
     if (intent === "topic") {
       const topicId = Number(form.get("topicId"));
-      if (!getTopicInBook({ topicId, bookId, userId: user.id })) throw new AppError(404, "topics.notFound");
+      if (!(await getTopicInBook({ topicId, bookId, userId: user.id }))) throw new AppError(404, "topics.notFound");
       await generateTopicPreview({ topicId, userId: user.id, signal: request.signal });
       // The topic editor's button comes back to the editor; the panel's to the topic's preview.
       const to = bookReturnPath(form.get("returnTo"), bookId) ?? `/books/${bookId}?ptab=topic&ptopic=${topicId}`;

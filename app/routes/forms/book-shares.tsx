@@ -17,7 +17,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export const action = formAction({
   failureTitle: "share.createFailed",
-  run: ({ form, user, params, request }) => {
+  run: async ({ form, user, params, request }) => {
     const bookId = paramId(params.bookId);
     const back = `/books/${bookId}?dialog=share`;
     const intent = form.get("intent");
@@ -27,7 +27,7 @@ export const action = formAction({
         throw new AppError(400, firstMessage(replyTo(submission)) ?? "errors.invalid", "lifetime");
       const { lifetime } = submission.value;
       const expiresAt = lifetime === "never" ? null : new Date(Date.now() + Number(lifetime) * DAY_MS);
-      const { token } = createShare({ bookId, userId: user.id, expiresAt });
+      const { token } = await createShare({ bookId, userId: user.id, expiresAt });
       if (submission.value.back === "pdf") {
         // The voice codes carry the link; the download dialog says so, and Share is where it is sent or revoked.
         return {
@@ -47,7 +47,7 @@ export const action = formAction({
     }
     if (intent === "revoke") {
       try {
-        revokeShareById({ shareId: Number(form.get("shareId")), bookId, userId: user.id });
+        await revokeShareById({ shareId: Number(form.get("shareId")), bookId, userId: user.id });
       } catch (error) {
         if (error instanceof AppError)
           throw new AppError(error.status, error.messageKey, undefined, "share.revokeFailed");

@@ -14,10 +14,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * The topics a new link offers: null when she is offered every topic that is not archived, so that topics the family
  * adds later reach her page too; the chosen ids when the owner left some out.
  */
-function offeredTopics(bookId: number, chosen: number[]): number[] | null {
-  const active = listWorkspaceTopics({ bookId })
-    .filter((topic) => !topic.archived)
-    .map((topic) => topic.id);
+async function offeredTopics(bookId: number, chosen: number[]): Promise<number[] | null> {
+  const active = (await listWorkspaceTopics({ bookId })).filter((topic) => !topic.archived).map((topic) => topic.id);
   const all = active.length > 0 && active.every((id) => chosen.includes(id)) && chosen.length === active.length;
   return all ? null : chosen;
 }
@@ -29,7 +27,7 @@ function offeredTopics(bookId: number, chosen: number[]): number[] | null {
  */
 export const action = formAction({
   failureTitle: "storyteller.createFailed",
-  run: ({ form, user, params, request }) => {
+  run: async ({ form, user, params, request }) => {
     const bookId = paramId(params.bookId);
     const back = `/books/${bookId}?dialog=storyteller`;
     const intent = form.get("intent");
@@ -38,12 +36,12 @@ export const action = formAction({
       if (submission.status !== "success")
         throw new AppError(400, firstMessage(replyTo(submission)) ?? "errors.invalid", "topicIds");
       const { name, address, topicIds, lifetime } = submission.value;
-      const { token } = createStorytellerLink({
+      const { token } = await createStorytellerLink({
         bookId,
         userId: user.id,
         name,
         address,
-        topicIds: offeredTopics(bookId, topicIds),
+        topicIds: await offeredTopics(bookId, topicIds),
         expiresAt: new Date(Date.now() + Number(lifetime) * DAY_MS),
       });
       return {
@@ -59,7 +57,7 @@ export const action = formAction({
     }
     if (intent === "revoke") {
       try {
-        revokeStorytellerLink({ linkId: Number(form.get("linkId")), bookId, userId: user.id });
+        await revokeStorytellerLink({ linkId: Number(form.get("linkId")), bookId, userId: user.id });
       } catch (error) {
         if (error instanceof AppError)
           throw new AppError(error.status, error.messageKey, undefined, "storyteller.revokeFailed");

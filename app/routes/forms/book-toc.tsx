@@ -25,19 +25,19 @@ const delta = (form: FormData) => (form.get("direction") === "up" ? -1 : 1);
  */
 export const action = formAction({
   failureTitle: "topics.reorderFailed",
-  run: ({ form, user, params }) => {
+  run: async ({ form, user, params }) => {
     const bookId = paramId(params.bookId);
     const intent = form.get("intent");
     const topicId = Number(form.get("topicId"));
     if (intent === "move-topic") {
-      found(getTopicInBook({ topicId, bookId, userId: user.id }), "topics.notFound");
-      moveTopic({ topicId, userId: user.id, delta: delta(form) });
+      found(await getTopicInBook({ topicId, bookId, userId: user.id }), "topics.notFound");
+      await moveTopic({ topicId, userId: user.id, delta: delta(form) });
       return { to: afterMove(params, form), toast: { kind: "success", title: "toc.moved" } };
     }
     if (intent === "move-story") {
       const storyId = Number(form.get("storyId"));
-      found(getStoryInBook({ storyId, bookId, userId: user.id }), "stories.notFound");
-      moveStory({ storyId, userId: user.id, delta: delta(form) });
+      found(await getStoryInBook({ storyId, bookId, userId: user.id }), "stories.notFound");
+      await moveStory({ storyId, userId: user.id, delta: delta(form) });
       return { to: afterMove(params, form), toast: { kind: "success", title: "toc.moved" } };
     }
     if (intent === "archive-topic") return archive(form, user, bookId, topicId);
@@ -45,10 +45,10 @@ export const action = formAction({
   },
 });
 
-function archive(form: FormData, user: User, bookId: number, topicId: number) {
-  found(getTopicInBook({ topicId, bookId, userId: user.id }), "topics.notFound", "topics.archiveFailed");
+async function archive(form: FormData, user: User, bookId: number, topicId: number) {
+  found(await getTopicInBook({ topicId, bookId, userId: user.id }), "topics.notFound", "topics.archiveFailed");
   const archived = form.get("archived") === "true";
-  updateTopic({ topicId, userId: user.id, changes: { archived } });
+  await updateTopic({ topicId, userId: user.id, changes: { archived } });
   return {
     to: `/books/${bookId}`,
     toast: {

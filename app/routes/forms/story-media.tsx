@@ -31,7 +31,7 @@ export const action = formAction({
   run: async ({ form, uploads, user, params, request, context }) => {
     const bookId = paramId(params.bookId);
     const storyId = paramId(params.storyId);
-    if (!getStoryInBook({ storyId, bookId, userId: user.id })) throw new AppError(404, "stories.notFound");
+    if (!(await getStoryInBook({ storyId, bookId, userId: user.id }))) throw new AppError(404, "stories.notFound");
     const back = `/books/${bookId}?storyId=${storyId}&tab=media`;
     const intent = form.get("intent");
     if (intent === "upload") {
@@ -48,22 +48,23 @@ export const action = formAction({
       return { to: back, toast: { kind: "success", title: "media.uploaded" } };
     }
     const mediaId = Number(form.get("mediaId"));
-    const inStory = () => {
-      if (getMedia({ mediaId, userId: user.id })?.storyId !== storyId) throw new AppError(404, "media.notFound");
+    const inStory = async () => {
+      if ((await getMedia({ mediaId, userId: user.id }))?.storyId !== storyId)
+        throw new AppError(404, "media.notFound");
     };
     if (intent === "describe") {
-      return titled("media.updateFailed", () => {
-        inStory();
+      return titled("media.updateFailed", async () => {
+        await inStory();
         const submission = parseSubmission(form, mediaDescriptionSchema);
         if (submission.status !== "success")
           throw new AppError(400, firstMessage(replyTo(submission)) ?? "errors.invalid", "description");
-        updateMediaDescription({ mediaId, userId: user.id, description: submission.value.description });
+        await updateMediaDescription({ mediaId, userId: user.id, description: submission.value.description });
         return { to: back, toast: { kind: "success", title: "media.described" } };
       });
     }
     if (intent === "delete") {
       return titled("media.deleteFailed", async () => {
-        inStory();
+        await inStory();
         await deleteMedia({ mediaId, userId: user.id });
         return { to: back, toast: { kind: "success", title: "media.deleted" } };
       });

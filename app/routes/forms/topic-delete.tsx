@@ -12,9 +12,9 @@ export const action = formAction({
   failureTitle: "topics.deleteFailed",
   run: async ({ user, params }) => {
     const topicId = paramId(params.topicId);
-    if (!getTopicInBook({ topicId, bookId: paramId(params.bookId), userId: user.id }))
+    if (!(await getTopicInBook({ topicId, bookId: paramId(params.bookId), userId: user.id })))
       throw new AppError(404, "topics.notFound");
-    const { mediaKeys } = deleteTopic({ topicId, userId: user.id });
+    const { mediaKeys } = await deleteTopic({ topicId, userId: user.id });
     await deleteMediaFiles(mediaKeys);
     return { to: bookPage(params), toast: { kind: "success", title: "topicEditor.deleted" } };
   },
