@@ -45,6 +45,21 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The HTTP tests again with the server on PostgreSQL (issue 21, ADR 0032): a throwaway server for the
+          // suite, a database for each app server (tests/support/test-database.ts). Backups and db:copy are about
+          // SQLite's file and are not repeated.
+          name: "http-pg",
+          include: ["tests/http/**/*.test.ts"],
+          exclude: ["tests/http/backup.test.ts", "tests/http/db-copy.test.ts"],
+          globalSetup: ["tests/support/postgres-global.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           // The tests of media, covers, exports, imports, shared books and printed books again, with the media in a
           // local S3-compatible server (s3rver) that each test server starts (issue 21, ADR 0033).
           name: "http-s3",

@@ -73,8 +73,9 @@ async function startup(): Promise<void> {
   // PostgreSQL of DATABASE_URL (issue 21, ADR 0032).
   await prepareDatabase();
   sessionSecret();
-  // The media folders 0700 before any upload streams into them, also folders an older version made 0755.
-  for (const dir of [path.join(config.dataDir, "media"), mediaFilesDir(), uploadTmpDir(), coversDir()])
+  // DATA_DIR and the media folders 0700 before any upload streams into them, also folders an older version made
+  // 0755 (on PostgreSQL, nothing else opens DATA_DIR at start).
+  for (const dir of [config.dataDir, path.join(config.dataDir, "media"), mediaFilesDir(), uploadTmpDir(), coversDir()])
     await ensurePrivateDir(dir);
   await purgeExpiredSessions();
   await purgeSpentAttempts();

@@ -1,4 +1,3 @@
-import Database from "better-sqlite3";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -129,15 +128,10 @@ describe("hostile books still print", () => {
     await upload("image", await pngBytes(700, 500, "#336699"));
     const lost = await upload("image", await pngBytes(500, 700, "#996633"));
     await upload("audio", webmBytes(3000));
-    const db = new Database(path.join(server.dataDir, "heirloom.db"), { readonly: true });
-    let key: string;
-    try {
-      ({ storage_key: key } = db.prepare("select storage_key from media where id = ?").get(lost.id) as {
-        storage_key: string;
-      });
-    } finally {
-      db.close();
-    }
+    const [row] = await server.database.query<{ storage_key: string }>("select storage_key from media where id = ?", [
+      lost.id,
+    ]);
+    const key = row!.storage_key;
     // Gone from the disk: the stored photo, and the print copy made when it was kept (ADR 29).
     const file = path.join(server.dataDir, "media", "files", key);
     const copy = path.join(server.dataDir, "cache", "print-copies", key.replace(/\.webp$/, ".jpg"));
@@ -163,28 +157,29 @@ describe("hostile books still print", () => {
     const book = await created(lan, "/api/books", { title: "A Thousand Evenings", language: "en" });
     const titles = Array.from({ length: 1000 }, (_, i) => `Evening ${String(i + 1).padStart(4, "0")}`);
     // Written straight into the server's database, as an import of such a book would: a thousand HTTP calls would
-    // take the test's time without testing anything more.
-    const db = new Database(path.join(server.dataDir, "heirloom.db"));
-    try {
-      db.pragma("busy_timeout = 10000");
-      const topic = db.prepare(
-        "insert into topics (book_id, title, description, position, created_at, updated_at) values (?, ?, '', ?, ?, ?)",
-      );
-      const story = db.prepare(
-        "insert into stories (topic_id, book_id, title, content, status, position, created_at, updated_at) " +
-          "values (?, ?, ?, ?, 'published', 0, ?, ?)",
-      );
-      const now = Date.now();
-      db.transaction(() => {
-        for (const [i, title] of titles.entries()) {
-          const topicId = topic.run(book.id, title, i, now, now).lastInsertRowid;
-          story.run(topicId, book.id, `Story of ${title}`, `On ${title.toLowerCase()} we sat by the fire.`, now, now);
-        }
-      })();
-      db.prepare("update books set updated_at = ? where id = ?").run(now, book.id);
-    } finally {
-      db.close();
-    }
+    // take the test's time without testing anything more. One statement for the topics and one for their stories:
+    // a connection per row would be as slow.
+    const now = new Date();
+    const topics = await server.database.query<{ id: number; position: number }>(
+      "insert into topics (book_id, title, description, position, created_at, updated_at) values " +
+        titles.map(() => "(?, ?, '', ?, ?, ?)").join(", ") +
+        " returning id, position",
+      titles.flatMap((title, i) => [book.id, title, i, now, now]),
+    );
+    const topicIds = new Map(topics.map((topic) => [topic.position, topic.id]));
+    await server.database.query(
+      "insert into stories (topic_id, book_id, title, content, status, position, created_at, updated_at) values " +
+        titles.map(() => "(?, ?, ?, ?, 'published', 0, ?, ?)").join(", "),
+      titles.flatMap((title, i) => [
+        topicIds.get(i),
+        book.id,
+        `Story of ${title}`,
+        `On ${title.toLowerCase()} we sat by the fire.`,
+        now,
+        now,
+      ]),
+    );
+    await server.database.query("update books set updated_at = ? where id = ?", [now, book.id]);
 
     const { bytes, pdf } = await pdfOf(lan, book.id);
     expect(await popplerErrors(bytes)).toEqual([]);
@@ -233,17 +228,12 @@ describe("voice codes behind PUBLIC_URL", () => {
       const key = `${"ab".repeat(16)}.webm`;
       fs.mkdirSync(path.join(site.dataDir, "media", "files"), { recursive: true });
       fs.writeFileSync(path.join(site.dataDir, "media", "files", key), webmBytes(3000));
-      const db = new Database(path.join(site.dataDir, "heirloom.db"));
-      try {
-        db.pragma("busy_timeout = 10000");
-        db.prepare(
-          "insert into media (story_id, type, storage_key, mime_type, filename, size, thumb_size, created_at) " +
-            "values (?, 'audio', ?, 'audio/webm', 'voice.webm', 3000, 0, ?)",
-        ).run(song.id, key, Date.now());
-        db.prepare("update stories set has_audio = 1 where id = ?").run(song.id);
-      } finally {
-        db.close();
-      }
+      await site.database.query(
+        "insert into media (story_id, type, storage_key, mime_type, filename, size, thumb_size, created_at) " +
+          "values (?, 'audio', ?, 'audio/webm', 'voice.webm', 3000, 0, ?)",
+        [song.id, key, new Date()],
+      );
+      await site.database.query("update stories set has_audio = true where id = ?", [song.id]);
       const { token } = await created<{ token: string }>(family, `/api/books/${book.id}/shares`, {});
 
       const { bytes, pdf } = await pdfOf(family, book.id);

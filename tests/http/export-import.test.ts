@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import Database from "better-sqlite3";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, loginAs, serverWithLanAndMinh, type Client } from "../support/http";
@@ -156,23 +155,21 @@ function normalised(json: Buffer) {
 
 // ---------------------------------------------------------------- what an import leaves behind
 
-function rowCounts() {
-  const database = new Database(path.join(server.dataDir, "heirloom.db"), { readonly: true, fileMustExist: true });
-  try {
-    const count = (table: string) => (database.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
-    return Object.fromEntries(
-      ["books", "topics", "questions", "stories", "media", "activities"].map((table) => [table, count(table)]),
-    );
-  } finally {
-    database.close();
+async function rowCounts() {
+  const counts: Record<string, number> = {};
+  for (const table of ["books", "topics", "questions", "stories", "media", "activities"]) {
+    const [row] = await server.database.query<{ n: number | string }>(`select count(*) as n from ${table}`);
+    // A number in SQLite, a string (bigint) in PostgreSQL.
+    counts[table] = Number(row!.n);
   }
+  return counts;
 }
 const fileCount = (dir: string) => {
   const full = path.join(server.dataDir, "media", dir);
   return fs.existsSync(full) ? fs.readdirSync(full).length : 0;
 };
 const footprint = async () => ({
-  rows: rowCounts(),
+  rows: await rowCounts(),
   files: (await server.storedFiles("files")).length,
   covers: (await server.storedFiles("covers")).length,
   tmp: fileCount("tmp"),

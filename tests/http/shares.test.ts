@@ -1,5 +1,3 @@
-import Database from "better-sqlite3";
-import path from "node:path";
 import { pngBytes, wavBytes } from "../support/media-files";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServer } from "../support/server";
@@ -109,14 +107,9 @@ describe("share links", () => {
     expect(JSON.stringify(listed.body)).not.toContain(share.token);
 
     // Only a SHA-256 of the token is in the database.
-    const db = new Database(path.join(server.dataDir, "heirloom.db"), { readonly: true });
-    try {
-      const stored = db.prepare("select token_hash from shares").all() as { token_hash: string }[];
-      expect(JSON.stringify(stored)).not.toContain(share.token);
-      expect(stored.every((row) => /^[a-f0-9]{64}$/.test(row.token_hash))).toBe(true);
-    } finally {
-      db.close();
-    }
+    const stored = await server.database.query<{ token_hash: string }>("select token_hash from shares");
+    expect(JSON.stringify(stored)).not.toContain(share.token);
+    expect(stored.every((row) => /^[a-f0-9]{64}$/.test(row.token_hash))).toBe(true);
 
     // Another user can neither make, list nor revoke links of lan's book.
     expect((await minh.json("POST", `/api/books/${book.id}/shares`, {})).status).toBe(404);

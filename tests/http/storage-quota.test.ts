@@ -2,7 +2,6 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import en from "~/i18n/en";
 import vi from "~/i18n/vi";
-import { withDatabase } from "../resilience/support";
 import { createClient, loginAs, type Client } from "../support/http";
 import { sampleDocument } from "../support/keepsake-sample";
 import { pngBytes, webmBytes } from "../support/media-files";
@@ -53,11 +52,13 @@ function uploadRecording({ client, storyId }: Setup, bytes: number, language = "
 
 /** Everything stored: files under DATA_DIR/media (sizes too) and the rows that name files. */
 async function stored() {
-  const rows = withDatabase(server.dataDir, (db) => ({
-    media: db.prepare("select count(*) from media").pluck().get(),
-    books: db.prepare("select count(*) from books").pluck().get(),
-    covers: db.prepare("select count(*) from books where cover_bytes is not null").pluck().get(),
-  }));
+  // count(*) is a number in SQLite and a string (bigint) in PostgreSQL.
+  const count = async (sql: string) => Number((await server.database.query<{ n: number | string }>(sql))[0]!.n);
+  const rows = {
+    media: await count("select count(*) as n from media"),
+    books: await count("select count(*) as n from books"),
+    covers: await count("select count(*) as n from books where cover_bytes is not null"),
+  };
   return { files: await server.storedMedia(), rows };
 }
 
@@ -120,7 +121,7 @@ describe("the storage quota", () => {
     const answers = await Promise.all([uploadRecording(minh, 600 * 1024), uploadRecording(minh, 600 * 1024)]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 413]);
     const after = await stored();
-    expect(after.rows.media).toBe(Number(before.rows.media) + 1);
+    expect(after.rows.media).toBe(before.rows.media + 1);
     expect(after.files.filter((file) => !before.files.includes(file))).toEqual([
       expect.stringMatching(/^files\/[a-f0-9]{32}\.webm 614400$/),
     ]);

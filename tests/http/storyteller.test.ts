@@ -1,5 +1,3 @@
-import Database from "better-sqlite3";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import en from "~/i18n/en";
 import vi from "~/i18n/vi";
@@ -109,14 +107,9 @@ describe("storyteller links through the api", () => {
     expect(JSON.stringify(listed)).not.toContain(link.token);
 
     // Only a SHA-256 of the token is kept.
-    const db = new Database(path.join(server.dataDir, "heirloom.db"), { readonly: true });
-    try {
-      const stored = db.prepare("select token_hash from storyteller_links").all() as { token_hash: string }[];
-      expect(JSON.stringify(stored)).not.toContain(link.token);
-      expect(stored.every((row) => /^[a-f0-9]{64}$/.test(row.token_hash))).toBe(true);
-    } finally {
-      db.close();
-    }
+    const stored = await server.database.query<{ token_hash: string }>("select token_hash from storyteller_links");
+    expect(JSON.stringify(stored)).not.toContain(link.token);
+    expect(stored.every((row) => /^[a-f0-9]{64}$/.test(row.token_hash))).toBe(true);
 
     // Anyone but the owner: 404, the same as a book that does not exist; signed out: 401.
     expect((await minh.request(`/api/books/${book.id}/storyteller-links`)).status).toBe(404);
@@ -303,12 +296,10 @@ describe("the storyteller's page", () => {
     const revoked = await created<Link>(lan, `/api/books/${book.id}/storyteller-links`, {});
     const expired = await created<Link>(lan, `/api/books/${book.id}/storyteller-links`, {});
     await body(await lan.request(`/api/storyteller-links/${revoked.id}`, { method: "DELETE" }), 200);
-    const db = new Database(path.join(server.dataDir, "heirloom.db"));
-    try {
-      db.prepare("update storyteller_links set expires_at = ? where id = ?").run(Date.now() - 1000, expired.id);
-    } finally {
-      db.close();
-    }
+    await server.database.query("update storyteller_links set expires_at = ? where id = ?", [
+      new Date(Date.now() - 1000),
+      expired.id,
+    ]);
     for (const link of [revoked, expired]) {
       const page = await anon.request(`/tell/${link.token}`, { headers: { "Accept-Language": "en" } });
       expect(page.status).toBe(410);

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { type LocalS3, startLocalS3 } from "./s3";
+import { type TestDatabase, testDatabase } from "./test-database";
 
 export const ADMIN_PASSWORD = "admin-test-password";
 
@@ -24,6 +25,8 @@ export type RunningServer = {
   storedMedia: () => Promise<string[]>;
   /** The local S3 server the media are kept in, when the suite runs on S3. */
   s3: LocalS3 | null;
+  /** The server's database, for a test that reads or changes rows behind the app's back. */
+  database: TestDatabase;
   /** Stops the server (SIGTERM, a clean shutdown) and removes its data directory. */
   stop: () => Promise<void>;
   /**
@@ -86,6 +89,8 @@ export async function startServer(
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "heirloom-server-"));
   // The `http-s3` suite runs the media tests with the media in a local S3 server, one per app server.
   const s3 = process.env.HEIRLOOM_TEST_MEDIA_STORE === "s3" && !("MEDIA_STORE" in env) ? await startLocalS3() : null;
+  // The `*-pg` suites run the server on PostgreSQL: a database for this data directory (issue 21, ADR 0032).
+  const database = await testDatabase(dataDir);
   const child: ChildProcess = spawn(process.execPath, [path.join(root, "server", "index.mjs")], {
     cwd: root,
     env: {
@@ -97,6 +102,7 @@ export async function startServer(
       ADMIN_PASSWORD,
       COOKIE_SECURE: "false",
       ...s3?.env,
+      ...(database.url ? { DATABASE_URL: database.url } : {}),
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -120,7 +126,10 @@ export async function startServer(
     });
   });
   const url = await started.catch(async (error: unknown) => {
-    if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!options.dataDir) {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      await database.drop();
+    }
     await s3?.remove();
     throw error;
   });
@@ -136,6 +145,7 @@ export async function startServer(
     pid: child.pid!,
     output: () => log,
     s3,
+    database,
     storedMedia: async () => [...(s3 ? await s3.objects() : []), ...filesUnder(path.join(dataDir, "media"))].sort(),
     storedFiles: async (folder) => {
       if (s3)
@@ -148,6 +158,7 @@ export async function startServer(
     stop: async () => {
       await kill("SIGTERM");
       fs.rmSync(dataDir, { recursive: true, force: true });
+      await database.drop();
       await s3?.remove();
     },
     kill,
