@@ -66,7 +66,11 @@ export function db(): Db {
   if (instance) return instance;
   if (databaseDialect() === "postgresql") {
     // Migrated by prepareDatabase(), which the server awaits before it serves.
-    const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+    // A connection is waited for 5 s at most: with the server down or restarting, a request fails (503) instead of
+    // hanging. An idle connection that the server closes (a restart) is dropped from the pool; without a listener its
+    // error would end the process.
+    const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10, connectionTimeoutMillis: 5000 });
+    pool.on("error", (error) => console.error(`A PostgreSQL connection closed: ${error.message}`));
     instance = drizzlePostgres({ client: pool, schema: pgSchema }) as unknown as Db;
     return instance;
   }
@@ -109,7 +113,10 @@ function writerDb(): Db {
 // PostgreSQL's answers when a serializable transaction collided with another: running it again is the remedy.
 const SERIALIZATION_FAILURE = "40001";
 const DEADLOCK_DETECTED = "40P01";
-const ATTEMPTS = 8;
+// Up to 12 runs, each after a random pause of up to 4, 8, 16 … ms, at most a second (about 5 s in all): writers
+// that collided try again spread out in time, so that forty at once on one topic all get through.
+const ATTEMPTS = 12;
+const pauseBefore = (attempt: number) => Math.random() * Math.min(1000, 2 ** (attempt + 1));
 
 /**
  * drizzle's transaction on a pooled connection, SERIALIZABLE: the models read, then write what they read decided (the
@@ -134,7 +141,7 @@ async function postgresTransaction<T>(
       const code =
         (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
       if (attempt >= ATTEMPTS || (code !== SERIALIZATION_FAILURE && code !== DEADLOCK_DETECTED)) throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+      await new Promise((resolve) => setTimeout(resolve, pauseBefore(attempt)));
     }
   }
 }
