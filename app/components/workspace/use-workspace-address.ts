@@ -33,7 +33,7 @@ export function useBookPreviewAction(bookId: number) {
       const detail = (event as CustomEvent<BookPreviewActionDetail | undefined>).detail;
       if (detail?.action !== "back-to-book") return;
       const topicId = Number(detail.topicId);
-      navigate(topicId > 0 ? `/books/${bookId}?openEditor=story&topicId=${topicId}` : `/books/${bookId}`, {
+      void navigate(topicId > 0 ? `/books/${bookId}?openEditor=story&topicId=${topicId}` : `/books/${bookId}`, {
         preventScrollReset: true,
       });
     };
