@@ -1,7 +1,9 @@
 import { PassThrough } from "node:stream";
+import { isDatabaseUnavailable } from "~db/errors";
+import { DATABASE_RETRY } from "./lib/http.server";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { getI18n } from "./i18n/middleware.server";
 import { I18nContext } from "./i18n/page-i18n";
 import { contentSecurityPolicy, createNonce } from "./lib/csp.server";
@@ -16,6 +18,16 @@ export { staticSecurityHeaders } from "./lib/security-headers.server";
 
 export const streamTimeout = 5_000;
 
+/** The requests whose loader, action or middleware found the database out of reach. */
+const databaseOutOfReach = new WeakSet<Request>();
+
+/** React Router's report of every server error, before it hides the error's detail from the page. */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (isDatabaseUnavailable(error)) databaseOutOfReach.add(request);
+  // As React Router's own report: nothing for a request the browser gave up.
+  if (!request.signal.aborted) console.error(error);
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -23,6 +35,15 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  // A page whose data could not be read because the database is out of reach (a restart) is a 503, not a 500
+  // (issue 21): an error React Router has replaced by a bare one by now (handleError saw it first), or the 503 that
+  // the session's read threw (databaseOutOfReach in app/lib/http.server.ts).
+  const errors = Object.values(routerContext.staticHandlerContext.errors ?? {});
+  const saidSo = errors.some((error) => isRouteErrorResponse(error) && error.data?.reason === "database");
+  if (databaseOutOfReach.has(request) || saidSo) {
+    responseStatusCode = 503;
+    for (const [name, value] of Object.entries(DATABASE_RETRY)) responseHeaders.set(name, value);
+  }
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

@@ -148,11 +148,13 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const t = useT();
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // The database out of reach (app/lib/http.server.ts): a moment's wait, not a fault of the page.
+  const databaseAway = isRouteErrorResponse(error) && (error.data as { reason?: string } | null)?.reason === "database";
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <main id="main" className="page page-narrow">
       <h1>{status === 404 ? t("notFound.title") : t("errors.title")}</h1>
-      <p>{status === 404 ? t("notFound.text") : t("errors.server")}</p>
+      <p>{status === 404 ? t("notFound.text") : databaseAway ? t("errors.databaseUnavailable") : t("errors.server")}</p>
       <p>
         <a className="button" href="/">
           {t("notFound.returnHome")}

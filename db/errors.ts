@@ -11,3 +11,21 @@ export function isUniqueViolation(error: unknown): boolean {
   const cause = error instanceof Error ? error.cause : undefined;
   return UNIQUE_VIOLATION.has(codeOf(error) as string) || UNIQUE_VIOLATION.has(codeOf(cause) as string);
 }
+
+// A database that cannot be reached just now (issue 21): the connection refused, broken or timed out, or the
+// server shutting down or starting (PostgreSQL's SQLSTATE classes 08 and 57P, and 53300, too many connections).
+const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENOTFOUND"]);
+const UNAVAILABLE_STATES = /^(08\d{3}|57P0[1-3]|53300)$/;
+// node-postgres says these in words only: a connection ended under a query, the pool's wait for one ran out.
+const UNAVAILABLE_WORDS =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/;
+
+/** Whether `error`, or what it wraps, says the database cannot be reached just now (answered with a 503). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let layer = error, depth = 0; layer instanceof Error && depth < 4; layer = layer.cause, depth++) {
+    const code = codeOf(layer);
+    if (typeof code === "string" && (UNAVAILABLE_CODES.has(code) || UNAVAILABLE_STATES.test(code))) return true;
+    if (UNAVAILABLE_WORDS.test(layer.message)) return true;
+  }
+  return false;
+}

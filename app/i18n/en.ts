@@ -990,6 +990,7 @@ const en = {
     aiUnavailable: "The AI server did not answer. Please try again.",
     aiBusy: "The AI server is busy. Please wait a moment and try again.",
     aiInvalidAnswer: "The AI server gave an answer that cannot be used. Please try again.",
+    databaseUnavailable: "Heirloom cannot reach its database just now. Nothing was lost: please try again in a moment.",
   },
   keepsake: {
     download: "Download a copy (zip)",

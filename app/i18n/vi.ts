@@ -991,6 +991,8 @@ const vi = {
     aiUnavailable: "Máy chủ AI không phản hồi. Vui lòng thử lại.",
     aiBusy: "Máy chủ AI đang bận. Vui lòng đợi một lát rồi thử lại.",
     aiInvalidAnswer: "Không dùng được câu trả lời của máy chủ AI. Vui lòng thử lại.",
+    databaseUnavailable:
+      "Heirloom tạm thời chưa kết nối được cơ sở dữ liệu. Không có gì bị mất: xin thử lại sau ít phút.",
   },
   keepsake: {
     download: "Tải bản sao (zip)",

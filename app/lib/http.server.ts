@@ -1,4 +1,5 @@
-import type { RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
+import { isDatabaseUnavailable } from "~db/errors";
 import { getI18n } from "~/i18n/middleware.server";
 import { translateKey } from "~/i18n/translate";
 import type { MessageKey } from "~/i18n/types";
@@ -47,6 +48,18 @@ export function refuseMethod(context: Context, allowed: string[]): Response {
   return jsonError(context, 405, "errors.methodNotAllowed", undefined, { Allow: allowed.join(", ") });
 }
 
+/** When to try again after a 503 for a database out of reach: it is back within seconds after a restart. */
+export const DATABASE_RETRY = { "Retry-After": "5" };
+
+/**
+ * What a request gets when the database is out of reach (issue 21), to be thrown: /api a translated JSON 503, a page
+ * the error page's 503, which asks to try again in a moment.
+ */
+export function databaseOutOfReach(request: Request, context: Context): Response | ReturnType<typeof data> {
+  if (isApiRequest(request)) return jsonError(context, 503, "errors.databaseUnavailable", undefined, DATABASE_RETRY);
+  return data({ reason: "database" }, { status: 503, headers: DATABASE_RETRY });
+}
+
 /**
  * Wraps an /api handler: the return value becomes JSON, and an AppError or a thrown Response
  * becomes the documented error shape instead of an HTML error page.
@@ -58,6 +71,8 @@ export function apiHandler<A extends { context: Context }>(handler: (args: A) =>
       return result instanceof Response ? result : Response.json(result);
     } catch (error) {
       if (error instanceof Response) return error;
+      if (isDatabaseUnavailable(error))
+        return jsonError(args.context, 503, "errors.databaseUnavailable", undefined, DATABASE_RETRY);
       if (error instanceof AppError) {
         const title = error.titleKey ? { title: translate(args.context, error.titleKey) } : undefined;
         return jsonError(args.context, error.status, error.messageKey, title);

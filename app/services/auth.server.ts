@@ -2,7 +2,8 @@ import { createContext, redirect, type MiddlewareFunction, type RouterContextPro
 import type { User } from "~db/schema";
 import { getSessionUser } from "~/models/session.server";
 import { isAdmin } from "~/models/user.server";
-import { jsonError, isApiRequest } from "~/lib/http.server";
+import { isDatabaseUnavailable } from "~db/errors";
+import { databaseOutOfReach, jsonError, isApiRequest } from "~/lib/http.server";
 import { pagePath } from "~/lib/page-url";
 import { readSessionToken } from "./session.server";
 
@@ -11,9 +12,19 @@ const userContext = createContext<User | null>(null);
 /** Loads the signed-in user once per request, for every loader, action and /api route below root. */
 export const authMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const token = readSessionToken(request);
-  context.set(userContext, token ? await getSessionUser(token) : null);
+  context.set(userContext, token ? await sessionUser(token, request, context) : null);
   return next();
 };
+
+/** The session's user; the first read of a request, where a database out of reach becomes its 503 (issue 21). */
+async function sessionUser(token: string, request: Request, context: Readonly<RouterContextProvider>) {
+  try {
+    return await getSessionUser(token);
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) throw databaseOutOfReach(request, context);
+    throw error;
+  }
+}
 
 export function getOptionalUser(context: Readonly<RouterContextProvider>): User | null {
   return context.get(userContext);

@@ -1,12 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOGIN_LIMITS, STORYTELLER_ANSWER_LIMIT } from "~/lib/limits";
 import { type Client, createClient, loginAs } from "../support/http";
+import { pngBytes } from "../support/media-files";
+import { type LocalS3, startLocalS3 } from "../support/s3";
 import { ADMIN_PASSWORD, type RunningServer, startServer } from "../support/server";
+import { suitePostgres } from "../support/test-database";
 
-// Two app processes on one DATA_DIR (issue 21, ADR 0031): nothing a user sees or is limited by lives in one
-// process's memory, so whichever process answers, the answer is the same.
+// Two app processes (issue 21, ADR 0031): nothing a user sees or is limited by lives in one process's memory, so
+// whichever process answers, the answer is the same. On SQLite they share one DATA_DIR. On PostgreSQL (http-pg) they
+// are laid out as a hosted Heirloom is: each its own DATA_DIR, one database, one S3 bucket, one SESSION_SECRET.
 let first: RunningServer;
 let second: RunningServer;
+let s3: LocalS3 | null = null;
 
 /** One browser (one cookie jar) talking to either process. */
 function visitor(): { on: (server: RunningServer) => Client } {
@@ -21,8 +26,15 @@ const created = async <T>(response: Response): Promise<T> => {
 };
 
 beforeAll(async () => {
-  first = await startServer();
-  second = await startServer({}, { dataDir: first.dataDir });
+  if (suitePostgres()) {
+    s3 = await startLocalS3();
+    const shared = { ...s3.env, SESSION_SECRET: "two-processes-secret-two-processes-secret" };
+    first = await startServer(shared);
+    second = await startServer({ ...shared, DATABASE_URL: first.database.url });
+  } else {
+    first = await startServer();
+    second = await startServer({}, { dataDir: first.dataDir });
+  }
   const admin = createClient(first.url);
   await loginAs(admin, "admin", ADMIN_PASSWORD);
   const made = await admin.json("POST", "/api/admin/create-user", {
@@ -34,8 +46,10 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await second?.kill();
+  if (s3) await second?.stop();
+  else await second?.kill();
   await first?.stop();
+  await s3?.remove();
 });
 
 describe("two app processes on one database", () => {
@@ -90,6 +104,34 @@ describe("two app processes on one database", () => {
     }[];
     expect(listed).toHaveLength(40);
     expect(new Set(listed.map((story) => story.position)).size).toBe(40);
+  });
+
+  it("serves from either process a photo uploaded to one", async () => {
+    const lan = visitor();
+    await loginAs(lan.on(first), "lan", "secret1");
+    const book = await created<{ id: number }>(
+      await lan.on(first).json("POST", "/api/books", { title: "Ảnh cũ", language: "vi" }),
+    );
+    const topic = await created<{ id: number }>(
+      await lan.on(first).json("POST", `/api/books/${book.id}/topics`, { title: "Nhà xưa" }),
+    );
+    const story = await created<{ id: number }>(
+      await lan
+        .on(first)
+        .json("POST", `/api/topics/${topic.id}/stories`, { title: "Giếng nước", content: "Ngày xưa…" }),
+    );
+    const form = new FormData();
+    form.append("type", "image");
+    form.append("file", new File([await pngBytes(64, 48)], "gieng.png", { type: "image/png" }));
+    const photo = await created<{ id: number }>(
+      await lan.on(second).request(`/api/stories/${story.id}/media`, { method: "POST", body: form }),
+    );
+    for (const server of [first, second]) {
+      const served = await lan.on(server).get(`/api/media/render/id:${photo.id}`);
+      expect(served.status).toBe(200);
+      expect(served.headers.get("content-type")).toBe("image/webp");
+      expect((await served.arrayBuffer()).byteLength).toBeGreaterThan(0);
+    }
   });
 
   it("opens on the other process a share link made on the first", async () => {

@@ -12,6 +12,9 @@ export type Postgres = {
   createDatabase: (name: string) => Promise<string>;
   /** Stops the server at once (`immediate`, a crash to the database) and starts it again on the same data. */
   restart: (mode?: "fast" | "immediate") => Promise<void>;
+  /** Stops the server at once, keeping its data, until `startServer`: the database is out of reach meanwhile. */
+  stopServer: () => Promise<void>;
+  startServer: () => Promise<void>;
   /** Stops the server and removes its folder. */
   stop: () => Promise<void>;
 };
@@ -109,6 +112,12 @@ export async function startPostgres({ durable = false }: { durable?: boolean } =
     },
     async restart(mode = "immediate") {
       run("pg_ctl", ["-D", data, "-m", mode, "-w", "stop"]);
+      start();
+    },
+    async stopServer() {
+      run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
+    },
+    async startServer() {
       start();
     },
     async stop() {
