@@ -50,15 +50,7 @@ export default defineConfig({
           // SQLite's file and are not repeated.
           name: "http-pg",
           include: ["tests/http/**/*.test.ts"],
-          // Not yet the two tests of bodies refused before they are read: with the session read from PostgreSQL (a
-          // round trip before the answer), the server stops reading a refused body after its answer and the client
-          // waits; issue 21 keeps that open until it is fixed.
-          exclude: [
-            "tests/http/backup.test.ts",
-            "tests/http/db-copy.test.ts",
-            "tests/http/refused-bodies.test.ts",
-            "tests/http/refused-body-memory.test.ts",
-          ],
+          exclude: ["tests/http/backup.test.ts", "tests/http/db-copy.test.ts"],
           globalSetup: ["tests/support/postgres-global.ts"],
           environment: "node",
           testTimeout: 30_000,

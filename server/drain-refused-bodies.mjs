@@ -68,6 +68,14 @@ function drain(req, { maxBytes, maxMs }, close) {
   // Whoever started reading the body (React Router's adapter) is no longer listening: drop, never keep.
   req.removeAllListeners("data");
   req.resume();
+  // An answer given after the body had filled the request's buffer (a slow database, a busy machine) finds the
+  // connection's reading stopped by Node's backpressure, with its stream still counting a read as pending, so
+  // resuming the request does not start it again: the client's writes stall, and the drain never ends. Start it
+  // as net.Socket does (tryReadStart).
+  if (socket._handle && !socket._handle.reading) {
+    socket._handle.reading = true;
+    socket._handle.readStart();
+  }
   if (req.complete) end(false);
 }
 

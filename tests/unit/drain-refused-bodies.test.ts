@@ -24,14 +24,19 @@ afterEach(async () => {
  * The refusing server with `limits`; `closed` resolves with the state of its (first) request when the connection
  * closed.
  */
-async function refusing(limits: { maxBytes?: number; maxMs?: number }) {
+async function refusing(limits: { maxBytes?: number; maxMs?: number }, { late = false } = {}) {
   let report!: (seen: Seen) => void;
   const closed = new Promise<Seen>((resolve) => (report = resolve));
   server = drainRefusedBodies(
     http.createServer((req, res) => {
       const socket = req.socket;
       socket.once("close", () => report({ complete: req.complete, bytesRead: socket.bytesRead }));
-      res.writeHead(401, { "Content-Type": "text/plain", "Content-Length": "2" }).end("no");
+      const answer = () => res.writeHead(401, { "Content-Type": "text/plain", "Content-Length": "2" }).end("no");
+      if (!late) return answer();
+      // Late: only once the body has filled the request's buffer and Node has stopped reading the connection, as
+      // when the answer waits for a database on the network or a busy machine.
+      const whenFull = () => (req.readableLength >= req.readableHighWaterMark ? answer() : setImmediate(whenFull));
+      whenFull();
     }),
     limits,
   );
@@ -61,6 +66,20 @@ describe("drainRefusedBodies", () => {
       expect((await closed()).complete).toBe(true);
     },
   );
+
+  it("reads the rest of a body answered late, once the request's buffer was full", async () => {
+    const { origin, head, closed } = await refusing({}, { late: true });
+    const outcome = await sendWhileAnswered(origin, head({ Connection: "close", "Content-Length": String(8 * MB) }), {
+      total: 8 * MB,
+      awaitAnswerAt: MB,
+    });
+    expect({ error: outcome.error, status: outcome.answer?.status, sent: outcome.sent }).toEqual({
+      error: null,
+      status: 401,
+      sent: 8 * MB,
+    });
+    expect((await closed()).complete).toBe(true);
+  });
 
   it("closes a lingering connection when the client stops sending and ends its side", async () => {
     const { origin, head, closed } = await refusing({});
