@@ -63,6 +63,14 @@ const inside = (child, parent) => {
 };
 
 function checkTarget({ dataDir, destination }) {
+  // With DATABASE_URL the data are in PostgreSQL (issue 21, ADR 0032): a copy of a SQLite file left in DATA_DIR
+  // would look like a backup of them and be none.
+  if (/^postgres(ql)?:\/\//.test(process.env.DATABASE_URL?.trim() ?? "")) {
+    throw new BackupError(
+      "the database is PostgreSQL (DATABASE_URL), which this script does not copy: back it up with pg_dump or " +
+        "PostgreSQL's own backups, and the media with the bucket's (see Running at scale in the README).",
+    );
+  }
   if (!exists(dataDir) || !fs.statSync(dataDir).isDirectory()) {
     throw new BackupError(
       `the data folder ${dataDir} does not exist. Set DATA_DIR to the folder Heirloom keeps its data in ` +

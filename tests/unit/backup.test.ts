@@ -166,6 +166,11 @@ describe("npm run backup, on the command line", () => {
     expect(exists.stderr).toMatch(/^Backup failed: .*taken already exists\. A backup never writes over anything/m);
     expect(exists.stderr).not.toMatch(/\n\s+at /);
     expect(fs.readdirSync(taken)).toEqual(["keep.txt"]);
+
+    const postgres = cli([path.join(scratch, "pg")], { DATA_DIR: dataDir(), DATABASE_URL: "postgres://db/heirloom" });
+    expect(postgres.status).toBe(1);
+    expect(postgres.stderr).toMatch(/^Backup failed: the database is PostgreSQL \(DATABASE_URL\), .* pg_dump/m);
+    expect(fs.existsSync(path.join(scratch, "pg"))).toBe(false);
   });
 
   it("makes a checked backup and prints a one-line summary", () => {
