@@ -2,7 +2,8 @@ import { defineConfig } from "vitest/config";
 
 // Four suites: unit (models and libraries against a real SQLite file), http (the real built server),
 // resilience (the real built server under concurrent writes, a crash, a failing AI server and fuzzed
-// input; loopback only) and e2e (real Chromium against the real built server).
+// input; loopback only) and e2e (real Chromium against the real built server); the `*-pg` and `http-s3` projects run
+// some of them again on PostgreSQL or with the media in S3.
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
@@ -87,6 +88,23 @@ export default defineConfig({
           // Each file loads the machine on purpose (50 writers, a fuzzer): one at a time on two cores.
           fileParallelism: false,
           // The longest test writes for 30 s; every wait inside the tests is bounded well below these.
+          testTimeout: 90_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The resilience tests again with the server on PostgreSQL (issue 21, ADR 0032): a throwaway server for the
+          // suite, a database for each app server (tests/support/test-database.ts). The PostgreSQL restart starts a
+          // server of its own and already runs in `resilience`. Run with `resilience` in one vitest, the files of
+          // both still go one at a time: vitest puts every file of a project without file parallelism in one queue.
+          name: "resilience-pg",
+          include: ["tests/resilience/**/*.test.ts"],
+          exclude: ["tests/resilience/postgres-restart.test.ts"],
+          globalSetup: ["tests/support/postgres-global.ts"],
+          environment: "node",
+          fileParallelism: false,
           testTimeout: 90_000,
           hookTimeout: 60_000,
         },

@@ -20,7 +20,7 @@ export function cpuSeconds(pid) {
 
 const autocannonBin = path.resolve(import.meta.dirname, "..", "..", "node_modules", "autocannon", "autocannon.js");
 
-async function autocannon(url, { connections, seconds, headers, cpu }) {
+async function autocannon(url, { connections, seconds, headers, cpu, method = "GET", body }) {
   const args = [
     autocannonBin,
     "--json",
@@ -31,6 +31,8 @@ async function autocannon(url, { connections, seconds, headers, cpu }) {
     "--timeout",
     "10",
   ];
+  if (method !== "GET") args.push("--method", method);
+  if (body !== undefined) args.push("--body", body);
   for (const [name, value] of Object.entries(headers)) args.push("--headers", `${name}=${value}`);
   args.push(url);
   const [command, commandArgs] = nodeCommand(args, cpu);
@@ -39,18 +41,18 @@ async function autocannon(url, { connections, seconds, headers, cpu }) {
 }
 
 /**
- * A warm-up run (discarded), then the measured run. `valid` is false when any response was not a
+ * A warm-up run (discarded), then the measured run (a GET, or `method` with `body`). `valid` is false when any response was not a
  * 2xx or any request failed: a redirect to /login would otherwise look like a very fast page.
  * With the server's `pid`, it also reports the server's CPU time per request, and the requests per
  * CPU-second that follow from it: unlike rps, that figure hardly moves when other work shares the core.
  */
 export async function measureRps(
   url,
-  { connections = 10, seconds = 10, warmupSeconds = 2, headers = {}, cpu, pid } = {},
+  { connections = 10, seconds = 10, warmupSeconds = 2, headers = {}, cpu, pid, method, body } = {},
 ) {
-  if (warmupSeconds > 0) await autocannon(url, { connections, seconds: warmupSeconds, headers, cpu });
+  if (warmupSeconds > 0) await autocannon(url, { connections, seconds: warmupSeconds, headers, cpu, method, body });
   const cpuBefore = pid ? cpuSeconds(pid) : null;
-  const result = await autocannon(url, { connections, seconds, headers, cpu });
+  const result = await autocannon(url, { connections, seconds, headers, cpu, method, body });
   const cpuAfter = pid ? cpuSeconds(pid) : null;
   const serverCpu = cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null;
   const non2xx = result.non2xx ?? 0;

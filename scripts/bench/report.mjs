@@ -3,6 +3,7 @@
 // budget. The budgets are issue 8's, the design's (docs/architecture.md, Performance budgets) and issue 7's (the
 // admin's SQL queries).
 import { ADMIN_QUERY_BUDGET, printAdminReport } from "./admin.mjs";
+import { P99_BUDGET } from "./engines.mjs";
 import { pdfBudgets } from "./pdf.mjs";
 
 export const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
@@ -109,6 +110,20 @@ export function budgetsOf(results) {
     });
   }
   if (results.pdf) for (const budget of pdfBudgets(results.pdf)) add(budget);
+  if (results.engines)
+    for (const key of ["books", "workspace", "save"]) {
+      const { sqlite, postgres } = results.engines;
+      add({
+        id: `engines.p99.${key}`,
+        page: `${key} on PostgreSQL`,
+        metric: "p99 ÷ SQLite's",
+        source: "issue 21",
+        value: postgres[key].latencyP99 / Math.max(1, sqlite[key].latencyP99),
+        max: P99_BUDGET,
+        unit: "×",
+        valid: postgres[key].valid && sqlite[key].valid,
+      });
+    }
   for (const budget of budgets) {
     const within = budget.max !== undefined ? budget.value <= budget.max : budget.value >= budget.min;
     budget.status = budget.valid === false ? "INVALID" : within ? "ok" : "OVER BUDGET";
@@ -264,7 +279,36 @@ export function markdownReport(results) {
     `| ${headers.map((_, i) => (i >= 2 && i <= 4 ? "---:" : "---")).join(" | ")} |`,
     ...tableRows(results).map((row) => `| ${row.map(escapeCell).join(" | ")} |`),
   ];
+  if (results.engines)
+    lines.push(
+      "",
+      "| request | SQLite | PostgreSQL | p99 ratio |",
+      "| --- | ---: | ---: | ---: |",
+      ...enginesRows(results.engines).map((row) => `| ${row.map(escapeCell).join(" | ")} |`),
+    );
   return `${lines.join("\n")}\n`;
+}
+
+/** SQLite beside PostgreSQL, the same requests on the same data (scripts/bench/engines.mjs). */
+export function enginesRows(engines) {
+  const labels = { books: "signed-in /books", workspace: "the workspace", save: "a story save (PUT)" };
+  return Object.entries(labels).map(([key, label]) => {
+    const { sqlite, postgres } = engines;
+    return [
+      label,
+      `${Math.round(sqlite[key].rps)} req/s, p99 ${sqlite[key].latencyP99} ms`,
+      `${Math.round(postgres[key].rps)} req/s, p99 ${postgres[key].latencyP99} ms`,
+      ratio(postgres[key].latencyP99 / Math.max(1, sqlite[key].latencyP99)),
+    ];
+  });
+}
+
+function printEnginesReport(engines) {
+  console.log(
+    `\nSQLite and PostgreSQL (loopback, durable), the same data, ${engines.load.connections} connections, ` +
+      `${engines.load.durationSeconds} s each`,
+  );
+  console.log(table(["request", "SQLite", "PostgreSQL", "p99 ratio"], enginesRows(engines)));
 }
 
 export function printReport(results) {
@@ -322,6 +366,7 @@ export function printReport(results) {
     }
   }
   if (results.admin) printAdminReport(results.admin);
+  if (results.engines) printEnginesReport(results.engines);
 
   const invalid = Object.values(h.load ?? {})
     .concat(Object.values(b.load ?? {}))

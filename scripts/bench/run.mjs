@@ -29,6 +29,7 @@ import { calibratedSlowdown, measureInteractive } from "./interactive.mjs";
 import { measurePageJs } from "./js-weight.mjs";
 import { auditPages, chromiumPath } from "./lighthouse.mjs";
 import { measureRps } from "./load.mjs";
+import { benchEngines } from "./engines.mjs";
 import { benchPdf } from "./pdf.mjs";
 import { cleanupAll, cpuPlan, nodeCommand, onCleanup, run, startServer, tempDir } from "./processes.mjs";
 import { budgetsOf, markdownReport, printReport } from "./report.mjs";
@@ -46,6 +47,7 @@ const { values: options } = parseArgs({
     interactive: { type: "boolean", default: true },
     admin: { type: "boolean", default: true },
     pdf: { type: "boolean", default: true },
+    engines: { type: "boolean", default: true },
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "10" },
     "lighthouse-runs": { type: "string", default: "1" },
@@ -67,7 +69,7 @@ const adminSeconds = int("admin-duration", 1, 60);
 if ([seconds, connections, lighthouseRuns, interactiveRuns, adminSeconds].includes(null)) {
   console.error(
     "usage: npm run bench -- [--build] [--no-js] [--no-load] [--no-lighthouse] [--no-interactive] [--no-admin]\n" +
-      "       [--no-pdf]\n" +
+      "       [--no-pdf] [--no-engines]\n" +
       "       [--duration 1..60 s] [--connections 1..200] [--lighthouse-runs 1..9] [--interactive-runs 1..15]\n" +
       "       [--admin-duration 1..60 s] [--out bench/results.json]",
   );
@@ -238,7 +240,9 @@ async function main() {
   const adminMs = options.admin ? (40 + adminPages(0).length * (adminSeconds + 1 + 8)) * 1000 : 0;
   // The pdf part: a start, 70 uploads, and two downloads of at most two minutes each.
   const pdfMs = options.pdf ? 360_000 : 0;
-  armWatchdog(120_000 + loadMs + lighthouseMs + interactiveMs + adminMs + pdfMs);
+  // SQLite then PostgreSQL: two starts, a PostgreSQL, a copy, and three load runs on each.
+  const enginesMs = options.engines ? 180_000 + 6 * (seconds + 2 + 5) * 1000 : 0;
+  armWatchdog(120_000 + loadMs + lighthouseMs + interactiveMs + adminMs + pdfMs + enginesMs);
 
   const tmpRoot = path.join(root, ".tmp");
   if (!fs.existsSync(tmpRoot)) onCleanup(() => fs.rmdirSync(tmpRoot)); // only if this run made it and it is empty again
@@ -355,6 +359,8 @@ async function main() {
   const admin = options.admin ? await benchAdmin({ seconds: adminSeconds, connections, cpus, log }) : null;
   // The keepsake book, on a server of its own too: its memory is the generation's, not the load runs'.
   const pdf = options.pdf ? await benchPdf({ cpus, log }) : null;
+  // SQLite beside PostgreSQL on the same data (issue 21), on servers of their own as well.
+  const engines = options.engines ? await benchEngines({ seconds, connections, cpus, log }) : null;
   clearTimeout(watchdog);
   machine.loadAverageAtEnd = os.loadavg();
 
@@ -370,6 +376,7 @@ async function main() {
       interactive: options.interactive,
       admin: options.admin,
       pdf: options.pdf,
+      engines: options.engines,
     },
     loadGenerator: options.load
       ? { tool: "autocannon", connections, durationSeconds: seconds, warmupSeconds: 2 }
@@ -383,6 +390,7 @@ async function main() {
     bare,
     admin,
     pdf,
+    engines,
   };
   results.budgets = budgetsOf(results);
   printReport(results);

@@ -1,15 +1,13 @@
-import crypto from "node:crypto";
-import { getTableName, is, Table } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import en from "~/i18n/en";
 import vi from "~/i18n/vi";
-import * as schema from "../../db/schema.sqlite";
 import { mediaFiles } from "../resilience/support";
 import { fakeAiEnv, reply, startFakeOpenAi, type FakeOpenAi } from "../support/fake-openai";
 import { createClient, loginAs, type Client } from "../support/http";
 import { pngBytes } from "../support/media-files";
 import { appRoutes, fillPattern, servesGet, type AppRoute, type RouteIds } from "../support/routes";
 import { ADMIN_PASSWORD, startServer, type RunningServer } from "../support/server";
+import { databaseSnapshot } from "../support/test-database";
 
 // Issue 16, "A GET that writes": docs/product.md §7 keeps `GET /api/topics/{id}/preview` (generates a draft and saves
 // it
@@ -30,27 +28,6 @@ let routes: AppRoute[];
 async function created(response: Response): Promise<{ id: number }> {
   if (response.status !== 201) throw new Error(`${response.url}: ${response.status} ${await response.text()}`);
   return (await response.json()) as { id: number };
-}
-
-/**
- * Every table's row count and a hash of all its rows: two equal snapshots mean nothing was written. The tables are the
- * schema's, named the same on both engines (db/schema-parity.test.ts); the rows are sorted here, as neither engine
- * promises an order without ORDER BY and not every table has an id.
- */
-async function databaseSnapshot(): Promise<Record<string, { rows: number; hash: string }>> {
-  const tables = Object.values(schema)
-    .filter((value) => is(value, Table))
-    .map((table) => getTableName(table))
-    .sort();
-  const snapshot: Record<string, { rows: number; hash: string }> = {};
-  for (const table of tables) {
-    const rows = (await server.database.query(`select * from "${table}"`)).map((row) => JSON.stringify(row)).sort();
-    snapshot[table] = {
-      rows: rows.length,
-      hash: crypto.createHash("sha256").update(JSON.stringify(rows)).digest("hex"),
-    };
-  }
-  return snapshot;
 }
 
 const isAdminRoute = (pattern: string) =>
@@ -125,7 +102,7 @@ describe("a GET that writes", () => {
         "no route writes, changes a file or calls the AI server; the writing ones answer 403",
       async () => {
         fake.reset();
-        const dbBefore = await databaseSnapshot();
+        const dbBefore = await databaseSnapshot(server.database);
         const filesBefore = mediaFiles(server.dataDir);
         const refused = new Map<string, number[]>();
         const unexpected: string[] = [];
@@ -148,7 +125,7 @@ describe("a GET that writes", () => {
         }
         expect(unexpected).toEqual([]);
         expect(fake.requests.map((request) => request.body.messages?.[0]?.content?.slice(0, 60))).toEqual([]);
-        expect(await databaseSnapshot()).toEqual(dbBefore);
+        expect(await databaseSnapshot(server.database)).toEqual(dbBefore);
         expect(mediaFiles(server.dataDir)).toEqual(filesBefore);
         expect(await savedPreview(ids.topic)).toBe(HAND_WRITTEN);
         // The GETs that write are exactly the ones that say so, and each refused every variant.
@@ -230,14 +207,14 @@ describe("a GET that writes", () => {
       ).json()) as { fromCache: boolean };
       expect(plain.fromCache).toBe(true);
 
-      const before = await databaseSnapshot();
+      const before = await databaseSnapshot(server.database);
       const foreign = await lan.request(`/api/topics/${ids.topic}/preview`, {
         method: "POST",
         headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
       });
       expect(foreign.status).toBe(403);
       expect(((await foreign.json()) as { message: string }).message).toBe(en.errors.crossSite);
-      expect(await databaseSnapshot()).toEqual(before);
+      expect(await databaseSnapshot(server.database)).toEqual(before);
       expect(fake.requests).toHaveLength(1);
       // PUT and the rest are still not served.
       expect((await lan.request(`/api/topics/${ids.topic}/preview`, { method: "PUT", headers: origin })).status).toBe(

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fakeAiEnv, reply, startFakeOpenAi, type FakeOpenAi, type FakeReply } from "../support/fake-openai";
 import type { Client } from "../support/http";
 import { startServer, type RunningServer } from "../support/server";
-import { createSignedInUsers, databaseSnapshot, en, vi } from "./support";
+import { databaseSnapshot } from "../support/test-database";
+import { createSignedInUsers, en, vi } from "./support";
 
 // Every AI feature, with the AI server (a) not there at all, (b) never answering, (c) answering 500 or 429:
 // a clear 502 with a message in the user's language, within the configured timeout, nothing written,
@@ -229,7 +230,7 @@ describe("the AI server is not there", () => {
   });
 
   it("every AI call fails at once with a clear 502 in the user's language, and nothing is written", async () => {
-    const before = databaseSnapshot(server.dataDir);
+    const before = await databaseSnapshot(server.database);
     const results = await everyCall(client, content);
     for (const result of results) {
       expectClearFailure(result, "aiUnavailable");
@@ -239,7 +240,7 @@ describe("the AI server is not there", () => {
         fast: true,
       });
     }
-    expect(databaseSnapshot(server.dataDir)).toEqual(before);
+    expect(await databaseSnapshot(server.database)).toEqual(before);
     expect(server.output()).toMatch(/cannot reach the server: ECONNREFUSED/);
   });
 });
@@ -266,7 +267,7 @@ describe("the AI server hangs or fails", () => {
     async () => {
       fake.reset();
       enqueueMany(reply.hang, CALLS.length * 2);
-      const before = databaseSnapshot(server.dataDir);
+      const before = await databaseSnapshot(server.database);
       let settled = false;
       const pending = everyCall(client, content).finally(() => (settled = true));
       // Every call is now waiting on the AI server…
@@ -299,7 +300,7 @@ describe("the AI server hangs or fails", () => {
       // A timed-out request is not retried, and the AI server saw each call cancelled.
       expect(fake.requests).toHaveLength(CALLS.length * 2);
       await Promise.all(fake.requests.map((request) => request.aborted));
-      expect(databaseSnapshot(server.dataDir)).toEqual(before);
+      expect(await databaseSnapshot(server.database)).toEqual(before);
     },
   );
 
@@ -312,11 +313,11 @@ describe("the AI server hangs or fails", () => {
       fake.reset();
       // Each call tries twice; two replies per call (and more than enough in the queue).
       enqueueMany(() => reply.status(status), CALLS.length * 2 * 2);
-      const before = databaseSnapshot(server.dataDir);
+      const before = await databaseSnapshot(server.database);
       const results = await everyCall(client, content);
       for (const result of results) expectClearFailure(result, reason);
       expect(fake.requests).toHaveLength(CALLS.length * 2 * 2);
-      expect(databaseSnapshot(server.dataDir)).toEqual(before);
+      expect(await databaseSnapshot(server.database)).toEqual(before);
       expect((await client.get("/healthz")).status).toBe(200);
     },
   );

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Client } from "../support/http";
 import { startServer, type RunningServer } from "../support/server";
-import { bookWithTopic, checkedContent, contentIsWhole, createSignedInUsers, withDatabase } from "./support";
+import { bookWithTopic, checkedContent, contentIsWhole, createSignedInUsers } from "./support";
 
 // 50 signed-in users write stories at the same time for 30 s, on loopback, against the real server:
 // no 5xx, and every story the server acknowledged is in the database exactly once, as last written.
@@ -95,14 +95,9 @@ describe("50 users writing at once", () => {
     expect(outcomes.filter((o) => o.status >= 500)).toEqual([]);
     expect(creates).toBeGreaterThan(USERS * 5);
 
-    const rows = withDatabase(
-      server.dataDir,
-      (db) =>
-        db
-          .prepare(
-            "SELECT s.id, s.title, s.content, b.user_id AS userId FROM stories s JOIN books b ON b.id = s.book_id",
-          )
-          .all() as { id: number; title: string; content: string; userId: number }[],
+    // "userId" quoted: PostgreSQL folds an unquoted alias to lower case.
+    const rows = await server.database.query<{ id: number; title: string; content: string; userId: number }>(
+      'SELECT s.id, s.title, s.content, b.user_id AS "userId" FROM stories s JOIN books b ON b.id = s.book_id',
     );
     // Exactly the acknowledged stories: none lost, none extra.
     expect(rows.length).toBe(acknowledged.size);

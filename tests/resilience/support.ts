@@ -1,13 +1,13 @@
 import crypto from "node:crypto";
 import path from "node:path";
-import Database from "better-sqlite3";
 import en from "~/i18n/en";
 import vi from "~/i18n/vi";
 import { createClient, loginAs, type Client } from "../support/http";
 import { ADMIN_PASSWORD, filesUnder, type RunningServer } from "../support/server";
 
-// Shared by the resilience suite: many signed-in users, the database file read beside the running
-// server, and story texts whose integrity can be checked after a crash.
+// Shared by the resilience suite: many signed-in users, the database read beside the running server (SQLite's file
+// or the suite's PostgreSQL, tests/support/test-database.ts), and story texts whose integrity can be checked after a
+// crash.
 
 export const PASSWORD = "secret-resilience";
 
@@ -65,44 +65,13 @@ export async function bookWithTopic(client: Client, title: string): Promise<{ bo
   return { bookId, topicId: ((await topic.json()) as { id: number }).id };
 }
 
-export function databaseFile(dataDir: string): string {
-  return path.join(dataDir, "heirloom.db");
-}
-
 /**
- * The server's database opened read-only beside it (WAL lets a reader in while the server writes):
- * the rows themselves are the proof, not what the API says about them.
+ * How many rows `table` holds, read beside the running server (either engine): the rows themselves are the proof, not
+ * what the API says about them. count(*) is a number on SQLite and a string (a bigint) on PostgreSQL.
  */
-export function openDatabase(dataDir: string): Database.Database {
-  return new Database(databaseFile(dataDir), { readonly: true, fileMustExist: true });
-}
-
-export function withDatabase<T>(dataDir: string, work: (db: Database.Database) => T): T {
-  const db = openDatabase(dataDir);
-  try {
-    return work(db);
-  } finally {
-    db.close();
-  }
-}
-
-/** Every table's row count and a hash of all its rows: two equal snapshots mean nothing was written. */
-export function databaseSnapshot(dataDir: string): Record<string, { rows: number; hash: string }> {
-  return withDatabase(dataDir, (db) => {
-    const tables = db
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-      .pluck()
-      .all() as string[];
-    const snapshot: Record<string, { rows: number; hash: string }> = {};
-    for (const table of tables) {
-      const rows = db.prepare(`SELECT * FROM "${table}" ORDER BY rowid`).raw().all();
-      snapshot[table] = {
-        rows: rows.length,
-        hash: crypto.createHash("sha256").update(JSON.stringify(rows)).digest("hex"),
-      };
-    }
-    return snapshot;
-  });
+export async function rowCount(server: RunningServer, table: string): Promise<number> {
+  const [row] = await server.database.query<{ n: number | string }>(`select count(*) as n from "${table}"`);
+  return Number(row!.n);
 }
 
 /** Every file under DATA_DIR/media with its size, sorted. */

@@ -1,7 +1,10 @@
+import crypto from "node:crypto";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { getTableName, is, Table } from "drizzle-orm";
 import pg from "pg";
 import { inject } from "vitest";
+import * as schema from "../../db/schema.sqlite";
 
 /**
  * The database of a test server or a test file, as the tests read and write it behind the app's back: SQLite's file
@@ -81,4 +84,27 @@ export async function testDatabase(dataDir: string): Promise<TestDatabase> {
     drop: () =>
       withClient(postgres, async (admin) => void (await admin.query(`drop database if exists ${name} with (force)`))),
   };
+}
+
+export type DatabaseSnapshot = Record<string, { rows: number; hash: string }>;
+
+/**
+ * Every table's row count and a hash of all its rows: two equal snapshots mean nothing was written. The tables are the
+ * schema's, named the same on both engines (db/schema-parity.test.ts); the rows are sorted here, as neither engine
+ * promises an order without ORDER BY and not every table has an id. Two snapshots compare on the same engine only.
+ */
+export async function databaseSnapshot(database: TestDatabase): Promise<DatabaseSnapshot> {
+  const tables = Object.values(schema)
+    .filter((value) => is(value, Table))
+    .map((table) => getTableName(table))
+    .sort();
+  const snapshot: DatabaseSnapshot = {};
+  for (const table of tables) {
+    const rows = (await database.query(`select * from "${table}"`)).map((row) => JSON.stringify(row)).sort();
+    snapshot[table] = {
+      rows: rows.length,
+      hash: crypto.createHash("sha256").update(JSON.stringify(rows)).digest("hex"),
+    };
+  }
+  return snapshot;
 }

@@ -1,0 +1,123 @@
+// SQLite beside PostgreSQL (issue 21): the same seeded data on each engine, the real production server on each in
+// turn, and the same three requests measured on both in one run: a signed-in /books, the workspace and a story
+// save (PUT /api/stories/{id}). PostgreSQL's runs on loopback, durable (fsync on), as a hosted one would; its data
+// come from SQLite's through `npm run db:copy`. Part of `npm run bench`; alone: `node scripts/bench/engines.mjs`.
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { pathToFileURL } from "node:url";
+import { startPostgres } from "../postgres-server.mjs";
+import { BENCH_ADMIN_PASSWORD, loginAsAdmin } from "./fixtures.mjs";
+import { measureRps } from "./load.mjs";
+import { cleanupAll, cpuPlan, nodeCommand, onCleanup, run, startServer, tempDir } from "./processes.mjs";
+import { seed } from "./seed.mjs";
+
+const root = path.resolve(import.meta.dirname, "..", "..");
+
+/** PostgreSQL's p99 may be at most this many times SQLite's (issue 21). */
+export const P99_BUDGET = 1.5;
+
+async function startHeirloom(dataDir, extraEnv, cpus, label) {
+  const [command, args] = nodeCommand([path.join(root, "server", "index.mjs")], cpus.pinned ? cpus.server : undefined);
+  const server = await startServer(command, args, {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
+      COOKIE_SECURE: "false",
+      ...extraEnv,
+    },
+    readyFrom: (output) => /listening on (http:\/\/\S+)/.exec(output)?.[1],
+    label,
+  });
+  onCleanup(() => server.child.kill("SIGKILL"));
+  return server;
+}
+
+/** The three requests on one server: the seeded admin's books, the newest book's workspace, a save of one story. */
+async function measureEngine(server, { seconds, connections, cpus }) {
+  const cookie = await loginAsAdmin(server.url);
+  const headers = { Cookie: cookie };
+  const get = async (pathname) => (await fetch(new URL(pathname, server.url), { headers })).json();
+  const [book] = await get("/api/books?limit=1");
+  const [topic] = await get(`/api/books/${book.id}/topics`);
+  const [story] = await get(`/api/topics/${topic.id}/stories`);
+  const options = { connections, seconds, cpu: cpus.load, pid: server.child.pid };
+  const save = JSON.stringify({ title: story.title, content: `${story.content} `, status: "draft" });
+  return {
+    books: await measureRps(new URL("/books", server.url).href, { ...options, headers }),
+    workspace: await measureRps(new URL(`/books/${book.id}`, server.url).href, { ...options, headers }),
+    save: await measureRps(new URL(`/api/stories/${story.id}`, server.url).href, {
+      ...options,
+      method: "PUT",
+      body: save,
+      headers: { ...headers, Origin: server.url, "Content-Type": "application/json" },
+    }),
+  };
+}
+
+/** Seeds SQLite, measures it, copies it into a fresh PostgreSQL, measures that; `log` prints progress. */
+export async function benchEngines({ seconds = 10, connections = 10, cpus = cpuPlan(), log = console.log } = {}) {
+  const sqliteDir = tempDir(os.tmpdir(), "heirloom-bench-sqlite-");
+  log("engines: Heirloom on SQLite, seeded");
+  const sqlite = await startHeirloom(sqliteDir, {}, cpus, "Heirloom server (SQLite)");
+  const seeded = seed(sqliteDir);
+  let onSqlite;
+  try {
+    onSqlite = await measureEngine(sqlite, { seconds, connections, cpus });
+  } finally {
+    await sqlite.stop();
+  }
+  const postgres = await startPostgres({ durable: true });
+  onCleanup(() => void postgres.stop());
+  try {
+    log("engines: copying the same data into PostgreSQL (npm run db:copy)");
+    await run(
+      process.execPath,
+      [
+        path.join(root, "node_modules", "tsx", "dist", "cli.mjs"),
+        "scripts/db-copy.ts",
+        "--from",
+        `sqlite:${sqliteDir}`,
+        "--to",
+        postgres.url,
+      ],
+      { cwd: root, env: process.env, timeoutMs: 300_000, label: "db:copy" },
+    );
+    log("engines: Heirloom on PostgreSQL");
+    const pgDir = tempDir(os.tmpdir(), "heirloom-bench-pg-");
+    const onPg = await startHeirloom(pgDir, { DATABASE_URL: postgres.url }, cpus, "Heirloom server (PostgreSQL)");
+    let onPostgres;
+    try {
+      onPostgres = await measureEngine(onPg, { seconds, connections, cpus });
+    } finally {
+      await onPg.stop();
+    }
+    for (const key of ["books", "workspace", "save"])
+      log(
+        `engines: ${key.padEnd(9)} SQLite ${Math.round(onSqlite[key].rps)} req/s, p99 ${onSqlite[key].latencyP99} ms; ` +
+          `PostgreSQL ${Math.round(onPostgres[key].rps)} req/s, p99 ${onPostgres[key].latencyP99} ms`,
+      );
+    return { seeded, load: { connections, durationSeconds: seconds }, sqlite: onSqlite, postgres: onPostgres };
+  } finally {
+    await postgres.stop();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const { values } = parseArgs({ options: { duration: { type: "string", default: "10" } } });
+  try {
+    const result = await benchEngines({ seconds: Number(values.duration) });
+    console.log(JSON.stringify(result, null, 2));
+    cleanupAll();
+    process.exit(0);
+  } catch (error) {
+    console.error(error);
+    cleanupAll();
+    process.exit(1);
+  }
+}
