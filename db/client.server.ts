@@ -70,7 +70,11 @@ export function db(): Db {
     // hanging. An idle connection that the server closes (a restart) is dropped from the pool; without a listener its
     // error would end the process.
     const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10, connectionTimeoutMillis: 5000 });
-    pool.on("error", (error) => console.error(`A PostgreSQL connection closed: ${error.message}`));
+    const closed = (error: Error) => console.error(`A PostgreSQL connection closed: ${error.message}`);
+    pool.on("error", closed);
+    // A connection lent to a transaction when the server cuts it emits its error on itself, where the pool does not
+    // listen: without this the process would end. The transaction's query fails, and its request gets its 503.
+    pool.on("connect", (client) => client.on("error", closed));
     instance = drizzlePostgres({ client: pool, schema: pgSchema }) as unknown as Db;
     return instance;
   }

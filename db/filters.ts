@@ -36,8 +36,10 @@ export function searchContains(columns: AnyColumn[], name: string): SQL {
 
 /** The LIKE pattern for text taken literally, or null for no search. */
 export function containsPattern(text: string | undefined): string | null {
-  if (!text) return null;
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  // NUL is left out: PostgreSQL's text cannot hold it, so no stored text has one.
+  const searched = text?.replaceAll("\u0000", "");
+  if (!searched) return null;
+  return `%${searched.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** `(a like :p or b like :p …)` for a non-prepared query, or undefined (no condition) for an empty search. */

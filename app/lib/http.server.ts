@@ -4,6 +4,7 @@ import { getI18n } from "~/i18n/middleware.server";
 import { translateKey } from "~/i18n/translate";
 import type { MessageKey } from "~/i18n/types";
 import { AppError } from "./errors";
+import { ID_MAX } from "./limits";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -85,5 +86,5 @@ export function apiHandler<A extends { context: Context }>(handler: (args: A) =>
 /** A positive integer id from a route parameter, or -1 (which matches nothing, so the answer is 404). */
 export function paramId(value: string | undefined): number {
   const id = Number(value);
-  return Number.isInteger(id) && id > 0 ? id : -1;
+  return Number.isInteger(id) && id > 0 && id <= ID_MAX ? id : -1;
 }

@@ -47,3 +47,6 @@ export const STORYTELLER_LIFETIMES = ["30", "90", "365"] as const;
  * speaks; a leaked link cannot fill the book or the owner's storage. A retry of an answer already kept is not counted.
  */
 export const STORYTELLER_ANSWER_LIMIT = { limit: 20, windowMs: FIFTEEN_MINUTES } as const;
+
+/** The largest id a row can have: the id columns are 32-bit integers on PostgreSQL (issue 21). */
+export const ID_MAX = 2_147_483_647;

@@ -1,5 +1,5 @@
 import { ADMIN_PAGE_SIZE_MAX } from "./admin-filters";
-import { LIBRARY_MAX, LIBRARY_PAGE_SIZE } from "./limits";
+import { ID_MAX, LIBRARY_MAX, LIBRARY_PAGE_SIZE } from "./limits";
 
 // Every numeric query parameter of the app, by route, and the one way to read them (ADR 0022).
 // A query string is typed by people and kept in bookmarks: `Number()` lets `1e309` (Infinity), `1e20` and
@@ -18,7 +18,8 @@ const whole = <F extends number | undefined = undefined>(min: number, max: numbe
   ({ min, max, fallback }) as { min: number; max: number; fallback: F };
 
 /** An id: SQLite's integers go further, but a JavaScript number is exact only this far. */
-const ID = whole(1, Number.MAX_SAFE_INTEGER);
+// Past ID_MAX no row can match: the id is refused like any other that names nothing.
+const ID = whole(1, ID_MAX);
 /** A page number of a paged list; past the last page a list shows its last page. */
 const PAGE = whole(1, 1_000_000, 1);
 

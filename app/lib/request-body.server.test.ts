@@ -122,6 +122,20 @@ describe("readJson", () => {
     expect(await refusal(readJson(post("")))).toEqual({ status: 400, key: "errors.invalidJson" });
   });
 
+  it("refuses a text with a NUL character in it, in JSON and in forms of both kinds, as unreadable", async () => {
+    const malformed = { status: 400, key: "errors.malformedBody" };
+    expect(await refusal(readJson(post(JSON.stringify({ title: "B\u0000à" }))))).toEqual(malformed);
+    expect(await refusal(readJson(post(JSON.stringify({ tags: ["x", "\u0000"] }))))).toEqual(malformed);
+    expect(await readJson(post(JSON.stringify({ title: "Bà" })))).toEqual({ title: "Bà" });
+    const urlencoded = post("title=B%00%C3%A0", { "Content-Type": "application/x-www-form-urlencoded" });
+    expect(await refusal(readForm(urlencoded))).toEqual(malformed);
+    const multipart = new FormData();
+    multipart.append("title", "B\u0000à");
+    expect(await refusal(readForm(new Request("http://localhost/form", { method: "POST", body: multipart })))).toEqual(
+      malformed,
+    );
+  });
+
   it("counts a streamed body: 1 MB by default", async () => {
     const { request, read } = streamed(50 * 1024 * 1024, { "Content-Type": "application/json" });
     expect(await refusal(readJson(request))).toEqual({ status: 413, key: "errors.bodyTooLarge" });

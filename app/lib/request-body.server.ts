@@ -47,6 +47,7 @@ export async function readForm(
   if (type === "application/x-www-form-urlencoded") {
     const form = new FormData();
     for (const [name, value] of new URLSearchParams(new TextDecoder().decode(bytes))) form.append(name, value);
+    refuseNul(form);
     return form;
   }
   if (type === "multipart/form-data") {
@@ -60,10 +61,21 @@ export async function readForm(
     }
     const form = new FormData();
     for (const [name, value] of parsed) if (typeof value === "string") form.append(name, value);
+    refuseNul(form);
     return form;
   }
   if (bytes.byteLength === 0) return new FormData();
   throw new AppError(400, MALFORMED);
+}
+
+/**
+ * A text with a NUL character (U+0000) in it is refused as unreadable: no one types one, and PostgreSQL's text cannot
+ * hold it, so a body is refused alike on either engine (issue 21) instead of failing there with a 500.
+ */
+const hasNul = (value: string) => value.includes("\u0000");
+function refuseNul(fields: Iterable<[string, FormDataEntryValue]>): void {
+  for (const [name, value] of fields)
+    if (hasNul(name) || (typeof value === "string" && hasNul(value))) throw new AppError(400, MALFORMED);
 }
 
 /** A JSON body within `maxBytes` (1 MB unless said), parsed; malformed JSON is a 400 `errors.invalidJson`. */
@@ -72,11 +84,18 @@ export async function readJson(
   { maxBytes = JSON_MAX_BYTES, tooLargeKey = TOO_LARGE }: Cap = {},
 ): Promise<unknown> {
   const bytes = await readCapped(request, maxBytes, tooLargeKey);
+  let nul = false;
+  let parsed: unknown;
   try {
-    return JSON.parse(new TextDecoder().decode(bytes));
+    parsed = JSON.parse(new TextDecoder().decode(bytes), (key, value) => {
+      if (hasNul(key) || (typeof value === "string" && hasNul(value))) nul = true;
+      return value;
+    });
   } catch {
     throw new AppError(400, "errors.invalidJson");
   }
+  if (nul) throw new AppError(400, MALFORMED);
+  return parsed;
 }
 
 export type UploadedFile = {
@@ -302,6 +321,12 @@ async function streamMultipart(
     throw error;
   }
 
+  try {
+    refuseNul(fields);
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
   const form = new FormData();
   for (const [name, value] of fields) form.append(name, value);
   for (const file of files.filter((f) => f.tooLarge)) await fs.promises.rm(file.path, { force: true });

@@ -166,8 +166,9 @@ describe("a crash in the middle of writes", () => {
     second = await startServer({}, { dataDir: first.dataDir });
     expect(second.output()).toContain("Removed 2 unfinished upload file(s) left by an interrupted run.");
     expect((await fetch(`${second.url}/healthz`)).status).toBe(200);
-    // SQLite's file is what the kill may have torn, and it checks foreign keys only when asked; PostgreSQL replays its
-    // own write-ahead log at every start and checks foreign keys at every commit, with nothing like these to ask.
+    // The killed app wrote SQLite's file itself, which the kill may have torn, and SQLite checks foreign keys only when
+    // asked; on PostgreSQL the app held only connections (the server rolls their open transactions back) and foreign
+    // keys are checked at every commit: there is no file of the app's to check.
     if (second.database.dialect === "sqlite") {
       expect(await second.database.query("pragma integrity_check")).toEqual([{ integrity_check: "ok" }]);
       expect(await second.database.query("pragma foreign_key_check")).toEqual([]);

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/admin.user";
 import { requireAdmin } from "~/services/auth.server";
 import { readJsonInput } from "~/lib/json-body.server";
-import { apiHandler, jsonError, methodNotAllowed, refuseMethod } from "~/lib/http.server";
+import { apiHandler, jsonError, methodNotAllowed, paramId, refuseMethod } from "~/lib/http.server";
 import { readSessionToken } from "~/services/session.server";
 import { updateUserSchema } from "~/lib/validation";
 import { deleteUser, toPublicUser, updateUser } from "~/models/user.server";
@@ -10,8 +10,8 @@ import { deleteUser, toPublicUser, updateUser } from "~/models/user.server";
 export const action = apiHandler(async (args: Route.ActionArgs) => {
   const admin = requireAdmin(args);
   const { request, context, params } = args;
-  const id = Number(params.id);
-  if (!Number.isInteger(id)) return jsonError(context, 404, "errors.notFound");
+  const id = paramId(params.id);
+  if (id < 0) return jsonError(context, 404, "errors.notFound");
   if (request.method === "PUT") {
     const input = await readJsonInput(context, request, updateUserSchema);
     // A reset password signs the user out everywhere (the admin keeps their own session when it is theirs).

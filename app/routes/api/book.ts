@@ -3,22 +3,18 @@ import { requireUser } from "~/services/auth.server";
 import { bookJson } from "~/services/book-api.server";
 import { resolveCover, toBookInput, writeWithCover } from "~/services/book-input.server";
 import { readJsonInput } from "~/lib/json-body.server";
-import { apiHandler, jsonError, refuseMethod } from "~/lib/http.server";
+import { apiHandler, jsonError, paramId, refuseMethod } from "~/lib/http.server";
 import { bookSchema } from "~/lib/validation";
 import { deleteBook, getBook, updateBook } from "~/models/book.server";
 import { deleteCoverIfUnused, deleteMediaFiles } from "~/models/media.server";
 import { BOOK_BODY_LIMIT } from "./books";
 import { forgetPrintedBook } from "~/services/book-pdf.server";
 
-function bookId(params: { id?: string }): number {
-  const id = Number(params.id);
-  return Number.isInteger(id) && id > 0 ? id : -1;
-}
 
 /** GET /api/books/{id}: the owner's book, or 404 for anyone else. */
 export const loader = apiHandler(async (args: Route.LoaderArgs) => {
   const user = requireUser(args);
-  const book = await getBook({ bookId: bookId(args.params), userId: user.id });
+  const book = await getBook({ bookId: paramId(args.params.id), userId: user.id });
   return book ? bookJson(book) : jsonError(args.context, 404, "books.notFound");
 });
 
@@ -26,7 +22,7 @@ export const loader = apiHandler(async (args: Route.LoaderArgs) => {
 export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
   const { request, context } = args;
-  const id = bookId(args.params);
+  const id = paramId(args.params.id);
   const current = await getBook({ bookId: id, userId: user.id });
   if (!current) return jsonError(context, 404, "books.notFound");
   if (request.method === "PUT") {

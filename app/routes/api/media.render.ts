@@ -2,7 +2,7 @@ import type { Route } from "./+types/media.render";
 import { requireUser } from "~/services/auth.server";
 import { UPLOADED_COVER_PREFIX } from "~/lib/covers";
 import { fileResponse } from "~/lib/file-response.server";
-import { apiHandler, jsonError, methodNotAllowed } from "~/lib/http.server";
+import { apiHandler, jsonError, methodNotAllowed, paramId } from "~/lib/http.server";
 import { PLACEHOLDER_SVG } from "~/lib/placeholder-image";
 import { userHasCover } from "~/models/book.server";
 import { mediaFileSize, mediaFileStream } from "~/models/media-storage.server";
@@ -36,8 +36,13 @@ export const loader = apiHandler(async (args: Route.LoaderArgs) => {
   const user = requireUser(args);
   if (ref.startsWith("cover:"))
     return coverResponse(args, user, `${UPLOADED_COVER_PREFIX}${ref.slice("cover:".length)}`);
-  const byId = /^id:(\d{1,15})$/.exec(ref);
-  const mediaId = byId ? Number(byId[1]) : (await findMediaByDescription({ description: ref, userId: user.id }))?.id;
+  const byId = /^id:(\d{1,10})$/.exec(ref);
+  // A NUL names no description (and PostgreSQL's text cannot hold one).
+  const mediaId = byId
+    ? paramId(byId[1])
+    : ref.includes("\u0000")
+      ? undefined
+      : (await findMediaByDescription({ description: ref, userId: user.id }))?.id;
   const item = mediaId ? await getMedia({ mediaId, userId: user.id, admin: isAdmin(user) }) : null;
   if (!item) return jsonError(args.context, 404, "media.notFound");
   const variant =
