@@ -97,11 +97,9 @@ export async function benchEngines({ seconds = 10, connections = 10, cpus = cpuP
     } finally {
       await onPg.stop();
     }
+    const figures = (run) => `${Math.round(run.rps)} req/s, p99 ${run.latencyP99} ms`;
     for (const key of ["books", "workspace", "save"])
-      log(
-        `engines: ${key.padEnd(9)} SQLite ${Math.round(onSqlite[key].rps)} req/s, p99 ${onSqlite[key].latencyP99} ms; ` +
-          `PostgreSQL ${Math.round(onPostgres[key].rps)} req/s, p99 ${onPostgres[key].latencyP99} ms`,
-      );
+      log(`engines: ${key.padEnd(9)} SQLite ${figures(onSqlite[key])}; PostgreSQL ${figures(onPostgres[key])}`);
     return { seeded, load: { connections, durationSeconds: seconds }, sqlite: onSqlite, postgres: onPostgres };
   } finally {
     await postgres.stop();

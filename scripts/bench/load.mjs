@@ -41,8 +41,8 @@ async function autocannon(url, { connections, seconds, headers, cpu, method = "G
 }
 
 /**
- * A warm-up run (discarded), then the measured run (a GET, or `method` with `body`). `valid` is false when any response was not a
- * 2xx or any request failed: a redirect to /login would otherwise look like a very fast page.
+ * A warm-up run (discarded), then the measured run (a GET, or `method` with `body`). `valid` is false when any
+ * response was not a 2xx or any request failed: a redirect to /login would otherwise look like a very fast page.
  * With the server's `pid`, it also reports the server's CPU time per request, and the requests per
  * CPU-second that follow from it: unlike rps, that figure hardly moves when other work shares the core.
  */
