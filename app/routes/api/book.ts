@@ -10,7 +10,6 @@ import { deleteCoverIfUnused, deleteMediaFiles } from "~/models/media.server";
 import { BOOK_BODY_LIMIT } from "./books";
 import { forgetPrintedBook } from "~/services/book-pdf.server";
 
-
 /** GET /api/books/{id}: the owner's book, or 404 for anyone else. */
 export const loader = apiHandler(async (args: Route.LoaderArgs) => {
   const user = requireUser(args);
