@@ -239,27 +239,26 @@ async function writeBook(
   const file = cover === null || "preset" in cover ? null : stored.covers.get(`${folder}${cover.file}`)!;
   const coverImage = cover === null ? null : "preset" in cover ? cover.preset : file!.url;
   const { book: meta } = doc;
-  const bookId = await insert.book({
-    userId,
-    title: meta.title,
-    description: meta.description,
-    tone: meta.tone,
-    language: meta.language,
-    coverImage,
-    coverBytes: file?.bytes ?? null,
-    createdAt: date(meta.createdAt),
-    updatedAt: importedAt,
-    // The import's own date, never one from the document: a copy imported again is marked anew.
-    importedAt,
-  });
-  const questionIds = new Map<string, number>();
-  let storyCount = 0;
-  let mediaCount = 0;
-  // Every topic and question first: a story may answer a question of another topic (keys are the book's).
-  const topicIds: number[] = [];
-  for (const [position, topic] of doc.topics.entries()) {
-    const topicId = await insert.topic({
-      bookId,
+  const [bookId] = await insert.books([
+    {
+      userId,
+      title: meta.title,
+      description: meta.description,
+      tone: meta.tone,
+      language: meta.language,
+      coverImage,
+      coverBytes: file?.bytes ?? null,
+      createdAt: date(meta.createdAt),
+      updatedAt: importedAt,
+      // The import's own date, never one from the document: a copy imported again is marked anew.
+      importedAt,
+    },
+  ]);
+  // A table at a time, parents first: every topic and question before the stories, since a story may answer a
+  // question of another topic (keys are the book's).
+  const topicIds = await insert.topics(
+    doc.topics.map((topic, position) => ({
+      bookId: bookId!,
       title: topic.title,
       description: topic.description,
       preview: topic.preview,
@@ -267,66 +266,69 @@ async function writeBook(
       position,
       createdAt: date(topic.createdAt),
       updatedAt: date(topic.updatedAt),
-    });
-    topicIds.push(topicId);
-    for (const [index, question] of topic.questions.entries())
-      questionIds.set(
-        question.key,
-        await insert.question({
-          topicId,
-          question: question.question,
-          position: index,
-          createdAt: date(question.createdAt),
-        }),
-      );
-  }
-  for (const [t, topic] of doc.topics.entries()) {
-    for (const [position, story] of topic.stories.entries()) {
-      const storyId = await insert.story({
-        topicId: topicIds[t]!,
-        bookId,
-        questionId: story.question === null ? null : questionIds.get(story.question)!,
-        title: story.title,
-        content: story.content,
-        refinedContent: story.refinedContent,
-        status: story.status,
-        hasAudio: story.media.some((item) => item.type === "audio"),
-        hasImages: story.media.some((item) => item.type === "image"),
-        position,
-        createdAt: date(story.createdAt),
-        updatedAt: date(story.updatedAt),
-        source: story.teller ? "storyteller" : "family",
-        tellerName: story.teller?.name ?? null,
-      });
-      storyCount += 1;
-      for (const item of story.media) {
-        const file = stored.files.get(`${folder}${item.file}`)!;
-        await insert.media({
-          storyId,
-          type: item.type,
-          storageKey: file.storageKey,
-          mimeType: file.mimeType,
-          filename: item.filename,
-          size: file.size,
-          thumbSize: file.thumbSize,
-          width: file.width,
-          height: file.height,
-          durationMs: file.durationMs,
-          description: item.description,
-          transcription: item.transcription,
-          createdAt: date(item.createdAt),
-        });
-        mediaCount += 1;
-      }
-    }
-  }
+    })),
+  );
+  const asked = doc.topics.flatMap((topic, t) =>
+    topic.questions.map((question, position) => ({ question, t, position })),
+  );
+  const askedIds = await insert.questions(
+    asked.map(({ question, t, position }) => ({
+      topicId: topicIds[t]!,
+      question: question.question,
+      position,
+      createdAt: date(question.createdAt),
+    })),
+  );
+  const questionIds = new Map(asked.map(({ question }, i) => [question.key, askedIds[i]!]));
+  const told = doc.topics.flatMap((topic, t) => topic.stories.map((story, position) => ({ story, t, position })));
+  const storyIds = await insert.stories(
+    told.map(({ story, t, position }) => ({
+      topicId: topicIds[t]!,
+      bookId: bookId!,
+      questionId: story.question === null ? null : questionIds.get(story.question)!,
+      title: story.title,
+      content: story.content,
+      refinedContent: story.refinedContent,
+      status: story.status,
+      hasAudio: story.media.some((item) => item.type === "audio"),
+      hasImages: story.media.some((item) => item.type === "image"),
+      position,
+      createdAt: date(story.createdAt),
+      updatedAt: date(story.updatedAt),
+      source: story.teller ? ("storyteller" as const) : ("family" as const),
+      tellerName: story.teller?.name ?? null,
+    })),
+  );
+  const items = told.flatMap(({ story }, s) => story.media.map((item) => ({ item, storyId: storyIds[s]! })));
+  await insert.media(
+    items.map(({ item, storyId }) => {
+      const kept = stored.files.get(`${folder}${item.file}`)!;
+      return {
+        storyId,
+        type: item.type,
+        storageKey: kept.storageKey,
+        mimeType: kept.mimeType,
+        filename: item.filename,
+        size: kept.size,
+        thumbSize: kept.thumbSize,
+        width: kept.width,
+        height: kept.height,
+        durationMs: kept.durationMs,
+        description: item.description,
+        transcription: item.transcription,
+        createdAt: date(item.createdAt),
+      };
+    }),
+  );
+  const storyCount = told.length;
+  const mediaCount = items.length;
   await logActivity(tx, {
     userId,
     action: "import",
     resource: "book",
     details: { id: bookId, title: doc.book.title, topics: doc.topics.length, stories: storyCount, media: mediaCount },
   });
-  return bookId;
+  return bookId!;
 }
 
 /**

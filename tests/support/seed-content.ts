@@ -25,6 +25,8 @@ export async function seedContent(shape: SeedShape) {
   const userIds: number[] = [];
   await transaction(async (tx) => {
     const insert = importRows(tx);
+    // One row at a time: each takes the next tick of the clock, in the order the loops make them.
+    const one = async <R>(rows: (rows: R[]) => Promise<number[]>, row: R) => (await rows([row]))[0]!;
     for (let u = 0; u < shape.users; u++) {
       const at = tick();
       const [user] = await tx
@@ -42,7 +44,7 @@ export async function seedContent(shape: SeedShape) {
       userIds.push(userId);
       for (let b = 0; b < shape.booksPerUser; b++) {
         const at = tick();
-        const bookId = await insert.book({
+        const bookId = await one(insert.books, {
           userId,
           title: `${shape.prefix} book ${u}-${b}`,
           description: `About book ${u}-${b}`,
@@ -52,7 +54,7 @@ export async function seedContent(shape: SeedShape) {
         });
         for (let t = 0; t < shape.topicsPerBook; t++) {
           const at = tick();
-          const topicId = await insert.topic({
+          const topicId = await one(insert.topics, {
             bookId,
             title: `${shape.prefix} topic ${u}-${b}-${t}`,
             description: "",
@@ -63,7 +65,7 @@ export async function seedContent(shape: SeedShape) {
           });
           for (let s = 0; s < shape.storiesPerTopic; s++) {
             const at = tick();
-            const storyId = await insert.story({
+            const storyId = await one(insert.stories, {
               topicId,
               bookId,
               title: `${shape.prefix} story ${u}-${b}-${t}-${s}`,
@@ -73,7 +75,7 @@ export async function seedContent(shape: SeedShape) {
               updatedAt: at,
             });
             for (let m = 0; m < (shape.mediaPerStory ?? 0); m++) {
-              await insert.media({
+              await one(insert.media, {
                 storyId,
                 type: m % 2 ? "audio" : "image",
                 storageKey: `${shape.prefix}${storyId}x${m}`.padEnd(32, "0"),
