@@ -163,9 +163,7 @@ export async function transaction<T>(work: (tx: Db) => Promise<T> | T): Promise<
     // One at a time in this process too: writes sent at once to one app server wait their turn, as on SQLite,
     // instead of colliding and running again after a pause (ten saves at once of one story took a p99 of a second
     // that way). Across app servers, SERIALIZABLE and the retries keep them apart.
-    const turn = queue.then(() => postgresTransaction(work, undefined));
-    queue = turn.catch(() => {});
-    return turn;
+    return inTurn(() => postgresTransaction(work, undefined));
   }
   if (outer) {
     const savepoint = `sp${outer.depth}`;
@@ -180,7 +178,7 @@ export async function transaction<T>(work: (tx: Db) => Promise<T> | T): Promise<
       throw error;
     }
   }
-  const turn = queue.then(async () => {
+  return inTurn(async () => {
     const tx = writerDb();
     tx.$client.exec("BEGIN IMMEDIATE");
     try {
@@ -192,6 +190,11 @@ export async function transaction<T>(work: (tx: Db) => Promise<T> | T): Promise<
       throw error;
     }
   });
+}
+
+/** Runs `run` after this process's transactions before it, whatever became of them. */
+function inTurn<T>(run: () => Promise<T>): Promise<T> {
+  const turn = queue.then(run);
   queue = turn.catch(() => {});
   return turn;
 }

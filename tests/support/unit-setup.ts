@@ -1,28 +1,20 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
-import { afterAll, inject } from "vitest";
+import { afterAll } from "vitest";
+import { testDatabase } from "./test-database";
 
 // Each test file gets its own data directory, so its SQLite file starts empty and is migrated for real.
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "heirloom-unit-"));
 process.env.DATA_DIR = dir;
 process.env.SESSION_SECRET = "unit-test-secret-unit-test-secret";
 // In the `unit-pg` suite, a PostgreSQL database of its own too, empty until migrated (issue 21, ADR 0032).
-const postgres = inject("postgresUrl");
-if (postgres) {
-  const name = `heirloom_${path
-    .basename(dir)
-    .replace(/[^a-z0-9]/gi, "_")
-    .toLowerCase()}`;
-  const admin = new pg.Client({ connectionString: postgres });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  process.env.DATABASE_URL = `${postgres.slice(0, postgres.lastIndexOf("/"))}/${name}`;
+const database = await testDatabase(dir);
+if (database.url) {
+  process.env.DATABASE_URL = database.url;
   // Migrated here, as the server's start does (SQLite's file is migrated when it is first opened).
   const { migratePostgres } = await import("~db/migrate-postgres.server");
-  await migratePostgres(process.env.DATABASE_URL);
+  await migratePostgres(database.url);
 }
 // The offline AI provider, whatever the developer's shell has set.
 for (const name of ["AI_PROVIDER", "OPENAI_API_KEY", "OPENAI_BASE_URL", "AI_MODEL", "AI_TIMEOUT_MS"])
