@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_DATA_DIR, dataDirectory } from "~db/data-dir.server";
+import { POSTGRES_URL } from "~db/dialect";
 import { MEDIA_STORE_URL } from "~db/media-store/settings";
 
 // `FOO=` in a shell or a .env file means "not set", not "set to nothing".
@@ -71,9 +72,7 @@ const schema = z
     ),
     // PostgreSQL instead of SQLite in DATA_DIR (issue 21, ADR 0032).
     DATABASE_URL: optional(
-      z
-        .string()
-        .regex(/^postgres(ql)?:\/\/\S+$/, { error: "must be a postgres:// URL such as postgres://user@host/db" }),
+      z.string().regex(POSTGRES_URL, { error: "must be a postgres:// URL such as postgres://user@host/db" }),
     ),
     S3_ENDPOINT: optional(z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as http://minio:9000" })),
     S3_REGION: optional(z.string()),
