@@ -242,6 +242,8 @@ export async function findMediaByDescription({
   description: string;
   userId: number;
 }): Promise<{ id: number } | null> {
+  // A NUL names no description: none holds one (PostgreSQL's text cannot), and PostgreSQL refuses to compare it.
+  if (description.includes("\u0000")) return null;
   return (
     (
       await db()
@@ -251,6 +253,7 @@ export async function findMediaByDescription({
         .innerJoin(books, eq(books.id, stories.bookId))
         .where(and(eq(books.userId, userId), eq(media.description, description)))
         .orderBy(desc(media.createdAt), desc(media.id))
+        .limit(1)
     )[0] ?? null
   );
 }

@@ -35,6 +35,7 @@ export async function normaliseStoredNames(): Promise<NameCheck> {
             .select({ id: users.id })
             .from(users)
             .where(and(or(eq(users.username, key), eq(users.email, key)), ne(users.id, row.id)))
+            .limit(1)
         )[0];
         if (other) conflicts.push({ name: key, userIds: [row.id, other.id] });
         else set[field] = key;

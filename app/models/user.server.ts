@@ -99,7 +99,7 @@ export type NewUser = { username: string; email: string; password: string; displ
 async function nameTaken(tx: Tx, name: string, exceptId: number | undefined): Promise<boolean> {
   const byName = or(eq(users.username, name), eq(users.email, name));
   const where = exceptId === undefined ? byName : and(byName, ne(users.id, exceptId));
-  return (await tx.select({ id: users.id }).from(users).where(where))[0] !== undefined;
+  return (await tx.select({ id: users.id }).from(users).where(where).limit(1))[0] !== undefined;
 }
 
 /**

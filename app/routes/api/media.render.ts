@@ -37,12 +37,7 @@ export const loader = apiHandler(async (args: Route.LoaderArgs) => {
   if (ref.startsWith("cover:"))
     return coverResponse(args, user, `${UPLOADED_COVER_PREFIX}${ref.slice("cover:".length)}`);
   const byId = /^id:(\d{1,10})$/.exec(ref);
-  // A NUL names no description (and PostgreSQL's text cannot hold one).
-  const mediaId = byId
-    ? paramId(byId[1])
-    : ref.includes("\u0000")
-      ? undefined
-      : (await findMediaByDescription({ description: ref, userId: user.id }))?.id;
+  const mediaId = byId ? paramId(byId[1]) : (await findMediaByDescription({ description: ref, userId: user.id }))?.id;
   const item = mediaId ? await getMedia({ mediaId, userId: user.id, admin: isAdmin(user) }) : null;
   if (!item) return jsonError(args.context, 404, "media.notFound");
   const variant =
