@@ -3,15 +3,13 @@
 // per second (autocannon) and, from the page's Server-Timing header, the SQL queries behind it and the
 // time they took. Part of `npm run bench`; alone: `node scripts/bench/admin.mjs [--duration 3]`.
 import os from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
 import { ADMIN_BENCH_SHAPE, seedAdmin } from "./admin-seed.mjs";
 import { loginAsAdmin } from "./fixtures.mjs";
 import { measureRps } from "./load.mjs";
-import { cleanupAll, cpuPlan, nodeCommand, onCleanup, startServer, tempDir } from "./processes.mjs";
+import { cleanupAll, cpuPlan, startHeirloom, tempDir } from "./processes.mjs";
 
-const root = path.resolve(import.meta.dirname, "..", "..");
 const ADMIN_PASSWORD = "bench-admin-password-2";
 /** What a tab may cost at most (issue 7: "a bounded number of SQL queries"; app/services/admin-page.server.test.ts). */
 export const ADMIN_QUERY_BUDGET = 8;
@@ -52,24 +50,14 @@ async function serverTiming(url, cookie) {
  */
 export async function benchAdmin({ seconds = 3, connections = 10, cpus = cpuPlan(), log = console.log } = {}) {
   const dataDir = tempDir(os.tmpdir(), "heirloom-bench-admin-");
-  const [command, args] = nodeCommand([path.join(root, "server", "index.mjs")], cpus.pinned ? cpus.server : undefined);
   log("admin: starting Heirloom on a fresh data directory");
-  const server = await startServer(command, args, {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      ADMIN_PASSWORD,
-      COOKIE_SECURE: "false",
-      SERVER_TIMING: "1",
-    },
-    readyFrom: (output) => /listening on (http:\/\/\S+)/.exec(output)?.[1],
+  const server = await startHeirloom({
+    dataDir,
+    adminPassword: ADMIN_PASSWORD,
+    cpus,
     label: "Heirloom server (admin bench)",
+    env: { SERVER_TIMING: "1" },
   });
-  onCleanup(() => server.child.kill("SIGKILL"));
   try {
     const started = Date.now();
     const seeded = seedAdmin(dataDir, ADMIN_BENCH_SHAPE);

@@ -9,34 +9,13 @@ import { pathToFileURL } from "node:url";
 import { startPostgres } from "../postgres-server.mjs";
 import { BENCH_ADMIN_PASSWORD, loginAsAdmin } from "./fixtures.mjs";
 import { measureRps } from "./load.mjs";
-import { cleanupAll, cpuPlan, nodeCommand, onCleanup, run, startServer, tempDir } from "./processes.mjs";
+import { cleanupAll, cpuPlan, onCleanup, run, startHeirloom, tempDir } from "./processes.mjs";
 import { seed } from "./seed.mjs";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 
 /** PostgreSQL's p99 may be at most this many times SQLite's (issue 21). */
 export const P99_BUDGET = 1.5;
-
-async function startHeirloom(dataDir, extraEnv, cpus, label) {
-  const [command, args] = nodeCommand([path.join(root, "server", "index.mjs")], cpus.pinned ? cpus.server : undefined);
-  const server = await startServer(command, args, {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
-      COOKIE_SECURE: "false",
-      ...extraEnv,
-    },
-    readyFrom: (output) => /listening on (http:\/\/\S+)/.exec(output)?.[1],
-    label,
-  });
-  onCleanup(() => server.child.kill("SIGKILL"));
-  return server;
-}
 
 /** The three requests on one server: the seeded admin's books, the newest book's workspace, a save of one story. */
 async function measureEngine(server, { seconds, connections, cpus }) {
@@ -64,7 +43,12 @@ async function measureEngine(server, { seconds, connections, cpus }) {
 export async function benchEngines({ seconds = 10, connections = 10, cpus = cpuPlan(), log = console.log } = {}) {
   const sqliteDir = tempDir(os.tmpdir(), "heirloom-bench-sqlite-");
   log("engines: Heirloom on SQLite, seeded");
-  const sqlite = await startHeirloom(sqliteDir, {}, cpus, "Heirloom server (SQLite)");
+  const sqlite = await startHeirloom({
+    dataDir: sqliteDir,
+    adminPassword: BENCH_ADMIN_PASSWORD,
+    cpus,
+    label: "Heirloom server (SQLite)",
+  });
   const seeded = seed(sqliteDir);
   let onSqlite;
   try {
@@ -90,7 +74,13 @@ export async function benchEngines({ seconds = 10, connections = 10, cpus = cpuP
     );
     log("engines: Heirloom on PostgreSQL");
     const pgDir = tempDir(os.tmpdir(), "heirloom-bench-pg-");
-    const onPg = await startHeirloom(pgDir, { DATABASE_URL: postgres.url }, cpus, "Heirloom server (PostgreSQL)");
+    const onPg = await startHeirloom({
+      dataDir: pgDir,
+      adminPassword: BENCH_ADMIN_PASSWORD,
+      cpus,
+      label: "Heirloom server (PostgreSQL)",
+      env: { DATABASE_URL: postgres.url },
+    });
     let onPostgres;
     try {
       onPostgres = await measureEngine(onPg, { seconds, connections, cpus });

@@ -12,9 +12,8 @@ import { pathToFileURL } from "node:url";
 import Database from "better-sqlite3";
 import sharp from "sharp";
 import { loginAsAdmin, mulberry32, paragraphs, words } from "./fixtures.mjs";
-import { cleanupAll, cpuPlan, nodeCommand, onCleanup, startServer, tempDir } from "./processes.mjs";
+import { cleanupAll, cpuPlan, startHeirloom, tempDir } from "./processes.mjs";
 
-const root = path.resolve(import.meta.dirname, "..", "..");
 const ADMIN_PASSWORD = "bench-admin-password-3";
 
 export const PDF_BENCH_SHAPE = { topics: 10, stories: 100, photos: 50, recordings: 20 };
@@ -251,23 +250,13 @@ export async function benchPdf({
   olderPhotos = false,
 } = {}) {
   const dataDir = tempDir(os.tmpdir(), "heirloom-bench-pdf-");
-  const [command, args] = nodeCommand([path.join(root, "server", "index.mjs")], cpus.pinned ? cpus.server : undefined);
   log("pdf: starting Heirloom on a fresh data directory");
-  const server = await startServer(command, args, {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      ADMIN_PASSWORD,
-      COOKIE_SECURE: "false",
-    },
-    readyFrom: (output) => /listening on (http:\/\/\S+)/.exec(output)?.[1],
+  const server = await startHeirloom({
+    dataDir,
+    adminPassword: ADMIN_PASSWORD,
+    cpus,
     label: "Heirloom server (pdf bench)",
   });
-  onCleanup(() => server.child.kill("SIGKILL"));
   try {
     const started = Date.now();
     const { bookId, storyIds } = seedBook(dataDir, shape);

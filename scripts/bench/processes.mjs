@@ -3,6 +3,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
+import path from "node:path";
 
 const cleanups = [];
 
@@ -178,4 +179,34 @@ export function startServer(
 
 function tail(text, lines = 30) {
   return text.trim().split("\n").slice(-lines).join("\n");
+}
+
+const heirloomRoot = path.resolve(import.meta.dirname, "..", "..");
+
+/**
+ * The real production server (node server/index.mjs) on `dataDir`, pinned to the server's CPU when the plan pins,
+ * killed at cleanup. `env` adds to the bench's own settings (a database, SERVER_TIMING).
+ */
+export async function startHeirloom({ dataDir, adminPassword, cpus, label, env = {} }) {
+  const [command, args] = nodeCommand(
+    [path.join(heirloomRoot, "server", "index.mjs")],
+    cpus.pinned ? cpus.server : undefined,
+  );
+  const server = await startServer(command, args, {
+    cwd: heirloomRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: adminPassword,
+      COOKIE_SECURE: "false",
+      ...env,
+    },
+    readyFrom: (output) => /listening on (http:\/\/\S+)/.exec(output)?.[1],
+    label,
+  });
+  onCleanup(() => server.child.kill("SIGKILL"));
+  return server;
 }

@@ -31,7 +31,7 @@ import { auditPages, chromiumPath } from "./lighthouse.mjs";
 import { measureRps } from "./load.mjs";
 import { benchEngines } from "./engines.mjs";
 import { benchPdf } from "./pdf.mjs";
-import { cleanupAll, cpuPlan, nodeCommand, onCleanup, run, startServer, tempDir } from "./processes.mjs";
+import { cleanupAll, cpuPlan, onCleanup, run, startHeirloom, tempDir } from "./processes.mjs";
 import { budgetsOf, markdownReport, printReport } from "./report.mjs";
 import { seed } from "./seed.mjs";
 
@@ -132,25 +132,15 @@ async function buildHeirloom() {
 }
 
 /** The real production server on a fresh data dir, seeded, with the admin signed in. */
-async function startHeirloom(cpus) {
+async function startSeededHeirloom(cpus) {
   const dataDir = tempDir(os.tmpdir(), "heirloom-bench-data-");
-  const [command, args] = nodeCommand([path.join(root, "server", "index.mjs")], cpus.pinned ? cpus.server : undefined);
   log("starting Heirloom (node server/index.mjs)");
-  const server = await startServer(command, args, {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
-      COOKIE_SECURE: "false",
-    },
-    readyFrom: (output) => /listening on (http:\/\/\S+)/.exec(output)?.[1],
+  const server = await startHeirloom({
+    dataDir,
+    adminPassword: BENCH_ADMIN_PASSWORD,
+    cpus,
     label: "Heirloom server",
   });
-  onCleanup(() => server.child.kill("SIGKILL"));
   const seeded = seed(dataDir);
   log(`seeded ${seeded.books} books, ${seeded.topics} topics, ${seeded.stories} stories for admin`);
   const cookie = await loginAsAdmin(server.url);
@@ -251,7 +241,7 @@ async function main() {
   const bareBuild = await buildBareApp(path.join(workDir, "bare-build"));
 
   // Both servers run side by side on the same core; only one is under load at a time.
-  const heirloomServer = await startHeirloom(cpus);
+  const heirloomServer = await startSeededHeirloom(cpus);
   log("starting the bare app (react-router-serve)");
   const bareServer = await startBareApp(bareBuild, cpus.pinned ? cpus.server : undefined);
   const signedIn = { Cookie: heirloomServer.cookie };
