@@ -307,7 +307,8 @@ export async function addStoryMedia({
   description,
   fallbackDescription,
 }: NewMedia): Promise<MediaView> {
-  await transaction(async (tx) => ownedStory(tx, storyId, userId));
+  // A read: the story is checked again in the transaction that writes the row.
+  await ownedStory(db(), storyId, userId);
   // A recording is kept as it came, so its size is known now; a photo's only once it is re-encoded.
   await assertRoomFor(userId, type === "audio" ? (upload.size ?? 0) : 0);
   const stored: StoredFile = type === "image" ? await storeImage(upload.path) : await storeAudio(upload.path);

@@ -1,5 +1,5 @@
 import { and, eq, gt, lte, sql } from "drizzle-orm";
-import { type Db, transaction } from "~db/client.server";
+import { db, type Db, transaction } from "~db/client.server";
 import { rateLimits } from "~db/schema";
 
 /** A limit: so many attempts per key in a fixed window. */
@@ -22,7 +22,8 @@ async function secondsUntilFree(tx: Db, counted: Counted[], now: number): Promis
 
 /** Seconds until every key may try again (0: now), counting nothing. */
 export async function attemptsRetryAfter(counted: Counted[], now = Date.now()): Promise<number> {
-  return transaction((tx) => secondsUntilFree(tx, counted, now));
+  // A read: it waits for no writer's turn.
+  return secondsUntilFree(db(), counted, now);
 }
 
 /** Counts one attempt for each key: a new window for a key whose window is over, one more in a running one. */
