@@ -88,3 +88,13 @@ export function paramId(value: string | undefined): number {
   const id = Number(value);
   return Number.isInteger(id) && id > 0 && id <= ID_MAX ? id : -1;
 }
+
+/**
+ * A positive integer id from a form's field, as paramId reads a route's: 0 when the field is absent or empty (a form
+ * that makes something new), -1 for anything else that is not an id (which matches nothing, so the answer is 404).
+ */
+export function formId(form: FormData, name: string): number {
+  const value = form.get(name);
+  if (value === null || value === "") return 0;
+  return paramId(typeof value === "string" ? value : undefined);
+}

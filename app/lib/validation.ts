@@ -14,6 +14,7 @@ const optionalText = z.preprocess(
 
 import { STORYTELLER_ADDRESSES } from "~db/storyteller-addresses";
 import {
+  ID_MAX,
   LONG_TEXT_MAX,
   MEDIA_DESCRIPTION_MAX,
   PASSWORD_MIN,
@@ -139,7 +140,8 @@ export const topicUpdateSchema = z.object({
   archived: z.boolean().optional(),
 });
 
-const id = z.coerce.number().int().positive();
+// An id past ID_MAX names no row (PostgreSQL's ids are 32-bit): refused here, before it reaches a query.
+const id = z.coerce.number().int().positive().max(ID_MAX);
 const flag = z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean());
 
 /** The story body of POST /api/topics/{id}/stories and PUT /api/stories/{id}. */
@@ -215,7 +217,7 @@ export const storytellerLinkSchema = z.object({
   name: z.string().trim().max(100).optional().default(""),
   address: z.enum(STORYTELLER_ADDRESSES, { error: "storyteller.addressInvalid" }).optional().default("ban"),
   topicIds: z
-    .array(z.number().int().positive(), { error: "storyteller.topicsInvalid" })
+    .array(z.number().int().positive().max(ID_MAX), { error: "storyteller.topicsInvalid" })
     .min(1, { error: "storyteller.topicsInvalid" })
     .max(1000)
     .optional(),
@@ -227,7 +229,11 @@ export const storytellerLinkSchema = z.object({
  * with it), and the key her page wrote into the form, which makes a retry harmless.
  */
 export const tellAnswerSchema = z.object({
-  questionId: z.coerce.number({ error: "tell.questionGone" }).int().positive({ error: "tell.questionGone" }),
+  questionId: z.coerce
+    .number({ error: "tell.questionGone" })
+    .int()
+    .positive({ error: "tell.questionGone" })
+    .max(ID_MAX, { error: "tell.questionGone" }),
   content: z.preprocess((v) => v ?? "", z.string().max(LONG_TEXT_MAX, { error: "errors.invalid" })),
   idempotencyKey: z.string({ error: "errors.invalid" }).regex(/^[A-Za-z0-9_-]{8,100}$/, { error: "errors.invalid" }),
 });
@@ -251,7 +257,7 @@ export const storytellerFormSchema = z.object({
   topicIds: z.preprocess(
     (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
     z
-      .array(z.coerce.number().int().positive(), { error: "storyteller.topicsInvalid" })
+      .array(z.coerce.number().int().positive().max(ID_MAX), { error: "storyteller.topicsInvalid" })
       .min(1, { error: "storyteller.topicsInvalid" })
       .max(1000, { error: "storyteller.topicsInvalid" }),
   ),

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { formId } from "~/lib/http.server";
 import type { z } from "zod";
 import type { User } from "~db/schema";
 import type { MessageKey } from "~/i18n/types";
@@ -37,7 +38,7 @@ export function runUserAction(request: Request, admin: User) {
     const title = FAILURE_TITLES[intent] ?? "errors.title";
     const fail = (status: number, result: FormResult | null, description: MessageKey | undefined) =>
       data({ result, toast: { kind: "error", title, description } satisfies Toast }, { status });
-    const id = Number(formData.get("id"));
+    const id = formId(formData, "id");
     const back = (done: MessageKey) => redirectWithToast(listHref(request), { kind: "success", title: done });
     /**
      * The dialog's form through its schema, then the write. Its answer keeps what was typed (never the

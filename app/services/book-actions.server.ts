@@ -1,4 +1,5 @@
 import type { RouterContextProvider } from "react-router";
+import { formId } from "~/lib/http.server";
 import type { User } from "~db/schema";
 import { getLocale } from "~/i18n/middleware.server";
 import type { MessageKey } from "~/i18n/types";
@@ -34,7 +35,7 @@ export async function runBookIntent({
   context: Readonly<RouterContextProvider>;
 }): Promise<Response | BookFormFailure> {
   const failure = FAILURE[intent];
-  const bookId = Number(form.get("bookId"));
+  const bookId = formId(form, "bookId");
   const submission = parseSubmission(form, bookSchema);
   try {
     if (submission.status !== "success") {

@@ -1,4 +1,5 @@
 import type { MessageKey } from "~/i18n/types";
+import { formId } from "~/lib/http.server";
 import { TELL_FORM_FIELDS_MAX_BYTES } from "~/lib/body-caps";
 import { AppError } from "~/lib/errors";
 import { AUDIO_UPLOAD_MAX_BYTES, STORYTELLER_ANSWER_LIMIT } from "~/lib/limits";
@@ -42,7 +43,7 @@ export async function postDoorAnswer(door: AnswerDoor, request: Request): Promis
       },
       ({ form, files }) => {
         const content = form.get("content");
-        kept = { questionId: Number(form.get("questionId")), content: typeof content === "string" ? content : "" };
+        kept = { questionId: formId(form, "questionId"), content: typeof content === "string" ? content : "" };
         const submission = parseSubmission(form, tellAnswerSchema);
         if (submission.status !== "success")
           throw new AppError(400, firstMessage(replyTo(submission)) ?? "errors.invalid");

@@ -1,4 +1,5 @@
 import type { User } from "~db/schema";
+import { formId } from "~/lib/http.server";
 import { appendTranscript, createStory, getStoryInBook, updateStory } from "~/models/story.server";
 import { getTopicInBook } from "~/models/topic.server";
 import { AppError } from "~/lib/errors";
@@ -43,8 +44,8 @@ export async function runStoryIntent({
   const { title, content, questionId, status, hasAudio, hasImages } = submission.value;
   // A recording counts as the story's content (docs/product.md §5: content or media).
   const input = { title, content, questionId, status, hasAudio: hasAudio || Boolean(recording), hasImages };
-  const storyId = Number(form.get("storyId"));
-  const topicId = Number(form.get("topicId"));
+  const storyId = formId(form, "storyId");
+  const topicId = formId(form, "topicId");
   try {
     // The story (or the new story's topic) must belong to this page's book, checked before writing.
     const target = storyId

@@ -1,4 +1,5 @@
 import type { User } from "~db/schema";
+import { formId } from "~/lib/http.server";
 import { createTopic, getTopicInBook, updateTopic } from "~/models/topic.server";
 import { AppError } from "~/lib/errors";
 import { redirectWithToast } from "~/lib/flash.server";
@@ -21,7 +22,7 @@ export async function runTopicIntent({
   user: User;
   bookId: number;
 }): Promise<Response | TopicFormFailure> {
-  const topicId = Number(form.get("topicId"));
+  const topicId = formId(form, "topicId");
   // The form comes back with everything typed, the draft narrative and the open tab included.
   const submission = parseSubmission(form, topicCreateSchema);
   const failure = (status: number, result: FormResult, description = firstMessage(result)): TopicFormFailure => ({

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { formId } from "~/lib/http.server";
 import { aiFailure } from "~/ai/provider.server";
 import type { User } from "~db/schema";
 import { addQuestions, regenerateQuestions } from "~/models/question.server";
@@ -83,7 +84,7 @@ async function runIntent({
 
   if (intent === "delete-story") {
     try {
-      const storyId = Number(form.get("storyId"));
+      const storyId = formId(form, "storyId");
       if ((await getStory({ storyId, userId: user.id }))?.topicId !== topicId)
         throw new AppError(404, "stories.notFound");
       const { mediaKeys } = await deleteStory({ storyId, userId: user.id });

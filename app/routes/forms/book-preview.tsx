@@ -1,7 +1,7 @@
 import { FormRouteToaster } from "~/components/ui/form-route-toaster";
 import { AppError } from "~/lib/errors";
 import { formAction } from "~/services/form-route.server";
-import { paramId } from "~/lib/http.server";
+import { paramId, formId } from "~/lib/http.server";
 import { bookReturnPath } from "~/lib/validation";
 import { bookPreview, generateTopicPreview } from "~/services/previews.server";
 import { getTopicInBook } from "~/models/topic.server";
@@ -16,7 +16,7 @@ export const action = formAction({
     const bookId = paramId(params.bookId);
     const intent = form.get("intent");
     if (intent === "topic") {
-      const topicId = Number(form.get("topicId"));
+      const topicId = formId(form, "topicId");
       if (!(await getTopicInBook({ topicId, bookId, userId: user.id }))) throw new AppError(404, "topics.notFound");
       await generateTopicPreview({ topicId, userId: user.id, signal: request.signal });
       // The topic editor's button comes back to the editor; the panel's to the topic's preview.

@@ -1,7 +1,7 @@
 import { FormRouteToaster } from "~/components/ui/form-route-toaster";
 import { AppError } from "~/lib/errors";
 import { formAction } from "~/services/form-route.server";
-import { paramId } from "~/lib/http.server";
+import { paramId, formId } from "~/lib/http.server";
 import { shareUrl } from "~/lib/share-url.server";
 import { firstMessage, parseSubmission, replyTo } from "~/lib/submission";
 import { shareFormSchema } from "~/lib/validation";
@@ -47,7 +47,7 @@ export const action = formAction({
     }
     if (intent === "revoke") {
       try {
-        await revokeShareById({ shareId: Number(form.get("shareId")), bookId, userId: user.id });
+        await revokeShareById({ shareId: formId(form, "shareId"), bookId, userId: user.id });
       } catch (error) {
         if (error instanceof AppError)
           throw new AppError(error.status, error.messageKey, undefined, "share.revokeFailed");

@@ -1,6 +1,6 @@
 import { FormRouteToaster } from "~/components/ui/form-route-toaster";
 import { AppError } from "~/lib/errors";
-import { paramId } from "~/lib/http.server";
+import { paramId, formId } from "~/lib/http.server";
 import { storytellerUrl } from "~/lib/storyteller-url.server";
 import { firstMessage, parseSubmission, replyTo } from "~/lib/submission";
 import { storytellerFormSchema } from "~/lib/validation";
@@ -57,7 +57,7 @@ export const action = formAction({
     }
     if (intent === "revoke") {
       try {
-        await revokeStorytellerLink({ linkId: Number(form.get("linkId")), bookId, userId: user.id });
+        await revokeStorytellerLink({ linkId: formId(form, "linkId"), bookId, userId: user.id });
       } catch (error) {
         if (error instanceof AppError)
           throw new AppError(error.status, error.messageKey, undefined, "storyteller.revokeFailed");

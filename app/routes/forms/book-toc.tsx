@@ -2,7 +2,7 @@ import type { User } from "~db/schema";
 import { AppError } from "~/lib/errors";
 import { FormRouteToaster } from "~/components/ui/form-route-toaster";
 import { formAction } from "~/services/form-route.server";
-import { paramId } from "~/lib/http.server";
+import { paramId, formId } from "~/lib/http.server";
 import { getStoryInBook, moveStory } from "~/models/story.server";
 import { getTopicInBook, moveTopic, updateTopic } from "~/models/topic.server";
 
@@ -28,14 +28,14 @@ export const action = formAction({
   run: async ({ form, user, params }) => {
     const bookId = paramId(params.bookId);
     const intent = form.get("intent");
-    const topicId = Number(form.get("topicId"));
+    const topicId = formId(form, "topicId");
     if (intent === "move-topic") {
       found(await getTopicInBook({ topicId, bookId, userId: user.id }), "topics.notFound");
       await moveTopic({ topicId, userId: user.id, delta: delta(form) });
       return { to: afterMove(params, form), toast: { kind: "success", title: "toc.moved" } };
     }
     if (intent === "move-story") {
-      const storyId = Number(form.get("storyId"));
+      const storyId = formId(form, "storyId");
       found(await getStoryInBook({ storyId, bookId, userId: user.id }), "stories.notFound");
       await moveStory({ storyId, userId: user.id, delta: delta(form) });
       return { to: afterMove(params, form), toast: { kind: "success", title: "toc.moved" } };

@@ -2,7 +2,7 @@ import { FormRouteToaster } from "~/components/ui/form-route-toaster";
 import type { MessageKey } from "~/i18n/types";
 import { AppError } from "~/lib/errors";
 import { formAction } from "~/services/form-route.server";
-import { paramId, translate } from "~/lib/http.server";
+import { paramId, translate, formId } from "~/lib/http.server";
 import { MEDIA_UPLOAD_MAX_BYTES, mediaKind, saveStoryUpload } from "~/services/media-upload.server";
 import { firstMessage, parseSubmission, replyTo } from "~/lib/submission";
 import { mediaDescriptionSchema } from "~/lib/validation";
@@ -47,7 +47,7 @@ export const action = formAction({
       });
       return { to: back, toast: { kind: "success", title: "media.uploaded" } };
     }
-    const mediaId = Number(form.get("mediaId"));
+    const mediaId = formId(form, "mediaId");
     const inStory = async () => {
       if ((await getMedia({ mediaId, userId: user.id }))?.storyId !== storyId)
         throw new AppError(404, "media.notFound");
