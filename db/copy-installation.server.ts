@@ -186,6 +186,10 @@ export async function copyInstallation({
       if (n !== expected || n !== counts[name])
         throw new Error(`${name}: ${expected} rows in SQLite, ${n} in PostgreSQL after the copy.`);
     }
+    // PostgreSQL plans its queries from statistics that a bulk load leaves empty; autovacuum gathers them a minute or
+    // so later. Until then every page of the copied installation is planned blind and served several times slower.
+    await pool.query("ANALYZE");
+    log("  statistics gathered for the query planner (ANALYZE)");
 
     let media: CopyReport["media"] = null;
     if (mediaTo) {

@@ -132,6 +132,10 @@ describe("npm run db:copy", () => {
     const copiedUser = await database.query("select password_hash from users where username = 'lan'");
     expect(copiedUser.rows[0].password_hash).toBe(user!.password_hash);
 
+    // The planner's statistics are gathered, not left to autovacuum a minute later.
+    const unanalyzed = await database.query("select relname from pg_stat_user_tables where last_analyze is null");
+    expect(unanalyzed.rows).toEqual([]);
+
     // New rows go on after the copied ids.
     const maxBook = Number(sqliteRows("select max(id) as n from books")[0]!.n);
     const next = await database.query(
