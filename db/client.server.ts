@@ -10,6 +10,7 @@ import { dataDirectory } from "./data-dir.server";
 import { databaseDialect } from "./dialect";
 import { migratePostgres } from "./migrate-postgres.server";
 import { migrationsFolder } from "./migrations-folder.server";
+import { NamingClient } from "./named-statements.server";
 import { createPrivateFileSync, ensurePrivateDirSync, tightenIfPresent } from "./private-files.server";
 import * as pgSchema from "./schema.pg";
 import * as schema from "./schema.sqlite";
@@ -70,7 +71,12 @@ export function db(): Db {
     // A connection is waited for 5 s at most: with the server down or restarting, a request fails (503) instead of
     // hanging. An idle connection that the server closes (a restart) is dropped from the pool; without a listener its
     // error would end the process.
-    const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10, connectionTimeoutMillis: 5000 });
+    const pool = new pg.Pool({
+      connectionString: process.env.DATABASE_URL,
+      max: 10,
+      connectionTimeoutMillis: 5000,
+      Client: NamingClient,
+    });
     const closed = (error: Error) => console.error(`A PostgreSQL connection closed: ${error.message}`);
     pool.on("error", closed);
     // A connection lent to a transaction when the server cuts it emits its error on itself, where the pool does not

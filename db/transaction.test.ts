@@ -92,3 +92,23 @@ describe(`transaction() on ${databaseDialect()}`, () => {
     },
   );
 });
+
+// Every parameterised statement is named by its text (db/named-statements.server.ts): a connection parses and plans
+// it once, then only binds and runs it.
+describe.skipIf(databaseDialect() !== "postgresql")("statements on PostgreSQL", () => {
+  it("runs the models' statements as named, prepared ones, parsed once per connection", async () => {
+    const named = await transaction(async (tx) => {
+      for (let i = 0; i < 3; i++)
+        await tx
+          .select()
+          .from(rateLimits)
+          .where(eq(rateLimits.key, `k${i}`));
+      const rows = await tx.execute(
+        sql`select name, statement from pg_prepared_statements where name like 'heirloom\\_%'`,
+      );
+      return (rows as unknown as { rows: { name: string; statement: string }[] }).rows;
+    });
+    // One statement for the three reads: the same text with other values is the same statement.
+    expect(named.filter((row) => row.statement.includes('from "rate_limits"'))).toHaveLength(1);
+  });
+});
