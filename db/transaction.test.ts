@@ -1,6 +1,6 @@
 import path from "node:path";
 import Database from "better-sqlite3";
-import { eq, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, prepareDatabase, transaction } from "./client.server";
 import { databaseDialect } from "./dialect";
@@ -103,10 +103,10 @@ describe.skipIf(databaseDialect() !== "postgresql")("statements on PostgreSQL", 
           .select()
           .from(rateLimits)
           .where(eq(rateLimits.key, `k${i}`));
-      const rows = await tx.execute(
-        sql`select name, statement from pg_prepared_statements where name like 'heirloom\\_%'`,
-      );
-      return (rows as unknown as { rows: { name: string; statement: string }[] }).rows;
+      // drizzle's PostgreSQL handle (the models' type is SQLite's, which has no execute).
+      const postgres = tx as unknown as { execute(query: SQL): Promise<{ rows: { statement: string }[] }> };
+      return (await postgres.execute(sql`select statement from pg_prepared_statements where name like 'heirloom\\_%'`))
+        .rows;
     });
     // One statement for the three reads: the same text with other values is the same statement.
     expect(named.filter((row) => row.statement.includes('from "rate_limits"'))).toHaveLength(1);
