@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { db, prepared, type Tx, transaction } from "~db/client.server";
+import { countChildren } from "~db/correlated";
 import { containsPattern, optionalEquals, searchContains } from "~db/filters";
 import { nextPosition } from "~db/positions";
 import { books, media, questions, stories, topics, type Story } from "~db/schema";
@@ -83,15 +84,22 @@ export type StoryInput = {
 };
 
 export async function ownedStory(tx: Tx, storyId: number, userId: number): Promise<Story> {
+  return (await ownedStoryWithMediaCount(tx, storyId, userId)).story;
+}
+
+const mediaCount = countChildren(media, media.storyId, "stories");
+
+/** ownedStory, with the number of its media in the same query: a save needs both, and waits its turn for each. */
+async function ownedStoryWithMediaCount(tx: Tx, storyId: number, userId: number) {
   const row = (
     await tx
-      .select({ story: stories })
+      .select({ story: stories, mediaCount })
       .from(stories)
       .innerJoin(books, eq(books.id, stories.bookId))
       .where(and(eq(stories.id, storyId), eq(books.userId, userId)))
   )[0];
   if (!row) throw new AppError(404, "stories.notFound");
-  return row.story;
+  return row;
 }
 
 /** A story needs a title and either text or media (docs/product.md §5); a question must be one of its topic's. */
@@ -231,8 +239,7 @@ export async function updateStory({
   input: StoryInput;
 }): Promise<Story> {
   return transaction(async (tx) => {
-    const current = await ownedStory(tx, storyId, userId);
-    const mediaCount = (await tx.select({ n: count() }).from(media).where(eq(media.storyId, storyId)))[0]?.n ?? 0;
+    const { story: current, mediaCount } = await ownedStoryWithMediaCount(tx, storyId, userId);
     await checkStory(tx, current.topicId, input, mediaCount);
     const refinedContent =
       input.refinedContent !== undefined
