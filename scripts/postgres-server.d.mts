@@ -20,6 +20,7 @@ export function postgresBin(): string;
 
 /**
  * Starts a new server: initdb into a temporary folder, then pg_ctl start on a free loopback port, and an empty
- * `heirloom` database (see scripts/postgres-server.mjs). `durable` false turns fsync off, for speed.
+ * `heirloom` database (see scripts/postgres-server.mjs). `durable` false turns fsync off, for speed;
+ * `cpu` pins the server and its connections to that CPU.
  */
-export function startPostgres(options?: { durable?: boolean }): Promise<Postgres>;
+export function startPostgres(options?: { durable?: boolean; cpu?: number }): Promise<Postgres>;

@@ -51,13 +51,21 @@ function runner() {
   };
 }
 
+/** The server and the processes it has started, on one CPU; the connections it forks later inherit it. */
+function pinTo(cpu, postmaster) {
+  const children = spawnSync("pgrep", ["-P", String(postmaster)], { encoding: "utf8" }).stdout.split(/\s+/);
+  for (const pid of [String(postmaster), ...children.filter(Boolean)])
+    execFileSync("taskset", ["-a", "-p", "-c", String(cpu), pid], { stdio: "ignore" });
+}
+
 /**
  * Starts a new server: initdb into a temporary folder, then pg_ctl start on a free loopback port, and an empty
  * `heirloom` database. Trust authentication and UTF-8; text is ordered by code point as SQLite orders it (the C
  * collation), with Unicode case mapping (C.UTF-8), so that "BÀ" is the upper case of "bà". `durable` false turns
  * fsync off, for speed, in tests that never crash the machine; a restart of the server keeps the data either way.
+ * `cpu` keeps the server and its connections on that CPU (the bench keeps it off the app server's).
  */
-export async function startPostgres({ durable = false } = {}) {
+export async function startPostgres({ durable = false, cpu } = {}) {
   const { run, tryRun, own } = runner();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "heirloom-pg-"));
   fs.chmodSync(dir, 0o755);
@@ -84,7 +92,11 @@ export async function startPostgres({ durable = false } = {}) {
     "-c max_connections=100",
     ...(durable ? [] : ["-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off"]),
   ].join(" ");
-  const start = () => run("pg_ctl", ["-D", data, "-o", options, "-l", path.join(dir, "server.log"), "-w", "start"]);
+  const start = () => {
+    run("pg_ctl", ["-D", data, "-o", options, "-l", path.join(dir, "server.log"), "-w", "start"]);
+    if (typeof cpu === "number")
+      pinTo(cpu, Number(fs.readFileSync(path.join(data, "postmaster.pid"), "utf8").split("\n")[0]));
+  };
   start();
   const psql = (database, statement) =>
     run("psql", ["-h", "127.0.0.1", "-p", String(port), "-U", "heirloom", "-d", database, "-qAtc", statement]);

@@ -7,6 +7,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
 import { startPostgres } from "../postgres-server.mjs";
+import { capacity } from "./capacity.mjs";
 import { BENCH_ADMIN_PASSWORD, loginAsAdmin } from "./fixtures.mjs";
 import { measureRps } from "./load.mjs";
 import { cleanupAll, cpuPlan, onCleanup, run, startHeirloom, tempDir } from "./processes.mjs";
@@ -56,7 +57,10 @@ export async function benchEngines({ seconds = 10, connections = 10, cpus = cpuP
   } finally {
     await sqlite.stop();
   }
-  const postgres = await startPostgres({ durable: true });
+  // PostgreSQL is kept off the app server's CPU, as a database on its own machine would be: on the two CPUs of the
+  // bench's machine it shares autocannon's. Left to float, its connections took turns on the app server's CPU and
+  // slowed the app server down by work a hosted Heirloom does elsewhere.
+  const postgres = await startPostgres({ durable: true, cpu: cpus.pinned ? cpus.load : undefined });
   onCleanup(() => void postgres.stop());
   try {
     log("engines: copying the same data into PostgreSQL (npm run db:copy)");
@@ -90,7 +94,18 @@ export async function benchEngines({ seconds = 10, connections = 10, cpus = cpuP
     const figures = (run) => `${Math.round(run.rps)} req/s, p99 ${run.latencyP99} ms`;
     for (const key of ["books", "workspace", "save"])
       log(`engines: ${key.padEnd(9)} SQLite ${figures(onSqlite[key])}; PostgreSQL ${figures(onPostgres[key])}`);
-    return { seeded, load: { connections, durationSeconds: seconds }, sqlite: onSqlite, postgres: onPostgres };
+    const perServer = capacity(onPostgres);
+    log(
+      `engines: one app server on PostgreSQL (one core at ${perServer.assumptions.coreShare * 100}%) serves about ` +
+        `${perServer.writers} people writing at once, ${perServer.families} families`,
+    );
+    return {
+      seeded,
+      load: { connections, durationSeconds: seconds },
+      sqlite: onSqlite,
+      postgres: onPostgres,
+      capacity: perServer,
+    };
   } finally {
     await postgres.stop();
   }
