@@ -20,7 +20,7 @@ export type ImportRows = {
 
 const ms = (value: Date | undefined) => value?.getTime() ?? Date.now();
 const flag = (value: boolean | undefined) => (value ? 1 : 0);
-const rowId = (result: { lastInsertRowid: number | bigint }) => Number(result.lastInsertRowid);
+type Statement = ReturnType<Tx["$client"]["prepare"]>;
 
 /**
  * SQLite: plain SQL prepared once on the transaction's connection and run for every row, rather than drizzle
@@ -50,82 +50,66 @@ function sqliteRows(tx: Tx): ImportRows {
     "INSERT INTO media (story_id, type, storage_key, mime_type, filename, size, thumb_size, width, height, " +
       "duration_ms, description, transcription, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
   );
+  // Each row through its table's statement, answering the new ids in the rows' order.
+  const each =
+    <Row>(statement: Statement, values: (row: Row) => unknown[]) =>
+    async (rows: Row[]) =>
+      rows.map((row) => Number(statement.run(values(row)).lastInsertRowid));
   return {
-    books: async (rows) =>
-      rows.map((row) =>
-        rowId(
-          book.run(
-            row.userId,
-            row.title,
-            row.description ?? "",
-            row.tone ?? "",
-            row.language ?? "en",
-            row.coverImage ?? null,
-            row.coverBytes ?? null,
-            ms(row.createdAt),
-            ms(row.updatedAt),
-            row.importedAt ? ms(row.importedAt) : null,
-          ),
-        ),
-      ),
-    topics: async (rows) =>
-      rows.map((row) =>
-        rowId(
-          topic.run(
-            row.bookId,
-            row.title,
-            row.description ?? "",
-            row.preview ?? null,
-            flag(row.archived),
-            row.position,
-            ms(row.createdAt),
-            ms(row.updatedAt),
-          ),
-        ),
-      ),
-    questions: async (rows) =>
-      rows.map((row) => rowId(question.run(row.topicId, row.question, row.position, ms(row.createdAt)))),
-    stories: async (rows) =>
-      rows.map((row) =>
-        rowId(
-          story.run(
-            row.topicId,
-            row.bookId,
-            row.questionId ?? null,
-            row.title,
-            row.content ?? "",
-            row.refinedContent ?? null,
-            row.status ?? "draft",
-            flag(row.hasAudio),
-            flag(row.hasImages),
-            row.position,
-            ms(row.createdAt),
-            ms(row.updatedAt),
-            row.source ?? "family",
-            row.tellerName ?? null,
-          ),
-        ),
-      ),
-    media: async (rows) =>
-      rows.map((row) =>
-        rowId(
-          mediaRow.run(
-            row.storyId,
-            row.type,
-            row.storageKey,
-            row.mimeType,
-            row.filename ?? "",
-            row.size ?? 0,
-            row.thumbSize ?? null,
-            row.width ?? null,
-            row.height ?? null,
-            row.durationMs ?? null,
-            row.description ?? "",
-            row.transcription ?? null,
-            ms(row.createdAt),
-          ),
-        ),
-      ),
+    books: each(book, (row: BookRow) => [
+      row.userId,
+      row.title,
+      row.description ?? "",
+      row.tone ?? "",
+      row.language ?? "en",
+      row.coverImage ?? null,
+      row.coverBytes ?? null,
+      ms(row.createdAt),
+      ms(row.updatedAt),
+      row.importedAt ? ms(row.importedAt) : null,
+    ]),
+    topics: each(topic, (row: TopicRow) => [
+      row.bookId,
+      row.title,
+      row.description ?? "",
+      row.preview ?? null,
+      flag(row.archived),
+      row.position,
+      ms(row.createdAt),
+      ms(row.updatedAt),
+    ]),
+    questions: each(question, (row: QuestionRow) => [row.topicId, row.question, row.position, ms(row.createdAt)]),
+    stories: each(story, (row: StoryRow) => [
+      row.topicId,
+      row.bookId,
+      row.questionId ?? null,
+      row.title,
+      row.content ?? "",
+      row.refinedContent ?? null,
+      row.status ?? "draft",
+      flag(row.hasAudio),
+      flag(row.hasImages),
+      row.position,
+      ms(row.createdAt),
+      ms(row.updatedAt),
+      row.source ?? "family",
+      row.tellerName ?? null,
+    ]),
+    media: each(mediaRow, (row: MediaRow) => [
+      row.storyId,
+      row.type,
+      row.storageKey,
+      row.mimeType,
+      row.filename ?? "",
+      row.size ?? 0,
+      row.thumbSize ?? null,
+      row.width ?? null,
+      row.height ?? null,
+      row.durationMs ?? null,
+      row.description ?? "",
+      row.transcription ?? null,
+      ms(row.createdAt),
+    ]),
   };
 }
 
