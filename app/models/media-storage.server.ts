@@ -55,6 +55,12 @@ function objectKey(storageKey: string, variant: MediaVariant = "full"): string |
   return `files/${variant === "thumb" ? `${match[1]}.thumb.${match[2]}` : storageKey}`;
 }
 
+/** The stored file an object of the store belongs to (the file itself or its thumbnail); null for any other name. */
+export function storageKeyOfObject(object: string): string | null {
+  const match = /^files\/([a-f0-9]{32})(?:\.thumb)?\.([a-z0-9]{2,4})$/.exec(object);
+  return match ? `${match[1]}.${match[2]}` : null;
+}
+
 /**
  * Runs `work` with the media store; a store that cannot be reached is a 503 in the user's language, after which
  * nothing was kept.

@@ -53,6 +53,12 @@ export type StoredCover = { url: string; bytes: number };
 /** The store's key of an uploaded cover's file. */
 const coverObject = (key: string) => `covers/${key}.webp`;
 
+/** The URL a book keeps for an uploaded cover's object in the store; null for any other name. */
+export function coverUrlOfObject(object: string): string | null {
+  const match = /^covers\/([a-f0-9]{32})\.webp$/.exec(object);
+  return match ? `${UPLOADED_COVER_PREFIX}${match[1]}` : null;
+}
+
 async function writeCover(bytes: Uint8Array): Promise<StoredCover> {
   const key = crypto.randomBytes(16).toString("hex");
   await withMediaStore((store) => store.put(coverObject(key), { bytes }, "image/webp"));

@@ -5,6 +5,7 @@ import { prepareDatabase } from "~db/client.server";
 import { mediaFilesDir, retryMediaDeletions, uploadTmpDir } from "~/models/media-storage.server";
 import { backfillStoredSizes, coversDir } from "~/models/media.server";
 import { backfillMediaMeasures } from "~/models/media-measures.server";
+import { ORPHAN_AFTER_MS, removeOrphanedMedia } from "~/models/media-orphans.server";
 import { purgeSpentAttempts } from "~/models/rate-limit.server";
 import { purgeExpiredSessions } from "~/models/session.server";
 import { ensureAdmin } from "~/models/user.server";
@@ -103,6 +104,15 @@ async function startup(): Promise<void> {
     );
   void retryDeletions();
   setInterval(() => void retryDeletions(), 15 * 60 * 1000).unref();
+  // Files a crash left without their row (ADR 0033): looked for in the background, at start and then daily.
+  const removeOrphans = () =>
+    removeOrphanedMedia().then(
+      (removed) =>
+        removed && console.log(`Removed ${removed} stored file(s) that nothing names, left by an interrupted upload.`),
+      (error: unknown) => console.error("Looking for stored files that nothing names failed", error),
+    );
+  void removeOrphans();
+  setInterval(() => void removeOrphans(), ORPHAN_AFTER_MS).unref();
   const admin = await ensureAdmin(env().ADMIN_PASSWORD);
   if (admin?.generated) {
     // Printed once, on the start that created the account; it is not stored anywhere in clear.

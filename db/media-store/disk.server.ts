@@ -4,7 +4,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { ensurePrivateDir, keepPrivate, writePrivateFile } from "../private-files.server";
-import type { MediaStore, Source } from "./store";
+import { LIST_PAGE_SIZE, type MediaStore, type Source } from "./store";
 
 /** A key is the store's own: folders and a file name of letters, digits, dots and dashes, never `..`. */
 const KEY = /^[a-z]+\/[a-z0-9][a-z0-9.-]*$/;
@@ -52,6 +52,19 @@ export function diskStore(root: string): MediaStore {
     },
     async readBytes(key) {
       return fs.readFile(fileOf(key)).catch(() => null);
+    },
+    async *list(folder, pageSize = LIST_PAGE_SIZE) {
+      const names = await fs.readdir(path.join(root, folder)).catch(() => [] as string[]);
+      const keys = names.map((name) => `${folder}/${name}`).filter((key) => KEY.test(key) && !key.endsWith(".tmp"));
+      for (let start = 0; start < keys.length; start += pageSize) {
+        const page = await Promise.all(
+          keys.slice(start, start + pageSize).map(async (key) => {
+            const stat = await statOf(key);
+            return stat ? { key, modifiedAt: stat.mtime } : null;
+          }),
+        );
+        yield page.filter((entry) => entry !== null);
+      }
     },
     async remove(keys) {
       await Promise.all(keys.map((key) => fs.rm(fileOf(key), { force: true })));

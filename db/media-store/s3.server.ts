@@ -8,6 +8,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -15,7 +16,7 @@ import {
 import { Upload } from "@aws-sdk/lib-storage";
 import { ensurePrivateDir, writePrivateFile } from "../private-files.server";
 import type { S3Settings } from "./settings";
-import { type MediaStore, MediaStoreUnavailable, type Source } from "./store";
+import { LIST_PAGE_SIZE, type MediaStore, MediaStoreUnavailable, type Source } from "./store";
 
 // Parts of a multipart upload: S3's smallest but the last is 5 MiB. Two at a time keep at most 16 MiB in memory.
 const PART_SIZE = 8 * 1024 * 1024;
@@ -97,6 +98,20 @@ export function s3Store(settings: S3Settings, tmpDir: string): MediaStore {
       } catch (error) {
         return unavailable(error);
       }
+    },
+    async *list(folder, pageSize = LIST_PAGE_SIZE) {
+      let ContinuationToken: string | undefined;
+      do {
+        const answer = await client
+          .send(new ListObjectsV2Command({ Bucket, Prefix: Key(`${folder}/`), MaxKeys: pageSize, ContinuationToken }))
+          .catch(unavailable);
+        yield (answer.Contents ?? []).flatMap((item) =>
+          item.Key && item.LastModified
+            ? [{ key: item.Key.slice(settings.prefix.length), modifiedAt: item.LastModified }]
+            : [],
+        );
+        ContinuationToken = answer.IsTruncated ? answer.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
     async remove(keys) {
       try {

@@ -83,6 +83,25 @@ describe.each(["disk", "s3"] as const)("the %s media store", (kind) => {
     await store.remove([name]);
   });
 
+  it("lists a folder's objects with when they were written, a page at a time, and none of another", async () => {
+    const folder = "albums";
+    const names = ["a.webp", "b.webp", "c.thumb.webp", "d.webm", "e.m4a"].map((name) => `${folder}/${name}`);
+    const before = Date.now() - 2_000; // an S3 server's clock and ours may differ by a second's rounding
+    for (const name of names) await store.put(name, { bytes: new TextEncoder().encode(name) }, "image/webp");
+    await store.put(`${folder}x/z.webp`, { bytes: new Uint8Array(1) }, "image/webp");
+    const pages = [];
+    for await (const page of store.list(folder, 2)) pages.push(page);
+    expect(pages.map((page) => page.length).sort()).toEqual([1, 2, 2]);
+    const listed = pages.flat();
+    expect(listed.map((entry) => entry.key).sort()).toEqual(names);
+    for (const { modifiedAt } of listed) expect(modifiedAt.getTime()).toBeGreaterThanOrEqual(before);
+    for (const { modifiedAt } of listed) expect(modifiedAt.getTime()).toBeLessThanOrEqual(Date.now() + 2_000);
+    const empty = [];
+    for await (const page of store.list("nothing")) empty.push(...page);
+    expect(empty).toEqual([]);
+    await store.remove([...names, `${folder}x/z.webp`]);
+  });
+
   it("lends a file on this machine with the bytes, and leaves no copy behind", async () => {
     const name = key("photo.webp");
     await store.put(name, { bytes: new TextEncoder().encode("photo bytes") }, "image/webp");
@@ -112,6 +131,7 @@ describe("the S3 media store out of reach", () => {
       await expect(store.stat(name)).rejects.toBeInstanceOf(MediaStoreUnavailable);
       await expect(store.read(name, 0, 1)).rejects.toBeInstanceOf(MediaStoreUnavailable);
       await expect(store.remove([name])).rejects.toBeInstanceOf(MediaStoreUnavailable);
+      await expect(store.list("files")[Symbol.asyncIterator]().next()).rejects.toBeInstanceOf(MediaStoreUnavailable);
       expect(fs.existsSync(file)).toBe(true);
     } finally {
       await s3.start();

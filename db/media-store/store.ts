@@ -1,6 +1,12 @@
 /** What the store knows of a kept object. `etag` changes whenever its bytes do. */
 export type StoredObject = { size: number; etag: string };
 
+/** Objects `list` answers at a time: S3's own page. */
+export const LIST_PAGE_SIZE = 1000;
+
+/** An object found by `list`: its key and when its bytes were written. */
+export type ListedObject = { key: string; modifiedAt: Date };
+
 /** Bytes to keep: a file on this machine (an upload's temporary file, moved or sent), or bytes in memory. */
 export type Source = { file: string } | { bytes: Uint8Array };
 
@@ -20,6 +26,11 @@ export interface MediaStore {
   read(key: string, start: number, end: number): Promise<ReadableStream<Uint8Array> | null>;
   /** The whole object in memory (covers, small files); null when there is none. */
   readBytes(key: string): Promise<Buffer | null>;
+  /**
+   * The objects under `folder/` ("files", "covers"), `pageSize` at a time. An object written while the listing runs
+   * may or may not be in it; a disk's unfinished `*.tmp` files are not.
+   */
+  list(folder: string, pageSize?: number): AsyncIterable<ListedObject[]>;
   /** Removes objects; keys that are not there are no error. */
   remove(keys: string[]): Promise<void>;
   /**

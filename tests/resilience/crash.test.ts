@@ -162,9 +162,23 @@ describe("a crash in the middle of writes", () => {
       fs.utimesSync(path.join(tmpDir(first.dataDir), name), hourAgo, hourAgo);
     fs.utimesSync(path.join(filesDir, "0123456789abcdef0123456789abcdef.webp.tmp"), hourAgo, hourAgo);
     fs.writeFileSync(path.join(tmpDir(first.dataDir), "in-flight.part"), "another process's upload");
+    // A photo and its thumbnail kept two days ago by a run that stopped before writing their row: nothing names them,
+    // and no import takes that long. The photo kept a moment ago above may be about to get its row, and stays.
+    const twoDaysAgo = new Date(Date.now() - 48 * 60 * 60 * 1000);
+    for (const name of ["00112233445566778899aabbccddeeff.webp", "00112233445566778899aabbccddeeff.thumb.webp"]) {
+      fs.writeFileSync(path.join(filesDir, name), "a photo nothing names");
+      fs.utimesSync(path.join(filesDir, name), twoDaysAgo, twoDaysAgo);
+    }
 
     second = await startServer({}, { dataDir: first.dataDir });
     expect(second.output()).toContain("Removed 2 unfinished upload file(s) left by an interrupted run.");
+    // That sweep runs beside the requests, not before them.
+    const started = second;
+    await until(
+      () => started.output().includes("Removed 2 stored file(s) that nothing names, left by an interrupted upload."),
+      20_000,
+      "the sweep of files nothing names",
+    );
     expect((await fetch(`${second.url}/healthz`)).status).toBe(200);
     // The killed app wrote SQLite's file itself, which the kill may have torn, and SQLite checks foreign keys only when
     // asked; on PostgreSQL the app held only connections (the server rolls their open transactions back) and foreign
