@@ -1,9 +1,9 @@
 import { PassThrough } from "node:stream";
 import { isDatabaseUnavailable } from "~db/errors";
-import { DATABASE_RETRY } from "./lib/http.server";
+import { DATABASE_RETRY, foundDatabaseAway, noteDatabaseAway } from "./lib/http.server";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
-import { isRouteErrorResponse, ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { getI18n } from "./i18n/middleware.server";
 import { I18nContext } from "./i18n/page-i18n";
 import { contentSecurityPolicy, createNonce } from "./lib/csp.server";
@@ -18,14 +18,26 @@ export { staticSecurityHeaders } from "./lib/security-headers.server";
 
 export const streamTimeout = 5_000;
 
-/** The requests whose loader, action or middleware found the database out of reach. */
-const databaseOutOfReach = new WeakSet<Request>();
-
 /** React Router's report of every server error, before it hides the error's detail from the page. */
-export function handleError(error: unknown, { request }: { request: Request }) {
-  if (isDatabaseUnavailable(error)) databaseOutOfReach.add(request);
+export function handleError(
+  error: unknown,
+  { request, context }: { request: Request; context: RouterContextProvider | undefined },
+) {
+  if (context && isDatabaseUnavailable(error)) noteDatabaseAway(context);
   // As React Router's own report: nothing for a request the browser gave up.
   if (!request.signal.aborted) console.error(error);
+}
+
+/**
+ * A navigation's data (`/books.data`, asked for by the browser's router) is a 503 with Retry-After when the database
+ * was out of reach, as the page itself is: React Router keeps a thrown 503's status but not its headers, and answers a
+ * loader's own error with a 500.
+ */
+export function handleDataRequest(response: Response, { context }: { context: RouterContextProvider }) {
+  if (!foundDatabaseAway(context)) return response;
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(DATABASE_RETRY)) headers.set(name, value);
+  return new Response(response.body, { status: 503, statusText: "Service Unavailable", headers });
 }
 
 export default function handleRequest(
@@ -38,9 +50,7 @@ export default function handleRequest(
   // A page whose data could not be read because the database is out of reach (a restart) is a 503, not a 500
   // (issue 21): an error React Router has replaced by a bare one by now (handleError saw it first), or the 503 that
   // the session's read threw (databaseOutOfReach in app/lib/http.server.ts).
-  const errors = Object.values(routerContext.staticHandlerContext.errors ?? {});
-  const saidSo = errors.some((error) => isRouteErrorResponse(error) && error.data?.reason === "database");
-  if (databaseOutOfReach.has(request) || saidSo) {
+  if (foundDatabaseAway(loadContext)) {
     responseStatusCode = 503;
     for (const [name, value] of Object.entries(DATABASE_RETRY)) responseHeaders.set(name, value);
   }

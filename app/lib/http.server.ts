@@ -52,11 +52,24 @@ export function refuseMethod(context: Context, allowed: string[]): Response {
 /** When to try again after a 503 for a database out of reach: it is back within seconds after a restart. */
 export const DATABASE_RETRY = { "Retry-After": "5" };
 
+/** The contexts of the requests whose session, loader or action found the database out of reach. */
+const databaseAway = new WeakSet<Context>();
+
+/** Notes that this request found the database out of reach: its page, or its page's data, is then a 503. */
+export function noteDatabaseAway(context: Context): void {
+  databaseAway.add(context);
+}
+
+export function foundDatabaseAway(context: Context): boolean {
+  return databaseAway.has(context);
+}
+
 /**
  * What a request gets when the database is out of reach (issue 21), to be thrown: /api a translated JSON 503, a page
  * the error page's 503, which asks to try again in a moment.
  */
 export function databaseOutOfReach(request: Request, context: Context): Response | ReturnType<typeof data> {
+  noteDatabaseAway(context);
   if (isApiRequest(request)) return jsonError(context, 503, "errors.databaseUnavailable", undefined, DATABASE_RETRY);
   return data({ reason: "database" }, { status: 503, headers: DATABASE_RETRY });
 }

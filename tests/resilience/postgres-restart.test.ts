@@ -94,6 +94,11 @@ describe("PostgreSQL restarted during writes", () => {
       const api = await writer!.client.get("/api/books");
       expect(api.status).toBe(503);
       expect(((await api.json()) as { message: string }).message).toBe(en.errors.databaseUnavailable);
+      // A navigation in the browser asks for the page's data alone: the same 503, with the page's message in it.
+      const navigation = await writer!.client.get("/books.data");
+      expect(navigation.status).toBe(503);
+      expect(navigation.headers.get("retry-after")).toBe("5");
+      expect(await navigation.text()).toMatch(/"reason","database"/);
     } finally {
       await postgres.startServer();
     }

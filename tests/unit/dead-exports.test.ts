@@ -38,6 +38,7 @@ const FRAMEWORK_EXPORTS = new Set([
   "Layout",
   "streamTimeout",
   "handleError",
+  "handleDataRequest",
 ]);
 const FRAMEWORK_MODULES = /^app\/(routes\/|root\.tsx$|entry\.(server|client)\.tsx$|routes\.ts$)/;
 
