@@ -31,6 +31,9 @@ export default defineConfig({
         test: {
           name: "http",
           include: ["tests/http/**/*.test.ts"],
+          // The tests drive real servers of their own; a worker kept between files (nothing of the app is loaded in
+          // it, and no file changes its environment) spares loading the clients and helpers again, about 5 %.
+          isolate: false,
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -60,6 +63,7 @@ export default defineConfig({
           include: ["tests/http/**/*.test.ts"],
           exclude: ["tests/http/backup.test.ts", "tests/http/db-copy.test.ts"],
           globalSetup: ["tests/support/postgres-global.ts"],
+          isolate: false,
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -80,6 +84,7 @@ export default defineConfig({
             "tests/http/books.test.ts",
             "tests/http/storage-quota.test.ts",
           ],
+          isolate: false,
           environment: "node",
           env: { HEIRLOOM_TEST_MEDIA_STORE: "s3" },
           testTimeout: 30_000,
