@@ -57,8 +57,9 @@ function objectKey(storageKey: string, variant: MediaVariant = "full"): string |
 
 /** The stored file an object of the store belongs to (the file itself or its thumbnail); null for any other name. */
 export function storageKeyOfObject(object: string): string | null {
-  const match = /^files\/([a-f0-9]{32})(?:\.thumb)?\.([a-z0-9]{2,4})$/.exec(object);
-  return match ? `${match[1]}.${match[2]}` : null;
+  if (!object.startsWith("files/")) return null;
+  const storageKey = object.slice("files/".length).replace(/^([a-f0-9]{32})\.thumb\./, "$1.");
+  return KEY.test(storageKey) ? storageKey : null;
 }
 
 /**
