@@ -13,7 +13,7 @@ import { books, media } from "~db/schema";
 import { UPLOADED_COVER_PREFIX } from "~/lib/covers";
 import { type LocalS3, startLocalS3 } from "../../tests/support/s3";
 import { createBook } from "./book.server";
-import { ORPHAN_AFTER_MS, removeOrphanedMedia } from "./media-orphans.server";
+import { ORPHAN_AFTER_MS, removeOrphanedMedia, sweepOrphanedMediaInTurn } from "./media-orphans.server";
 import { createStory } from "./story.server";
 import { createTopic } from "./topic.server";
 import { createUser } from "./user.server";
@@ -101,19 +101,45 @@ describe.each(["disk", "s3"] as const)("objects nothing names, in the %s store",
   });
 });
 
+const HOUR = 60 * 60 * 1000;
+// The sweeps in turn below claim their turn at these times, days apart and in order: a turn is kept in the database.
+const week = (n: number) => later() + n * 7 * 24 * HOUR;
+
 describe("a sweep while the bucket is out of reach", () => {
-  it("fails whole and removes nothing; the next one does the work", async () => {
+  it("fails whole and removes nothing, and gives its turn back; the next one does the work", async () => {
     const store = await stores.s3();
     const lost = `files/${hex()}.webm`;
     await store.put(lost, { bytes: new Uint8Array(16) }, "audio/webm");
     await s3.stop();
     try {
-      await expect(removeOrphanedMedia({ store, now: later() })).rejects.toBeInstanceOf(MediaStoreUnavailable);
+      await expect(sweepOrphanedMediaInTurn({ store, now: week(1) })).rejects.toBeInstanceOf(MediaStoreUnavailable);
     } finally {
       await s3.start();
     }
     expect(await s3.keys()).toContain(lost);
-    expect(await removeOrphanedMedia({ store, now: later() })).toBe(1);
+    expect(await sweepOrphanedMediaInTurn({ store, now: week(1) + HOUR })).toBe(1);
     expect(await s3.keys()).not.toContain(lost);
+  });
+});
+
+describe("sweeps in turn", () => {
+  it("sweep once a day for all the app servers: the first to ask sweeps, the others answer null", async () => {
+    const store = await stores.disk();
+    const day = week(2);
+    const first = `files/${hex()}.webp`;
+    await store.put(first, { bytes: new Uint8Array(8) }, "image/webp");
+    // Servers started together (a deploy): one sweeps, whichever asked first.
+    const answers = await Promise.all([0, 1, 2].map(() => sweepOrphanedMediaInTurn({ store, now: day })));
+    expect(answers.filter((answer) => answer === null)).toHaveLength(2);
+    expect(answers.find((answer) => answer !== null)).toBe(1);
+
+    // Later that day, another server's start or timer finds the day's sweep done, and leaves what it would remove.
+    const second = `files/${hex()}.webp`;
+    await store.put(second, { bytes: new Uint8Array(8) }, "image/webp");
+    expect(await sweepOrphanedMediaInTurn({ store, now: day + 12 * HOUR })).toBeNull();
+    expect(await keysIn(store)).toContain(second);
+    // The next day's timer, a little early as timers are, sweeps.
+    expect(await sweepOrphanedMediaInTurn({ store, now: day + 24 * HOUR - 60_000 })).toBe(1);
+    expect(await keysIn(store)).not.toContain(second);
   });
 });

@@ -5,6 +5,7 @@ import type { MediaStore } from "~db/media-store/store";
 import { books, media } from "~db/schema";
 import { coverUrlOfObject } from "./media.server";
 import { storageKeyOfObject } from "./media-storage.server";
+import { admitAttempt, type Counted, giveBackAttempt } from "./rate-limit.server";
 
 // A file is kept in the media store before the row that names it is written: a photo a moment before, an import's
 // files all before its rows, in one transaction at the end. A process that stops in between (a crash, a kill, a
@@ -41,6 +42,12 @@ const FOLDERS: Folder[] = [
 ];
 
 /**
+ * The sweep's turn, claimed in the database like a sign-in attempt: once in a window of a little under a day (timers
+ * drift), whichever app server asks first. The others would list the same folders again for nothing.
+ */
+const SWEEP_TURN: Counted = { scope: "maintenance", key: "orphaned-media", limit: 1, windowMs: 23 * 60 * 60 * 1000 };
+
+/**
  * Removes the objects written over `ORPHAN_AFTER_MS` ago that no photo, recording or cover names; answers how many.
  * Names the app does not make are left alone, and a database or store that fails stops the sweep before it removes
  * anything it has not checked. Every app server may run it: removing what is already gone is no error.
@@ -69,4 +76,26 @@ export async function removeOrphanedMedia({
     }
   }
   return removed;
+}
+
+/**
+ * removeOrphanedMedia by one app server a day: every server asks at its start and then daily, and the first to ask
+ * in a day sweeps for all of them; the others answer null. Listing a bucket of millions of objects from every server
+ * at every start of a rolling deploy did the same work once per server. A sweep that fails gives its turn back, for
+ * the next server that asks.
+ */
+export async function sweepOrphanedMediaInTurn({
+  store,
+  now = Date.now(),
+}: {
+  store?: MediaStore;
+  now?: number;
+} = {}): Promise<number | null> {
+  if ((await admitAttempt([SWEEP_TURN], now)) > 0) return null;
+  try {
+    return await removeOrphanedMedia({ store, now });
+  } catch (error) {
+    await giveBackAttempt(SWEEP_TURN, now).catch(() => {});
+    throw error;
+  }
 }

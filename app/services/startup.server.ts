@@ -5,7 +5,7 @@ import { prepareDatabase } from "~db/client.server";
 import { mediaFilesDir, retryMediaDeletions, uploadTmpDir } from "~/models/media-storage.server";
 import { backfillStoredSizes, coversDir } from "~/models/media.server";
 import { backfillMediaMeasures } from "~/models/media-measures.server";
-import { ORPHAN_AFTER_MS, removeOrphanedMedia } from "~/models/media-orphans.server";
+import { ORPHAN_AFTER_MS, sweepOrphanedMediaInTurn } from "~/models/media-orphans.server";
 import { purgeSpentAttempts } from "~/models/rate-limit.server";
 import { purgeExpiredSessions } from "~/models/session.server";
 import { ensureAdmin } from "~/models/user.server";
@@ -104,9 +104,9 @@ async function startup(): Promise<void> {
     );
   void retryDeletions();
   setInterval(() => void retryDeletions(), 15 * 60 * 1000).unref();
-  // Files a crash left without their row (ADR 0033): looked for in the background, at start and then daily.
+  // Files a crash left without their row (ADR 0033): looked for in the background, once a day by one of the servers.
   const removeOrphans = () =>
-    removeOrphanedMedia().then(
+    sweepOrphanedMediaInTurn().then(
       (removed) =>
         removed && console.log(`Removed ${removed} stored file(s) that nothing names, left by an interrupted upload.`),
       (error: unknown) => console.error("Looking for stored files that nothing names failed", error),
