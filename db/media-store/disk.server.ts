@@ -4,7 +4,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { ensurePrivateDir, keepPrivate, writePrivateFile } from "../private-files.server";
-import { LIST_PAGE_SIZE, type MediaStore, type Source } from "./store";
+import { LIST_PAGE_SIZE, type MediaStore, REMOVE_BATCH_SIZE, type Source } from "./store";
 
 /** A key is the store's own: folders and a file name of letters, digits, dots and dashes, never `..`. */
 const KEY = /^[a-z]+\/[a-z0-9][a-z0-9.-]*$/;
@@ -66,8 +66,9 @@ export function diskStore(root: string): MediaStore {
         yield page.filter((entry) => entry !== null);
       }
     },
-    async remove(keys) {
-      await Promise.all(keys.map((key) => fs.rm(fileOf(key), { force: true })));
+    async remove(keys, batchSize = REMOVE_BATCH_SIZE) {
+      for (let start = 0; start < keys.length; start += batchSize)
+        await Promise.all(keys.slice(start, start + batchSize).map((key) => fs.rm(fileOf(key), { force: true })));
     },
     async withLocalFile(key, use) {
       return (await statOf(key)) ? use(fileOf(key)) : null;

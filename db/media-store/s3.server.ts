@@ -5,7 +5,7 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { Readable } from "node:stream";
 import {
-  DeleteObjectCommand,
+  DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
@@ -16,7 +16,7 @@ import {
 import { Upload } from "@aws-sdk/lib-storage";
 import { ensurePrivateDir, writePrivateFile } from "../private-files.server";
 import type { S3Settings } from "./settings";
-import { LIST_PAGE_SIZE, type MediaStore, MediaStoreUnavailable, type Source } from "./store";
+import { LIST_PAGE_SIZE, type MediaStore, MediaStoreUnavailable, REMOVE_BATCH_SIZE, type Source } from "./store";
 
 // Parts of a multipart upload: S3's smallest but the last is 5 MiB. Two at a time keep at most 16 MiB in memory.
 const PART_SIZE = 8 * 1024 * 1024;
@@ -113,9 +113,20 @@ export function s3Store(settings: S3Settings, tmpDir: string): MediaStore {
         ContinuationToken = answer.IsTruncated ? answer.NextContinuationToken : undefined;
       } while (ContinuationToken);
     },
-    async remove(keys) {
+    // One DeleteObjects for up to a thousand keys (a book's photos, their thumbnails and recordings went one request
+    // each). With Content-MD5: S3 requires a checksum of the list, and MinIO and older S3-compatible stores take no
+    // other. A key the store could not remove comes back in the answer's Errors, under a 200.
+    async remove(keys, batchSize = REMOVE_BATCH_SIZE) {
       try {
-        await Promise.all(keys.map((key) => client.send(new DeleteObjectCommand({ Bucket, Key: Key(key) }))));
+        for (let start = 0; start < keys.length; start += batchSize) {
+          const Objects = keys.slice(start, start + batchSize).map((key) => ({ Key: Key(key) }));
+          const answer = await client.send(
+            new DeleteObjectsCommand({ Bucket, Delete: { Objects, Quiet: true }, ChecksumAlgorithm: "MD5" }),
+          );
+          const kept = answer.Errors ?? [];
+          if (kept.length > 0)
+            throw new Error(`The store kept ${kept.length} object(s): ${kept[0]?.Key} (${kept[0]?.Code})`);
+        }
       } catch (error) {
         unavailable(error);
       }

@@ -1,5 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -102,6 +104,13 @@ describe.each(["disk", "s3"] as const)("the %s media store", (kind) => {
     await store.remove([...names, `${folder}x/z.webp`]);
   });
 
+  it("removes objects a batch at a time, with keys that are not there among them", async () => {
+    const names = ["a", "b", "c", "d", "e"].map((name) => key(`${name}.webp`));
+    for (const name of names) await store.put(name, { bytes: new TextEncoder().encode(name) }, "image/webp");
+    await store.remove([...names.slice(0, 2), key("never-kept.webp"), ...names.slice(2)], 2);
+    for (const name of names) expect(await store.stat(name)).toBeNull();
+  });
+
   it("lends a file on this machine with the bytes, and leaves no copy behind", async () => {
     const name = key("photo.webp");
     await store.put(name, { bytes: new TextEncoder().encode("photo bytes") }, "image/webp");
@@ -138,6 +147,67 @@ describe("the S3 media store out of reach", () => {
     }
     expect(await store.stat(name)).toBeNull();
     expect(await s3.keys()).not.toContain(name);
+  });
+});
+
+describe("the S3 media store removing many objects", () => {
+  // An S3-compatible endpoint of the test's own, answering each DeleteObjects with the Errors it is told to.
+  type Asked = { keys: string[]; md5: string | undefined; bodyMd5: string };
+  let asked: Asked[] = [];
+  let refuse: string[] = [];
+  let endpoint: http.Server;
+  beforeAll(async () => {
+    endpoint = http.createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on("data", (chunk: Buffer) => chunks.push(chunk));
+      request.on("end", () => {
+        const body = Buffer.concat(chunks);
+        const keys = [...body.toString().matchAll(/<Key>([^<]*)<\/Key>/g)].map((match) => match[1]!);
+        const md5 = request.headers["content-md5"];
+        asked.push({ keys, md5: typeof md5 === "string" ? md5 : undefined, bodyMd5: md5Of(body) });
+        const errors = keys
+          .filter((name) => refuse.includes(name))
+          .map((name) => `<Error><Key>${name}</Key><Code>AccessDenied</Code><Message>Access Denied</Message></Error>`);
+        response.writeHead(200, { "Content-Type": "application/xml" });
+        response.end(`<?xml version="1.0" encoding="UTF-8"?><DeleteResult>${errors.join("")}</DeleteResult>`);
+      });
+    });
+    await new Promise<void>((resolve) => endpoint.listen(0, "127.0.0.1", resolve));
+  });
+  afterAll(() => new Promise<void>((resolve) => endpoint.close(() => resolve())));
+  const md5Of = (bytes: Buffer) => crypto.createHash("md5").update(bytes).digest("base64");
+  const store = () =>
+    s3Store(
+      mediaStoreSettings({
+        MEDIA_STORE: "s3://bucket/media/",
+        S3_ENDPOINT: `http://127.0.0.1:${(endpoint.address() as AddressInfo).port}`,
+        S3_REGION: "us-east-1",
+        AWS_ACCESS_KEY_ID: "key",
+        AWS_SECRET_ACCESS_KEY: "secret",
+      })!,
+      path.join(folder, "fake-s3-tmp"),
+    );
+
+  it("asks for a thousand keys a request, each list with its Content-MD5", async () => {
+    asked = [];
+    const keys = Array.from({ length: 2500 }, (_, i) => `files/${String(i).padStart(32, "0")}.webp`);
+    await store().remove(keys);
+    expect(asked.map((request) => request.keys.length)).toEqual([1000, 1000, 500]);
+    expect(asked.flatMap((request) => request.keys)).toEqual(keys.map((name) => `media/${name}`));
+    for (const request of asked) expect(request.md5).toBe(request.bodyMd5);
+  });
+
+  it("says it is unavailable when the store kept a key, and asks for no further batch", async () => {
+    asked = [];
+    refuse = ["media/files/b.webp"];
+    try {
+      await expect(store().remove(["files/a.webp", "files/b.webp", "files/c.webp"], 2)).rejects.toBeInstanceOf(
+        MediaStoreUnavailable,
+      );
+    } finally {
+      refuse = [];
+    }
+    expect(asked.map((request) => request.keys.length)).toEqual([2]);
   });
 });
 

@@ -3,6 +3,8 @@ export type StoredObject = { size: number; etag: string };
 
 /** Objects `list` answers at a time: S3's own page. */
 export const LIST_PAGE_SIZE = 1000;
+/** Keys `remove` takes at a time: the most S3 removes in one request. */
+export const REMOVE_BATCH_SIZE = 1000;
 
 /** An object found by `list`: its key and when its bytes were written. */
 export type ListedObject = { key: string; modifiedAt: Date };
@@ -31,8 +33,8 @@ export interface MediaStore {
    * may or may not be in it; a disk's unfinished `*.tmp` files are not.
    */
   list(folder: string, pageSize?: number): AsyncIterable<ListedObject[]>;
-  /** Removes objects; keys that are not there are no error. */
-  remove(keys: string[]): Promise<void>;
+  /** Removes objects, `batchSize` keys to a request to the store; keys that are not there are no error. */
+  remove(keys: string[], batchSize?: number): Promise<void>;
   /**
    * Runs `use` with a file on this machine holding the object's bytes, for tools that read files (sharp,
    * music-metadata, a Blob sent to an AI server): the stored file itself on disk, a temporary copy otherwise, removed
