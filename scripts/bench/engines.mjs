@@ -1,7 +1,10 @@
-// SQLite beside PostgreSQL (issue 21): the same seeded data on each engine, the real production server on each in
-// turn, and the same three requests measured on both in one run: a signed-in /books, the workspace and a story
-// save (PUT /api/stories/{id}). PostgreSQL's runs on loopback, durable (fsync on), as a hosted one would; its data
-// come from SQLite's through `npm run db:copy`. Part of `npm run bench`; alone: `node scripts/bench/engines.mjs`.
+// SQLite beside PostgreSQL (issue 21): the same seeded data on each engine, the real production server on each, and
+// the same three requests measured on both: a signed-in /books, the workspace and a story save (PUT
+// /api/stories/{id}). PostgreSQL's runs on loopback, durable (fsync on), as a hosted one would; its data come from
+// SQLite's through `npm run db:copy`. The two servers run side by side and are measured in turns, a request on one
+// and then on the other, over several rounds: this machine's speed moves by half from one minute to the next, and
+// two figures taken a minute apart compared the minutes more than the engines. Part of `npm run bench`; alone:
+// `node scripts/bench/engines.mjs [--duration 10] [--rounds 3]`.
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -17,31 +20,65 @@ const root = path.resolve(import.meta.dirname, "..", "..");
 
 /** PostgreSQL's p99 may be at most this many times SQLite's (issue 21). */
 export const P99_BUDGET = 1.5;
+/** The three requests, in the order each round measures them. */
+export const ENGINE_REQUESTS = ["books", "workspace", "save"];
 
 /** The three requests on one server: the seeded admin's books, the newest book's workspace, a save of one story. */
-async function measureEngine(server, { seconds, connections, cpus }) {
+async function requestsOf(server) {
   const cookie = await loginAsAdmin(server.url);
   const headers = { Cookie: cookie };
   const get = async (pathname) => (await fetch(new URL(pathname, server.url), { headers })).json();
   const [book] = await get("/api/books?limit=1");
   const [topic] = await get(`/api/books/${book.id}/topics`);
   const [story] = await get(`/api/topics/${topic.id}/stories`);
-  const options = { connections, seconds, cpu: cpus.load, pid: server.child.pid };
-  const save = JSON.stringify({ title: story.title, content: `${story.content} `, status: "draft" });
   return {
-    books: await measureRps(new URL("/books", server.url).href, { ...options, headers }),
-    workspace: await measureRps(new URL(`/books/${book.id}`, server.url).href, { ...options, headers }),
-    save: await measureRps(new URL(`/api/stories/${story.id}`, server.url).href, {
-      ...options,
+    books: { url: new URL("/books", server.url).href, headers },
+    workspace: { url: new URL(`/books/${book.id}`, server.url).href, headers },
+    save: {
+      url: new URL(`/api/stories/${story.id}`, server.url).href,
       method: "PUT",
-      body: save,
+      body: JSON.stringify({ title: story.title, content: `${story.content} `, status: "draft" }),
       headers: { ...headers, Origin: server.url, "Content-Type": "application/json" },
-    }),
+    },
   };
 }
 
-/** Seeds SQLite, measures it, copies it into a fresh PostgreSQL, measures that; `log` prints progress. */
-export async function benchEngines({ seconds = 10, connections = 10, cpus = cpuPlan(), log = console.log } = {}) {
+export const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/** One request's figures over the rounds: each figure's median, valid when every round was. */
+function medianOf(runs) {
+  const figure = (name) => (runs.every((r) => typeof r[name] === "number") ? median(runs.map((r) => r[name])) : null);
+  return {
+    url: runs[0].url,
+    rps: figure("rps"),
+    latencyP50: figure("latencyP50"),
+    latencyP99: figure("latencyP99"),
+    cpuMsPerRequest: figure("cpuMsPerRequest"),
+    requestsPerCpuSecond: figure("requestsPerCpuSecond"),
+    requests: runs.reduce((sum, r) => sum + r.requests, 0),
+    non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
+    errors: runs.reduce((sum, r) => sum + r.errors, 0),
+    valid: runs.every((r) => r.valid),
+  };
+}
+
+/**
+ * Seeds SQLite, copies it into a fresh PostgreSQL, starts a server on each and measures the three requests on both in
+ * `rounds` rounds, each request on one engine right after the other (the first alternates between rounds). Answers
+ * each engine's medians, every round's figures, and PostgreSQL's p99 over SQLite's in each round; `log` prints
+ * progress.
+ */
+export async function benchEngines({
+  seconds = 10,
+  connections = 10,
+  rounds = 3,
+  cpus = cpuPlan(),
+  log = console.log,
+} = {}) {
   const sqliteDir = tempDir(os.tmpdir(), "heirloom-bench-sqlite-");
   log("engines: Heirloom on SQLite, seeded");
   const sqlite = await startHeirloom({
@@ -51,17 +88,12 @@ export async function benchEngines({ seconds = 10, connections = 10, cpus = cpuP
     label: "Heirloom server (SQLite)",
   });
   const seeded = seed(sqliteDir);
-  let onSqlite;
-  try {
-    onSqlite = await measureEngine(sqlite, { seconds, connections, cpus });
-  } finally {
-    await sqlite.stop();
-  }
   // PostgreSQL is kept off the app server's CPU, as a database on its own machine would be: on the two CPUs of the
   // bench's machine it shares autocannon's. Left to float, its connections took turns on the app server's CPU and
   // slowed the app server down by work a hosted Heirloom does elsewhere.
   const postgres = await startPostgres({ durable: true, cpu: cpus.pinned ? cpus.load : undefined });
   onCleanup(() => void postgres.stop());
+  let onPg;
   try {
     log("engines: copying the same data into PostgreSQL (npm run db:copy)");
     await run(
@@ -76,24 +108,47 @@ export async function benchEngines({ seconds = 10, connections = 10, cpus = cpuP
       ],
       { cwd: root, env: process.env, timeoutMs: 300_000, label: "db:copy" },
     );
-    log("engines: Heirloom on PostgreSQL");
-    const pgDir = tempDir(os.tmpdir(), "heirloom-bench-pg-");
-    const onPg = await startHeirloom({
-      dataDir: pgDir,
+    log("engines: Heirloom on PostgreSQL, beside the one on SQLite (both on the server's CPU, one measured at a time)");
+    onPg = await startHeirloom({
+      dataDir: tempDir(os.tmpdir(), "heirloom-bench-pg-"),
       adminPassword: BENCH_ADMIN_PASSWORD,
       cpus,
       label: "Heirloom server (PostgreSQL)",
       env: { DATABASE_URL: postgres.url },
     });
-    let onPostgres;
-    try {
-      onPostgres = await measureEngine(onPg, { seconds, connections, cpus });
-    } finally {
-      await onPg.stop();
+    const servers = { sqlite, postgres: onPg };
+    const requests = { sqlite: await requestsOf(sqlite), postgres: await requestsOf(onPg) };
+    const measured = [];
+    for (let round = 0; round < rounds; round++) {
+      const order = round % 2 === 0 ? ["sqlite", "postgres"] : ["postgres", "sqlite"];
+      const figures = { sqlite: {}, postgres: {} };
+      for (const key of ENGINE_REQUESTS)
+        for (const engine of order)
+          figures[engine][key] = await measureRps(requests[engine][key].url, {
+            ...requests[engine][key],
+            connections,
+            seconds,
+            cpu: cpus.load,
+            pid: servers[engine].child.pid,
+          });
+      const line = (run) => `${Math.round(run.rps)} req/s, p99 ${run.latencyP99} ms`;
+      for (const key of ENGINE_REQUESTS)
+        log(
+          `engines: round ${round + 1}, ${key.padEnd(9)} SQLite ${line(figures.sqlite[key])}; ` +
+            `PostgreSQL ${line(figures.postgres[key])}`,
+        );
+      measured.push(figures);
     }
-    const figures = (run) => `${Math.round(run.rps)} req/s, p99 ${run.latencyP99} ms`;
-    for (const key of ["books", "workspace", "save"])
-      log(`engines: ${key.padEnd(9)} SQLite ${figures(onSqlite[key])}; PostgreSQL ${figures(onPostgres[key])}`);
+    const ofEngine = (engine) =>
+      Object.fromEntries(ENGINE_REQUESTS.map((key) => [key, medianOf(measured.map((round) => round[engine][key]))]));
+    const onSqlite = ofEngine("sqlite");
+    const onPostgres = ofEngine("postgres");
+    const p99Ratios = Object.fromEntries(
+      ENGINE_REQUESTS.map((key) => [
+        key,
+        measured.map((round) => round.postgres[key].latencyP99 / Math.max(1, round.sqlite[key].latencyP99)),
+      ]),
+    );
     const perServer = capacity(onPostgres);
     log(
       `engines: one app server on PostgreSQL (one core at ${perServer.assumptions.coreShare * 100}%) serves about ` +
@@ -101,20 +156,26 @@ export async function benchEngines({ seconds = 10, connections = 10, cpus = cpuP
     );
     return {
       seeded,
-      load: { connections, durationSeconds: seconds },
+      load: { connections, durationSeconds: seconds, rounds },
       sqlite: onSqlite,
       postgres: onPostgres,
+      p99Ratios,
+      rounds: measured,
       capacity: perServer,
     };
   } finally {
+    await onPg?.stop();
+    await sqlite.stop();
     await postgres.stop();
   }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  const { values } = parseArgs({ options: { duration: { type: "string", default: "10" } } });
+  const { values } = parseArgs({
+    options: { duration: { type: "string", default: "10" }, rounds: { type: "string", default: "3" } },
+  });
   try {
-    const result = await benchEngines({ seconds: Number(values.duration) });
+    const result = await benchEngines({ seconds: Number(values.duration), rounds: Number(values.rounds) });
     console.log(JSON.stringify(result, null, 2));
     cleanupAll();
     process.exit(0);

@@ -16,7 +16,8 @@
 // bench/results.json. Options: --build (rebuild Heirloom first; it is built anyway when build/ is missing),
 // --no-js, --no-load, --no-lighthouse, --no-interactive, --no-admin, --no-pdf (skip a part), --duration <s> (10) and
 // --connections <n> (10) for the load, --lighthouse-runs <n> (1), --interactive-runs <n> (3),
-// --admin-duration <s> (3, per tab), --out <file> (bench/results.json).
+// --admin-duration <s> (3, per tab), --engine-rounds <n> (3, SQLite and PostgreSQL in turns), --out <file>
+// (bench/results.json).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -53,6 +54,7 @@ const { values: options } = parseArgs({
     "lighthouse-runs": { type: "string", default: "1" },
     "interactive-runs": { type: "string", default: "3" },
     "admin-duration": { type: "string", default: "3" },
+    "engine-rounds": { type: "string", default: "3" },
     out: { type: "string", default: path.join("bench", "results.json") },
   },
   allowNegative: true,
@@ -66,12 +68,13 @@ const connections = int("connections", 1, 200);
 const lighthouseRuns = int("lighthouse-runs", 1, 9);
 const interactiveRuns = int("interactive-runs", 1, 15);
 const adminSeconds = int("admin-duration", 1, 60);
-if ([seconds, connections, lighthouseRuns, interactiveRuns, adminSeconds].includes(null)) {
+const engineRounds = int("engine-rounds", 1, 9);
+if ([seconds, connections, lighthouseRuns, interactiveRuns, adminSeconds, engineRounds].includes(null)) {
   console.error(
     "usage: npm run bench -- [--build] [--no-js] [--no-load] [--no-lighthouse] [--no-interactive] [--no-admin]\n" +
       "       [--no-pdf] [--no-engines]\n" +
       "       [--duration 1..60 s] [--connections 1..200] [--lighthouse-runs 1..9] [--interactive-runs 1..15]\n" +
-      "       [--admin-duration 1..60 s] [--out bench/results.json]",
+      "       [--admin-duration 1..60 s] [--engine-rounds 1..9] [--out bench/results.json]",
   );
   process.exit(2);
 }
@@ -231,7 +234,7 @@ async function main() {
   // The pdf part: a start, 70 uploads, and two downloads of at most two minutes each.
   const pdfMs = options.pdf ? 360_000 : 0;
   // SQLite then PostgreSQL: two starts, a PostgreSQL, a copy, and three load runs on each.
-  const enginesMs = options.engines ? 180_000 + 6 * (seconds + 2 + 5) * 1000 : 0;
+  const enginesMs = options.engines ? 180_000 + engineRounds * 6 * (seconds + 2 + 5) * 1000 : 0;
   armWatchdog(120_000 + loadMs + lighthouseMs + interactiveMs + adminMs + pdfMs + enginesMs);
 
   const tmpRoot = path.join(root, ".tmp");
@@ -350,7 +353,9 @@ async function main() {
   // The keepsake book, on a server of its own too: its memory is the generation's, not the load runs'.
   const pdf = options.pdf ? await benchPdf({ cpus, log }) : null;
   // SQLite beside PostgreSQL on the same data (issue 21), on servers of their own as well.
-  const engines = options.engines ? await benchEngines({ seconds, connections, cpus, log }) : null;
+  const engines = options.engines
+    ? await benchEngines({ seconds, connections, rounds: engineRounds, cpus, log })
+    : null;
   clearTimeout(watchdog);
   machine.loadAverageAtEnd = os.loadavg();
 
