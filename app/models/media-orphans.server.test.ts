@@ -123,7 +123,7 @@ describe("a sweep while the bucket is out of reach", () => {
 });
 
 describe("sweeps in turn", () => {
-  it("sweep once a day for all the app servers: the first to ask sweeps, the others answer null", async () => {
+  it("run once a day for all the app servers: the first to ask sweeps, the others answer null", async () => {
     const store = await stores.disk();
     const day = week(2);
     const first = `files/${hex()}.webp`;
