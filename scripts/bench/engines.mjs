@@ -69,8 +69,7 @@ function medianOf(runs) {
 /**
  * Seeds SQLite, copies it into a fresh PostgreSQL, starts a server on each and measures the three requests on both in
  * `rounds` rounds, each request on one engine right after the other (the first alternates between rounds). Answers
- * each engine's medians, every round's figures, and PostgreSQL's p99 over SQLite's in each round; `log` prints
- * progress.
+ * each engine's medians and every round's figures; `log` prints progress.
  */
 export async function benchEngines({
   seconds = 10,
@@ -143,12 +142,6 @@ export async function benchEngines({
       Object.fromEntries(ENGINE_REQUESTS.map((key) => [key, medianOf(measured.map((round) => round[engine][key]))]));
     const onSqlite = ofEngine("sqlite");
     const onPostgres = ofEngine("postgres");
-    const p99Ratios = Object.fromEntries(
-      ENGINE_REQUESTS.map((key) => [
-        key,
-        measured.map((round) => round.postgres[key].latencyP99 / Math.max(1, round.sqlite[key].latencyP99)),
-      ]),
-    );
     const perServer = capacity(onPostgres);
     log(
       `engines: one app server on PostgreSQL (one core at ${perServer.assumptions.coreShare * 100}%) serves about ` +
@@ -156,10 +149,9 @@ export async function benchEngines({
     );
     return {
       seeded,
-      load: { connections, durationSeconds: seconds, rounds },
+      load: { connections, durationSeconds: seconds },
       sqlite: onSqlite,
       postgres: onPostgres,
-      p99Ratios,
       rounds: measured,
       capacity: perServer,
     };

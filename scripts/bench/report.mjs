@@ -3,7 +3,7 @@
 // budget. The budgets are issue 8's, the design's (docs/architecture.md, Performance budgets) and issue 7's (the
 // admin's SQL queries).
 import { ADMIN_QUERY_BUDGET, printAdminReport } from "./admin.mjs";
-import { median, P99_BUDGET } from "./engines.mjs";
+import { ENGINE_REQUESTS, median, P99_BUDGET } from "./engines.mjs";
 import { pdfBudgets } from "./pdf.mjs";
 
 export const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
@@ -111,7 +111,7 @@ export function budgetsOf(results) {
   }
   if (results.pdf) for (const budget of pdfBudgets(results.pdf)) add(budget);
   if (results.engines)
-    for (const key of ["books", "workspace", "save"]) {
+    for (const key of ENGINE_REQUESTS) {
       const { sqlite, postgres } = results.engines;
       add({
         id: `engines.p99.${key}`,
@@ -289,35 +289,36 @@ export function markdownReport(results) {
   return `${lines.join("\n")}\n`;
 }
 
-/**
- * PostgreSQL's p99 over SQLite's for one request: the median of the rounds' ratios, each of two runs taken one after
- * the other (results from before rounds have one pair of figures).
- */
+/** PostgreSQL's p99 over SQLite's for one request in each round: two runs taken one right after the other. */
+const roundRatios = (engines, key) =>
+  engines.rounds.map((round) => round.postgres[key].latencyP99 / Math.max(1, round.sqlite[key].latencyP99));
+
+/** PostgreSQL's p99 over SQLite's for one request, the budget's figure: the median of the rounds' ratios. */
 export function p99Ratio(engines, key) {
-  const { sqlite, postgres, p99Ratios } = engines;
-  return p99Ratios ? median(p99Ratios[key]) : postgres[key].latencyP99 / Math.max(1, sqlite[key].latencyP99);
+  return median(roundRatios(engines, key));
 }
 
 /** SQLite beside PostgreSQL, the same requests on the same data (scripts/bench/engines.mjs). */
 export function enginesRows(engines) {
   const labels = { books: "signed-in /books", workspace: "the workspace", save: "a story save (PUT)" };
   return Object.entries(labels).map(([key, label]) => {
-    const { sqlite, postgres, p99Ratios } = engines;
+    const { sqlite, postgres } = engines;
     return [
       label,
       `${Math.round(sqlite[key].rps)} req/s, p99 ${sqlite[key].latencyP99} ms`,
       `${Math.round(postgres[key].rps)} req/s, p99 ${postgres[key].latencyP99} ms`,
       ratio(p99Ratio(engines, key)),
-      p99Ratios ? p99Ratios[key].map((r) => ratio(r)).join(", ") : "",
+      roundRatios(engines, key)
+        .map((r) => ratio(r))
+        .join(", "),
     ];
   });
 }
 
 function printEnginesReport(engines) {
-  const rounds = engines.load.rounds ?? 1;
   console.log(
     `\nSQLite and PostgreSQL (loopback, durable), the same data, ${engines.load.connections} connections, ` +
-      `${engines.load.durationSeconds} s each, ${rounds} round(s) taking turns; medians`,
+      `${engines.load.durationSeconds} s each, ${engines.rounds.length} round(s) taking turns; medians`,
   );
   console.log(table(["request", "SQLite", "PostgreSQL", "p99 ratio", "each round"], enginesRows(engines)));
 }
