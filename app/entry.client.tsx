@@ -4,6 +4,7 @@ import { HydratedRouter } from "react-router/dom";
 import { FALLBACK_LANGUAGE, isLocale } from "./i18n/config";
 import { loadTranslation } from "./i18n/load";
 import { createPageI18n, I18nContext } from "./i18n/page-i18n";
+import { keepConformChecksInPage } from "./lib/conform-intent";
 
 async function hydrate() {
   // The server chose the language; <html lang> carries it. Only that language's strings are downloaded.
@@ -22,4 +23,5 @@ async function hydrate() {
   });
 }
 
+keepConformChecksInPage(window);
 hydrate().catch((error) => console.error(error));

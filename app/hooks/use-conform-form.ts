@@ -1,12 +1,10 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { type FormEvent, useState } from "react";
 import type { ClientSchema } from "~/lib/client-validation";
+import { CONFORM_INTENT } from "~/lib/conform-intent";
 import type { FormResult } from "~/lib/submission";
 import type { MessageKey } from "~/i18n/types";
 import { useClientValidation } from "./use-client-validation";
-
-/** The name of the hidden button conform submits with to check a field (`INTENT` in @conform-to/dom). */
-const CONFORM_INTENT = "__intent__";
 
 type Options = {
   /** The form's id: unique on the page (a form shown once per story carries the story's id). */

@@ -93,6 +93,8 @@ for (const javaScriptEnabled of [true, false]) {
       await open(page, `/books/${book.id}/suggest-topics`, javaScriptEnabled);
       const dialog = page.locator("dialog.dialog[open]");
       const items = dialog.locator(".suggest-item");
+      // With scripts the list is measured once drag and drop has come (handles added, its cards replaced).
+      if (javaScriptEnabled) await items.locator(".drag-handle").first().waitFor();
       expect(await items.count()).toBeGreaterThanOrEqual(6);
 
       // Save and the count are in sight before any scrolling, though the cards go on below.
@@ -134,6 +136,46 @@ for (const javaScriptEnabled of [true, false]) {
         .waitFor();
       assertNoErrors();
     });
+
+    it.runIf(javaScriptEnabled)(
+      "a title tapped before drag and drop arrives keeps the focus and the caret when the cards become sortable",
+      async () => {
+        const { page, assertNoErrors } = await phoneUser(true);
+        const book = await createBook(env.server, page, { title: "Sổ tay", language: "vi" });
+        // dnd-kit's chunk is held back until the title has been tapped and typed in, as on a slow phone.
+        let letDndThrough = () => {};
+        const dndHeld = new Promise<void>((resolve) => (letDndThrough = resolve));
+        await page.route(/\/assets\/dnd-list-[^/]*\.js$/, async (route) => {
+          await dndHeld;
+          await route.continue();
+        });
+        await open(page, `/books/${book.id}/suggest-topics`, true);
+        const dialog = page.locator("dialog.dialog[open]");
+        // The browser checks a field once it is left, from here on: the title is then left as its card is replaced.
+        await dialog.locator("form[data-validates=browser]").waitFor();
+        const pagePosts: string[] = [];
+        page.on("request", (request) => {
+          if (request.isNavigationRequest()) pagePosts.push(`${request.method()} ${request.url()}`);
+        });
+        const title = dialog.getByLabel("Tên chủ đề 2");
+        const before = await title.inputValue();
+        await title.click();
+        await page.keyboard.press("End");
+        await page.keyboard.type(" xưa");
+        await page.keyboard.press("ArrowLeft");
+        expect(await dialog.locator(".drag-handle").count()).toBe(0);
+
+        letDndThrough();
+        await dialog.locator(".suggest-item .drag-handle").first().waitFor();
+        expect(await title.evaluate((element) => element === document.activeElement)).toBe(true);
+        // The caret is where it was, one letter from the end.
+        await page.keyboard.type("n");
+        expect(await title.inputValue()).toBe(`${before} xưna`);
+        // Leaving the title as it was replaced did not send the page to the server in the middle of the typing.
+        expect(pagePosts).toEqual([]);
+        assertNoErrors();
+      },
+    );
 
     it("a story answering a long question starts with a short title its field shows whole", async () => {
       const { page, assertNoErrors } = await phoneUser(javaScriptEnabled);

@@ -1,4 +1,4 @@
-import { useEffect, useState, type MouseEvent } from "react";
+import { useState, type MouseEvent } from "react";
 import { useT } from "~/i18n/use-t";
 import { Form, Link, useNavigation } from "react-router";
 import { SortableList } from "~/components/toc/sortable-list";
@@ -37,7 +37,14 @@ export function SuggestTopicsDialog({
   // Saving also writes each topic's first questions, which an AI server takes a while to do.
   const saving = posting === "save";
   const [items, setItems] = useState<Item[]>(() => withKeys(suggestions));
-  useEffect(() => setItems(withKeys(suggestions)), [suggestions]);
+  // New suggestions from the server (regenerated, or a list edit without scripts) replace the list. Set while
+  // rendering, not in an effect: an effect would also run after hydration and remount every card for nothing,
+  // taking the focus from a field tapped in between.
+  const [shown, setShown] = useState(suggestions);
+  if (shown !== suggestions) {
+    setShown(suggestions);
+    setItems(withKeys(suggestions));
+  }
   const selectedCount = items.filter((item) => item.selected).length;
   // Saving is checked with the form's schema, in the browser once it has loaded and always on the server.
   const { form, formProps, errorOf, formError } = useConformForm({

@@ -1,4 +1,15 @@
-import { lazy, startTransition, Suspense, useEffect, useState, type ReactNode } from "react";
+import {
+  lazy,
+  startTransition,
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from "react";
+import { focusSpotIn, restoreFocusSpot, type FocusSpot } from "./focus-spot";
 
 export type HandleProps = Record<string, unknown> | null;
 export type SortableListProps<T extends { id: number }> = {
@@ -29,17 +40,48 @@ export function SortableList<T extends { id: number }>(props: SortableListProps<
   // A transition: swapping every list for its drag-and-drop version re-renders the whole table of contents,
   // and on a slow phone that must not hold up the first tap, which React answers in between.
   useEffect(() => startTransition(() => setHydrated(true)), []);
-  const plain = (
-    <ol className={props.className} aria-label={props.label}>
+  // Where the focus was when the plain list left, for its drag-and-drop version to give back.
+  const spot = useRef<FocusSpot | null>(null);
+  // One boundary around both versions: in a transition React keeps the plain list in place while dnd-kit
+  // loads, so its elements are replaced once, not first by a fallback of the same list.
+  return (
+    <Suspense fallback={<PlainList {...props} />}>
+      {hydrated ? (
+        <FocusGivenBack spot={spot}>
+          <DndList {...(props as unknown as SortableListProps<{ id: number }>)} />
+        </FocusGivenBack>
+      ) : (
+        <PlainList {...props} spotOnLeave={spot} />
+      )}
+    </Suspense>
+  );
+}
+
+function PlainList<T extends { id: number }>({
+  spotOnLeave,
+  ...props
+}: SortableListProps<T> & { spotOnLeave?: RefObject<FocusSpot | null> }) {
+  const ref = useRef<HTMLOListElement>(null);
+  // A layout effect's cleanup runs before React removes the list's elements, while the focus is still in them.
+  useLayoutEffect(() => {
+    const list = ref.current;
+    return () => {
+      if (spotOnLeave) spotOnLeave.current = focusSpotIn(list);
+    };
+  }, [spotOnLeave]);
+  return (
+    <ol ref={ref} className={props.className} aria-label={props.label}>
       {props.items.map((item, index) => (
         <li key={item.id}>{props.renderItem(item, index, null)}</li>
       ))}
     </ol>
   );
-  if (!hydrated) return plain;
-  return (
-    <Suspense fallback={plain}>
-      <DndList {...(props as unknown as SortableListProps<{ id: number }>)} />
-    </Suspense>
-  );
+}
+
+function FocusGivenBack({ spot, children }: { spot: RefObject<FocusSpot | null>; children: ReactNode }) {
+  useLayoutEffect(() => {
+    if (spot.current) restoreFocusSpot(spot.current);
+    spot.current = null;
+  }, [spot]);
+  return children;
 }
