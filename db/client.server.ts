@@ -219,6 +219,12 @@ export async function selectRows<T>(query: SQL, runner: Db = db()): Promise<T[]>
   return runner.all<T>(query);
 }
 
+/** Runs a statement written in SQL that answers no rows (a write), on either engine. */
+export async function runStatement(query: SQL, runner: Db = db()): Promise<void> {
+  if (databaseDialect() === "postgresql") await (runner as unknown as PostgresDb).execute(query);
+  else runner.run(query);
+}
+
 /** Closes the connection; used by tests and on shutdown. */
 export function closeDb(): void {
   if (databaseDialect() === "postgresql") void (instance as unknown as PostgresDb | undefined)?.$client.end();

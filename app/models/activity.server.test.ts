@@ -1,7 +1,8 @@
 import { count, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "~db/client.server";
-import { activities, users } from "~db/schema";
+import { db, transaction } from "~db/client.server";
+import { activities, books, users } from "~db/schema";
+import { logBookChange } from "./activity.server";
 import { copyBook, createBook, deleteBook, updateBook } from "./book.server";
 import { addQuestions, replaceUnansweredQuestions } from "./question.server";
 import { createSession, deleteSession } from "./session.server";
@@ -183,4 +184,30 @@ describe("activities", () => {
       expect(await total(lan.id)).toBe(0);
     },
   );
+
+  it("logs a change to a book with the book's time, both or neither, in one statement on PostgreSQL", async () => {
+    const user = await createUser({ username: "mai", email: "mai@example.com", password: "secret1" });
+    const book = await createBook({ userId: user.id, input: bookInput });
+    const longAgo = new Date("2020-01-01T00:00:00Z");
+    await db().update(books).set({ updatedAt: longAgo }).where(eq(books.id, book.id));
+    const updatedAt = async () => (await db().select().from(books).where(eq(books.id, book.id)))[0]!.updatedAt;
+
+    // A change that fails afterwards leaves neither the book's time nor the record.
+    const before = await total(user.id);
+    await expect(
+      transaction(async (tx) => {
+        await logBookChange(tx, book.id, { userId: user.id, action: "update", resource: "book", details: { n: 1 } });
+        throw new Error("the change failed");
+      }),
+    ).rejects.toThrow("the change failed");
+    expect(await updatedAt()).toEqual(longAgo);
+    expect(await total(user.id)).toBe(before);
+
+    await transaction((tx) =>
+      logBookChange(tx, book.id, { userId: user.id, action: "update", resource: "book", details: { n: 2 } }),
+    );
+    expect((await updatedAt()).getTime()).toBeGreaterThan(longAgo.getTime());
+    expect(await total(user.id)).toBe(before + 1);
+    expect(await newest(user.id)).toMatchObject({ action: "update", resource: "book", details: { n: 2 } });
+  });
 });

@@ -189,11 +189,6 @@ export async function copyBook({
   });
 }
 
-/** Marks the book as just worked on, so it rises in "last updated" orderings. */
-export async function touchBook(tx: Tx, bookId: number): Promise<void> {
-  await tx.update(books).set({ updatedAt: new Date() }).where(eq(books.id, bookId));
-}
-
 /** True when some book still uses this cover URL (copies share their source's cover file). */
 export async function isCoverInUse(coverImage: string): Promise<boolean> {
   return Boolean((await db().select({ id: books.id }).from(books).where(eq(books.coverImage, coverImage)).limit(1))[0]);

@@ -10,8 +10,8 @@ import { MEDIA_DESCRIPTION_MAX } from "~/lib/limits";
 import { AppError } from "~/lib/errors";
 import { sniffImage } from "~/lib/sniff";
 import { isPlainWebp } from "~/lib/webp";
-import { logActivity } from "./activity.server";
-import { isCoverInUse, touchBook } from "./book.server";
+import { logBookChange } from "./activity.server";
+import { isCoverInUse } from "./book.server";
 import {
   deleteMediaFiles,
   mediaFileSize,
@@ -345,8 +345,12 @@ export async function addStoryMedia({
       )[0]!;
       await assertWithinQuota(tx, userId);
       await syncStoryFlags(tx, storyId);
-      await touchBook(tx, story.bookId);
-      await logActivity(tx, { userId, action: "create", resource: "media", details: { id: row.id, storyId, type } });
+      await logBookChange(tx, story.bookId, {
+        userId,
+        action: "create",
+        resource: "media",
+        details: { id: row.id, storyId, type },
+      });
       return toView(row);
     });
   } catch (error) {
@@ -390,8 +394,7 @@ export async function updateMediaDescription({
     const row = (
       await tx.update(media).set({ description: text }).where(eq(media.id, mediaId)).returning(viewColumns)
     )[0]!;
-    await touchBook(tx, current.bookId);
-    await logActivity(tx, {
+    await logBookChange(tx, current.bookId, {
       userId,
       action: "update",
       resource: "media",
@@ -413,8 +416,7 @@ export async function deleteMedia({
     const current = await ownedMedia(tx, mediaId, userId);
     await tx.delete(media).where(eq(media.id, mediaId));
     await syncStoryFlags(tx, current.media.storyId);
-    await touchBook(tx, current.bookId);
-    await logActivity(tx, {
+    await logBookChange(tx, current.bookId, {
       userId,
       action: "delete",
       resource: "media",

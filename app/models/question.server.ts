@@ -4,8 +4,7 @@ import { prepared, type Tx, transaction } from "~db/client.server";
 import { nextPosition } from "~db/positions";
 import { aiProvider } from "~/ai/provider.server";
 import { AppError } from "~/lib/errors";
-import { logActivity } from "./activity.server";
-import { touchBook } from "./book.server";
+import { logBookChange } from "./activity.server";
 import { ownedTopic } from "./topic.server";
 import { books, questions, stories, topics } from "~db/schema";
 
@@ -141,8 +140,7 @@ export async function addQuestions({
     const clean = texts.map((text) => text.trim()).filter(Boolean);
     if (clean.length === 0) throw new AppError(400, "questions.blank", "question");
     const created = await insertQuestions(tx, topicId, clean);
-    await touchBook(tx, bookId);
-    await logActivity(tx, {
+    await logBookChange(tx, bookId, {
       userId,
       action: "create",
       resource: "question",
@@ -178,8 +176,7 @@ export async function replaceUnansweredQuestions({
       .delete(questions)
       .where(and(eq(questions.topicId, topicId), answered.length ? notInArray(questions.id, answered) : undefined));
     const created = await insertQuestions(tx, topicId, texts.map((text) => text.trim()).filter(Boolean));
-    await touchBook(tx, bookId);
-    await logActivity(tx, {
+    await logBookChange(tx, bookId, {
       userId,
       action: "regenerate",
       resource: "question",

@@ -5,8 +5,7 @@ import { containsPattern, optionalEquals, searchContains } from "~db/filters";
 import { nextPosition } from "~db/positions";
 import { books, media, questions, stories, topics, type Story } from "~db/schema";
 import { AppError } from "~/lib/errors";
-import { logActivity } from "./activity.server";
-import { touchBook } from "./book.server";
+import { logBookChange } from "./activity.server";
 import { ownedTopic, sameSet } from "./topic.server";
 
 const EXCERPT_SOURCE_CHARS = 200;
@@ -212,8 +211,7 @@ export async function createStory({
         .values({ ...input, ...origin, topicId, bookId: topic.bookId, position })
         .returning()
     )[0]!;
-    await touchBook(tx, topic.bookId);
-    await logActivity(tx, {
+    await logBookChange(tx, topic.bookId, {
       userId,
       action: "create",
       resource: "story",
@@ -254,8 +252,7 @@ export async function updateStory({
         .where(eq(stories.id, storyId))
         .returning()
     )[0]!;
-    await touchBook(tx, current.bookId);
-    await logActivity(tx, {
+    await logBookChange(tx, current.bookId, {
       userId,
       action: "update",
       resource: "story",
@@ -284,8 +281,12 @@ export async function appendTranscript({
     const story = (
       await tx.update(stories).set({ content, refinedContent: null }).where(eq(stories.id, storyId)).returning()
     )[0]!;
-    await touchBook(tx, current.bookId);
-    await logActivity(tx, { userId, action: "update", resource: "story", details: { id: storyId, transcript: true } });
+    await logBookChange(tx, current.bookId, {
+      userId,
+      action: "update",
+      resource: "story",
+      details: { id: storyId, transcript: true },
+    });
     return story;
   });
 }
@@ -301,8 +302,7 @@ export async function deleteStory({ storyId, userId }: { storyId: number; userId
       (row) => row.key,
     );
     await tx.delete(stories).where(eq(stories.id, storyId));
-    await touchBook(tx, story.bookId);
-    await logActivity(tx, {
+    await logBookChange(tx, story.bookId, {
       userId,
       action: "delete",
       resource: "story",
@@ -330,8 +330,7 @@ export async function reorderStories({
     if (!sameSet(own, storyIds)) throw new AppError(400, "stories.reorderInvalid");
     for (const [position, id] of storyIds.entries())
       await tx.update(stories).set({ position }).where(eq(stories.id, id));
-    await touchBook(tx, topic.bookId);
-    await logActivity(tx, { userId, action: "reorder", resource: "story", details: { topicId } });
+    await logBookChange(tx, topic.bookId, { userId, action: "reorder", resource: "story", details: { topicId } });
   });
 }
 

@@ -5,8 +5,7 @@ import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { db, prepared, type Tx, transaction } from "~db/client.server";
 import { books, media, stories, topics, type Topic } from "~db/schema";
 import { AppError } from "~/lib/errors";
-import { logActivity } from "./activity.server";
-import { touchBook } from "./book.server";
+import { logBookChange } from "./activity.server";
 
 export type NewTopic = { title: string; description: string };
 
@@ -40,8 +39,12 @@ export async function createTopics({
         })),
       )
       .returning();
-    await touchBook(tx, bookId);
-    await logActivity(tx, { userId, action: "create", resource: "topic", details: { bookId, count: created.length } });
+    await logBookChange(tx, bookId, {
+      userId,
+      action: "create",
+      resource: "topic",
+      details: { bookId, count: created.length },
+    });
     return created;
   });
 }
@@ -248,8 +251,7 @@ export async function updateTopic({
     const topic = Object.keys(set).length
       ? (await tx.update(topics).set(set).where(eq(topics.id, topicId)).returning())[0]!
       : (await tx.select().from(topics).where(eq(topics.id, topicId)))[0]!;
-    await touchBook(tx, owned.bookId);
-    await logActivity(tx, {
+    await logBookChange(tx, owned.bookId, {
       userId,
       action: changes.archived === undefined ? "update" : changes.archived ? "archive" : "unarchive",
       resource: "topic",
@@ -276,8 +278,7 @@ export async function deleteTopic({ topicId, userId }: { topicId: number; userId
         .where(eq(stories.topicId, topicId))
     ).map((row) => row.key);
     await tx.delete(topics).where(eq(topics.id, topicId));
-    await touchBook(tx, topic.bookId);
-    await logActivity(tx, {
+    await logBookChange(tx, topic.bookId, {
       userId,
       action: "delete",
       resource: "topic",
@@ -311,8 +312,7 @@ export async function reorderTopics({
     const own = (await tx.select({ id: topics.id }).from(topics).where(eq(topics.bookId, bookId))).map((row) => row.id);
     if (!sameSet(own, topicIds)) throw new AppError(400, "topics.reorderInvalid");
     for (const [position, id] of topicIds.entries()) await tx.update(topics).set({ position }).where(eq(topics.id, id));
-    await touchBook(tx, bookId);
-    await logActivity(tx, { userId, action: "reorder", resource: "topic", details: { bookId } });
+    await logBookChange(tx, bookId, { userId, action: "reorder", resource: "topic", details: { bookId } });
   });
 }
 
