@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { db, prepared, type Tx, transaction } from "~db/client.server";
 import { countChildren } from "~db/correlated";
 import { containsPattern, optionalEquals, searchContains } from "~db/filters";
-import { nextPosition } from "~db/positions";
+import { nextPosition, savePositions } from "~db/positions";
 import { books, media, questions, stories, topics, type Story } from "~db/schema";
 import { AppError } from "~/lib/errors";
 import { logBookChange } from "./activity.server";
@@ -328,8 +328,7 @@ export async function reorderStories({
       (row) => row.id,
     );
     if (!sameSet(own, storyIds)) throw new AppError(400, "stories.reorderInvalid");
-    for (const [position, id] of storyIds.entries())
-      await tx.update(stories).set({ position }).where(eq(stories.id, id));
+    await savePositions(tx, stories, stories.id, stories.position, storyIds);
     await logBookChange(tx, topic.bookId, { userId, action: "reorder", resource: "story", details: { topicId } });
   });
 }

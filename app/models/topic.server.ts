@@ -1,6 +1,6 @@
 import { countChildren } from "~db/correlated";
 import { containsPattern, optionalEquals, searchContains } from "~db/filters";
-import { nextPosition } from "~db/positions";
+import { nextPosition, savePositions } from "~db/positions";
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { db, prepared, type Tx, transaction } from "~db/client.server";
 import { books, media, stories, topics, type Topic } from "~db/schema";
@@ -311,7 +311,7 @@ export async function reorderTopics({
     if (!book) throw new AppError(404, "books.notFound");
     const own = (await tx.select({ id: topics.id }).from(topics).where(eq(topics.bookId, bookId))).map((row) => row.id);
     if (!sameSet(own, topicIds)) throw new AppError(400, "topics.reorderInvalid");
-    for (const [position, id] of topicIds.entries()) await tx.update(topics).set({ position }).where(eq(topics.id, id));
+    await savePositions(tx, topics, topics.id, topics.position, topicIds);
     await logBookChange(tx, bookId, { userId, action: "reorder", resource: "topic", details: { bookId } });
   });
 }
