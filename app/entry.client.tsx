@@ -23,5 +23,5 @@ async function hydrate() {
   });
 }
 
-keepConformChecksInPage(window);
+keepConformChecksInPage();
 hydrate().catch((error) => console.error(error));

@@ -8,8 +8,8 @@ export const CONFORM_INTENT = "__intent__";
  * the submit then went to the server as a page post, and the page reloaded in the middle of the reader's typing.
  * A check nothing handled is dropped instead: the field is going anyway, and the form is checked again when sent.
  */
-export function keepConformChecksInPage(target: Window) {
-  target.addEventListener("submit", (event) => {
+export function keepConformChecksInPage() {
+  window.addEventListener("submit", (event) => {
     if ((event as SubmitEvent).submitter?.getAttribute("name") === CONFORM_INTENT) event.preventDefault();
   });
 }

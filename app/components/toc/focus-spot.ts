@@ -26,17 +26,9 @@ function sameKindIn(item: Element, signature: string) {
 
 function selectionOf(element: Element): FocusSpot["selection"] {
   if (!(element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement)) return null;
-  // Inputs such as checkboxes have no selection, and reading it throws.
-  try {
-    if (element.selectionStart === null || element.selectionEnd === null) return null;
-    return {
-      start: element.selectionStart,
-      end: element.selectionEnd,
-      direction: element.selectionDirection ?? "none",
-    };
-  } catch {
-    return null;
-  }
+  // Null for inputs without a selection, such as checkboxes.
+  if (element.selectionStart === null || element.selectionEnd === null) return null;
+  return { start: element.selectionStart, end: element.selectionEnd, direction: element.selectionDirection ?? "none" };
 }
 
 /** The focused control's spot in the list, or null when the focus is elsewhere. */
