@@ -1,8 +1,8 @@
-import { count, desc, eq } from "drizzle-orm";
+import { count, desc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db, transaction } from "~db/client.server";
-import { activities, books, users } from "~db/schema";
-import { logBookChange } from "./activity.server";
+import { activities, books, stories, users } from "~db/schema";
+import { inBookChange, logBookChange } from "./activity.server";
 import { copyBook, createBook, deleteBook, updateBook } from "./book.server";
 import { addQuestions, replaceUnansweredQuestions } from "./question.server";
 import { createSession, deleteSession } from "./session.server";
@@ -209,5 +209,48 @@ describe("activities", () => {
     expect((await updatedAt()).getTime()).toBeGreaterThan(longAgo.getTime());
     expect(await total(user.id)).toBe(before + 1);
     expect(await newest(user.id)).toMatchObject({ action: "update", resource: "book", details: { n: 2 } });
+  });
+
+  it("writes a change that is one statement with the book's time and its record, all three or none", async () => {
+    const user = await createUser({ username: "hoa", email: "hoa@example.com", password: "secret1" });
+    const book = await createBook({ userId: user.id, input: bookInput });
+    const [topic] = await createTopics({
+      bookId: book.id,
+      userId: user.id,
+      items: [{ title: "Home", description: "" }],
+    });
+    const story = await createStory({ topicId: topic!.id, userId: user.id, input: storyInput });
+    const longAgo = new Date("2020-01-01T00:00:00Z");
+    await db().update(books).set({ updatedAt: longAgo }).where(eq(books.id, book.id));
+    const updatedAt = async () => (await db().select().from(books).where(eq(books.id, book.id)))[0]!.updatedAt;
+    const title = async () => (await db().select().from(stories).where(eq(stories.id, story.id)))[0]!.title;
+    const change = { userId: user.id, action: "update", resource: "story", details: { id: story.id } };
+
+    // The change's statement fails (a story needs a title): the book's time and the record are not written either.
+    const before = await total(user.id);
+    await expect(
+      transaction(async (tx) =>
+        (await inBookChange(tx, book.id, change))
+          .update(stories)
+          .set({ title: sql`null` })
+          .where(eq(stories.id, story.id)),
+      ),
+    ).rejects.toThrow();
+    expect(await updatedAt()).toEqual(longAgo);
+    expect(await total(user.id)).toBe(before);
+    expect(await title()).toBe("The river");
+
+    const [saved] = await transaction(async (tx) =>
+      (await inBookChange(tx, book.id, change))
+        .update(stories)
+        .set({ title: "The old river" })
+        .where(eq(stories.id, story.id))
+        .returning(),
+    );
+    expect(saved).toMatchObject({ id: story.id, title: "The old river", content: "We swam there." });
+    expect(await title()).toBe("The old river");
+    expect((await updatedAt()).getTime()).toBeGreaterThan(longAgo.getTime());
+    expect(await total(user.id)).toBe(before + 1);
+    expect(await newest(user.id)).toMatchObject(change);
   });
 });

@@ -23,14 +23,38 @@ export async function logActivity(tx: Tx, input: ActivityInput): Promise<void> {
  * runs the two in the process.
  */
 export async function logBookChange(tx: Tx, bookId: number, input: ActivityInput): Promise<void> {
-  const touch = tx.update(books).set({ updatedAt: new Date() }).where(eq(books.id, bookId));
-  const log = tx.insert(activities).values(input);
+  const { touch, log } = bookChangeStatements(tx, bookId, input);
   if (databaseDialect() === "postgresql")
     await runStatement(sql`with touched as (${touch.getSQL()}) ${log.getSQL()}`, tx);
   else {
     await touch;
     await log;
   }
+}
+
+/**
+ * For a change that is itself one statement (a story saved): what writes it, with the book's time and the record of
+ * the change (logBookChange) in that same statement on PostgreSQL, in its WITH, so that the whole change is one round
+ * trip; on SQLite the two run first, in the same transaction.
+ */
+export async function inBookChange(
+  tx: Tx,
+  bookId: number,
+  input: ActivityInput,
+): Promise<Pick<Tx, "update" | "insert" | "delete">> {
+  const { touch, log } = bookChangeStatements(tx, bookId, input);
+  if (databaseDialect() === "postgresql")
+    return tx.with(tx.$with("touched", {}).as(touch.getSQL()), tx.$with("logged", {}).as(log.getSQL()));
+  await touch;
+  await log;
+  return tx;
+}
+
+function bookChangeStatements(tx: Tx, bookId: number, input: ActivityInput) {
+  return {
+    touch: tx.update(books).set({ updatedAt: new Date() }).where(eq(books.id, bookId)),
+    log: tx.insert(activities).values(input),
+  };
 }
 
 export async function listActivities({ userId, limit = 50 }: { userId: number; limit?: number }) {

@@ -5,7 +5,7 @@ import { containsPattern, optionalEquals, searchContains } from "~db/filters";
 import { nextPosition, savePositions } from "~db/positions";
 import { books, media, questions, stories, topics, type Story } from "~db/schema";
 import { AppError } from "~/lib/errors";
-import { logBookChange } from "./activity.server";
+import { inBookChange, logBookChange } from "./activity.server";
 import { ownedTopic, sameSet } from "./topic.server";
 
 const EXCERPT_SOURCE_CHARS = 200;
@@ -245,20 +245,19 @@ export async function updateStory({
         : current.content === input.content
           ? current.refinedContent
           : null;
-    const story = (
-      await tx
+    const writer = await inBookChange(tx, current.bookId, {
+      userId,
+      action: "update",
+      resource: "story",
+      details: { id: storyId, status: input.status, ...(input.refinedContent ? { refined: true } : {}) },
+    });
+    return (
+      await writer
         .update(stories)
         .set({ ...input, questionId: input.questionId ?? null, refinedContent })
         .where(eq(stories.id, storyId))
         .returning()
     )[0]!;
-    await logBookChange(tx, current.bookId, {
-      userId,
-      action: "update",
-      resource: "story",
-      details: { id: storyId, status: story.status, ...(input.refinedContent ? { refined: true } : {}) },
-    });
-    return story;
   });
 }
 
@@ -278,16 +277,15 @@ export async function appendTranscript({
   return transaction(async (tx) => {
     const current = await ownedStory(tx, storyId, userId);
     const content = current.content.trim() ? `${current.content.trimEnd()}\n\n${text}` : text;
-    const story = (
-      await tx.update(stories).set({ content, refinedContent: null }).where(eq(stories.id, storyId)).returning()
-    )[0]!;
-    await logBookChange(tx, current.bookId, {
+    const writer = await inBookChange(tx, current.bookId, {
       userId,
       action: "update",
       resource: "story",
       details: { id: storyId, transcript: true },
     });
-    return story;
+    return (
+      await writer.update(stories).set({ content, refinedContent: null }).where(eq(stories.id, storyId)).returning()
+    )[0]!;
   });
 }
 
