@@ -68,25 +68,27 @@ export async function questionsOverview({ userId }: { userId: number }): Promise
 }> {
   // Prepared once: Home asks whenever no question is open, and building the queries cost more than running them.
   const live = and(eq(books.userId, sql.placeholder("userId")), eq(topics.archived, false));
-  const [asked] = await prepared("anyLiveQuestion", (client) =>
-    client
-      .select({ id: questions.id })
-      .from(questions)
-      .innerJoin(topics, eq(topics.id, questions.topicId))
-      .innerJoin(books, eq(books.id, topics.bookId))
-      .where(live)
-      .limit(1),
-  ).execute({ userId });
-  const [topicWithout] = await prepared("firstTopicWithoutQuestions", (client) =>
-    client
-      .select({ bookId: books.id, topicId: topics.id, topicTitle: topics.title })
-      .from(topics)
-      .innerJoin(books, eq(books.id, topics.bookId))
-      .leftJoin(questions, eq(questions.topicId, topics.id))
-      .where(and(live, isNull(questions.id)))
-      .orderBy(desc(books.updatedAt), desc(books.id), asc(topics.position), asc(topics.id))
-      .limit(1),
-  ).execute({ userId });
+  const [[asked], [topicWithout]] = await Promise.all([
+    prepared("anyLiveQuestion", (client) =>
+      client
+        .select({ id: questions.id })
+        .from(questions)
+        .innerJoin(topics, eq(topics.id, questions.topicId))
+        .innerJoin(books, eq(books.id, topics.bookId))
+        .where(live)
+        .limit(1),
+    ).execute({ userId }),
+    prepared("firstTopicWithoutQuestions", (client) =>
+      client
+        .select({ bookId: books.id, topicId: topics.id, topicTitle: topics.title })
+        .from(topics)
+        .innerJoin(books, eq(books.id, topics.bookId))
+        .leftJoin(questions, eq(questions.topicId, topics.id))
+        .where(and(live, isNull(questions.id)))
+        .orderBy(desc(books.updatedAt), desc(books.id), asc(topics.position), asc(topics.id))
+        .limit(1),
+    ).execute({ userId }),
+  ]);
   return { hasQuestions: Boolean(asked), topicWithout: topicWithout ?? null };
 }
 

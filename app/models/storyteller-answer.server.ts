@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, notExists, sql, type SQL } from "drizzle-orm";
-import { db, prepared } from "~db/client.server";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, notExists, type SQL } from "drizzle-orm";
+import { db } from "~db/client.server";
 import { books, questions, stories, storytellerLinks, topics, type Story, type StorytellerLink } from "~db/schema";
 
 // The questions and answers of the two doors of issue 18: a storyteller's link to one book, and the signed-in
@@ -43,29 +43,6 @@ async function unanswered(offered: SQL | undefined, limit = -1): Promise<TellerQ
 
 export const unansweredQuestions = (link: StorytellerLink) => unanswered(offeredByLink(link));
 export const unansweredOwnQuestions = (userId: number) => unanswered(offeredToOwner(userId));
-/**
- * Whether any of the owner's questions waits for an answer (Home's "Answer the next question"): the same condition as
- * `unansweredOwnQuestions`, without the order, and prepared once, since Home asks on every render.
- */
-export async function hasUnansweredOwnQuestion(userId: number): Promise<boolean> {
-  const query = prepared("hasUnansweredOwnQuestion", (client) =>
-    client
-      .select({ id: questions.id })
-      .from(questions)
-      .innerJoin(topics, eq(topics.id, questions.topicId))
-      .innerJoin(books, eq(books.id, topics.bookId))
-      .where(
-        and(
-          eq(books.userId, sql.placeholder("userId")),
-          eq(topics.archived, false),
-          notExists(client.select({ id: stories.id }).from(stories).where(eq(stories.questionId, questions.id))),
-        ),
-      )
-      .limit(1),
-  );
-  return (await query.execute({ userId }))[0] !== undefined;
-}
-
 export type OfferedQuestion = { topicId: number; bookId: number; question: string };
 
 /** A question the door offers (answered or not) with its topic and book, or null when it does not offer it. */
