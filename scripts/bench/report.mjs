@@ -1,7 +1,7 @@
 // The printed report: one table, page by page (JS, load, Lighthouse, time to interactive), Heirloom beside
 // the bare app, with each figure's budget and whether it is met; then what Lighthouse found and what is over
-// budget. The budgets are issue 8's, the design's (docs/architecture.md, Performance budgets) and issue 7's (the
-// admin's SQL queries).
+// budget. The budgets are issue 8's, the design's (docs/architecture.md, Performance budgets), issue 7's (the
+// admin's SQL queries) and issue 20's (the signed-in pages' req/s).
 import { ADMIN_QUERY_BUDGET, printAdminReport } from "./admin.mjs";
 import { ENGINE_REQUESTS, median, P99_BUDGET } from "./engines.mjs";
 import { pdfBudgets } from "./pdf.mjs";
@@ -19,10 +19,8 @@ export const PAGE_LABELS = {
 };
 
 /**
- * Every budget the run could check. The signed-in / is measured under load too but has no budget: the design
- * and issue 8 name /books, and the bare / is a heading and a link. `max` or `min` is the limit, `value` the measured
- * figure (a ratio
- * against the bare app, a score, a time or a count). A load run with non-2xx answers or errors is not a
+ * Every budget the run could check. `max` or `min` is the limit, `value` the measured figure (a ratio against the bare
+ * app, a score, a time or a count). A load run with non-2xx answers or errors is not a
  * page render, so it never counts as within budget.
  */
 export function budgetsOf(results) {
@@ -50,18 +48,24 @@ export function budgetsOf(results) {
       });
     }
   }
-  if (h.load) {
-    add({
-      id: "rps.books",
-      page: "books",
-      metric: "req/s",
-      source: "design, issue 8",
-      value: h.load.books.rps / b.load.books.rps,
-      min: 0.5,
-      unit: "×",
-      valid: h.load.books.valid && b.load.books.valid,
-    });
-  }
+  // What the server serves of each signed-in page for what the bare app serves (issue 20; /books also the
+  // design's and issue 8's).
+  for (const [key, min, source] of [
+    ["home", 0.5, "issue 20"],
+    ["books", 0.5, "design, issue 8, issue 20"],
+    ["workspace", 0.35, "issue 20"],
+  ])
+    if (h.load?.[key] && b.load?.[key])
+      add({
+        id: `rps.${key}`,
+        page: key,
+        metric: "req/s",
+        source,
+        value: h.load[key].rps / b.load[key].rps,
+        min,
+        unit: "×",
+        valid: h.load[key].valid && b.load[key].valid,
+      });
   if (h.lighthouse) {
     for (const key of Object.keys(PAGE_LABELS)) {
       add({
