@@ -44,8 +44,6 @@ export async function loader(args: Route.LoaderArgs) {
     recent,
     actions,
     noOpenQuestion: actions.length === 0 ? await noOpenQuestion(user.id, recent[0]) : null,
-    // The suggested actions are the owner's unanswered questions: one of them is the next to answer.
-    canAnswer: actions.length > 0,
     dialog,
     newAnswers,
   };
@@ -80,8 +78,9 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
       <section className="hero card" aria-labelledby="hero-title">
         <h1 id="hero-title">{t("home.welcome", { name })}</h1>
         <p className="lead">{t("home.intro")}</p>
-        {loaderData.canAnswer ? (
-          // A plain link: the door is its own page, without React (issue 18).
+        {actions.length > 0 ? (
+          // The suggested actions are the owner's unanswered questions, which the door asks one by one. A plain
+          // link: the door is its own page, without React (issue 18).
           <p className="answer-next">
             <a className="button button-primary button-large" href="/answer" aria-describedby="answer-next-hint">
               {t("home.answerNext")}
