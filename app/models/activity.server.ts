@@ -42,12 +42,12 @@ export async function inBookChange(
   bookId: number,
   input: ActivityInput,
 ): Promise<Pick<Tx, "update" | "insert" | "delete">> {
+  if (databaseDialect() !== "postgresql") {
+    await logBookChange(tx, bookId, input);
+    return tx;
+  }
   const { touch, log } = bookChangeStatements(tx, bookId, input);
-  if (databaseDialect() === "postgresql")
-    return tx.with(tx.$with("touched", {}).as(touch.getSQL()), tx.$with("logged", {}).as(log.getSQL()));
-  await touch;
-  await log;
-  return tx;
+  return tx.with(tx.$with("touched", {}).as(touch.getSQL()), tx.$with("logged", {}).as(log.getSQL()));
 }
 
 function bookChangeStatements(tx: Tx, bookId: number, input: ActivityInput) {
