@@ -145,9 +145,14 @@ async function postgresTransaction<T>(
       config,
     );
   if (outer) return run(outer.tx as unknown as PostgresDb, outer.depth + 1);
+  return retryingCollisions(() => run(db() as unknown as PostgresDb, 1, { isolationLevel: "serializable" }));
+}
+
+/** `run`, and again after a short random pause while PostgreSQL answers that it collided with another writer. */
+async function retryingCollisions<T>(run: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await run(db() as unknown as PostgresDb, 1, { isolationLevel: "serializable" });
+      return await run();
     } catch (error) {
       const code =
         (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
@@ -155,6 +160,19 @@ async function postgresTransaction<T>(
       await new Promise((resolve) => setTimeout(resolve, pauseBefore(attempt)));
     }
   }
+}
+
+/**
+ * PostgreSQL: a write that is one statement, atomic on its own, run on a pooled connection outside this process's turn
+ * of transactions (ADR 32): PostgreSQL's row locks order it against every other writer, so it does not wait for the
+ * transactions queued before it. The statement itself must check what it depends on (in its WHERE, on the rows it
+ * locks), since no transaction's reads come before it. Inside a transaction it is a savepoint of that one. Run again
+ * after a deadlock with another writer.
+ */
+export async function statementOnItsOwn<T>(write: (runner: Db) => Promise<T>): Promise<T> {
+  const outer = inTransaction.getStore();
+  if (outer) return postgresTransaction(write, outer);
+  return retryingCollisions(() => write(db()));
 }
 
 /**

@@ -1,15 +1,28 @@
-// The engines' own codes for a unique constraint broken by an insert or an update (issue 21, ADR 0032): SQLite's
-// (better-sqlite3) and PostgreSQL's SQLSTATE. drizzle wraps a failed query's error, the driver's is its cause.
+// The engines' own codes for a constraint an insert or an update broke, a unique one or a foreign key (issue 21,
+// ADR 0032): SQLite's (better-sqlite3) and PostgreSQL's SQLSTATE. drizzle wraps a failed query's error, the driver's
+// is its cause.
 const UNIQUE_VIOLATION = new Set(["SQLITE_CONSTRAINT_UNIQUE", "SQLITE_CONSTRAINT_PRIMARYKEY", "23505"]);
 
 function codeOf(error: unknown): unknown {
   return error instanceof Error && "code" in error ? error.code : undefined;
 }
 
+const FOREIGN_KEY_VIOLATION = new Set(["SQLITE_CONSTRAINT_FOREIGNKEY", "23503"]);
+
+/** Whether `error`, or the driver's error drizzle wrapped in it, carries one of `codes`. */
+function carries(error: unknown, codes: Set<string>): boolean {
+  const cause = error instanceof Error ? error.cause : undefined;
+  return codes.has(codeOf(error) as string) || codes.has(codeOf(cause) as string);
+}
+
 /** Whether `error` is a unique constraint's refusal, on either engine, wrapped by drizzle or not. */
 export function isUniqueViolation(error: unknown): boolean {
-  const cause = error instanceof Error ? error.cause : undefined;
-  return UNIQUE_VIOLATION.has(codeOf(error) as string) || UNIQUE_VIOLATION.has(codeOf(cause) as string);
+  return carries(error, UNIQUE_VIOLATION);
+}
+
+/** Whether `error` is a foreign key's refusal (the row referred to is gone), on either engine. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return carries(error, FOREIGN_KEY_VIOLATION);
 }
 
 // A database that cannot be reached just now (issue 21): the connection refused, broken or timed out, or the

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { type Column, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "~db/client.server";
 import { db, runStatement } from "~db/client.server";
 import { databaseDialect } from "~db/dialect";
@@ -48,6 +48,42 @@ export async function inBookChange(
   }
   const { touch, log } = bookChangeStatements(tx, bookId, input);
   return tx.with(tx.$with("touched", {}).as(touch.getSQL()), tx.$with("logged", {}).as(log.getSQL()));
+}
+
+/**
+ * PostgreSQL: the book's time and the record of a change made by an earlier CTE of the same statement, `changed` (rows
+ * with a `book_id`), as two CTEs that write only when it changed a row: for a write that is one statement on its own
+ * (`statementOnItsOwn`), whose conditions may leave it nothing to change. All three are written, or none.
+ */
+export function bookChangeAfter(tx: Tx, changed: string, input: ActivityInput) {
+  const rows = sql.identifier(changed);
+  const now = new Date();
+  const name = (column: Column) => sql.identifier(column.name);
+  // A value in a SELECT list has no type of its own for PostgreSQL: each is cast to its column's.
+  const typed = (value: unknown, column: Column) =>
+    sql`cast(${sql.param(value, column)} as ${sql.raw(column.getSQLType())})`;
+  const record: [Column, SQL][] = [
+    [activities.userId, typed(input.userId, activities.userId)],
+    [activities.action, typed(input.action, activities.action)],
+    [activities.resource, typed(input.resource, activities.resource)],
+    [activities.details, input.details === undefined ? sql`null` : typed(input.details, activities.details)],
+    [activities.createdAt, typed(now, activities.createdAt)],
+  ];
+  const columns = sql.join(
+    record.map(([column]) => name(column)),
+    sql`, `,
+  );
+  const values = sql.join(
+    record.map(([, value]) => value),
+    sql`, `,
+  );
+  return [
+    tx.$with("touched", {}).as(
+      sql`update ${books} set ${name(books.updatedAt)} = ${typed(now, books.updatedAt)}
+          where ${books.id} in (select "book_id" from ${rows})`,
+    ),
+    tx.$with("logged", {}).as(sql`insert into ${activities} (${columns}) select ${values} from ${rows}`),
+  ];
 }
 
 function bookChangeStatements(tx: Tx, bookId: number, input: ActivityInput) {

@@ -1,6 +1,9 @@
+import { count, desc, eq, sql } from "drizzle-orm";
+import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { db } from "~db/client.server";
-import { media, questions, stories } from "~db/schema";
+import { db, selectRows, transaction } from "~db/client.server";
+import { databaseDialect } from "~db/dialect";
+import { activities, books, media, questions, stories } from "~db/schema";
 import { createBook, getBook } from "./book.server";
 import { addQuestions, listQuestions, replaceUnansweredQuestions } from "./question.server";
 import {
@@ -210,5 +213,138 @@ describe("a topic or story of one book", () => {
     expect((await getStoryInBook({ storyId: written.id, bookId: book.id, userId: user.id }))?.title).toBe("The river");
     expect(await getStoryInBook({ storyId: written.id, bookId: second.id, userId: user.id })).toBeNull();
     expect(await getStoryInBook({ storyId: written.id, bookId: book.id, userId: stranger.id })).toBeNull();
+  });
+});
+
+// A save is the write every storyteller's editor sends every few seconds: on PostgreSQL one statement on its own, with
+// the transaction's checks in its WHERE (story.server.ts, saveOnItsOwn); on SQLite a transaction.
+describe(`a story's save on ${databaseDialect()}`, () => {
+  it("keeps the transaction's checks: what it refuses writes nothing, what it takes is written whole", async () => {
+    const { user, book } = await setup("tam");
+    const other = await createUser({ username: "vy", email: "vy@example.com", password: "secret1" });
+    const topic = await createTopic({ bookId: book.id, userId: user.id, input: { title: "T", description: "" } });
+    const elsewhere = await createTopic({ bookId: book.id, userId: user.id, input: { title: "U", description: "" } });
+    const [own] = await addQuestions({ topicId: topic.id, userId: user.id, texts: ["When?"], source: "custom" });
+    const [foreign] = await addQuestions({ topicId: elsewhere.id, userId: user.id, texts: ["Who?"], source: "custom" });
+    const s = await createStory({ topicId: topic.id, userId: user.id, input: story("Mine") });
+    const longAgo = new Date("2020-01-01T00:00:00Z");
+    await db().update(books).set({ updatedAt: longAgo }).where(eq(books.id, book.id));
+    const state = async () => ({
+      story: (await db().select().from(stories).where(eq(stories.id, s.id)))[0],
+      bookUpdatedAt: (await db().select().from(books).where(eq(books.id, book.id)))[0]!.updatedAt,
+      records: (await db().select({ n: count() }).from(activities))[0]!.n,
+    });
+    const save = (input: Parameters<typeof story>[1], title = "Mine", userId = user.id, storyId = s.id) =>
+      updateStory({ storyId, userId, input: story(title, input) });
+
+    const before = await state();
+    await expect(save({}, "Taken", other.id)).rejects.toThrow(expect.objectContaining({ status: 404 }));
+    await expect(save({}, "Gone", user.id, s.id + 1000)).rejects.toThrow(expect.objectContaining({ status: 404 }));
+    await expect(save({ content: " " })).rejects.toThrow(
+      expect.objectContaining({ messageKey: "stories.contentRequired" }),
+    );
+    await expect(save({ questionId: foreign!.id })).rejects.toThrow(
+      expect.objectContaining({ messageKey: "stories.questionNotInTopic" }),
+    );
+    expect(await state()).toEqual(before);
+
+    // Its own question; then a refinement, kept while the text stays and dropped when it changes.
+    expect(await save({ questionId: own!.id, refinedContent: "Some text." })).toMatchObject({
+      questionId: own!.id,
+      refinedContent: "Some text.",
+    });
+    expect(await save({}, "Renamed")).toMatchObject({
+      title: "Renamed",
+      questionId: null,
+      refinedContent: "Some text.",
+    });
+    expect(await save({ content: "Other text" })).toMatchObject({ content: "Other text", refinedContent: null });
+    // No text, but a photo of its own.
+    await db().insert(media).values({
+      storyId: s.id,
+      type: "image",
+      storageKey: "fedcba9876543210fedcba9876543210.webp",
+      mimeType: "image/webp",
+    });
+    expect(await save({ content: "", status: "published" })).toMatchObject({ content: "", status: "published" });
+    const after = await state();
+    expect(after.story).toMatchObject({ title: "Mine", content: "", status: "published" });
+    expect(after.bookUpdatedAt.getTime()).toBeGreaterThan(longAgo.getTime());
+    expect(after.records).toBe(before.records + 4);
+    expect(
+      (await db().select().from(activities).where(eq(activities.userId, user.id)).orderBy(desc(activities.id)))[0],
+    ).toMatchObject({ action: "update", resource: "story", details: { id: s.id, status: "published" } });
+  });
+
+  it("sent twenty at once for one story, keeps every one, each with its record", async () => {
+    const { user, book } = await setup("hieu");
+    const topic = await createTopic({ bookId: book.id, userId: user.id, input: { title: "T", description: "" } });
+    const s = await createStory({ topicId: topic.id, userId: user.id, input: story("Draft") });
+    const records = async () =>
+      (await db().select({ n: count() }).from(activities).where(eq(activities.userId, user.id)))[0]!.n;
+    const before = await records();
+    const saved = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        updateStory({ storyId: s.id, userId: user.id, input: story("Draft", { content: `Version ${i}` }) }),
+      ),
+    );
+    expect(saved.map((row) => row.content)).toEqual(Array.from({ length: 20 }, (_, i) => `Version ${i}`));
+    expect(await records()).toBe(before + 20);
+    expect(saved.map((row) => row.content)).toContain((await getStory({ storyId: s.id, userId: user.id }))!.content);
+  });
+
+  // The statement saw the question; its deletion commits while the save waits on the question's row to check its key.
+  it.skipIf(databaseDialect() !== "postgresql")(
+    "says the question is gone when it is deleted while a save naming it waits to commit, and writes nothing",
+    async () => {
+      const { user, book } = await setup("quy");
+      const topic = await createTopic({ bookId: book.id, userId: user.id, input: { title: "T", description: "" } });
+      const [q] = await addQuestions({ topicId: topic.id, userId: user.id, texts: ["Why?"], source: "custom" });
+      const s = await createStory({ topicId: topic.id, userId: user.id, input: story("Draft") });
+      const records = async () =>
+        (await db().select({ n: count() }).from(activities).where(eq(activities.userId, user.id)))[0]!.n;
+      const before = await records();
+      const deleting = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await deleting.connect();
+      try {
+        await deleting.query("begin");
+        await deleting.query("delete from questions where id = $1", [q!.id]);
+        const save = updateStory({ storyId: s.id, userId: user.id, input: story("Answer", { questionId: q!.id }) });
+        const outcome = save.then(
+          () => null,
+          (error: unknown) => error,
+        );
+        const waiting = async () =>
+          (
+            await selectRows<{ n: string }>(
+              sql`select count(*) as n from pg_stat_activity
+                where wait_event_type = 'Lock' and datname = current_database()`,
+            )
+          )[0]!.n !== "0";
+        while (!(await waiting())) await new Promise((resolve) => setTimeout(resolve, 5));
+        await deleting.query("commit");
+        expect(await outcome).toMatchObject({ status: 400, messageKey: "stories.questionNotInTopic" });
+      } finally {
+        await deleting.end();
+      }
+      expect(await getStory({ storyId: s.id, userId: user.id })).toMatchObject({ title: "Draft", questionId: null });
+      expect(await records()).toBe(before);
+    },
+  );
+
+  // The transaction here waits for the save: had the save waited for its turn, behind it, neither would end.
+  it.skipIf(databaseDialect() !== "postgresql")("does not wait for the transactions queued before it", async () => {
+    const { user, book } = await setup("nhan");
+    const topic = await createTopic({ bookId: book.id, userId: user.id, input: { title: "T", description: "" } });
+    const s = await createStory({ topicId: topic.id, userId: user.id, input: story("Draft") });
+    let handOver!: (save: Promise<unknown>) => void;
+    const handed = new Promise<unknown>((resolve) => {
+      handOver = resolve;
+    });
+    const held = transaction(() => handed);
+    const save = updateStory({ storyId: s.id, userId: user.id, input: story("Saved") });
+    handOver(save);
+    const [saved] = await Promise.all([save, held]);
+    expect(saved.title).toBe("Saved");
   });
 });

@@ -1,11 +1,13 @@
-import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
-import { db, prepared, type Tx, transaction } from "~db/client.server";
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { db, prepared, statementOnItsOwn, type Tx, transaction } from "~db/client.server";
 import { countChildren } from "~db/correlated";
 import { containsPattern, optionalEquals, searchContains } from "~db/filters";
 import { nextPosition, savePositions } from "~db/positions";
 import { books, media, questions, stories, topics, type Story } from "~db/schema";
+import { databaseDialect } from "~db/dialect";
+import { isForeignKeyViolation } from "~db/errors";
 import { AppError } from "~/lib/errors";
-import { inBookChange, logBookChange } from "./activity.server";
+import { type ActivityInput, bookChangeAfter, inBookChange, logBookChange } from "./activity.server";
 import { ownedTopic, sameSet } from "./topic.server";
 
 const EXCERPT_SOURCE_CHARS = 200;
@@ -227,6 +229,10 @@ export async function createStory({
   });
 }
 
+/**
+ * Saves a story of the user's. On PostgreSQL it is first tried as one statement on its own (`saveOnItsOwn`); when
+ * that changed nothing, and always on SQLite, a transaction reads the story, says what is wrong (404, 400) or writes.
+ */
 export async function updateStory({
   storyId,
   userId,
@@ -236,6 +242,16 @@ export async function updateStory({
   userId: number;
   input: StoryInput;
 }): Promise<Story> {
+  if (databaseDialect() === "postgresql") {
+    const saved = await statementOnItsOwn((runner) => saveOnItsOwn(runner, { storyId, userId, input })).catch(
+      // The question was deleted after the statement saw it and before it committed: the transaction says so.
+      (error) => {
+        if (isForeignKeyViolation(error)) return undefined;
+        throw error;
+      },
+    );
+    if (saved) return saved;
+  }
   return transaction(async (tx) => {
     const { story: current, mediaCount } = await ownedStoryWithMediaCount(tx, storyId, userId);
     await checkStory(tx, current.topicId, input, mediaCount);
@@ -245,12 +261,7 @@ export async function updateStory({
         : current.content === input.content
           ? current.refinedContent
           : null;
-    const writer = await inBookChange(tx, current.bookId, {
-      userId,
-      action: "update",
-      resource: "story",
-      details: { id: storyId, status: input.status, ...(input.refinedContent ? { refined: true } : {}) },
-    });
+    const writer = await inBookChange(tx, current.bookId, storyActivity(storyId, userId, input));
     return (
       await writer
         .update(stories)
@@ -260,6 +271,53 @@ export async function updateStory({
     )[0]!;
   });
 }
+
+/**
+ * PostgreSQL: a save as one statement on its own, outside the process's turn of transactions (the save is the write
+ * every storyteller's editor sends every few seconds). Its WHERE holds what the transaction's checks hold (the
+ * owner's story; text or media; a question of its topic), its WITH the book's time and the record, written only when
+ * the story was. Answers nothing when a condition failed, for `updateStory`'s transaction to say which.
+ */
+async function saveOnItsOwn(runner: Tx, { storyId, userId, input }: Parameters<typeof updateStory>[0]) {
+  // The story's columns written out in full: inside a subquery a bare "id" would mean the subquery's own table's.
+  const column = (name: string) => sql.raw(`"stories"."${name}"`);
+  const needsMedia = !input.content.trim() && !input.hasAudio && !input.hasImages;
+  const update = runner
+    .update(stories)
+    .set({
+      ...input,
+      questionId: input.questionId ?? null,
+      refinedContent:
+        input.refinedContent !== undefined
+          ? input.refinedContent
+          : sql`case when ${column("content")} = ${input.content} then ${column("refined_content")} end`,
+    })
+    .where(
+      and(
+        eq(stories.id, storyId),
+        sql`${column("book_id")} in (select ${books.id} from ${books} where ${books.userId} = ${userId})`,
+        needsMedia ? sql`exists (select 1 from ${media} where ${media.storyId} = ${column("id")})` : undefined,
+        input.questionId === undefined
+          ? undefined
+          : sql`exists (select 1 from ${questions} where ${questions.id} = ${input.questionId}
+              and ${questions.topicId} = ${column("topic_id")})`,
+      ),
+    )
+    .returning();
+  const saved = runner.$with("saved", getTableColumns(stories)).as(update.getSQL());
+  const rows = await runner
+    .with(saved, ...bookChangeAfter(runner, "saved", storyActivity(storyId, userId, input)))
+    .select()
+    .from(saved);
+  return rows[0];
+}
+
+const storyActivity = (storyId: number, userId: number, input: StoryInput): ActivityInput => ({
+  userId,
+  action: "update",
+  resource: "story",
+  details: { id: storyId, status: input.status, ...(input.refinedContent ? { refined: true } : {}) },
+});
 
 /**
  * Adds a recording's transcript to the end of a story's text, after a blank line (docs/product.md §4). The text

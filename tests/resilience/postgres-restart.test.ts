@@ -34,16 +34,24 @@ afterAll(async () => {
   await postgres?.stop();
 });
 
-type Outcome = { status: number; title: string; message?: string };
+type Outcome = { status: number; title: string; message?: string; saved?: string };
 
-/** One story from one writer: its status, and the message of a refusal. */
-async function write(writer: (typeof writers)[number], title: string): Promise<Outcome> {
+/**
+ * One story from one writer, then a save of it (a save on PostgreSQL is one statement outside any transaction): each
+ * one's status, the message of a refusal, and the text of an acknowledged save.
+ */
+async function write(writer: (typeof writers)[number], title: string): Promise<Outcome[]> {
   const response = await writer.client.json("POST", `/api/topics/${writer.topicId}/stories`, {
     title,
     content: `Written while the database restarts: ${title}.`,
   });
-  const body = (await response.json().catch(() => ({}))) as { message?: string };
-  return { status: response.status, title, message: body.message };
+  const body = (await response.json().catch(() => ({}))) as { id?: number; message?: string };
+  const created = { status: response.status, title, message: body.message };
+  if (response.status !== 201) return [created];
+  const content = `Saved while the database restarts: ${title}.`;
+  const saving = await writer.client.json("PUT", `/api/stories/${body.id}`, { title, content, status: "draft" });
+  const save = (await saving.json().catch(() => ({}))) as { message?: string };
+  return [created, { status: saving.status, title, message: save.message, saved: content }];
 }
 
 describe("PostgreSQL restarted during writes", () => {
@@ -52,7 +60,7 @@ describe("PostgreSQL restarted during writes", () => {
     let writing = true;
     let sequence = 0;
     const loops = writers.map(async (writer) => {
-      while (writing) outcomes.push(await write(writer, `${writer.name} story ${sequence++}`));
+      while (writing) outcomes.push(...(await write(writer, `${writer.name} story ${sequence++}`)));
     });
     // Writes before, during and after the restart; the restart waits until a few have gone through.
     while (outcomes.filter((outcome) => outcome.status === 201).length < 20) await new Promise((r) => setImmediate(r));
@@ -63,8 +71,8 @@ describe("PostgreSQL restarted during writes", () => {
     writing = false;
     await Promise.all(loops);
 
-    // Only 201s and 503s, and every 503 says why in the user's language.
-    expect(outcomes.filter((outcome) => outcome.status !== 201 && outcome.status !== 503)).toEqual([]);
+    // Only 201s, 200s (saves) and 503s, and every 503 says why in the user's language.
+    expect(outcomes.filter((outcome) => ![200, 201, 503].includes(outcome.status))).toEqual([]);
     for (const refused of outcomes.filter((outcome) => outcome.status === 503))
       expect(refused.message).toBe(en.errors.databaseUnavailable);
 
@@ -73,11 +81,16 @@ describe("PostgreSQL restarted during writes", () => {
     const database = new pg.Client({ connectionString: databaseUrl });
     await database.connect();
     try {
-      const { rows } = await database.query<{ title: string; n: string }>(
-        "select title, count(*) as n from stories group by title",
+      const { rows } = await database.query<{ title: string; n: string; content: string }>(
+        "select title, count(*) as n, max(content) as content from stories group by title",
       );
       const kept = new Map(rows.map((row) => [row.title, Number(row.n)]));
       expect(acknowledged.filter((title) => kept.get(title) !== 1)).toEqual([]);
+      // Every acknowledged save too.
+      const contents = new Map(rows.map((row) => [row.title, row.content]));
+      const saves = outcomes.filter((outcome) => outcome.status === 200);
+      expect(saves.length).toBeGreaterThan(0);
+      expect(saves.filter((outcome) => contents.get(outcome.title) !== outcome.saved)).toEqual([]);
     } finally {
       await database.end();
     }
