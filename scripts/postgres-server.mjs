@@ -1,8 +1,9 @@
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFile, execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 
 // A throwaway PostgreSQL server (issue 21): the tests' (tests/support/postgres.ts) and the bench's
 // (scripts/bench/engines.mjs). Its types are in postgres-server.d.mts.
@@ -21,6 +22,8 @@ export function postgresBin() {
     throw new Error("PostgreSQL's server is not installed: `.ci/run` installs Debian's `postgresql` (or set PG_BIN).");
   return path.join(root, majors[0], "bin");
 }
+
+const execFileAsync = promisify(execFile);
 
 async function freePort() {
   return new Promise((resolve, reject) => {
@@ -45,6 +48,8 @@ function runner() {
   return {
     run: (program, args) =>
       execFileSync(...argv(program, args), { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }),
+    /** The same without blocking the caller: a test's clients go on while the server stops and starts. */
+    runAsync: (program, args) => execFileAsync(...argv(program, args), { encoding: "utf8" }),
     /** The same, for a stop that may find the server gone already. */
     tryRun: (program, args) => spawnSync(...argv(program, args), { stdio: "ignore" }),
     own: (dir) => (asRoot ? void execFileSync("chown", ["-R", "postgres:", dir]) : undefined),
@@ -66,7 +71,7 @@ function pinTo(cpu, postmaster) {
  * `cpu` keeps the server and its connections on that CPU (the bench keeps it off the app server's).
  */
 export async function startPostgres({ durable = false, cpu } = {}) {
-  const { run, tryRun, own } = runner();
+  const { run, runAsync, tryRun, own } = runner();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "heirloom-pg-"));
   fs.chmodSync(dir, 0o755);
   const data = path.join(dir, "data");
@@ -92,12 +97,18 @@ export async function startPostgres({ durable = false, cpu } = {}) {
     "-c max_connections=100",
     ...(durable ? [] : ["-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off"]),
   ].join(" ");
-  const start = () => {
-    run("pg_ctl", ["-D", data, "-o", options, "-l", path.join(dir, "server.log"), "-w", "start"]);
+  const startArgs = ["-D", data, "-o", options, "-l", path.join(dir, "server.log"), "-w", "start"];
+  const pin = () => {
     if (typeof cpu === "number")
       pinTo(cpu, Number(fs.readFileSync(path.join(data, "postmaster.pid"), "utf8").split("\n")[0]));
   };
-  start();
+  // Stopped and started again without blocking: a test that restarts the server under its clients' writes keeps
+  // writing meanwhile, and its idle keep-alive connections are not left to the app server's keep-alive timeout.
+  const start = async () => {
+    await runAsync("pg_ctl", startArgs);
+    pin();
+  };
+  await start();
   const psql = (database, statement) =>
     run("psql", ["-h", "127.0.0.1", "-p", String(port), "-U", "heirloom", "-d", database, "-qAtc", statement]);
   const urlOf = (name) => `postgres://heirloom@127.0.0.1:${port}/${name}`;
@@ -111,15 +122,13 @@ export async function startPostgres({ durable = false, cpu } = {}) {
       return urlOf(name);
     },
     async restart(mode = "immediate") {
-      run("pg_ctl", ["-D", data, "-m", mode, "-w", "stop"]);
-      start();
+      await runAsync("pg_ctl", ["-D", data, "-m", mode, "-w", "stop"]);
+      await start();
     },
     async stopServer() {
-      run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
+      await runAsync("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
     },
-    async startServer() {
-      start();
-    },
+    startServer: start,
     async stop() {
       if (stopped) return;
       stopped = true;
