@@ -98,6 +98,7 @@ export async function startPostgres({ durable = false, cpu } = {}) {
     ...(durable ? [] : ["-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off"]),
   ].join(" ");
   const startArgs = ["-D", data, "-o", options, "-l", path.join(dir, "server.log"), "-w", "start"];
+  const stopArgs = (mode) => ["-D", data, "-m", mode, "-w", "stop"];
   const pin = () => {
     if (typeof cpu === "number")
       pinTo(cpu, Number(fs.readFileSync(path.join(data, "postmaster.pid"), "utf8").split("\n")[0]));
@@ -122,17 +123,17 @@ export async function startPostgres({ durable = false, cpu } = {}) {
       return urlOf(name);
     },
     async restart(mode = "immediate") {
-      await runAsync("pg_ctl", ["-D", data, "-m", mode, "-w", "stop"]);
+      await runAsync("pg_ctl", stopArgs(mode));
       await start();
     },
     async stopServer() {
-      await runAsync("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
+      await runAsync("pg_ctl", stopArgs("immediate"));
     },
     startServer: start,
     async stop() {
       if (stopped) return;
       stopped = true;
-      tryRun("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
+      tryRun("pg_ctl", stopArgs("immediate"));
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

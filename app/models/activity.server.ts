@@ -1,4 +1,4 @@
-import { type Column, desc, eq, type SQL, sql } from "drizzle-orm";
+import { type Column, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "~db/client.server";
 import { db, runStatement } from "~db/client.server";
 import { databaseDialect } from "~db/dialect";
@@ -78,17 +78,22 @@ export function bookChangeAfter(tx: Tx, changed: string, input: ActivityInput) {
     sql`, `,
   );
   return [
-    tx.$with("touched", {}).as(
-      sql`update ${books} set ${name(books.updatedAt)} = ${typed(now, books.updatedAt)}
-          where ${books.id} in (select "book_id" from ${rows})`,
-    ),
+    tx.$with("touched", {}).as(bookTouch(tx, sql`(select "book_id" from ${rows})`).getSQL()),
     tx.$with("logged", {}).as(sql`insert into ${activities} (${columns}) select ${values} from ${rows}`),
   ];
 }
 
+/** The book marked as just worked on: `book` is its id, or a subquery of the ids of the books changed. */
+function bookTouch(tx: Tx, book: number | SQL) {
+  return tx
+    .update(books)
+    .set({ updatedAt: new Date() })
+    .where(typeof book === "number" ? eq(books.id, book) : inArray(books.id, book));
+}
+
 function bookChangeStatements(tx: Tx, bookId: number, input: ActivityInput) {
   return {
-    touch: tx.update(books).set({ updatedAt: new Date() }).where(eq(books.id, bookId)),
+    touch: bookTouch(tx, bookId),
     log: tx.insert(activities).values(input),
   };
 }

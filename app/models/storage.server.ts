@@ -1,5 +1,6 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 import { db, type Tx } from "~db/client.server";
+import { outerColumn } from "~db/correlated";
 import { users } from "~db/schema";
 import { env } from "~/lib/env.server";
 import { AppError } from "~/lib/errors";
@@ -22,7 +23,7 @@ function bytesOf(user: SQL) {
 }
 
 /** Each user's stored bytes, as a column of a query over `users` (the admin's Users tab): no query per row. */
-export const storageBytesOfUserRow = bytesOf(sql.raw(`"users"."id"`));
+export const storageBytesOfUserRow = bytesOf(outerColumn("users", "id"));
 
 /** The bytes a user's files take, read inside `runner` (a transaction sees its own writes). */
 export async function storageUsed(userId: number, runner: Tx = db()): Promise<number> {

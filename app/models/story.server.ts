@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { db, prepared, statementOnItsOwn, type Tx, transaction } from "~db/client.server";
-import { countChildren } from "~db/correlated";
+import { countChildren, outerColumn } from "~db/correlated";
 import { containsPattern, optionalEquals, searchContains } from "~db/filters";
 import { nextPosition, savePositions } from "~db/positions";
 import { books, media, questions, stories, topics, type Story } from "~db/schema";
@@ -103,9 +103,12 @@ async function ownedStoryWithMediaCount(tx: Tx, storyId: number, userId: number)
   return row;
 }
 
+/** A story without text, or a photo or recording sent with it, must have media stored already. */
+const needsStoredMedia = (input: StoryInput) => !input.content.trim() && !input.hasAudio && !input.hasImages;
+
 /** A story needs a title and either text or media (docs/product.md §5); a question must be one of its topic's. */
 async function checkStory(tx: Tx, topicId: number, input: StoryInput, mediaCount: number): Promise<void> {
-  if (!input.content.trim() && !input.hasAudio && !input.hasImages && mediaCount === 0) {
+  if (needsStoredMedia(input) && mediaCount === 0) {
     throw new AppError(400, "stories.contentRequired", "content");
   }
   if (input.questionId !== undefined) {
@@ -279,9 +282,7 @@ export async function updateStory({
  * the story was. Answers nothing when a condition failed, for `updateStory`'s transaction to say which.
  */
 async function saveOnItsOwn(runner: Tx, { storyId, userId, input }: Parameters<typeof updateStory>[0]) {
-  // The story's columns written out in full: inside a subquery a bare "id" would mean the subquery's own table's.
-  const column = (name: string) => sql.raw(`"stories"."${name}"`);
-  const needsMedia = !input.content.trim() && !input.hasAudio && !input.hasImages;
+  const column = (name: string) => outerColumn("stories", name);
   const update = runner
     .update(stories)
     .set({
@@ -296,7 +297,9 @@ async function saveOnItsOwn(runner: Tx, { storyId, userId, input }: Parameters<t
       and(
         eq(stories.id, storyId),
         sql`${column("book_id")} in (select ${books.id} from ${books} where ${books.userId} = ${userId})`,
-        needsMedia ? sql`exists (select 1 from ${media} where ${media.storyId} = ${column("id")})` : undefined,
+        needsStoredMedia(input)
+          ? sql`exists (select 1 from ${media} where ${media.storyId} = ${column("id")})`
+          : undefined,
         input.questionId === undefined
           ? undefined
           : sql`exists (select 1 from ${questions} where ${questions.id} = ${input.questionId}
