@@ -68,7 +68,7 @@ function checkTarget({ dataDir, destination }) {
   if (/^postgres(ql)?:\/\//.test(process.env.DATABASE_URL?.trim() ?? "")) {
     throw new BackupError(
       "the database is PostgreSQL (DATABASE_URL), which this script does not copy: back it up with pg_dump or " +
-        "PostgreSQL's own backups, and the media with the bucket's (see Running at scale in the README).",
+        "PostgreSQL's own backups, and the media with the bucket's (see Backups in docs/operations.md).",
     );
   }
   if (!exists(dataDir) || !fs.statSync(dataDir).isDirectory()) {
@@ -349,7 +349,10 @@ export async function backup({
     await syncFile(parent);
     process.removeListener("exit", removeStaging);
     if (mediaStore)
-      log(`  Media are kept in ${mediaStore}: back them up with the bucket's versioning or replication (README).`);
+      log(
+        `  Media are kept in ${mediaStore}: back them up with the bucket's versioning or replication ` +
+          "(docs/operations.md).",
+      );
 
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     log(

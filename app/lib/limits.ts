@@ -21,7 +21,7 @@ export const LIBRARY_MAX = 600;
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 /**
- * Sign-in limits (README "Sign-in limits", ADR 0020). Every attempt is counted before its password is
+ * Sign-in limits (docs/operations.md "Sign-in limits", ADR 0020). Every attempt is counted before its password is
  * checked; a success gives its own attempt back and forgives its account's failures from that address.
  * - `accountAndClient` is the limit that locks: one account from one client address. A stranger
  *   elsewhere exhausts only their own pair and cannot lock the owner out.

@@ -270,7 +270,7 @@ export function tableRows(results) {
   return rows;
 }
 
-/** The same table in Markdown, for the README's bench section (bench/results.md). */
+/** The same table in Markdown (bench/results.md), for docs/bench.md's latest figures. */
 export function markdownReport(results) {
   const escapeCell = (cell) => String(cell ?? "").replaceAll("|", "\\|");
   const headers = ["page", "metric", "Heirloom", "bare", "ratio", "budget", "status"];

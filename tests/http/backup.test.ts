@@ -258,7 +258,7 @@ describe("npm run backup while the app writes, and a restore", () => {
   it("restores onto a fresh data folder: the same user signs in and reads the same stories and photo", {
     timeout: 60_000,
   }, async () => {
-    // The README's restore: a fresh DATA_DIR (no stale -wal/-shm) gets the database, media and secrets.
+    // docs/operations.md's restore: a fresh DATA_DIR (no stale -wal/-shm) gets the database, media and secrets.
     fs.mkdirSync(restoredDir);
     for (const name of ["heirloom.db", "secrets.json"])
       fs.copyFileSync(path.join(destination, name), path.join(restoredDir, name));

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 // @ts-expect-error: a plain-JavaScript bench module without types
 import { capacity } from "../../scripts/bench/capacity.mjs";
 
-// The README's "what one app server serves" comes from this arithmetic over the engines bench's figures.
+// docs/operations.md's Capacity (what one app server serves) is this arithmetic over the engines bench's figures.
 describe("the bench's capacity per app server", () => {
   it("turns CPU time per request into people writing at once and families, at 70% of one core", () => {
     const run = (cpuMsPerRequest: number) => ({ cpuMsPerRequest });
