@@ -46,9 +46,9 @@ export async function keepAnswer(
   if (!offered) throw new AppError(400, "tell.questionGone", "questionId");
   const kept = await answerWithKey(offered.bookId, answer.idempotencyKey);
   if (kept) return { story: kept, replayed: true };
-  await admitNew?.();
   const content = answer.content.trim();
   if (!content && !answer.audio) throw new AppError(400, "tell.answerRequired", "content");
+  await admitNew?.();
   const { ownerId, link } = door;
   let story: Story;
   try {
