@@ -336,6 +336,14 @@ describe("the storyteller's page", () => {
     const questions = await topicQuestions(childhood.id);
     const send = (token: string, questionId: number, idempotencyKey = key()) =>
       answer(token, { questionId: String(questionId), content: "Trả lời", idempotencyKey }, undefined, true);
+    // A recording refused by its bytes made no story: the place it took in the count is given back.
+    const refused = await answer(
+      link.token,
+      { questionId: String(questions[0]!.id), idempotencyKey: key() },
+      await pngBytes(),
+      true,
+    );
+    expect(refused.status).toBe(400);
     let lastKey = "";
     for (let i = 0; i < STORYTELLER_ANSWER_LIMIT.limit; i++) {
       lastKey = key();
