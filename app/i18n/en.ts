@@ -945,6 +945,7 @@ const en = {
     answerRequired: "Please record or write your answer first.",
     questionGone: "This question is no longer in the book. Please answer another one.",
     tooMany: "Many answers have arrived at once. Please wait a few minutes and send again.",
+    keyReused: "This page had already sent another answer. Please send this one again.",
   },
   reader: {
     sharedNote: "Shared by the family. Read only.",

@@ -946,6 +946,7 @@ const vi = {
     answerRequired: "Xin hãy ghi âm hoặc viết câu trả lời trước.",
     questionGone: "Câu hỏi này không còn trong cuốn sách. Xin hãy trả lời một câu khác.",
     tooMany: "Có nhiều câu trả lời đến cùng lúc. Xin chờ vài phút rồi gửi lại.",
+    keyReused: "Trang này đã gửi một câu trả lời khác trước đó. Xin hãy gửi lại câu trả lời này.",
   },
   reader: {
     sharedNote: "Được gia đình chia sẻ. Chỉ để đọc.",

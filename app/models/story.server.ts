@@ -184,10 +184,15 @@ export async function listBookStories({ bookId, userId }: { bookId: number; user
 }
 
 /**
- * An answer sent through a door (issue 18): the key that makes a retry harmless and, when a storyteller sent it through
- * her link, the link and her name.
+ * An answer sent through a door (issue 18): the key that makes a retry harmless, the door it is unique to (`scope`),
+ * the digest of what was sent and, when a storyteller sent it through her link, the link and her name.
  */
-export type DoorAnswer = { idempotencyKey: string; link?: { id: number; tellerName: string | null } };
+export type DoorAnswer = {
+  idempotencyKey: string;
+  scope: string;
+  digest: string;
+  link?: { id: number; tellerName: string | null };
+};
 
 export async function createStory({
   topicId,
@@ -206,6 +211,8 @@ export async function createStory({
     const position = await nextPosition(tx, stories, stories.position, eq(stories.topicId, topicId));
     const origin = {
       idempotencyKey: answer?.idempotencyKey ?? null,
+      idempotencyScope: answer?.scope ?? null,
+      idempotencyDigest: answer?.digest ?? null,
       ...(answer?.link
         ? { source: "storyteller" as const, tellerName: answer.link.tellerName, storytellerLinkId: answer.link.id }
         : {}),
