@@ -843,6 +843,7 @@ const en = {
     notFound: "This storyteller link does not exist or has been revoked.",
     topicsInvalid: "Please choose topics of this book.",
     addressInvalid: "Please choose how the page speaks to the storyteller.",
+    expiryTooFar: "A storyteller's link can last at most 365 days.",
     open: "Invite the storyteller",
     title: "Invite the storyteller",
     intro:

@@ -845,6 +845,7 @@ const vi = {
     notFound: "Đường liên kết kể chuyện này không tồn tại hoặc đã bị thu hồi.",
     topicsInvalid: "Vui lòng chọn các chủ đề của cuốn sách này.",
     addressInvalid: "Vui lòng chọn cách trang gọi người kể chuyện.",
+    expiryTooFar: "Đường liên kết cho người kể chuyện chỉ dùng được tối đa 365 ngày.",
     open: "Mời người kể chuyện",
     title: "Mời người kể chuyện",
     intro:

@@ -141,6 +141,15 @@ describe("storyteller links through the api", () => {
     expect((await refused({ topicIds: [] })).message).toBe(en.storyteller.topicsInvalid);
     expect((await refused({ expiresAt: "2020-01-01T00:00:00Z" })).message).toBe(en.share.expiryInPast);
     expect((await refused({ address: "sir" })).message).toBe(en.storyteller.addressInvalid);
+    // No longer than the form's longest choice, 365 days, and nothing written for a refused one.
+    const days = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
+    expect((await refused({ expiresAt: "9999-12-31T23:59:59Z" })).message).toBe(en.storyteller.expiryTooFar);
+    expect((await refused({ expiresAt: days(366) })).message).toBe(en.storyteller.expiryTooFar);
+    expect(await body(await lan.request(`/api/books/${mine.book.id}/storyteller-links`), 200)).toEqual([]);
+    const longest = await created<Link>(lan, `/api/books/${mine.book.id}/storyteller-links`, {
+      expiresAt: days(364.99),
+    });
+    expect(Date.parse(longest.expiresAt)).toBeGreaterThan(Date.now() + 364 * 86_400_000);
   });
 });
 
