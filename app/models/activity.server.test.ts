@@ -34,8 +34,6 @@ const storyInput = {
   title: "The river",
   content: "We swam there.",
   status: "draft" as const,
-  hasAudio: false,
-  hasImages: false,
 };
 
 describe("activities", () => {

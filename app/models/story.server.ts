@@ -75,8 +75,12 @@ export type StoryInput = {
   content: string;
   questionId?: number;
   status: "draft" | "published";
-  hasAudio: boolean;
-  hasImages: boolean;
+  /**
+   * A recording came with this save and is kept right after it (the story form's, or an answer's at a door): the
+   * story may be saved without text. Its hasAudio and hasImages are never the caller's: they follow the media it has
+   * (`syncStoryFlags`), none at creation.
+   */
+  recordingAttached?: boolean;
   /**
    * The AI-refined text (refinementFor). Left out on an update, the stored one is kept while the content
    * is unchanged and dropped when it changes: it would no longer be a refinement of this text.
@@ -103,8 +107,11 @@ async function ownedStoryWithMediaCount(tx: Tx, storyId: number, userId: number)
   return row;
 }
 
-/** A story without text, or a photo or recording sent with it, must have media stored already. */
-const needsStoredMedia = (input: StoryInput) => !input.content.trim() && !input.hasAudio && !input.hasImages;
+/** A story without text, or a recording sent with it, must have media stored already. */
+const needsStoredMedia = (input: StoryInput) => !input.content.trim() && !input.recordingAttached;
+
+/** The columns a save writes: what the user wrote and chose, never the media flags. */
+const writtenColumns = ({ title, content, status }: StoryInput) => ({ title, content, status });
 
 /** A story needs a title and either text or media (docs/product.md §5); a question must be one of its topic's. */
 async function checkStory(tx: Tx, topicId: number, input: StoryInput, mediaCount: number): Promise<void> {
@@ -220,7 +227,15 @@ export async function createStory({
     const story = (
       await tx
         .insert(stories)
-        .values({ ...input, ...origin, topicId, bookId: topic.bookId, position })
+        .values({
+          ...writtenColumns(input),
+          questionId: input.questionId,
+          refinedContent: input.refinedContent,
+          ...origin,
+          topicId,
+          bookId: topic.bookId,
+          position,
+        })
         .returning()
     )[0]!;
     await logBookChange(tx, topic.bookId, {
@@ -275,7 +290,7 @@ export async function updateStory({
     return (
       await writer
         .update(stories)
-        .set({ ...input, questionId: input.questionId ?? null, refinedContent })
+        .set({ ...writtenColumns(input), questionId: input.questionId ?? null, refinedContent })
         .where(eq(stories.id, storyId))
         .returning()
     )[0]!;
@@ -293,7 +308,7 @@ async function saveOnItsOwn(runner: Tx, { storyId, userId, input }: Parameters<t
   const update = runner
     .update(stories)
     .set({
-      ...input,
+      ...writtenColumns(input),
       questionId: input.questionId ?? null,
       refinedContent:
         input.refinedContent !== undefined

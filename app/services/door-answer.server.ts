@@ -82,8 +82,7 @@ export async function keepAnswer(
         content,
         questionId: answer.questionId,
         status: "draft",
-        hasAudio: Boolean(answer.audio),
-        hasImages: false,
+        recordingAttached: Boolean(answer.audio),
       },
       answer: {
         idempotencyKey: answer.idempotencyKey,
