@@ -239,6 +239,8 @@ const en = {
     noChanges: "Nothing has changed, so there is nothing to save.",
     passwordMismatch: "Passwords do not match",
     currentRequired: "Please enter your current password to set a new one.",
+    currentRequiredForEmail: "Please enter your current password to change your email.",
+    emailHint: "To change your email, enter your current password below as well.",
     currentWrong: "The current password is incorrect.",
     onlyOwn: "You can only change your own profile.",
   },

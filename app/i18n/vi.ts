@@ -240,6 +240,8 @@ const vi = {
     noChanges: "Không có thay đổi nào để lưu.",
     passwordMismatch: "Mật khẩu không khớp",
     currentRequired: "Vui lòng nhập mật khẩu hiện tại để đặt mật khẩu mới.",
+    currentRequiredForEmail: "Vui lòng nhập mật khẩu hiện tại để đổi email.",
+    emailHint: "Để đổi email, hãy nhập cả mật khẩu hiện tại ở bên dưới.",
     currentWrong: "Mật khẩu hiện tại không đúng.",
     onlyOwn: "Bạn chỉ có thể thay đổi hồ sơ của chính mình.",
   },
