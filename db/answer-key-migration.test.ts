@@ -36,7 +36,8 @@ function migrationsBefore(name: "migrations" | "migrations-pg", tag: string): st
 
 // A user, a book, a link and three stories: an answer through the link, one through the owner's door, one written.
 const ROWS = [
-  "insert into users (id, username, email, password_hash, created_at, updated_at) values (1, 'lan', 'lan@x', 'h', ?, ?)",
+  `insert into users (id, username, email, password_hash, created_at, updated_at)
+    values (1, 'lan', 'lan@x', 'h', ?, ?)`,
   "insert into books (id, user_id, title, created_at, updated_at) values (1, 1, 'Sổ', ?, ?)",
   "insert into topics (id, book_id, title, created_at, updated_at) values (1, 1, 'Tuổi thơ', ?, ?)",
   "insert into storyteller_links (id, book_id, token_hash, created_at, expires_at) values (7, 1, 'hash', ?, ?)",

@@ -412,7 +412,7 @@ describe("the signed-in storyteller's own door", () => {
 });
 
 describe("an answer's key", () => {
-  it("keeps a key to its door: on another link or the owner's door it is a new answer; another answer under it, 409", async () => {
+  it("is its door's: another link's or the owner's is a new answer; another answer under it is a 409", async () => {
     const { book, childhood, ask } = await lanBook("Sổ hai đường");
     const make = (name: string) =>
       created<Link>(lan, `/api/books/${book.id}/storyteller-links`, { name, topicIds: [childhood.id] });
