@@ -2,12 +2,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { finished } from "node:stream/promises";
 import {
   createPrivateFileSync,
+  createPrivateWriteStream,
   ensurePrivateDir,
   ensurePrivateDirSync,
   keepPrivate,
   tightenIfPresent,
+  tightenTree,
   writePrivateFile,
 } from "~db/private-files.server";
 
@@ -72,5 +75,33 @@ describe("private files", () => {
     tightenIfPresent([path.join(dir, "heirloom.db-wal")]);
     expect([mode(dir), mode(path.join(dir, "heirloom.db"))]).toEqual(["700", "600"]);
     expect(fs.existsSync(path.join(dir, "heirloom.db-wal"))).toBe(false);
+  });
+
+  it("streams a file 0600 whatever the umask: an upload on its way, an unpacked entry, a printed book", async () => {
+    const file = path.join(tmp(), "upload.part");
+    await withOpenUmask(async () => {
+      const out = createPrivateWriteStream(file, "wx");
+      out.end("bytes");
+      await finished(out);
+    });
+    expect(mode(file)).toBe("600");
+  });
+
+  it("tightens a whole tree an older version left open, and ignores one that is not there", async () => {
+    const cache = path.join(tmp(), "cache");
+    fs.mkdirSync(path.join(cache, "printed-books", "7"), { recursive: true });
+    fs.writeFileSync(path.join(cache, "printed-books", "7", "a5-1.pdf"), "%PDF");
+    for (const [name, loose] of [
+      ["", 0o755],
+      ["printed-books", 0o755],
+      ["printed-books/7", 0o755],
+      ["printed-books/7/a5-1.pdf", 0o644],
+    ] as const)
+      fs.chmodSync(path.join(cache, name), loose);
+    await tightenTree(cache);
+    expect(
+      ["", "printed-books", "printed-books/7", "printed-books/7/a5-1.pdf"].map((name) => mode(path.join(cache, name))),
+    ).toEqual(["700", "700", "700", "600"]);
+    await expect(tightenTree(path.join(cache, "missing"))).resolves.toBeUndefined();
   });
 });

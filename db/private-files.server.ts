@@ -60,6 +60,29 @@ export async function keepPrivate(file: string): Promise<void> {
   await fs.promises.chmod(file, PRIVATE_FILE_MODE);
 }
 
+/**
+ * A stream writing a new file readable by the app's user only (the umask can only take more away). For files that are
+ * written as they arrive: an upload on its way, a zip's entry unpacked, a printed book being laid out.
+ */
+export function createPrivateWriteStream(file: string, flags = "w"): fs.WriteStream {
+  return fs.createWriteStream(file, { flags, mode: PRIVATE_FILE_MODE });
+}
+
+/**
+ * Every folder under `dir` 0700 and every file 0600: for what an older version wrote there readable by others (the
+ * printed books' cache). Nothing when it is not there.
+ */
+export async function tightenTree(dir: string): Promise<void> {
+  const entries = await fs.promises.readdir(dir, { recursive: true, withFileTypes: true }).catch(() => null);
+  if (!entries) return;
+  chmodExisting(dir, PRIVATE_DIR_MODE);
+  for (const entry of entries) {
+    const file = path.join(entry.parentPath, entry.name);
+    if (entry.isDirectory()) chmodExisting(file, PRIVATE_DIR_MODE);
+    else if (entry.isFile()) chmodExisting(file, PRIVATE_FILE_MODE);
+  }
+}
+
 /** chmod 0600 of files that may not exist yet (the database's -wal and -shm, secrets.json). */
 export function tightenIfPresent(files: string[]): void {
   for (const file of files) chmodExisting(file, PRIVATE_FILE_MODE);

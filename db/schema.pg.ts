@@ -153,6 +153,8 @@ export const stories = pgTable(
     tellerName: text("teller_name"),
     storytellerLinkId: integer("storyteller_link_id").references(() => storytellerLinks.id, { onDelete: "set null" }),
     idempotencyKey: text("idempotency_key"),
+    idempotencyScope: text("idempotency_scope"),
+    idempotencyDigest: text("idempotency_digest"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -163,7 +165,7 @@ export const stories = pgTable(
     index("stories_created_at_idx").on(t.createdAt),
     index("stories_storyteller_link_idx").on(t.storytellerLinkId),
     index("stories_book_source_status_idx").on(t.bookId, t.source, t.status),
-    uniqueIndex("stories_book_idempotency_unique").on(t.bookId, t.idempotencyKey),
+    uniqueIndex("stories_answer_key_unique").on(t.bookId, t.idempotencyScope, t.idempotencyKey),
   ],
 );
 

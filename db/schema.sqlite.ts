@@ -147,8 +147,13 @@ export const stories = sqliteTable(
     source: text("source", { enum: STORY_SOURCES }).notNull().default("family"),
     tellerName: text("teller_name"),
     storytellerLinkId: integer("storyteller_link_id").references(() => storytellerLinks.id, { onDelete: "set null" }),
-    // The key the answering page sent with the answer: a retry of the same answer finds this story.
+    // The key the answering page sent with the answer: a retry of the same answer finds this story. Its scope is the
+    // door it came through ("link:{id}" or "owner"), kept as text so that it outlives the link's row; the digest is a
+    // SHA-256 of what was sent (question, text, recording), so that the key sent again with another answer is told
+    // apart from a retry.
     idempotencyKey: text("idempotency_key"),
+    idempotencyScope: text("idempotency_scope"),
+    idempotencyDigest: text("idempotency_digest"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -161,8 +166,8 @@ export const stories = sqliteTable(
     // A book's storyteller drafts (the "new answers" notice on Home and in the workspace, on every render) from the
     // index, without reading each story's row and its long text.
     index("stories_book_source_status_idx").on(t.bookId, t.source, t.status),
-    // An answer's key, from her link or from the owner's own door, is unique in its book.
-    uniqueIndex("stories_book_idempotency_unique").on(t.bookId, t.idempotencyKey),
+    // An answer's key is unique to its door in its book: her link's, or the owner's own door.
+    uniqueIndex("stories_answer_key_unique").on(t.bookId, t.idempotencyScope, t.idempotencyKey),
   ],
 );
 

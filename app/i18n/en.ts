@@ -239,6 +239,8 @@ const en = {
     noChanges: "Nothing has changed, so there is nothing to save.",
     passwordMismatch: "Passwords do not match",
     currentRequired: "Please enter your current password to set a new one.",
+    currentRequiredForEmail: "Please enter your current password to change your email.",
+    emailHint: "To change your email, enter your current password below as well.",
     currentWrong: "The current password is incorrect.",
     onlyOwn: "You can only change your own profile.",
   },
@@ -843,6 +845,7 @@ const en = {
     notFound: "This storyteller link does not exist or has been revoked.",
     topicsInvalid: "Please choose topics of this book.",
     addressInvalid: "Please choose how the page speaks to the storyteller.",
+    expiryTooFar: "A storyteller's link can last at most 365 days.",
     open: "Invite the storyteller",
     title: "Invite the storyteller",
     intro:
@@ -945,6 +948,7 @@ const en = {
     answerRequired: "Please record or write your answer first.",
     questionGone: "This question is no longer in the book. Please answer another one.",
     tooMany: "Many answers have arrived at once. Please wait a few minutes and send again.",
+    keyReused: "This page had already sent another answer. Please send this one again.",
   },
   reader: {
     sharedNote: "Shared by the family. Read only.",

@@ -240,6 +240,8 @@ const vi = {
     noChanges: "Không có thay đổi nào để lưu.",
     passwordMismatch: "Mật khẩu không khớp",
     currentRequired: "Vui lòng nhập mật khẩu hiện tại để đặt mật khẩu mới.",
+    currentRequiredForEmail: "Vui lòng nhập mật khẩu hiện tại để đổi email.",
+    emailHint: "Để đổi email, hãy nhập cả mật khẩu hiện tại ở bên dưới.",
     currentWrong: "Mật khẩu hiện tại không đúng.",
     onlyOwn: "Bạn chỉ có thể thay đổi hồ sơ của chính mình.",
   },
@@ -845,6 +847,7 @@ const vi = {
     notFound: "Đường liên kết kể chuyện này không tồn tại hoặc đã bị thu hồi.",
     topicsInvalid: "Vui lòng chọn các chủ đề của cuốn sách này.",
     addressInvalid: "Vui lòng chọn cách trang gọi người kể chuyện.",
+    expiryTooFar: "Đường liên kết cho người kể chuyện chỉ dùng được tối đa 365 ngày.",
     open: "Mời người kể chuyện",
     title: "Mời người kể chuyện",
     intro:
@@ -946,6 +949,7 @@ const vi = {
     answerRequired: "Xin hãy ghi âm hoặc viết câu trả lời trước.",
     questionGone: "Câu hỏi này không còn trong cuốn sách. Xin hãy trả lời một câu khác.",
     tooMany: "Có nhiều câu trả lời đến cùng lúc. Xin chờ vài phút rồi gửi lại.",
+    keyReused: "Trang này đã gửi một câu trả lời khác trước đó. Xin hãy gửi lại câu trả lời này.",
   },
   reader: {
     sharedNote: "Được gia đình chia sẻ. Chỉ để đọc.",

@@ -42,6 +42,8 @@ export const LONG_TEXT_MAX = 200_000;
 export const STORYTELLER_LINK_DAYS = 90;
 /** The lifetimes, in days, the invite form offers; the middle one is the default above. */
 export const STORYTELLER_LIFETIMES = ["30", "90", "365"] as const;
+/** The longest a storyteller's link may last, by the form or by the API (400 beyond): the form's longest choice. */
+export const STORYTELLER_LINK_MAX_DAYS = Number(STORYTELLER_LIFETIMES[STORYTELLER_LIFETIMES.length - 1]);
 /**
  * Answers one storyteller link may send in a window (ADR 0020's limiter). Twenty in fifteen minutes is more than anyone
  * speaks; a leaked link cannot fill the book or the owner's storage. A retry of an answer already kept is not counted.

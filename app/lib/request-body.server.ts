@@ -4,6 +4,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import Busboy from "busboy";
+import { createPrivateWriteStream, ensurePrivateDir } from "~db/private-files.server";
 import type { MessageKey } from "~/i18n/types";
 import { FORM_MAX_BYTES, JSON_MAX_BYTES } from "./body-caps";
 import { AppError } from "./errors";
@@ -240,7 +241,8 @@ async function streamMultipart(
     // No boundary, or not multipart after all.
     throw new AppError(400, MALFORMED);
   }
-  await fs.promises.mkdir(tmpDir, { recursive: true });
+  // An upload on its way is the family's too: readable by the app's user only, like everything in DATA_DIR.
+  await ensurePrivateDir(tmpDir);
   const files: UploadedFile[] = [];
   const fields: [string, string][] = [];
   const cleanup = () =>
@@ -274,7 +276,7 @@ async function streamMultipart(
         size: 0,
       };
       files.push(file);
-      const out = fs.createWriteStream(file.path, { flags: "wx" });
+      const out = createPrivateWriteStream(file.path, "wx");
       outputs.push(out);
       stream.on("data", (chunk: Buffer) => (file.size += chunk.byteLength));
       // A form that ends inside a file ("Unexpected end of form") errors the file's stream too: without a

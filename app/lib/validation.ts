@@ -150,8 +150,7 @@ export const storySchema = z.object({
   content: longText,
   questionId: z.preprocess((v) => (v === "" || v === null ? undefined : v), id.optional()),
   status: z.enum(["draft", "published"]).default("draft"),
-  hasAudio: flag.default(false),
-  hasImages: flag.default(false),
+  // hasAudio and hasImages may be sent, and are ignored: a story's flags follow the media it has (docs/product.md §7).
   refineContent: flag.default(false),
   additionalRefinementInfo: z.preprocess((v) => v ?? "", z.string().max(2000)),
   transformTitle: flag.default(false),

@@ -44,6 +44,8 @@ describe("a zip opened for an import", () => {
     const out = path.join(dir, "b.out");
     expect(await zip.extractTo("dir/b.bin", out, 1000)).toBe(900);
     expect(fs.readFileSync(out)).toEqual(Buffer.alloc(900, 7));
+    // Unpacked into DATA_DIR on its way to the media store: readable by the app's user only.
+    expect((fs.statSync(out).mode & 0o777).toString(8)).toBe("600");
     // A file is never overwritten.
     await expect(zip.extractTo("dir/b.bin", out, 1000)).rejects.toMatchObject({ code: "EEXIST" });
     expect(await problem(zip.readBuffer("a.txt", 4))).toBe("tooLarge a.txt");

@@ -3,6 +3,7 @@ import { Transform, Writable, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import zlib from "node:zlib";
 import yauzl from "yauzl";
+import { createPrivateWriteStream } from "~db/private-files.server";
 import { entryNameProblem } from "./keepsake-names";
 
 /**
@@ -166,7 +167,7 @@ export async function openSafeZip(file: string, limits: ZipLimits): Promise<Safe
       return Buffer.concat(chunks);
     },
     async extractTo(name, file, maxBytes) {
-      const out = fs.createWriteStream(file, { flags: "wx" });
+      const out = createPrivateWriteStream(file, "wx");
       try {
         return await copy(name, maxBytes, out);
       } catch (error) {

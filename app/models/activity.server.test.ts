@@ -34,8 +34,6 @@ const storyInput = {
   title: "The river",
   content: "We swam there.",
   status: "draft" as const,
-  hasAudio: false,
-  hasImages: false,
 };
 
 describe("activities", () => {
@@ -58,7 +56,7 @@ describe("activities", () => {
         resource: "user",
         details: { id: lan.id, fields: ["displayName"] },
       });
-      await once(() => updateProfile(lan, { email: "lan2@example.com" }), {
+      await once(() => updateProfile(lan, { email: "lan2@example.com", currentPassword: "secret1" }), {
         userId: lan.id,
         action: "update",
         resource: "user",

@@ -34,8 +34,6 @@ async function family(topicCount: number, storiesPerTopic: number) {
           title: `Story ${t}.${s}`,
           content: "Text",
           status: s % 2 ? "draft" : "published",
-          hasAudio: false,
-          hasImages: false,
         },
       });
       await db()

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { type Tx, transaction } from "~db/client.server";
+import { ensurePrivateDir } from "~db/private-files.server";
 import type { MessageKey } from "~/i18n/types";
 import { COVER_MAX_BYTES } from "~/lib/covers";
 import { AppError } from "~/lib/errors";
@@ -213,7 +214,7 @@ async function storeFile(zip: SafeZip, ref: FileRef, stored: Stored): Promise<vo
     stored.covers.set(ref.entry, await saveImportedCover(bytes).catch(refuse));
     return;
   }
-  await fs.mkdir(uploadTmpDir(), { recursive: true });
+  await ensurePrivateDir(uploadTmpDir());
   const tmp = path.join(uploadTmpDir(), `${crypto.randomBytes(16).toString("hex")}.part`);
   try {
     await zip.extractTo(ref.entry, tmp, CAPS[ref.kind]).catch(refuse);

@@ -23,7 +23,7 @@ async function ownStory() {
   const story = await createStory({
     topicId: topic.id,
     userId: user.id,
-    input: { title: "The river", content: "Text", status: "draft", hasAudio: false, hasImages: false },
+    input: { title: "The river", content: "Text", status: "draft" },
   });
   return { user, story };
 }

@@ -69,7 +69,7 @@ describe.each(["disk", "s3"] as const)("objects nothing names, in the %s store",
     const story = await createStory({
       topicId: topic.id,
       userId,
-      input: { title: "Dòng sông", content: "", status: "draft", hasAudio: true, hasImages: true },
+      input: { title: "Dòng sông", content: "", status: "draft", recordingAttached: true },
     });
     await db()
       .insert(media)

@@ -16,7 +16,7 @@ describe("a story's media", () => {
       input: { title: "Thu's book", description: "", tone: "", language: "vi", coverImage: null },
     });
     const topic = await createTopic({ bookId: book.id, userId: user.id, input: { title: "Quê nhà", description: "" } });
-    const input = { content: "Text", status: "draft" as const, hasAudio: false, hasImages: false };
+    const input = { content: "Text", status: "draft" as const };
     const story = await createStory({ topicId: topic.id, userId: user.id, input: { title: "Dòng sông", ...input } });
     const empty = await createStory({ topicId: topic.id, userId: user.id, input: { title: "Nothing yet", ...input } });
     await db()

@@ -20,7 +20,7 @@ import { createUser } from "./user.server";
 process.env.USER_STORAGE_QUOTA_MB = "1";
 const MB = 1024 * 1024;
 
-const storyInput = { content: "Text", status: "draft" as const, hasAudio: false, hasImages: false };
+const storyInput = { content: "Text", status: "draft" as const };
 const bookInput = (title: string) => ({ title, description: "", tone: "", language: "en" as const, coverImage: null });
 
 async function userWithStory(name: string) {

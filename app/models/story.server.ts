@@ -75,8 +75,12 @@ export type StoryInput = {
   content: string;
   questionId?: number;
   status: "draft" | "published";
-  hasAudio: boolean;
-  hasImages: boolean;
+  /**
+   * A recording came with this save and is kept right after it (the story form's, or an answer's at a door): the
+   * story may be saved without text. Its hasAudio and hasImages are never the caller's: they follow the media it has
+   * (`syncStoryFlags`), none at creation.
+   */
+  recordingAttached?: boolean;
   /**
    * The AI-refined text (refinementFor). Left out on an update, the stored one is kept while the content
    * is unchanged and dropped when it changes: it would no longer be a refinement of this text.
@@ -103,8 +107,11 @@ async function ownedStoryWithMediaCount(tx: Tx, storyId: number, userId: number)
   return row;
 }
 
-/** A story without text, or a photo or recording sent with it, must have media stored already. */
-const needsStoredMedia = (input: StoryInput) => !input.content.trim() && !input.hasAudio && !input.hasImages;
+/** A story without text, or a recording sent with it, must have media stored already. */
+const needsStoredMedia = (input: StoryInput) => !input.content.trim() && !input.recordingAttached;
+
+/** The columns a save writes: what the user wrote and chose, never the media flags. */
+const writtenColumns = ({ title, content, status }: StoryInput) => ({ title, content, status });
 
 /** A story needs a title and either text or media (docs/product.md §5); a question must be one of its topic's. */
 async function checkStory(tx: Tx, topicId: number, input: StoryInput, mediaCount: number): Promise<void> {
@@ -184,10 +191,15 @@ export async function listBookStories({ bookId, userId }: { bookId: number; user
 }
 
 /**
- * An answer sent through a door (issue 18): the key that makes a retry harmless and, when a storyteller sent it through
- * her link, the link and her name.
+ * An answer sent through a door (issue 18): the key that makes a retry harmless, the door it is unique to (`scope`),
+ * the digest of what was sent and, when a storyteller sent it through her link, the link and her name.
  */
-export type DoorAnswer = { idempotencyKey: string; link?: { id: number; tellerName: string | null } };
+export type DoorAnswer = {
+  idempotencyKey: string;
+  scope: string;
+  digest: string;
+  link?: { id: number; tellerName: string | null };
+};
 
 export async function createStory({
   topicId,
@@ -206,6 +218,8 @@ export async function createStory({
     const position = await nextPosition(tx, stories, stories.position, eq(stories.topicId, topicId));
     const origin = {
       idempotencyKey: answer?.idempotencyKey ?? null,
+      idempotencyScope: answer?.scope ?? null,
+      idempotencyDigest: answer?.digest ?? null,
       ...(answer?.link
         ? { source: "storyteller" as const, tellerName: answer.link.tellerName, storytellerLinkId: answer.link.id }
         : {}),
@@ -213,7 +227,15 @@ export async function createStory({
     const story = (
       await tx
         .insert(stories)
-        .values({ ...input, ...origin, topicId, bookId: topic.bookId, position })
+        .values({
+          ...writtenColumns(input),
+          questionId: input.questionId,
+          refinedContent: input.refinedContent,
+          ...origin,
+          topicId,
+          bookId: topic.bookId,
+          position,
+        })
         .returning()
     )[0]!;
     await logBookChange(tx, topic.bookId, {
@@ -268,7 +290,7 @@ export async function updateStory({
     return (
       await writer
         .update(stories)
-        .set({ ...input, questionId: input.questionId ?? null, refinedContent })
+        .set({ ...writtenColumns(input), questionId: input.questionId ?? null, refinedContent })
         .where(eq(stories.id, storyId))
         .returning()
     )[0]!;
@@ -286,7 +308,7 @@ async function saveOnItsOwn(runner: Tx, { storyId, userId, input }: Parameters<t
   const update = runner
     .update(stories)
     .set({
-      ...input,
+      ...writtenColumns(input),
       questionId: input.questionId ?? null,
       refinedContent:
         input.refinedContent !== undefined

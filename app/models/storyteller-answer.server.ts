@@ -81,14 +81,20 @@ export async function ownAnswersGiven(userId: number): Promise<number> {
   );
 }
 
-/** The answer already kept in this book under this key, when a retry brings it again. */
-export async function answerWithKey(bookId: number, idempotencyKey: string): Promise<Story | null> {
+/** The answer already kept in this book under this key through this door (`scope`), when a retry brings it again. */
+export async function answerWithKey(bookId: number, scope: string, idempotencyKey: string): Promise<Story | null> {
   return (
     (
       await db()
         .select()
         .from(stories)
-        .where(and(eq(stories.bookId, bookId), eq(stories.idempotencyKey, idempotencyKey)))
+        .where(
+          and(
+            eq(stories.bookId, bookId),
+            eq(stories.idempotencyScope, scope),
+            eq(stories.idempotencyKey, idempotencyKey),
+          ),
+        )
     )[0] ?? null
   );
 }

@@ -4,7 +4,7 @@ import { books, stories, storytellerLinks, topics, type Language, type Storytell
 import type { StorytellerAddress } from "~db/storyteller-addresses";
 import { AppError } from "~/lib/errors";
 import { hashLinkToken, isLinkToken, newLinkToken } from "~/lib/link-token.server";
-import { STORYTELLER_LINK_DAYS } from "~/lib/limits";
+import { STORYTELLER_LINK_DAYS, STORYTELLER_LINK_MAX_DAYS } from "~/lib/limits";
 import { logActivity } from "./activity.server";
 import { ownedBook } from "./book.server";
 
@@ -54,7 +54,11 @@ export async function createStorytellerLink(
 ): Promise<{ token: string; link: StorytellerLinkView }> {
   const { bookId, userId, name, address } = input;
   const expiresAt = input.expiresAt ?? new Date(Date.now() + STORYTELLER_LINK_DAYS * DAY_MS);
-  if (expiresAt.getTime() <= Date.now()) throw new AppError(400, "share.expiryInPast", "expiresAt");
+  const now = Date.now();
+  if (expiresAt.getTime() <= now) throw new AppError(400, "share.expiryInPast", "expiresAt");
+  // The form offers 30, 90 or 365 days; the API is held to the same, or a link could outlive every family's reach.
+  if (expiresAt.getTime() > now + STORYTELLER_LINK_MAX_DAYS * DAY_MS)
+    throw new AppError(400, "storyteller.expiryTooFar", "expiresAt");
   const topicIds = input.topicIds === null ? null : [...new Set(input.topicIds)];
   const token = newLinkToken();
   return transaction(async (tx) => {

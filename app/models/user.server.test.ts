@@ -177,6 +177,23 @@ describe("users", () => {
       await updateProfile(user, { newPassword: "another1", currentPassword: "secret1" });
       expect(await verifyLogin({ login: "binh", password: "another1" })).not.toBeNull();
     });
+
+    it("needs the right current password for a new email, which is a name to sign in with", async () => {
+      const user = await createUser({ username: "chau", email: "chau@example.com", password: "secret1" });
+      await expect(updateProfile(user, { email: "chau@evil.example" })).rejects.toMatchObject({
+        status: 400,
+        field: "currentPassword",
+        messageKey: "profile.currentRequiredForEmail",
+      });
+      await expect(
+        updateProfile(user, { email: "chau@evil.example", currentPassword: "nope!!" }),
+      ).rejects.toMatchObject({ messageKey: "profile.currentWrong" });
+      expect(await verifyLogin({ login: "chau@evil.example", password: "secret1" })).toBeNull();
+      expect((await updateProfile(user, { email: "chau@family.example", currentPassword: "secret1" }))?.email).toBe(
+        "chau@family.example",
+      );
+      expect(await verifyLogin({ login: "chau@family.example", password: "secret1" })).not.toBeNull();
+    });
   });
 
   // Several deliberately slow password hashes per test: the limit guards against a hang, not a measurement.
@@ -202,7 +219,9 @@ describe("users", () => {
         status: 409,
         field: "email",
       });
-      await expect(updateProfile(owner, { email: "ns-chi@family.example" })).rejects.toMatchObject({
+      await expect(
+        updateProfile(owner, { email: "ns-chi@family.example", currentPassword: "secret1" }),
+      ).rejects.toMatchObject({
         status: 409,
         field: "email",
       });
@@ -306,7 +325,11 @@ describe("users", () => {
     it("is the only change that ends sessions", async () => {
       const user = await createUser({ username: "pw-none", email: "pw-none@example.com", password: "secret1" });
       const token = await createSession({ userId: user.id, persistent: false });
-      await updateProfile(user, { displayName: "Someone", email: "pw-none2@example.com" }, { sessionToken: null });
+      await updateProfile(
+        user,
+        { displayName: "Someone", email: "pw-none2@example.com", currentPassword: "secret1" },
+        { sessionToken: null },
+      );
       await updateUser(user.id, { username: "pw-none", email: "pw-none@example.com", displayName: "Other" }, user.id);
       expect((await getSessionUser(token))?.id).toBe(user.id);
     });

@@ -259,9 +259,10 @@ export type ProfileChanges = {
 };
 
 /**
- * A user's own changes: only what differs is written, and a new password needs the current one; it
- * ends the user's other sessions and keeps `sessionToken`, the one that asked. Returns null when
- * nothing changed.
+ * A user's own changes: only what differs is written. A new email or a new password needs the current
+ * password: the email is a name to sign in with, and a session left open on a shared computer must not be
+ * enough to take the account. A new password ends the user's other sessions and keeps `sessionToken`, the
+ * one that asked. Returns null when nothing changed.
  */
 export async function updateProfile(
   user: User,
@@ -273,13 +274,16 @@ export async function updateProfile(
     next.displayName = changes.displayName;
   }
   if (changes.email !== undefined && normalise(changes.email) !== user.email) next.email = changes.email;
-  if (changes.newPassword) {
-    if (!changes.currentPassword) throw new AppError(400, "profile.currentRequired", "currentPassword");
+  if (changes.newPassword || next.email !== undefined) {
+    if (!changes.currentPassword) {
+      const key = changes.newPassword ? "profile.currentRequired" : "profile.currentRequiredForEmail";
+      throw new AppError(400, key, "currentPassword");
+    }
     if (!(await verifyPassword(user.passwordHash, changes.currentPassword))) {
       throw new AppError(400, "profile.currentWrong", "currentPassword");
     }
-    next.password = changes.newPassword;
   }
+  if (changes.newPassword) next.password = changes.newPassword;
   if (Object.keys(next).length === 0) return null;
   return updateUser(user.id, next, user.id, { keepSessionToken: sessionToken });
 }

@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import sharp from "sharp";
 import type { Book, Media } from "~db/schema";
-import { ensurePrivateDir } from "~db/private-files.server";
+import { ensurePrivateDir, keepPrivate } from "~db/private-files.server";
 import { fastT } from "~/i18n/fast-t";
 import resources from "~/i18n/resources";
 import { PAGE_GEOMETRY } from "~/lib/book-pdf/page-geometry";
@@ -123,6 +123,8 @@ async function makeBook(book: PrintableBook, size: PrintSize, shareUrl: string |
   const partial = `${file}.${crypto.randomBytes(6).toString("hex")}.part`;
   try {
     const pages = await printBook(job, partial);
+    // Written 0600 already; stated here too, whatever the umask took away.
+    await keepPrivate(partial);
     await fs.rename(partial, file);
     await removeOlder(dir, size, file);
     return pages;

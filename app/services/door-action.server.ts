@@ -5,7 +5,7 @@ import { AppError } from "~/lib/errors";
 import { AUDIO_UPLOAD_MAX_BYTES, STORYTELLER_ANSWER_LIMIT } from "~/lib/limits";
 import { firstMessage, parseSubmission, replyTo } from "~/lib/submission";
 import { tellAnswerSchema } from "~/lib/validation";
-import { attemptsRetryAfter, countAttempt, type Counted } from "~/models/rate-limit.server";
+import { admitAttempt, type Counted, giveBackAttempt } from "~/models/rate-limit.server";
 import { keepAnswer, type AnswerDoor } from "./door-answer.server";
 import { withFormBody } from "./form-body.server";
 
@@ -29,11 +29,18 @@ export type DoorOutcome =
  * One answer posted to a door, urlencoded or multipart (ADR 0028): read within its caps (the writing, and one
  * recording within the media cap) and kept. Through a link, unless the link has sent its share of answers lately:
  * only a new answer counts against it, since a refused body or a retry of an answer already kept adds nothing to the
- * book. A refusal says why, in a message key for the page or the JSON answer.
+ * book. A new answer takes its place in the link's count before the story is written, in one step with the check
+ * (ADR 00xx), and gives it back when no new story came of it. A refusal says why, in a message key for the page or
+ * the JSON answer.
  */
 export async function postDoorAnswer(door: AnswerDoor, request: Request): Promise<DoorOutcome> {
   let retryAfter = 0;
   let kept: { questionId: number; content: string } | undefined;
+  let counted: Counted[] = [];
+  const giveBack = async () => {
+    for (const one of counted) await giveBackAttempt(one).catch(() => {});
+    counted = [];
+  };
   try {
     const { story, replayed } = await withFormBody(
       request,
@@ -50,15 +57,19 @@ export async function postDoorAnswer(door: AnswerDoor, request: Request): Promis
         const audio = files.find((file) => file.field === "audio");
         // Past its limit, a link may still send an answer already kept: her phone must learn that it arrived.
         const admitNew = async () => {
-          retryAfter = door.link ? await attemptsRetryAfter(answersOf(door.link.id)) : 0;
+          if (!door.link) return;
+          retryAfter = await admitAttempt(answersOf(door.link.id));
           if (retryAfter) throw new AppError(429, "tell.tooMany");
+          counted = answersOf(door.link.id);
         };
         return keepAnswer(door, { ...submission.value, audio }, { signal: request.signal, admitNew });
       },
     );
-    if (!replayed && door.link) await countAttempt(answersOf(door.link.id));
+    // Another request with the same key kept it first: this one added nothing.
+    if (replayed) await giveBack();
     return { ok: true, storyId: story.id, replayed };
   } catch (error) {
+    await giveBack();
     if (!(error instanceof AppError)) throw error;
     return { ok: false, status: error.status, messageKey: error.messageKey, kept, retryAfter: retryAfter || undefined };
   }

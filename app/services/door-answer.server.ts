@@ -1,3 +1,5 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
 import type { Story, StorytellerLink } from "~db/schema";
 import { isUniqueViolation } from "~db/errors";
 import { AppError } from "~/lib/errors";
@@ -22,11 +24,23 @@ export type DoorAnswerInput = {
   audio: UploadedFile | undefined;
 };
 
+/** The door an answer's key is unique to: her link, or the owner's own door (in the book either way). */
+const keyScope = (door: AnswerDoor) => (door.link ? `link:${door.link.id}` : "owner");
+
+/** What was sent, as one SHA-256 (the question, the text, the recording's bytes): a retry sends the same. */
+async function answerDigest(answer: DoorAnswerInput): Promise<string> {
+  const hash = crypto.createHash("sha256").update(JSON.stringify([answer.questionId, answer.content.trim()]));
+  hash.update(answer.audio ? "\nrecording\n" : "\n");
+  if (answer.audio) for await (const chunk of fs.createReadStream(answer.audio.path)) hash.update(chunk as Buffer);
+  return hash.digest("hex");
+}
+
 /**
  * Keeps an answer as a draft story of the question's topic (ADR 0028): its text, and its recording checked by its
- * bytes and turned into text through the provider; through a link, marked as told by her. A key already kept in the
- * book answers with the story it made, so a retry never makes a second one. A recording that cannot be kept takes
- * its story with it: nothing is half-written, and the page keeps the recording to send again.
+ * bytes and turned into text through the provider; through a link, marked as told by her. A key already kept through
+ * the same door in the book answers with the story it made, so a retry never makes a second one; the same key with
+ * another answer is refused (409), never dropped in silence. A recording that cannot be kept takes its story with it:
+ * nothing is half-written, and the page keeps the recording to send again.
  */
 export async function keepAnswer(
   door: AnswerDoor,
@@ -44,11 +58,19 @@ export async function keepAnswer(
     ? await linkQuestion(door.link, answer.questionId)
     : await ownQuestion(door.ownerId, answer.questionId);
   if (!offered) throw new AppError(400, "tell.questionGone", "questionId");
-  const kept = await answerWithKey(offered.bookId, answer.idempotencyKey);
-  if (kept) return { story: kept, replayed: true };
-  await admitNew?.();
+  const scope = keyScope(door);
+  const digest = await answerDigest(answer);
+  // A story kept before answers had a digest is taken for the same answer: nothing tells them apart.
+  const replay = (story: Story) => {
+    if (story.idempotencyDigest !== null && story.idempotencyDigest !== digest)
+      throw new AppError(409, "tell.keyReused", "content");
+    return { story, replayed: true };
+  };
+  const kept = await answerWithKey(offered.bookId, scope, answer.idempotencyKey);
+  if (kept) return replay(kept);
   const content = answer.content.trim();
   if (!content && !answer.audio) throw new AppError(400, "tell.answerRequired", "content");
+  await admitNew?.();
   const { ownerId, link } = door;
   let story: Story;
   try {
@@ -60,18 +82,19 @@ export async function keepAnswer(
         content,
         questionId: answer.questionId,
         status: "draft",
-        hasAudio: Boolean(answer.audio),
-        hasImages: false,
+        recordingAttached: Boolean(answer.audio),
       },
       answer: {
         idempotencyKey: answer.idempotencyKey,
+        scope,
+        digest,
         link: link ? { id: link.id, tellerName: link.name || null } : undefined,
       },
     });
   } catch (error) {
     // The same answer, sent twice at once: the other request kept it first.
-    const other = isUniqueViolation(error) ? await answerWithKey(offered.bookId, answer.idempotencyKey) : null;
-    if (other) return { story: other, replayed: true };
+    const other = isUniqueViolation(error) ? await answerWithKey(offered.bookId, scope, answer.idempotencyKey) : null;
+    if (other) return replay(other);
     throw error;
   }
   if (answer.audio) {

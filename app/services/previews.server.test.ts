@@ -10,8 +10,6 @@ const storyInput = (title: string, content: string) => ({
   title,
   content,
   status: "published" as const,
-  hasAudio: false,
-  hasImages: false,
 });
 
 describe("previews", () => {

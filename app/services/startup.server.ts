@@ -11,7 +11,7 @@ import { purgeExpiredSessions } from "~/models/session.server";
 import { ensureAdmin } from "~/models/user.server";
 import { normaliseStoredNames } from "~/models/user-names.server";
 import { env } from "~/lib/env.server";
-import { ensurePrivateDir } from "~db/private-files.server";
+import { ensurePrivateDir, tightenTree } from "~db/private-files.server";
 import { watchEventLoop } from "~/lib/event-loop-watch.server";
 import { sessionSecret } from "~/lib/secrets.server";
 
@@ -78,6 +78,8 @@ async function startup(): Promise<void> {
   // 0755 (on PostgreSQL, nothing else opens DATA_DIR at start).
   for (const dir of [config.dataDir, path.join(config.dataDir, "media"), mediaFilesDir(), uploadTmpDir(), coversDir()])
     await ensurePrivateDir(dir);
+  // The printed books and print copies an older version left readable by others (issue 35).
+  await tightenTree(path.join(config.dataDir, "cache"));
   await purgeExpiredSessions();
   await purgeSpentAttempts();
   await reportNames();

@@ -41,9 +41,9 @@ export async function runStoryIntent({
     toast: { kind: "error", title: "storyEditor.saveFailedTitle", description },
   });
   if (submission.status !== "success") return failure(400, replyTo(submission));
-  const { title, content, questionId, status, hasAudio, hasImages } = submission.value;
+  const { title, content, questionId, status } = submission.value;
   // A recording counts as the story's content (docs/product.md §5: content or media).
-  const input = { title, content, questionId, status, hasAudio: hasAudio || Boolean(recording), hasImages };
+  const input = { title, content, questionId, status, recordingAttached: Boolean(recording) };
   const storyId = formId(form, "storyId");
   const topicId = formId(form, "topicId");
   try {

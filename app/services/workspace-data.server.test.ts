@@ -29,7 +29,7 @@ async function bookOf(name: string, topicCount: number, storiesPerTopic: number)
       await createStory({
         topicId: topic.id,
         userId: user.id,
-        input: { title: `Story ${s}`, content: "Text", status: "published", hasAudio: false, hasImages: false },
+        input: { title: `Story ${s}`, content: "Text", status: "published" },
       });
     }
   }

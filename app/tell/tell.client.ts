@@ -162,7 +162,19 @@ function setUpRecorder(form: HTMLFormElement) {
     };
     playing?.pause();
     step("sending");
+    renewKey();
     await queueAnswer(answer, report);
+  }
+
+  /**
+   * A key names one answer: once this one is on its way, whatever the page sends next (a take recorded again after a
+   * refusal) gets its own, or the server would refuse it as another answer under a key already used (409).
+   */
+  function renewKey() {
+    const field = form.elements.namedItem("idempotencyKey");
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    if (field instanceof HTMLInputElement)
+      field.value = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
   }
 
   // Only her recording in hand goes back to her; an older one refused on the way leaves the page as it is.

@@ -149,4 +149,54 @@ describe.concurrent("profile", () => {
     await expect.poll(() => avatar(page).textContent()).toBe("Ô");
     assertNoErrors();
   });
+
+  it("asks for the current password to change the email, in English and in Vietnamese", async ({ expect }) => {
+    const user = await createUser(env.server);
+    const { page, assertNoErrors } = await openPage(env.browser);
+    await signIn(page, env.server, user.username, user.password, "/profile");
+    expect(await page.locator("#email-hint").textContent()).toBe(
+      "To change your email, enter your current password below as well.",
+    );
+    await page.locator('#profile-form[data-validates="browser"]').waitFor();
+
+    // The new address without the password: refused beside the password field, and the email is not changed.
+    await page.getByLabel("Email").fill(`new-${user.email}`);
+    await page.getByLabel("Email").press("Enter");
+    await waitForToast(page, "Update failed");
+    await page.locator("#currentPassword-error").waitFor();
+    expect(await page.locator("#currentPassword-error").textContent()).toBe(
+      "Please enter your current password to change your email.",
+    );
+    expect(await page.getByLabel("Current password").getAttribute("aria-invalid")).toBe("true");
+
+    // The same in Vietnamese.
+    const language = await openMenu(page, "Language");
+    await language.getByRole("button", { name: "Tiếng Việt" }).click();
+    await page.locator('html[lang="vi"]').waitFor({ state: "attached" });
+    await openProfile(page);
+    await page.locator('#profile-form[data-validates="browser"]').waitFor();
+    expect(await page.locator("#email-hint").textContent()).toBe(
+      "Để đổi email, hãy nhập cả mật khẩu hiện tại ở bên dưới.",
+    );
+    expect(await page.getByLabel("Email").inputValue()).toBe(user.email);
+    await page.getByLabel("Email").fill(`new-${user.email}`);
+    await page.getByLabel("Email").press("Enter");
+    await waitForToast(page, "Cập nhật thất bại");
+    await page.locator("#currentPassword-error").waitFor();
+    expect(await page.locator("#currentPassword-error").textContent()).toBe(
+      "Vui lòng nhập mật khẩu hiện tại để đổi email.",
+    );
+
+    // With the password the new address is kept, and only the email and the password travel.
+    await page.getByLabel("Mật khẩu hiện tại").fill(user.password);
+    const [post] = await Promise.all([
+      page.waitForRequest((r) => r.method() === "POST"),
+      page.getByLabel("Mật khẩu hiện tại").press("Enter"),
+    ]);
+    expect([...new URLSearchParams(post.postData() ?? "").keys()]).toEqual(["email", "currentPassword"]);
+    await waitForToast(page, "Cập nhật thành công");
+    expect(await page.getByLabel("Email").inputValue()).toBe(`new-${user.email}`);
+    expect(await page.getByLabel("Mật khẩu hiện tại").inputValue()).toBe("");
+    assertNoErrors([{ path: "/profile.data", status: 400 }]);
+  });
 });

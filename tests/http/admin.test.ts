@@ -46,8 +46,6 @@ beforeAll(async () => {
     title: "Con sông",
     content: "Ngày xưa ".repeat(40),
     status: "published",
-    hasAudio: false,
-    hasImages: false,
   });
   // Minh's books, straight into the database, for a volume the API would take long to make: 30 in English and
   // Vietnamese, titled in reverse order.
@@ -313,10 +311,8 @@ describe("deleting a user", () => {
     const tuTopic = await created(tu, `/api/books/${withCover.id}/topics`, { title: "Gia đình", description: "" });
     const story = await created(tu, `/api/topics/${tuTopic.id}/stories`, {
       title: "Ảnh cưới",
-      content: "",
+      content: "Ông bà cưới năm 1960.",
       status: "draft",
-      hasAudio: false,
-      hasImages: true,
     });
     // Media uploads come with issue 5; the rows and files are made here the way it will store them.
     const files = path.join(server.dataDir, "media", "files");

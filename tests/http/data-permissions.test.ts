@@ -18,6 +18,11 @@ afterAll(async () => {
   fs.rmSync(parent, { recursive: true, force: true });
 });
 
+/**
+ * Every kind of file the server writes under DATA_DIR: a cover, a photo with its thumbnail and print copy, a
+ * recording, a printed book in the cache, and the files of an export imported again. Returns the signed-in client and
+ * the story, for an upload the test watches while it is still on its way.
+ */
 async function fill(running: RunningServer) {
   const client = createClient(running.url);
   await loginAs(client, "admin", ADMIN_PASSWORD);
@@ -32,7 +37,11 @@ async function fill(running: RunningServer) {
   ).json();
   const topic = await (await client.json("POST", `/api/books/${book.id}/topics`, { title: "Gia đình" })).json();
   const story = await (
-    await client.json("POST", `/api/topics/${topic.id}/stories`, { title: "Ảnh cưới", content: "x", status: "draft" })
+    await client.json("POST", `/api/topics/${topic.id}/stories`, {
+      title: "Ảnh cưới",
+      content: "Ông bà cưới nhau mùa xuân năm ấy.",
+      status: "published",
+    })
   ).json();
   for (const [type, file] of [
     ["image", new File([await pngBytes()], "cuoi.png")],
@@ -44,6 +53,51 @@ async function fill(running: RunningServer) {
     const response = await client.request(`/api/stories/${story.id}/media`, { method: "POST", body: form });
     expect(response.status).toBe(201);
   }
+  // The printed book is kept in DATA_DIR/cache; an export is streamed, and importing it unpacks its files first.
+  const pdf = await client.get(`/api/books/${book.id}/book.pdf`);
+  expect(pdf.status).toBe(200);
+  await pdf.arrayBuffer();
+  const exported = await client.get(`/api/books/${book.id}/export`);
+  expect(exported.status).toBe(200);
+  const zip = new FormData();
+  zip.append("file", new File([await exported.arrayBuffer()], "book.zip", { type: "application/zip" }));
+  expect((await client.request("/api/import", { method: "POST", body: zip })).status).toBe(201);
+  return { client, storyId: story.id as number };
+}
+
+/**
+ * Posts a recording to the story whose bytes stop coming after the file's first part, runs `look` while it sits half
+ * received in DATA_DIR/media/tmp, then sends the rest.
+ */
+async function whileUploading(
+  running: RunningServer,
+  { client, storyId }: Awaited<ReturnType<typeof fill>>,
+  look: () => void,
+) {
+  const boundary = "heirloom-permissions";
+  let send!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new ReadableStream<Uint8Array>({ start: (controller) => void (send = controller) });
+  const posted = client.request(`/api/stories/${storyId}/media`, {
+    method: "POST",
+    body,
+    duplex: "half",
+    headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` },
+  } as RequestInit);
+  send.enqueue(
+    new TextEncoder().encode(
+      `--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\naudio\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="dang-ghi.webm"\r\n` +
+        "Content-Type: audio/webm\r\n\r\n",
+    ),
+  );
+  send.enqueue(webmBytes(64 * 1024));
+  const tmp = path.join(running.dataDir, "media", "tmp");
+  const receiving = () => (fs.existsSync(tmp) ? fs.readdirSync(tmp) : []).some((name) => name.endsWith(".part"));
+  await expect.poll(receiving, { timeout: 20_000 }).toBe(true);
+  look();
+  send.enqueue(new TextEncoder().encode(`\r\n--${boundary}--\r\n`));
+  send.close();
+  expect((await posted).status).toBe(201);
 }
 
 /** Every folder and file under DATA_DIR with its mode, e.g. { ".": "700", "heirloom.db": "600", … }. */
@@ -67,7 +121,13 @@ describe("DATA_DIR", () => {
   it("is made 0700 with a 0600 database, -wal, -shm, secret and media files on a fresh start", async () => {
     const dataDir = path.join(parent, "fresh", "data");
     server = await startServer({}, { dataDir });
-    await fill(server);
+    const filled = await fill(server);
+    let uploading: Record<string, string> = {};
+    let uploadingOwnerOnly: Record<string, string> = {};
+    await whileUploading(server, filled, () => {
+      uploading = modes(dataDir);
+      uploadingOwnerOnly = ownerOnly(dataDir, Object.keys(uploading));
+    });
     const all = modes(dataDir);
     // What the start and the uploads made: the database and its WAL files, the secret, a cover, a photo and
     // its thumbnail, a recording, and their folders. On PostgreSQL the database is not in DATA_DIR.
@@ -75,7 +135,13 @@ describe("DATA_DIR", () => {
     expect(Object.keys(all)).toEqual(
       expect.arrayContaining([...database, "secrets.json", path.join("media", "covers"), path.join("media", "files")]),
     );
-    expect(Object.keys(all).filter((name) => name.startsWith(path.join("media", "files") + path.sep))).toHaveLength(3);
+    // The first photo, its thumbnail and the recording; their copies from the import; the recording sent last.
+    expect(Object.keys(all).filter((name) => name.startsWith(path.join("media", "files") + path.sep))).toHaveLength(7);
+    const inside = (folder: string) => Object.keys(all).filter((name) => name.startsWith(folder + path.sep));
+    expect(inside(path.join("cache", "printed-books")).filter((name) => name.endsWith(".pdf"))).toHaveLength(1);
+    expect(inside(path.join("cache", "print-copies")).filter((name) => name.endsWith(".jpg"))).toHaveLength(1);
+    expect(Object.keys(uploading).filter((name) => name.endsWith(".part"))).toHaveLength(1);
+    expect(uploading).toEqual(uploadingOwnerOnly);
     expect(all).toEqual(ownerOnly(dataDir, Object.keys(all)));
   });
 
@@ -88,6 +154,10 @@ describe("DATA_DIR", () => {
     for (const name of files) fs.chmodSync(path.join(dataDir, name), 0o644);
     fs.chmodSync(path.join(dataDir, "media"), 0o755);
     fs.chmodSync(path.join(dataDir, "media", "files"), 0o755);
+    // The printed books' cache, as versions before issue 35 wrote it.
+    const cache = path.join(dataDir, "cache");
+    for (const entry of fs.readdirSync(cache, { recursive: true, withFileTypes: true }))
+      fs.chmodSync(path.join(entry.parentPath, entry.name), entry.isDirectory() ? 0o755 : 0o644);
     server = await startServer({}, { dataDir });
     const all = modes(dataDir);
     expect(all).toEqual(ownerOnly(dataDir, Object.keys(all)));

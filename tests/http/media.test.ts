@@ -289,6 +289,30 @@ describe("uploading and serving media", () => {
     },
   );
 
+  it("keeps a story's hasAudio and hasImages to the media it has, whatever the body says", async () => {
+    const { topic } = await newStory(lan, "Cờ");
+    const stories = `/api/topics/${topic.id}/stories`;
+    const flags = { hasAudio: true, hasImages: true };
+    // No text and no media is refused, flags or not.
+    const empty = await lan.json("POST", stories, { title: "Trống", content: "", status: "published", ...flags });
+    expect(empty.status).toBe(400);
+    expect((await empty.json()).message).toBe("Please enter content or add media for the story.");
+    expect((await (await lan.get(stories)).json()).map((story: { title: string }) => story.title)).toEqual(["Cờ"]);
+    // Flags sent without media are not kept, on a new story or a saved one.
+    const made = await lan.json("POST", stories, { title: "Chữ", content: "Chỉ có chữ.", ...flags });
+    expect(made.status).toBe(201);
+    const { id } = (await made.json()) as { id: number };
+    expect(await storyFlags(lan, id)).toEqual({ hasAudio: false, hasImages: false, media: 0 });
+    const saved = await lan.json("PUT", `/api/stories/${id}`, { title: "Chữ", content: "Vẫn chữ.", ...flags });
+    expect((await saved.json()) as object).toMatchObject({ hasAudio: false, hasImages: false });
+    expect(await storyFlags(lan, id)).toEqual({ hasAudio: false, hasImages: false, media: 0 });
+    // With a photo, the story has images whatever a later save says, and may then lose its text.
+    expect((await upload(lan, id, { bytes: await png(), name: "co.png" }, { type: "image" })).status).toBe(201);
+    const photoOnly = { title: "Chữ", content: "", hasAudio: true, hasImages: false };
+    expect((await lan.json("PUT", `/api/stories/${id}`, photoOnly)).status).toBe(200);
+    expect(await storyFlags(lan, id)).toEqual({ hasAudio: false, hasImages: true, media: 1 });
+  });
+
   it("serves the placeholder image to anyone", async () => {
     const response = await createClient(server.url).get("/api/media/render/placeholder");
     expect([

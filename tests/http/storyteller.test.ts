@@ -141,6 +141,15 @@ describe("storyteller links through the api", () => {
     expect((await refused({ topicIds: [] })).message).toBe(en.storyteller.topicsInvalid);
     expect((await refused({ expiresAt: "2020-01-01T00:00:00Z" })).message).toBe(en.share.expiryInPast);
     expect((await refused({ address: "sir" })).message).toBe(en.storyteller.addressInvalid);
+    // No longer than the form's longest choice, 365 days, and nothing written for a refused one.
+    const days = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
+    expect((await refused({ expiresAt: "9999-12-31T23:59:59Z" })).message).toBe(en.storyteller.expiryTooFar);
+    expect((await refused({ expiresAt: days(366) })).message).toBe(en.storyteller.expiryTooFar);
+    expect(await body(await lan.request(`/api/books/${mine.book.id}/storyteller-links`), 200)).toEqual([]);
+    const longest = await created<Link>(lan, `/api/books/${mine.book.id}/storyteller-links`, {
+      expiresAt: days(364.99),
+    });
+    expect(Date.parse(longest.expiresAt)).toBeGreaterThan(Date.now() + 364 * 86_400_000);
   });
 });
 
@@ -336,13 +345,21 @@ describe("the storyteller's page", () => {
     const questions = await topicQuestions(childhood.id);
     const send = (token: string, questionId: number, idempotencyKey = key()) =>
       answer(token, { questionId: String(questionId), content: "Trả lời", idempotencyKey }, undefined, true);
+    // A recording refused by its bytes made no story: the place it took in the count is given back.
+    const refused = await answer(
+      link.token,
+      { questionId: String(questions[0]!.id), idempotencyKey: key() },
+      await pngBytes(),
+      true,
+    );
+    expect(refused.status).toBe(400);
     let lastKey = "";
     for (let i = 0; i < STORYTELLER_ANSWER_LIMIT.limit; i++) {
       lastKey = key();
       expect((await send(link.token, questions[i]!.id, lastKey)).status).toBe(201);
     }
     // A retry of an answer already kept still finds it: it adds nothing, so it does not count.
-    expect((await send(link.token, questions[0]!.id, lastKey)).status).toBe(201);
+    expect((await send(link.token, questions[STORYTELLER_ANSWER_LIMIT.limit - 1]!.id, lastKey)).status).toBe(201);
     const limited = await send(link.token, questions[0]!.id);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -391,5 +408,60 @@ describe("the signed-in storyteller's own door", () => {
     });
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as { message: string }).message).toBe(en.tell.questionGone);
+  });
+});
+
+describe("an answer's key", () => {
+  it("is its door's: another link's or the owner's is a new answer; another answer under it is a 409", async () => {
+    const { book, childhood, ask } = await lanBook("Sổ hai đường");
+    const make = (name: string) =>
+      created<Link>(lan, `/api/books/${book.id}/storyteller-links`, { name, topicIds: [childhood.id] });
+    const [first, second] = [await make("Bà Lan"), await make("Ông Tư")];
+    const reused = key();
+    const send = (token: string, content: string, questionId = ask.river, audio?: Uint8Array<ArrayBuffer>) =>
+      answer(token, { questionId: String(questionId), content, idempotencyKey: reused }, audio, true);
+    const one = await body<{ storyId: number }>(await send(first.token, "Bà kể dòng sông."), 201);
+    // Another link's answer under the same key is its own story, told by its own teller.
+    const two = await body<{ storyId: number }>(await send(second.token, "Ông kể bến đò."), 201);
+    expect(two.storyId).not.toBe(one.storyId);
+    // And so is the owner's answer through her own door.
+    const own = await lan.request("/answer", {
+      method: "POST",
+      body: new URLSearchParams({ questionId: String(ask.river), content: "Lan kể.", idempotencyKey: reused }),
+      headers: { Accept: "application/json" },
+    });
+    const three = await body<{ storyId: number }>(own, 201);
+    expect(new Set([one.storyId, two.storyId, three.storyId]).size).toBe(3);
+    const told = await topicStories(childhood.id);
+    const byId = (id: number) => told.find((story) => story.id === id);
+    expect(byId(one.storyId)).toMatchObject({ content: "Bà kể dòng sông.", tellerName: "Bà Lan" });
+    expect(byId(two.storyId)).toMatchObject({ content: "Ông kể bến đò.", tellerName: "Ông Tư" });
+    expect(byId(three.storyId)).toMatchObject({ content: "Lan kể.", source: "family" });
+
+    // The same answer again through the same door is a retry: the story it made.
+    expect((await body<{ storyId: number }>(await send(first.token, "Bà kể dòng sông."), 201)).storyId).toBe(
+      one.storyId,
+    );
+    // Another answer under a key that door has used is refused, in her language, and nothing is written.
+    for (const refused of [
+      await send(first.token, "Bà kể chuyện khác."),
+      await send(first.token, "Bà kể dòng sông.", ask.school),
+      await send(first.token, "Bà kể dòng sông.", ask.river, webmBytes(3000)),
+    ]) {
+      expect(refused.status).toBe(409);
+      expect(((await refused.json()) as { message: string }).message).toBe(vi.tell.keyReused);
+    }
+    const page = await answer(first.token, {
+      questionId: String(ask.river),
+      content: "Bà kể chuyện khác.",
+      idempotencyKey: reused,
+    });
+    expect(page.status).toBe(409);
+    const html = await page.text();
+    expect(html).toContain(vi.tell.keyReused);
+    // The page keeps what she wrote, under a new key, to send again.
+    expect(html).toContain("Bà kể chuyện khác.");
+    expect(html).not.toContain(reused);
+    expect(await topicStories(childhood.id)).toHaveLength(told.length);
   });
 });

@@ -166,6 +166,30 @@ describe("two app processes on one database", () => {
     expect(again.status).toBe(429);
   });
 
+  it("admits exactly the sign-in limit of wrong passwords sent at once to both processes", async () => {
+    const admin = createClient(first.url);
+    await loginAs(admin, "admin", ADMIN_PASSWORD);
+    await created(
+      await admin.json("POST", "/api/admin/create-user", {
+        username: "hai",
+        email: "hai@example.com",
+        password: "x1y2z3",
+      }),
+    );
+    // Each attempt is counted before its password is checked: a burst must not all be checked.
+    const { limit } = LOGIN_LIMITS.accountAndClient;
+    const sent = limit + limit / 2;
+    const statuses = await Promise.all(
+      Array.from({ length: sent }, (_, i) =>
+        createClient((i % 2 ? second : first).url)
+          .json("POST", "/api/auth/login", { username: "hai", password: `wrong-${i}`, rememberMe: false })
+          .then((response) => response.status),
+      ),
+    );
+    expect(statuses.filter((status) => status === 401)).toHaveLength(limit);
+    expect(statuses.filter((status) => status !== 401)).toEqual(Array(sent - limit).fill(429));
+  });
+
   it("counts a storyteller link's answers sent to either process against one limit", async () => {
     const owner = visitor();
     await loginAs(owner.on(first), "admin", ADMIN_PASSWORD);
@@ -200,5 +224,41 @@ describe("two app processes on one database", () => {
       expect((await send(i % 2 ? second : first, questions[i]!)).status).toBe(201);
     expect((await send(first, questions.at(-1)!)).status).toBe(429);
     expect((await send(second, questions.at(-1)!)).status).toBe(429);
+  });
+
+  it("admits exactly a link's limit of answers sent at once to both processes", async () => {
+    const owner = visitor();
+    await loginAs(owner.on(first), "admin", ADMIN_PASSWORD);
+    const book = await created<{ id: number }>(
+      await owner.on(first).json("POST", "/api/books", { title: "Sổ trả lời cùng lúc", language: "vi" }),
+    );
+    const topic = await created<{ id: number }>(
+      await owner.on(first).json("POST", `/api/books/${book.id}/topics`, { title: "Bến sông" }),
+    );
+    const question = await created<{ id: number }>(
+      await owner.on(first).json("POST", `/api/topics/${topic.id}/questions`, { question: "Bà nhớ gì về bến sông?" }),
+    );
+    const link = await created<{ id: number; token: string }>(
+      await owner.on(second).json("POST", `/api/books/${book.id}/storyteller-links`, { topicIds: [topic.id] }),
+    );
+    // Half again as many new answers as the limit, each with its own key, all in flight at once on both processes.
+    const sent = STORYTELLER_ANSWER_LIMIT.limit + STORYTELLER_ANSWER_LIMIT.limit / 2;
+    const statuses = await Promise.all(
+      Array.from({ length: sent }, (_, i) => {
+        const form = new FormData();
+        form.append("questionId", String(question.id));
+        form.append("content", `Trả lời số ${i}`);
+        form.append("idempotencyKey", crypto.randomUUID());
+        return createClient((i % 2 ? second : first).url)
+          .request(`/tell/${link.token}`, { method: "POST", body: form, headers: { Accept: "application/json" } })
+          .then((response) => response.status);
+      }),
+    );
+    expect(statuses.filter((status) => status === 201)).toHaveLength(STORYTELLER_ANSWER_LIMIT.limit);
+    expect(statuses.filter((status) => status !== 201)).toEqual(Array(sent - STORYTELLER_ANSWER_LIMIT.limit).fill(429));
+    const [listed] = (await (await owner.on(first).get(`/api/books/${book.id}/storyteller-links`)).json()) as {
+      answerCount: number;
+    }[];
+    expect(listed!.answerCount).toBe(STORYTELLER_ANSWER_LIMIT.limit);
   });
 });

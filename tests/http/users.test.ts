@@ -202,6 +202,42 @@ describe("profile API", () => {
     await loginAs(createClient(server.url), "lan", "another1");
   });
 
+  it("needs the right current password for a new email, through the API and the page without JavaScript", async () => {
+    expect((await createUser({ username: "khoa", email: "khoa@example.com", password: "secret1" })).status).toBe(201);
+    const khoa = createClient(server.url);
+    const me = await loginAs(khoa, "khoa", "secret1");
+    const put = (body: Record<string, string>, language = "en") =>
+      khoa.json("PUT", `/api/users/${me.id}`, body, { headers: { "Accept-Language": language } });
+    // A session alone, on a computer left signed in, cannot move the account to another address.
+    for (const [body, language, message] of [
+      [{ email: "khoa@evil.example" }, "en", "Please enter your current password to change your email."],
+      [{ email: "khoa@evil.example" }, "vi", "Vui lòng nhập mật khẩu hiện tại để đổi email."],
+      [{ email: "khoa@evil.example", currentPassword: "wrong!!" }, "en", "The current password is incorrect."],
+    ] as const) {
+      const refused = await put(body, language);
+      expect(refused.status).toBe(400);
+      expect((await refused.json()).message).toBe(message);
+    }
+    const page = await khoa.form(
+      "/profile",
+      { displayName: "", email: "khoa@evil.example", currentPassword: "", newPassword: "", confirmPassword: "" },
+      { headers: { "Accept-Language": "vi" } },
+    );
+    expect(page.status).toBe(400);
+    const html = await page.text();
+    expect(html).toContain("Vui lòng nhập mật khẩu hiện tại để đổi email.");
+    // What was typed stays in the form, but never a password.
+    expect(html).toContain('value="khoa@evil.example"');
+    expect((await (await khoa.get("/api/me")).json()).email).toBe("khoa@example.com");
+    expect(await loginAs(createClient(server.url), "khoa@example.com", "secret1")).toMatchObject({ id: me.id });
+
+    const moved = await put({ email: "khoa@family.example", currentPassword: "secret1" });
+    expect(moved.status).toBe(200);
+    expect((await moved.json()).email).toBe("khoa@family.example");
+    // Only the email changed: the session that asked stays signed in.
+    expect((await khoa.get("/api/me")).status).toBe(200);
+  });
+
   it("the profile page shows the mismatch message and the success toast without JavaScript", async () => {
     const lan = createClient(server.url, { "Accept-Language": "vi" });
     await loginAs(lan, "lan", "another1");
@@ -342,7 +378,10 @@ describe("usernames and emails are one namespace", () => {
     expect(readdress.status).toBe(409);
     const fourth = createClient(server.url);
     await loginAs(fourth, "ns-fourth", "secret1");
-    const profile = await fourth.json("PUT", `/api/users/${other.id}`, { email: "NS-Chi@Family.example" });
+    const profile = await fourth.json("PUT", `/api/users/${other.id}`, {
+      email: "NS-Chi@Family.example",
+      currentPassword: "secret1",
+    });
     expect(profile.status).toBe(409);
     expect((await profile.json()).message).toBe("This email address is already in use.");
 

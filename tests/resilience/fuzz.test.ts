@@ -169,7 +169,9 @@ function specs(f: Fixtures, s: Strangers): Record<string, Spec> {
         body: { currentPassword: PASSWORD, newPassword: "another-secret", confirmPassword: "different" },
         expect: [400],
       },
-      { body: { email: "stranger@example.com" }, expect: [409] },
+      { body: { email: "fuzz-new@example.com" }, expect: [400] },
+      { body: { email: "fuzz-new@example.com", currentPassword: "wrong-password" }, expect: [400] },
+      { body: { email: "stranger@example.com", currentPassword: PASSWORD }, expect: [409] },
     ],
   };
   return {

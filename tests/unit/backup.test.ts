@@ -35,7 +35,7 @@ async function storyWithPhotos(username: string, photos: number) {
   const story = await createStory({
     topicId: topic.id,
     userId: user.id,
-    input: { title: "Dòng sông", content: "Text", status: "draft", hasAudio: false, hasImages: false },
+    input: { title: "Dòng sông", content: "Text", status: "draft" },
   });
   const media = [];
   for (let i = 0; i < photos; i++) {

@@ -47,7 +47,11 @@ export function ProfileForm({ initial, result }: { initial: Values; result: Form
     const text = (name: string) => String(data.get(name) ?? "");
     const changed = new FormData();
     if (text("displayName").trim() !== initial.displayName) changed.set("displayName", text("displayName"));
-    if (text("email").trim().toLowerCase() !== initial.email) changed.set("email", text("email"));
+    if (text("email").trim().toLowerCase() !== initial.email) {
+      // A new email needs the current password, as a new password does (the server checks it).
+      changed.set("email", text("email"));
+      changed.set("currentPassword", text("currentPassword"));
+    }
     if (text("newPassword") || text("confirmPassword")) {
       for (const name of PASSWORDS) changed.set(name, text(name));
     }
@@ -76,6 +80,7 @@ export function ProfileForm({ initial, result }: { initial: Values; result: Form
         label={t("profile.email")}
         autoComplete="email"
         defaultValue={typed("email") ?? initial.email}
+        hint={t("profile.emailHint")}
         error={errorOf("email")}
       />
       <fieldset className="stack">

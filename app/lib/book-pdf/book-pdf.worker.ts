@@ -1,5 +1,5 @@
-import fs from "node:fs";
 import { parentPort } from "node:worker_threads";
+import { createPrivateWriteStream } from "~db/private-files.server";
 import type { PrintJob, PrintResult } from "./print-job";
 import { renderBookPdf } from "./render-book";
 
@@ -8,7 +8,7 @@ import { renderBookPdf } from "./render-book";
 parentPort?.once("message", async ({ job, file }: { job: PrintJob; file: string }) => {
   let result: PrintResult;
   try {
-    result = { ok: true, pages: await renderBookPdf(job, fs.createWriteStream(file)) };
+    result = { ok: true, pages: await renderBookPdf(job, createPrivateWriteStream(file)) };
   } catch (error) {
     result = { ok: false, message: error instanceof Error ? error.message : String(error) };
   }

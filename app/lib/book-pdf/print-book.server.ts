@@ -1,5 +1,5 @@
-import fs from "node:fs";
 import { Worker } from "node:worker_threads";
+import { createPrivateWriteStream } from "~db/private-files.server";
 import { builtWorkerScript, refuseUnbuiltWorker } from "../server-worker.server";
 import type { PrintJob, PrintResult } from "./print-job";
 import { renderBookPdf } from "./render-book";
@@ -26,7 +26,7 @@ export async function printBook(job: PrintJob, file: string): Promise<number> {
   const script = builtWorkerScript(BOOK_PDF_WORKER_FILE);
   if (!script) {
     refuseUnbuiltWorker(BOOK_PDF_WORKER_FILE);
-    return renderBookPdf(job, fs.createWriteStream(file));
+    return renderBookPdf(job, createPrivateWriteStream(file));
   }
   const worker = new Worker(script, {
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: WORKER_NURSERY_MB },

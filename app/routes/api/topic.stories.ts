@@ -36,8 +36,6 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
       content: body.content,
       questionId: body.questionId,
       status: body.status,
-      hasAudio: body.hasAudio,
-      hasImages: body.hasImages,
       refinedContent,
     },
   });
