@@ -23,8 +23,14 @@ function previewFailure(error: unknown): AppError {
     : failure;
 }
 
+/**
+ * Bumped whenever the way a preview is made changes, so that books cached the old way are made again: 2 is the
+ * offline preview without sentences between stories, and the AI's own words marked as its (issue 35).
+ */
+const PREVIEW_FORMAT = 2;
+
 /** Who makes previews: part of the cache key, so switching the provider or the model makes fresh ones. */
-const maker = () => `${aiProvider().name}:${env().aiModel}`;
+const maker = () => `${aiProvider().name}:${env().aiModel}:${PREVIEW_FORMAT}`;
 
 /**
  * Generates a topic's draft narrative from its stories and saves it as the topic's preview (docs/product.md §7).
