@@ -20,6 +20,7 @@ import {
   PASSWORD_MIN,
   SHARE_FORM_DIALOGS,
   SHARE_LIFETIMES,
+  STORY_TITLE_MAX,
   STORYTELLER_LIFETIMES,
   USERNAME_MIN,
 } from "./limits";
@@ -146,7 +147,11 @@ const flag = z.preprocess((v) => v === true || v === "on" || v === "true", z.boo
 
 /** The story body of POST /api/topics/{id}/stories and PUT /api/stories/{id}. */
 export const storySchema = z.object({
-  title: z.string({ error: "stories.titleRequired" }).trim().min(1, { error: "stories.titleRequired" }).max(300),
+  title: z
+    .string({ error: "stories.titleRequired" })
+    // One line: the story form's title wraps in a text area, which without scripts may post a line break.
+    .transform((title) => title.replace(/\s*[\r\n]+\s*/g, " "))
+    .pipe(z.string().trim().min(1, { error: "stories.titleRequired" }).max(STORY_TITLE_MAX)),
   content: longText,
   questionId: z.preprocess((v) => (v === "" || v === null ? undefined : v), id.optional()),
   status: z.enum(["draft", "published"]).default("draft"),

@@ -1,13 +1,13 @@
 import type { Story, StorytellerLink } from "~db/schema";
 import { isUniqueViolation } from "~db/errors";
 import { AppError } from "~/lib/errors";
+import { STORY_TITLE_MAX } from "~/lib/limits";
+import { wholeWordsWithin } from "~/lib/text";
 import type { UploadedFile } from "~/lib/request-body.server";
 import { deleteMediaFiles } from "~/models/media.server";
 import { appendTranscript, createStory, deleteStory } from "~/models/story.server";
 import { answerWithKey, linkQuestion, markLinkUsed, ownQuestion } from "~/models/storyteller-answer.server";
 import { saveStoryUpload } from "./media-upload.server";
-
-const STORY_TITLE_MAX = 300;
 
 /**
  * Who answers (issue 18): a storyteller through her link to one book, or the signed-in owner through their own door.
@@ -56,7 +56,8 @@ export async function keepAnswer(
       topicId: offered.topicId,
       userId: ownerId,
       input: {
-        title: offered.question.slice(0, STORY_TITLE_MAX),
+        // Her answer is titled with the whole question she heard, never a cut word, until the family edits it.
+        title: wholeWordsWithin(offered.question, STORY_TITLE_MAX),
         content,
         questionId: answer.questionId,
         status: "draft",
