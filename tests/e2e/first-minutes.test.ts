@@ -177,7 +177,7 @@ for (const javaScriptEnabled of [true, false]) {
       },
     );
 
-    it("a story answering a long question starts with its first clause as the title, whole, which its field shows whole", async () => {
+    it("a story answering a long question is titled with its first clause, which its field shows whole", async () => {
       const { page, assertNoErrors } = await phoneUser(javaScriptEnabled);
       const book = await createBook(env.server, page, { title: "Sổ tay", language: "vi" });
       const topicId = await createTopic(env.server, page, book.id, { title: "Tuổi thơ" });
