@@ -735,7 +735,8 @@ const en = {
     followupBusy: "Thinking of a question…",
   },
   transcription: {
-    needsServer: "Turning speech into text needs an AI server. The recording is kept with the story.",
+    // Said once a story, when its first recording is kept without its words (issue 35): no jargon, no server.
+    writeOutLater: "The voice recording is saved. The family can write it out later.",
     failed: "Cannot transcribe audio, please try again.",
   },
   media: {
@@ -927,6 +928,7 @@ const en = {
     sendForm: "Send my answer",
     sentCount_one: "{{You}} have told {{count}} story. Thank {{you}}!",
     sentCount_other: "{{You}} have told {{count}} stories. Thank {{you}}!",
+    voiceSaved: "Your voice is saved. The family can write it out later.",
     nextQuestion: "Here is the next question.",
     sending: "Sending… {{percent}} %",
     waiting: "The recording is kept on this phone. It will be sent as soon as the connection returns.",

@@ -737,7 +737,7 @@ const vi = {
     followupBusy: "Đang nghĩ câu hỏi…",
   },
   transcription: {
-    needsServer: "Chuyển giọng nói thành chữ cần có máy chủ AI. Bản ghi âm vẫn được lưu cùng câu chuyện.",
+    writeOutLater: "Giọng kể đã được lưu. Gia đình có thể chép lại thành chữ sau.",
     failed: "Không thể chuyển âm thanh thành chữ, vui lòng thử lại.",
   },
   media: {
@@ -929,6 +929,7 @@ const vi = {
     sendForm: "Gửi câu trả lời",
     sentCount_one: "{{You}} đã kể {{count}} câu chuyện. Cảm ơn {{you}}!",
     sentCount_other: "{{You}} đã kể {{count}} câu chuyện. Cảm ơn {{you}}!",
+    voiceSaved: "Giọng kể của {{you}} đã được lưu. Gia đình có thể chép lại thành chữ sau.",
     nextQuestion: "Đây là câu hỏi tiếp theo.",
     sending: "Đang gửi… {{percent}} %",
     waiting: "Bản ghi âm được giữ trên điện thoại này. Nó sẽ được gửi ngay khi có mạng trở lại.",

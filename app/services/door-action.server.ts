@@ -15,7 +15,7 @@ const answersOf = (linkId: number): Counted[] => [
 ];
 
 export type DoorOutcome =
-  | { ok: true; storyId: number; replayed: boolean }
+  | { ok: true; storyId: number; replayed: boolean; writeOutLater: boolean }
   | {
       ok: false;
       status: number;
@@ -35,7 +35,7 @@ export async function postDoorAnswer(door: AnswerDoor, request: Request): Promis
   let retryAfter = 0;
   let kept: { questionId: number; content: string } | undefined;
   try {
-    const { story, replayed } = await withFormBody(
+    const { story, replayed, writeOutLater } = await withFormBody(
       request,
       {
         files: { maxFileBytes: AUDIO_UPLOAD_MAX_BYTES, maxFiles: 1, maxFieldBytes: TELL_FORM_FIELDS_MAX_BYTES },
@@ -57,7 +57,7 @@ export async function postDoorAnswer(door: AnswerDoor, request: Request): Promis
       },
     );
     if (!replayed && door.link) await countAttempt(answersOf(door.link.id));
-    return { ok: true, storyId: story.id, replayed };
+    return { ok: true, storyId: story.id, replayed, writeOutLater };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     return { ok: false, status: error.status, messageKey: error.messageKey, kept, retryAfter: retryAfter || undefined };

@@ -26,7 +26,8 @@ export type DoorAnswerInput = {
  * Keeps an answer as a draft story of the question's topic (ADR 0028): its text, and its recording checked by its
  * bytes and turned into text through the provider; through a link, marked as told by her. A key already kept in the
  * book answers with the story it made, so a retry never makes a second one. A recording that cannot be kept takes
- * its story with it: nothing is half-written, and the page keeps the recording to send again.
+ * its story with it: nothing is half-written, and the page keeps the recording to send again. `writeOutLater` says
+ * that her recording was kept without its words (no AI server, or it failed), which her page then tells her.
  */
 export async function keepAnswer(
   door: AnswerDoor,
@@ -39,13 +40,13 @@ export async function keepAnswer(
     /** Runs once the answer is known to be new (a replay skips it): where a limit refuses with an AppError. */
     admitNew?: () => Promise<void>;
   } = {},
-): Promise<{ story: Story; replayed: boolean }> {
+): Promise<{ story: Story; replayed: boolean; writeOutLater: boolean }> {
   const offered = door.link
     ? await linkQuestion(door.link, answer.questionId)
     : await ownQuestion(door.ownerId, answer.questionId);
   if (!offered) throw new AppError(400, "tell.questionGone", "questionId");
   const kept = await answerWithKey(offered.bookId, answer.idempotencyKey);
-  if (kept) return { story: kept, replayed: true };
+  if (kept) return { story: kept, replayed: true, writeOutLater: false };
   await admitNew?.();
   const content = answer.content.trim();
   if (!content && !answer.audio) throw new AppError(400, "tell.answerRequired", "content");
@@ -72,9 +73,10 @@ export async function keepAnswer(
   } catch (error) {
     // The same answer, sent twice at once: the other request kept it first.
     const other = isUniqueViolation(error) ? await answerWithKey(offered.bookId, answer.idempotencyKey) : null;
-    if (other) return { story: other, replayed: true };
+    if (other) return { story: other, replayed: true, writeOutLater: false };
     throw error;
   }
+  let writeOutLater = false;
   if (answer.audio) {
     try {
       const upload = await saveStoryUpload({
@@ -86,6 +88,7 @@ export async function keepAnswer(
       });
       if (upload.transcription?.text)
         story = await appendTranscript({ storyId: story.id, userId: ownerId, text: upload.transcription.text });
+      else writeOutLater = true;
     } catch (error) {
       const { mediaKeys } = await deleteStory({ storyId: story.id, userId: ownerId });
       await deleteMediaFiles(mediaKeys);
@@ -93,5 +96,5 @@ export async function keepAnswer(
     }
   }
   if (link) await markLinkUsed(link.id);
-  return { story, replayed: false };
+  return { story, replayed: false, writeOutLater };
 }
