@@ -725,6 +725,11 @@ const en = {
     recordingLine: "[Recording: {{length}}]",
     recordingNoLength: "[Recording]",
     photoLine: "[Photo: {{caption}}]",
+    aiWordsLabel: "Words the AI added",
+    aiWordsNote: "They join two stories. They are not in the downloaded text until you keep them.",
+    keepAiWords: "Keep these words",
+    aiWordsKept: "The words are kept in the preview",
+    aiWordsGone: "These words are no longer in the preview. Please look at it again.",
   },
   writingHelp: {
     autocompleteFailed: "No suggestion could be made.",

@@ -727,6 +727,11 @@ const vi = {
     recordingLine: "[Bản ghi âm: {{length}}]",
     recordingNoLength: "[Bản ghi âm]",
     photoLine: "[Ảnh: {{caption}}]",
+    aiWordsLabel: "Lời AI viết thêm",
+    aiWordsNote: "Lời này nối hai câu chuyện. Bản tải về chưa có lời này cho đến khi bạn giữ lại.",
+    keepAiWords: "Giữ lại lời này",
+    aiWordsKept: "Đã giữ lại lời này trong bản thảo",
+    aiWordsGone: "Lời này không còn trong bản thảo. Vui lòng xem lại bản thảo.",
   },
   writingHelp: {
     autocompleteFailed: "Không tạo được gợi ý.",

@@ -176,6 +176,17 @@ export const suggestImprovementsSchema = z.object({
 });
 
 /** Reorder bodies: the complete list of the parent's ids, in the new order. */
+/**
+ * "Keep these words" under the AI's words in a preview (issue 35): which of its markers (`index`), the words the owner
+ * saw there, the topic whose draft holds them (none: the book's preview) and the page to come back to.
+ */
+export const keepAiWordsSchema = z.object({
+  index: z.coerce.number().int().min(0).max(LONG_TEXT_MAX),
+  words: z.string().max(LONG_TEXT_MAX),
+  topicId: z.preprocess((v) => (v === "" ? undefined : v), id.optional()),
+  ppage: z.coerce.number().int().positive().max(LONG_TEXT_MAX).catch(1),
+});
+
 export const reorderTopicsSchema = z.object({ topicIds: z.array(id).max(1000) });
 export const reorderStoriesSchema = z.object({ storyIds: z.array(id).max(5000) });
 
