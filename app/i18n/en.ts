@@ -1056,6 +1056,8 @@ const en = {
     contents: "Contents",
     voice: "Scan to hear this story told",
     voiceBy: "Scan to hear {{address}} tell this story",
+    recording: "Recording: {{length}}",
+    recordingNoLength: "Recording",
     noStories: "There are no completed stories to print yet. Complete a story first.",
     badSize: "Please choose a page size: 6 × 9 in, A5 or US Letter.",
     failed: "The book could not be made into a PDF. Please try again in a moment.",

@@ -1059,6 +1059,8 @@ const vi = {
     contents: "Mục lục",
     voice: "Quét để nghe câu chuyện này",
     voiceBy: "Quét để nghe giọng {{address}} kể",
+    recording: "Bản ghi âm: {{length}}",
+    recordingNoLength: "Bản ghi âm",
     noStories: "Chưa có câu chuyện hoàn chỉnh nào để in. Hãy hoàn thành một câu chuyện trước.",
     badSize: "Vui lòng chọn khổ giấy: 6 × 9 in, A5 hoặc US Letter.",
     failed: "Chưa thể tạo tệp PDF của cuốn sách. Vui lòng thử lại sau giây lát.",
