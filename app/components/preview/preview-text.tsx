@@ -7,7 +7,7 @@ import type { PreviewBlock, PreviewPage } from "~/lib/preview-blocks";
  * Where "Keep these words" posts (the preview's form route), with the fields that say which preview the words are in
  * and the page to come back to. Absent while a preview streams: nothing is kept that is not saved yet.
  */
-export type KeepAiWords = { bookId: number; fields: Record<string, string | number> };
+type KeepAiWords = { bookId: number; fields: Record<string, string | number> };
 
 /**
  * Words an AI server added (issue 35): shown apart from the family's, under a label, with a way to keep them. Kept,
