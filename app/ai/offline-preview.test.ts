@@ -15,29 +15,42 @@ const stories = [
 ];
 
 describe("the offline previews", () => {
-  it(
-    "stitch a topic's stories in order, in their own words, " +
-      "with headings, a Vietnamese transition and image markers",
-    () => {
-      const text = composeTopicPreview({ book, topic: { title: "Tuổi thơ", description: "" }, stories });
-      expect(text.split("\n\n")).toEqual([
-        "### Bến sông",
-        "Nhà bà ở cạnh bến sông.",
-        "Sáng nào bà cũng gánh nước.",
-        "[IMAGE ID:7: Bến sông năm 1970]",
-        "Một kỷ niệm khác lại hiện về.",
-        "### Chợ Tết",
-        "Tết nào mẹ cũng dẫn bà đi chợ.",
-      ]);
-      expect(
-        composeTopicPreview({
-          book: { ...book, language: "en" },
-          topic: { title: "Childhood", description: "" },
-          stories,
-        }),
-      ).toContain("Another memory comes to mind.");
-    },
-  );
+  it("stitch a topic's stories in order, in their own words, under their headings, with image markers", () => {
+    const text = composeTopicPreview({ book, topic: { title: "Tuổi thơ", description: "" }, stories });
+    // The next title is the break between two stories: no sentence joins them.
+    expect(text.split("\n\n")).toEqual([
+      "### Bến sông",
+      "Nhà bà ở cạnh bến sông.",
+      "Sáng nào bà cũng gánh nước.",
+      "[IMAGE ID:7: Bến sông năm 1970]",
+      "### Chợ Tết",
+      "Tết nào mẹ cũng dẫn bà đi chợ.",
+    ]);
+  });
+
+  it("add no sentence the storyteller did not write, in either language (issue 35)", () => {
+    const many = [
+      ...stories,
+      { title: "Cánh đồng", text: "Chiều chiều bà thả diều.", images: [], recordings: [] },
+      { title: "Giọng ông", text: "", images: [], recordings: [{ durationMs: 65_000, transcription: null }] },
+      { title: "Mùa mưa", text: "Mưa suốt ba tháng.\n\nNước ngập tới gối.", images: [], recordings: [] },
+    ];
+    // What a story gives the preview: its heading, its paragraphs, its photos' markers, its recordings' lines.
+    const own = (language: "en" | "vi") => [
+      ...many.map((story) => `### ${story.title}`),
+      ...many.flatMap((story) => story.text.split("\n\n").map((paragraph) => paragraph.trim())),
+      "[IMAGE ID:7: Bến sông năm 1970]",
+      language === "vi" ? "[Bản ghi âm: 1:05]" : "[Recording: 1:05]",
+    ];
+    for (const language of ["vi", "en"] as const) {
+      const text = composeTopicPreview({
+        book: { ...book, language },
+        topic: { title: "Tuổi thơ", description: "" },
+        stories: many,
+      });
+      for (const block of text.split("\n\n")) expect(own(language), `${language}: "${block}"`).toContain(block);
+    }
+  });
 
   it("have nothing to say about a topic without stories", () => {
     expect(composeTopicPreview({ book, topic: { title: "Tuổi thơ", description: "" }, stories: [] })).toBe("");
@@ -90,12 +103,10 @@ describe("the offline previews", () => {
       expect(text.split("\n\n")).toEqual([
         "### Giọng bà",
         "[Bản ghi âm: 3:25]",
-        "Một kỷ niệm khác lại hiện về.",
         "### Bài hát",
         "[Bản ghi âm]",
         "Bà hát ru con.",
         "Con ngủ say.",
-        "Vẫn còn nhiều điều để kể.",
         "### Đã chép",
         "[Bản ghi âm: 0:04]",
         "Bà hát ru con.",

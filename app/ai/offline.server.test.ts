@@ -47,6 +47,6 @@ describe("offline transcription", () => {
         { data: new Blob([new Uint8Array([1])]), mimeType: "audio/webm", filename: "a.webm" },
         { language: "vi" },
       ),
-    ).toEqual({ text: null, reason: "transcription.needsServer" });
+    ).toEqual({ text: null, reason: "transcription.writeOutLater" });
   });
 });

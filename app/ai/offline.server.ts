@@ -53,9 +53,9 @@ export const offlineProvider: AiProvider = {
       count: options.count,
     });
   },
-  // Speech recognition needs a model this app does not ship: say so, and the audio is kept.
+  // Speech recognition needs a model this app does not ship: the audio is kept, for the family to write out.
   async transcribe() {
-    return { text: null, reason: "transcription.needsServer" };
+    return { text: null, reason: "transcription.writeOutLater" };
   },
   async autocomplete(input) {
     return completeOffline(input);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PROMPT_EXCLUDE_MAX, questionsPrompt, topicsPrompt } from "./prompts";
+import { PROMPT_EXCLUDE_MAX, questionsPrompt, refinePrompt, topicPreviewPrompt, topicsPrompt } from "./prompts";
 
 const book = { title: "Ông ngoại", description: "Cuộc đời ông ở Huế", tone: "nostalgic", language: "vi" as const };
 const text = (messages: { content: string }[]) => messages.map((m) => m.content).join("\n");
@@ -57,5 +57,19 @@ describe("questionsPrompt", () => {
     expect(user!.content).toContain("Questions already asked (do not repeat them):\n- Question 5?");
     expect(user!.content).not.toContain("- Question 4?");
     expect(user!.content).toContain(`- Question ${PROMPT_EXCLUDE_MAX + 4}?`);
+  });
+});
+
+describe("the preview and refine prompts (issue 35)", () => {
+  it("ask the model to mark every word of its own as [AI: …], and to keep those marks when refining", () => {
+    const [system] = topicPreviewPrompt({
+      book,
+      topic: { title: "Tuổi thơ", description: "" },
+      stories: [{ title: "Bến sông", text: "Nhà bà ở cạnh bến sông.", images: [], recordings: [] }],
+    });
+    expect(system!.content).toContain("[AI: Then another summer came.]");
+    expect(system!.content).toContain("Add no other words of your own.");
+    expect(system!.content).not.toContain("transitions between stories are welcome");
+    expect(text(refinePrompt({ text: "x", language: "vi" }))).toContain("[AI: …] markers exactly as written");
   });
 });

@@ -727,6 +727,11 @@ const en = {
     recordingLine: "[Recording: {{length}}]",
     recordingNoLength: "[Recording]",
     photoLine: "[Photo: {{caption}}]",
+    aiWordsLabel: "Words the AI added",
+    aiWordsNote: "They join two stories. They are not in the downloaded text until you keep them.",
+    keepAiWords: "Keep these words",
+    aiWordsKept: "The words are kept in the preview",
+    aiWordsGone: "These words are no longer in the preview. Please look at it again.",
   },
   writingHelp: {
     autocompleteFailed: "No suggestion could be made.",
@@ -737,7 +742,8 @@ const en = {
     followupBusy: "Thinking of a question…",
   },
   transcription: {
-    needsServer: "Turning speech into text needs an AI server. The recording is kept with the story.",
+    // Said once a story, when its first recording is kept without its words (issue 35): no jargon, no server.
+    writeOutLater: "The voice recording is saved. The family can write it out later.",
     failed: "Cannot transcribe audio, please try again.",
   },
   media: {
@@ -930,6 +936,7 @@ const en = {
     sendForm: "Send my answer",
     sentCount_one: "{{You}} have told {{count}} story. Thank {{you}}!",
     sentCount_other: "{{You}} have told {{count}} stories. Thank {{you}}!",
+    voiceSaved: "Your voice is saved. The family can write it out later.",
     nextQuestion: "Here is the next question.",
     sending: "Sending… {{percent}} %",
     waiting: "The recording is kept on this phone. It will be sent as soon as the connection returns.",
@@ -1053,6 +1060,8 @@ const en = {
     contents: "Contents",
     voice: "Scan to hear this story told",
     voiceBy: "Scan to hear {{address}} tell this story",
+    recording: "Recording: {{length}}",
+    recordingNoLength: "Recording",
     noStories: "There are no completed stories to print yet. Complete a story first.",
     badSize: "Please choose a page size: 6 × 9 in, A5 or US Letter.",
     failed: "The book could not be made into a PDF. Please try again in a moment.",

@@ -729,6 +729,11 @@ const vi = {
     recordingLine: "[Bản ghi âm: {{length}}]",
     recordingNoLength: "[Bản ghi âm]",
     photoLine: "[Ảnh: {{caption}}]",
+    aiWordsLabel: "Lời AI viết thêm",
+    aiWordsNote: "Lời này nối hai câu chuyện. Bản tải về chưa có lời này cho đến khi bạn giữ lại.",
+    keepAiWords: "Giữ lại lời này",
+    aiWordsKept: "Đã giữ lại lời này trong bản thảo",
+    aiWordsGone: "Lời này không còn trong bản thảo. Vui lòng xem lại bản thảo.",
   },
   writingHelp: {
     autocompleteFailed: "Không tạo được gợi ý.",
@@ -739,7 +744,7 @@ const vi = {
     followupBusy: "Đang nghĩ câu hỏi…",
   },
   transcription: {
-    needsServer: "Chuyển giọng nói thành chữ cần có máy chủ AI. Bản ghi âm vẫn được lưu cùng câu chuyện.",
+    writeOutLater: "Giọng kể đã được lưu. Gia đình có thể chép lại thành chữ sau.",
     failed: "Không thể chuyển âm thanh thành chữ, vui lòng thử lại.",
   },
   media: {
@@ -932,6 +937,7 @@ const vi = {
     sendForm: "Gửi câu trả lời",
     sentCount_one: "{{You}} đã kể {{count}} câu chuyện. Cảm ơn {{you}}!",
     sentCount_other: "{{You}} đã kể {{count}} câu chuyện. Cảm ơn {{you}}!",
+    voiceSaved: "Giọng kể của {{you}} đã được lưu. Gia đình có thể chép lại thành chữ sau.",
     nextQuestion: "Đây là câu hỏi tiếp theo.",
     sending: "Đang gửi… {{percent}} %",
     waiting: "Bản ghi âm được giữ trên điện thoại này. Nó sẽ được gửi ngay khi có mạng trở lại.",
@@ -1057,6 +1063,8 @@ const vi = {
     contents: "Mục lục",
     voice: "Quét để nghe câu chuyện này",
     voiceBy: "Quét để nghe giọng {{address}} kể",
+    recording: "Bản ghi âm: {{length}}",
+    recordingNoLength: "Bản ghi âm",
     noStories: "Chưa có câu chuyện hoàn chỉnh nào để in. Hãy hoàn thành một câu chuyện trước.",
     badSize: "Vui lòng chọn khổ giấy: 6 × 9 in, A5 hoặc US Letter.",
     failed: "Chưa thể tạo tệp PDF của cuốn sách. Vui lòng thử lại sau giây lát.",

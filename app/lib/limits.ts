@@ -34,6 +34,8 @@ export const LOGIN_LIMITS = {
   account: { limit: 100, windowMs: FIFTEEN_MINUTES },
   client: { limit: 50, windowMs: FIFTEEN_MINUTES },
 } as const;
+/** The longest title a story may have (docs/product.md §9). */
+export const STORY_TITLE_MAX = 300;
 /**
  * The longest text the app keeps in one field: a story, its refined text, a topic's draft narrative, a transcription.
  */

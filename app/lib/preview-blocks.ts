@@ -1,5 +1,8 @@
-// A preview's text as blocks (docs/product.md §2): paragraphs separated by blank lines, "#" headings, and image
-// markers of the forms [IMAGE n: description] and [IMAGE ID:n: caption], which render as images.
+// A preview's text as blocks (docs/product.md §2): paragraphs separated by blank lines, "#" headings, image
+// markers of the forms [IMAGE n: description] and [IMAGE ID:n: caption], which render as images, and the AI's own
+// words, [AI: …], shown apart until the owner keeps them (issue 35, app/lib/ai-words.ts).
+import { splitAiWords, withoutAiWords } from "./ai-words";
+
 // The workspace sends one page of blocks, never a whole preview (ADR 0023): a paragraph longer than
 // PREVIEW_BLOCK_MAX_CHARS is shown as several, so that a page stays small however a text was written.
 
@@ -13,7 +16,9 @@ export const PREVIEW_BLOCK_MAX_CHARS = 4000;
 export type PreviewBlock =
   | { kind: "heading"; level: 1 | 2 | 3; text: string }
   | { kind: "paragraph"; text: string }
-  | { kind: "image"; src: string; description: string };
+  | { kind: "image"; src: string; description: string }
+  /** Words an AI server added; `index` is the marker's place in the whole text, which keeping it names. */
+  | { kind: "ai"; text: string; index: number };
 
 const IMAGE_BY_ID = /^\[IMAGE ID:(\d+):\s*([^\]]*)\]$/i;
 const IMAGE_BY_DESCRIPTION = /^\[IMAGE \d+:\s*([^\]]*)\]$/i;
@@ -22,10 +27,11 @@ const ANY_IMAGE_MARKER = /\[IMAGE (?:ID:)?\d+:\s*([^\]]*)\]/gi;
 
 /**
  * A preview as a reader of its downloaded `.txt` sees it: each image marker written as a line a person reads,
- * "[Photo: caption]" in the book's language (`photoLine`), instead of the marker the workspace draws as an image.
+ * "[Photo: caption]" in the book's language (`photoLine`), instead of the marker the workspace draws as an image; and
+ * only the words the family wrote or kept: the AI's words not kept are left out (issue 35).
  */
 export function readablePreviewText(text: string, photoLine: (caption: string) => string): string {
-  return text.replace(ANY_IMAGE_MARKER, (_marker, caption: string) => photoLine(caption.trim()));
+  return withoutAiWords(text).replace(ANY_IMAGE_MARKER, (_marker, caption: string) => photoLine(caption.trim()));
 }
 
 function toBlock(text: string): PreviewBlock {
@@ -57,8 +63,15 @@ function cut(text: string, max: number): string[] {
   return pieces;
 }
 
-/** Blocks in order; a marker on its own line inside a paragraph still becomes its own image. */
+/** Blocks in order; a marker inside a paragraph still becomes its own image, or its own words of the AI's. */
 export function previewBlocks(text: string): PreviewBlock[] {
+  return splitAiWords(text).flatMap((piece): PreviewBlock[] =>
+    piece.ai ? [{ kind: "ai", text: piece.text, index: piece.index }] : familyBlocks(piece.text),
+  );
+}
+
+/** The blocks of text without the AI's markers. */
+function familyBlocks(text: string): PreviewBlock[] {
   return text
     .split(/\n\s*\n/)
     .flatMap((chunk) => {

@@ -1,29 +1,49 @@
+import { STORY_TITLE_MAX } from "./limits";
+
 /** Cuts text to at most `max` characters (whole code points), ending with an ellipsis when cut. */
 export function truncate(text: string, max: number): string {
   const chars = Array.from(text.trim());
   return chars.length <= max ? chars.join("") : `${chars.slice(0, max).join("").trimEnd()}…`;
 }
 
-/** How long a story title pre-filled from its question may be: what a phone's title field shows whole. */
-const STORY_TITLE_FROM_QUESTION = 28;
+/**
+ * A clause shorter than this ("Hồi nhỏ", "As a child") does not yet say what the question asks about, so a title
+ * taken from a question runs on to the next clause.
+ */
+const CLAUSE_MIN_CHARS = 20;
+
+/** Where a question's clauses end: a comma, semicolon or colon, or a dash between spaces. */
+const CLAUSE_END = /[,;:，；：](?=\s)|\s[—–-](?=\s)/gu;
+
+/** Punctuation and spaces a title does not end with: a question mark, a full stop, a clause's comma. */
+const TRAILING = /[\s?？.!:;,，；：…—–-]+$/u;
+
+/** The start of `text` within `max` characters, ended after a whole word (one longer word is cut inside it). */
+export function wholeWordsWithin(text: string, max: number): string {
+  const plain = text.trim();
+  if (Array.from(plain).length <= max) return plain;
+  let kept = "";
+  for (const word of plain.split(/\s+/u)) {
+    const next = kept ? `${kept} ${word}` : word;
+    if (Array.from(next).length > max) break;
+    kept = next;
+  }
+  return kept || Array.from(plain).slice(0, max).join("");
+}
 
 /**
- * A short title for an answer to `question`: the question without its question mark when it fits the
- * title field, else its first whole words within the limit, with an ellipsis. The whole question is shown
- * above the form, so the title only needs to recognise it.
+ * The title an answer to `question` starts with (issue 35): the question's first clause, in whole words and without
+ * an ellipsis, so that what becomes the story's heading in the book is a phrase and never a phrase cut off. A first
+ * clause too short to say anything takes the next one too; a question of one clause is the title whole, without its
+ * question mark. The whole question is shown above the form.
  */
 export function titleFromQuestion(question: string): string {
-  const plain = question.trim().replace(/[\s?？.!:;,]+$/u, "");
-  if (Array.from(plain).length <= STORY_TITLE_FROM_QUESTION) return plain;
-  const words = plain.split(/\s+/u);
-  let title = "";
-  for (const word of words) {
-    const next = title ? `${title} ${word}` : word;
-    if (Array.from(next).length > STORY_TITLE_FROM_QUESTION - 1) break;
-    title = next;
+  const plain = question.trim().replace(TRAILING, "");
+  for (const end of plain.matchAll(CLAUSE_END)) {
+    const clause = plain.slice(0, end.index).replace(TRAILING, "");
+    if (Array.from(clause).length >= CLAUSE_MIN_CHARS) return wholeWordsWithin(clause, STORY_TITLE_MAX);
   }
-  // A first word longer than the limit is cut inside it.
-  return `${(title || truncate(plain, STORY_TITLE_FROM_QUESTION - 1).slice(0, -1)).replace(/[\s,;:]+$/u, "")}…`;
+  return wholeWordsWithin(plain, STORY_TITLE_MAX);
 }
 
 /**

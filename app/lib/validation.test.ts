@@ -4,6 +4,7 @@ import {
   createUserSchema,
   loginSchema,
   profileSchema,
+  storySchema,
   suggestedTopicsFormSchema,
   suggestTopicsSchema,
   updateUserSchema,
@@ -35,6 +36,13 @@ describe("form schemas", () => {
       createUserSchema.parse({ username: "abc", email: "a@b.co", password: "123456", displayName: "  Bà Lan " })
         .displayName,
     ).toBe("Bà Lan");
+  });
+
+  it("a story's title is one line: the line breaks its wrapping field may post become spaces", () => {
+    const story = (title: string) => storySchema.safeParse({ title, content: "x" });
+    expect(story("  Ngôi nhà nơi lớn lên\r\n hồi nhỏ  ").data?.title).toBe("Ngôi nhà nơi lớn lên hồi nhỏ");
+    expect(firstMessage(story(" \n "))).toBe("stories.titleRequired");
+    expect(story("x".repeat(301)).success).toBe(false);
   });
 
   it("suggest-topics takes an optional, trimmed topic title", () => {

@@ -20,6 +20,7 @@ import {
   PASSWORD_MIN,
   SHARE_FORM_DIALOGS,
   SHARE_LIFETIMES,
+  STORY_TITLE_MAX,
   STORYTELLER_LIFETIMES,
   USERNAME_MIN,
 } from "./limits";
@@ -146,7 +147,11 @@ const flag = z.preprocess((v) => v === true || v === "on" || v === "true", z.boo
 
 /** The story body of POST /api/topics/{id}/stories and PUT /api/stories/{id}. */
 export const storySchema = z.object({
-  title: z.string({ error: "stories.titleRequired" }).trim().min(1, { error: "stories.titleRequired" }).max(300),
+  title: z
+    .string({ error: "stories.titleRequired" })
+    // One line: the story form's title wraps in a text area, which without scripts may post a line break.
+    .transform((title) => title.replace(/\s*[\r\n]+\s*/g, " "))
+    .pipe(z.string().trim().min(1, { error: "stories.titleRequired" }).max(STORY_TITLE_MAX)),
   content: longText,
   questionId: z.preprocess((v) => (v === "" || v === null ? undefined : v), id.optional()),
   status: z.enum(["draft", "published"]).default("draft"),
@@ -170,6 +175,17 @@ export const suggestImprovementsSchema = z.object({
 });
 
 /** Reorder bodies: the complete list of the parent's ids, in the new order. */
+/**
+ * "Keep these words" under the AI's words in a preview (issue 35): which of its markers (`index`), the words the owner
+ * saw there, the topic whose draft holds them (none: the book's preview) and the page to come back to.
+ */
+export const keepAiWordsSchema = z.object({
+  index: z.coerce.number().int().min(0).max(LONG_TEXT_MAX),
+  words: z.string().max(LONG_TEXT_MAX),
+  topicId: z.preprocess((v) => (v === "" ? undefined : v), id.optional()),
+  ppage: z.coerce.number().int().positive().max(LONG_TEXT_MAX).catch(1),
+});
+
 export const reorderTopicsSchema = z.object({ topicIds: z.array(id).max(1000) });
 export const reorderStoriesSchema = z.object({ storyIds: z.array(id).max(5000) });
 

@@ -11,6 +11,7 @@ import { PAGE_GEOMETRY } from "~/lib/book-pdf/page-geometry";
 import type { PrintImage, PrintJob, PrintSize, PrintStory } from "~/lib/book-pdf/print-job";
 import { printBook } from "~/lib/book-pdf/print-book.server";
 import { fallbackCover, isPresetCover } from "~/lib/covers";
+import { clockDuration } from "~/lib/duration";
 import { env } from "~/lib/env.server";
 import { AppError } from "~/lib/errors";
 import { publicFile } from "~/lib/public-file.server";
@@ -21,8 +22,11 @@ import { isFile as exists, printCopies } from "~/models/print-copies.server";
 import { readCover } from "~/models/media.server";
 import { printLinkFor } from "~/models/share.server";
 
-/** Bumped whenever the layout changes, so that books cached in the old one are made again. */
-const PRINT_FORMAT = 1;
+/**
+ * Bumped whenever the layout changes, so that books cached in the old one are made again: 2 prints a line for each
+ * recording and keeps a title with its voice code (issue 35).
+ */
+const PRINT_FORMAT = 2;
 
 const require = createRequire(import.meta.url);
 const fontFile = (weight: string) => require.resolve(`@expo-google-fonts/noto-serif/${weight}/NotoSerif_${weight}.ttf`);
@@ -73,7 +77,7 @@ export async function forgetPrintedBook(bookId: number): Promise<void> {
 /** Everything the PDF is made from, and the layout's version: a change to any of it makes a new book. */
 function contentHash(book: PrintableBook, size: PrintSize, shareUrl: string | null): string {
   const hash = crypto.createHash("sha256");
-  const mediaKey = (item: Media) => [item.id, item.type, item.storageKey, item.description];
+  const mediaKey = (item: Media) => [item.id, item.type, item.storageKey, item.description, item.durationMs];
   hash.update(
     JSON.stringify([
       PRINT_FORMAT,
@@ -155,6 +159,11 @@ async function printJob(book: PrintableBook, size: PrintSize, shareUrl: string |
       ? t("printedBook.voiceBy", { address: addressWords[address] })
       : t("printedBook.voice");
   };
+  // "Bản ghi âm: 3:25": there is a recording, and how long, with a code to open it or without (issue 35).
+  const recordingLine = (item: Media) =>
+    item.durationMs
+      ? t("printedBook.recording", { length: clockDuration(item.durationMs) })
+      : t("printedBook.recordingNoLength");
   const photoFiles = await printCopies(
     book.topics.flatMap((topic) => topic.stories.flatMap((story) => story.media)),
     readMediaFile,
@@ -176,6 +185,7 @@ async function printJob(book: PrintableBook, size: PrintSize, shareUrl: string |
               shareUrl && story.media.some((item) => item.type === "audio")
                 ? { url: `${shareUrl}#story-${story.id}`, line: voiceLine(story.id) }
                 : null,
+            recordings: story.media.filter((item) => item.type === "audio").map(recordingLine),
           }),
         ),
       ),

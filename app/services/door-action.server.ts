@@ -15,7 +15,7 @@ const answersOf = (linkId: number): Counted[] => [
 ];
 
 export type DoorOutcome =
-  | { ok: true; storyId: number; replayed: boolean }
+  | { ok: true; storyId: number; replayed: boolean; writeOutLater: boolean }
   | {
       ok: false;
       status: number;
@@ -42,7 +42,7 @@ export async function postDoorAnswer(door: AnswerDoor, request: Request): Promis
     counted = [];
   };
   try {
-    const { story, replayed } = await withFormBody(
+    const { story, replayed, writeOutLater } = await withFormBody(
       request,
       {
         files: { maxFileBytes: AUDIO_UPLOAD_MAX_BYTES, maxFiles: 1, maxFieldBytes: TELL_FORM_FIELDS_MAX_BYTES },
@@ -67,7 +67,7 @@ export async function postDoorAnswer(door: AnswerDoor, request: Request): Promis
     );
     // Another request with the same key kept it first: this one added nothing.
     if (replayed) await giveBack();
-    return { ok: true, storyId: story.id, replayed };
+    return { ok: true, storyId: story.id, replayed, writeOutLater };
   } catch (error) {
     await giveBack();
     if (!(error instanceof AppError)) throw error;

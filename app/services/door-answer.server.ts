@@ -3,13 +3,13 @@ import fs from "node:fs";
 import type { Story, StorytellerLink } from "~db/schema";
 import { isUniqueViolation } from "~db/errors";
 import { AppError } from "~/lib/errors";
+import { STORY_TITLE_MAX } from "~/lib/limits";
+import { wholeWordsWithin } from "~/lib/text";
 import type { UploadedFile } from "~/lib/request-body.server";
 import { deleteMediaFiles } from "~/models/media.server";
 import { appendTranscript, createStory, deleteStory } from "~/models/story.server";
 import { answerWithKey, linkQuestion, markLinkUsed, ownQuestion } from "~/models/storyteller-answer.server";
 import { saveStoryUpload } from "./media-upload.server";
-
-const STORY_TITLE_MAX = 300;
 
 /**
  * Who answers (issue 18): a storyteller through her link to one book, or the signed-in owner through their own door.
@@ -40,7 +40,8 @@ async function answerDigest(answer: DoorAnswerInput): Promise<string> {
  * bytes and turned into text through the provider; through a link, marked as told by her. A key already kept through
  * the same door in the book answers with the story it made, so a retry never makes a second one; the same key with
  * another answer is refused (409), never dropped in silence. A recording that cannot be kept takes its story with it:
- * nothing is half-written, and the page keeps the recording to send again.
+ * nothing is half-written, and the page keeps the recording to send again. `writeOutLater` says that her recording
+ * was kept without its words (no AI server, or it failed), which her page then tells her.
  */
 export async function keepAnswer(
   door: AnswerDoor,
@@ -53,7 +54,7 @@ export async function keepAnswer(
     /** Runs once the answer is known to be new (a replay skips it): where a limit refuses with an AppError. */
     admitNew?: () => Promise<void>;
   } = {},
-): Promise<{ story: Story; replayed: boolean }> {
+): Promise<{ story: Story; replayed: boolean; writeOutLater: boolean }> {
   const offered = door.link
     ? await linkQuestion(door.link, answer.questionId)
     : await ownQuestion(door.ownerId, answer.questionId);
@@ -64,7 +65,7 @@ export async function keepAnswer(
   const replay = (story: Story) => {
     if (story.idempotencyDigest !== null && story.idempotencyDigest !== digest)
       throw new AppError(409, "tell.keyReused", "content");
-    return { story, replayed: true };
+    return { story, replayed: true, writeOutLater: false };
   };
   const kept = await answerWithKey(offered.bookId, scope, answer.idempotencyKey);
   if (kept) return replay(kept);
@@ -78,7 +79,8 @@ export async function keepAnswer(
       topicId: offered.topicId,
       userId: ownerId,
       input: {
-        title: offered.question.slice(0, STORY_TITLE_MAX),
+        // Her answer is titled with the whole question she heard, never a cut word, until the family edits it.
+        title: wholeWordsWithin(offered.question, STORY_TITLE_MAX),
         content,
         questionId: answer.questionId,
         status: "draft",
@@ -97,6 +99,7 @@ export async function keepAnswer(
     if (other) return replay(other);
     throw error;
   }
+  let writeOutLater = false;
   if (answer.audio) {
     try {
       const upload = await saveStoryUpload({
@@ -108,6 +111,7 @@ export async function keepAnswer(
       });
       if (upload.transcription?.text)
         story = await appendTranscript({ storyId: story.id, userId: ownerId, text: upload.transcription.text });
+      else writeOutLater = true;
     } catch (error) {
       const { mediaKeys } = await deleteStory({ storyId: story.id, userId: ownerId });
       await deleteMediaFiles(mediaKeys);
@@ -115,5 +119,5 @@ export async function keepAnswer(
     }
   }
   if (link) await markLinkUsed(link.id);
-  return { story, replayed: false };
+  return { story, replayed: false, writeOutLater };
 }

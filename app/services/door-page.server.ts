@@ -16,6 +16,8 @@ export type DoorPageData = {
   sentCount: number;
   /** An answer has just been sent: the page gives thanks, with the count, above the next question. */
   justSent: boolean;
+  /** Her answer's recording was kept without its words (`?voice=1`): the thanks say the family will write it out. */
+  voiceSaved: boolean;
   /** A new key for the next answer: the server writes it into the form, so a re-sent form is the same answer. */
   idempotencyKey: string;
 };
@@ -46,6 +48,7 @@ export async function doorPage(door: DoorPageSource, search: URLSearchParams): P
     teller: door.teller,
     sentCount: await door.sentCount(),
     justSent: search.get("sent") === "1",
+    voiceSaved: search.get("sent") === "1" && search.get("voice") === "1",
     idempotencyKey: crypto.randomUUID(),
   };
   if (search.get("done") === "1") return { ...base, screen: { kind: "closing" } };

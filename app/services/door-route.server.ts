@@ -24,8 +24,12 @@ export async function doorView(route: DoorRoute, search: URLSearchParams): Promi
   return { ...(await doorPage(route.page, search)), path: route.path, script: tellScript(), error: null, content: "" };
 }
 
+/** Her thanks, and when her recording was kept without its words, the words that say the family will write it out. */
+const thanksPath = (path: string, writeOutLater: boolean) => `${path}?sent=1${writeOutLater ? "&voice=1" : ""}`;
+
 /**
- * An answer posted with `Accept: application/json` (the page's script): 201 `{storyId, next}`, or the refusal as
+ * An answer posted with `Accept: application/json` (the page's script): 201 `{storyId, next, writeOutLater}`, where
+ * `writeOutLater` says her recording was kept without its words and the thanks page should say so, or the refusal as
  * `{message}` with its status. A page's action can only answer a document request with the page, so the routes'
  * middleware calls this before the action.
  */
@@ -33,7 +37,7 @@ export async function doorJsonAnswer(route: DoorRoute, request: Request, context
   const outcome = await postDoorAnswer(route.door, request);
   if (outcome.ok) {
     const next = (await route.page.questions())[0]?.id ?? null;
-    return Response.json({ storyId: outcome.storyId, next }, { status: 201 });
+    return Response.json({ storyId: outcome.storyId, next, writeOutLater: outcome.writeOutLater }, { status: 201 });
   }
   const headers = outcome.retryAfter ? { "Retry-After": String(outcome.retryAfter) } : undefined;
   return jsonError(context, outcome.status, outcome.messageKey, undefined, headers);
@@ -45,7 +49,7 @@ export async function doorJsonAnswer(route: DoorRoute, request: Request, context
  */
 export async function doorFormAnswer(route: DoorRoute, request: Request) {
   const outcome = await postDoorAnswer(route.door, request);
-  if (outcome.ok) return redirect(`${route.path}?sent=1`, 303);
+  if (outcome.ok) return redirect(thanksPath(route.path, outcome.writeOutLater), 303);
   const headers = outcome.retryAfter ? { "Retry-After": String(outcome.retryAfter) } : undefined;
   const again = new URLSearchParams(outcome.kept ? { question: String(outcome.kept.questionId) } : {});
   const view: DoorView = {

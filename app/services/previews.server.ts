@@ -11,7 +11,8 @@ import {
   saveBookPreview,
   topicPreviewInput,
 } from "~/models/preview.server";
-import { updateTopic } from "~/models/topic.server";
+import { getTopicInBook, updateTopic } from "~/models/topic.server";
+import { keepAiWords } from "~/lib/ai-words";
 
 type Streaming = { signal?: AbortSignal; onText?: (chunk: string) => void };
 
@@ -23,8 +24,14 @@ function previewFailure(error: unknown): AppError {
     : failure;
 }
 
+/**
+ * Bumped whenever the way a preview is made changes, so that books cached the old way are made again: 2 is the
+ * offline preview without sentences between stories, and the AI's own words marked as its (issue 35).
+ */
+const PREVIEW_FORMAT = 2;
+
 /** Who makes previews: part of the cache key, so switching the provider or the model makes fresh ones. */
-const maker = () => `${aiProvider().name}:${env().aiModel}`;
+const maker = () => `${aiProvider().name}:${env().aiModel}:${PREVIEW_FORMAT}`;
 
 /**
  * Generates a topic's draft narrative from its stories and saves it as the topic's preview (docs/product.md §7).
@@ -91,4 +98,39 @@ export async function currentBookPreview({
 }): Promise<string | null> {
   const input = await bookPreviewInput({ bookId, userId });
   return input ? await cachedBookPreview({ bookId, hash: previewHash(input, maker()) }) : null;
+}
+
+/**
+ * Keeps the AI's `index`-th words in a preview as the owner's own (issue 35): in the topic's saved draft, or, without a
+ * topic, in the book's cached preview, which stays current. They must be the words the owner saw there: a preview made
+ * again since answers 409, and nothing is kept.
+ */
+export async function keepPreviewAiWords({
+  bookId,
+  userId,
+  topicId,
+  index,
+  words,
+}: {
+  bookId: number;
+  userId: number;
+  topicId: number | null;
+  index: number;
+  words: string;
+}): Promise<void> {
+  if (topicId !== null) {
+    const topic = await getTopicInBook({ topicId, bookId, userId });
+    if (!topic) throw new AppError(404, "topics.notFound");
+    const kept = keepAiWords(topic.preview ?? "", index, words);
+    if (kept === null) throw new AppError(409, "preview.aiWordsGone");
+    await updateTopic({ topicId, userId, changes: { preview: kept } });
+    return;
+  }
+  const input = await bookPreviewInput({ bookId, userId });
+  if (!input) throw new AppError(404, "books.notFound");
+  const hash = previewHash(input, maker());
+  const cached = await cachedBookPreview({ bookId, hash });
+  const kept = cached === null ? null : keepAiWords(cached, index, words);
+  if (kept === null) throw new AppError(409, "preview.aiWordsGone");
+  await saveBookPreview({ bookId, hash, content: kept });
 }

@@ -1,5 +1,6 @@
 import type { User } from "~db/schema";
 import { formId } from "~/lib/http.server";
+import { listStoryMedia } from "~/models/media.server";
 import { appendTranscript, createStory, getStoryInBook, updateStory } from "~/models/story.server";
 import { getTopicInBook } from "~/models/topic.server";
 import { AppError } from "~/lib/errors";
@@ -66,7 +67,11 @@ export async function runStoryIntent({
   }
 }
 
-/** Keeps a saved story's recording and adds its transcript; what happened becomes the toast's kind and text. */
+/**
+ * Keeps a saved story's recording and adds its transcript; what happened becomes the toast's kind and text. A
+ * recording kept without its words is explained once a story, with its first recording (issue 35): saying it on
+ * every save would only repeat it.
+ */
 async function keepRecording({
   storyId,
   user,
@@ -90,7 +95,10 @@ async function keepRecording({
       await appendTranscript({ storyId, userId: user.id, text: transcription.text });
       return { kind: "success", description: "media.recordingProcessed" };
     }
-    return { kind: "info", description: transcription?.reason ?? "media.recordingKept" };
+    const reason = transcription?.reason ?? "media.recordingKept";
+    if (reason !== "transcription.writeOutLater") return { kind: "info", description: reason };
+    const recordings = (await listStoryMedia({ storyId, userId: user.id })).filter((item) => item.type === "audio");
+    return recordings.length > 1 ? { kind: "success" } : { kind: "success", description: reason };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     // A full storage quota is said as it is: trying again would not help.

@@ -19,7 +19,8 @@ export type Report = {
   waiting: () => void;
   /** The server refused it. `final` when sending it again cannot help (it was removed), else it is kept. */
   failed: (message: string, final: boolean) => void;
-  sent: (path: string) => void;
+  /** Everything went; `voiceSaved` when a recording was kept without its words (the thanks then say so). */
+  sent: (path: string, voiceSaved: boolean) => void;
 };
 
 const STORE = "outbox";
@@ -58,7 +59,7 @@ async function remove(key: string) {
   await request("readwrite", (store) => store.delete(key)).catch(() => undefined);
 }
 
-type Answered = { status: number; message: string; retryAfter: number };
+type Answered = { status: number; message: string; retryAfter: number; writeOutLater: boolean };
 
 /** One multipart post with `XMLHttpRequest`, the only way to see an upload's progress. Never rejects. */
 function upload(answer: Outgoing, progress: (fraction: number) => void): Promise<Answered> {
@@ -74,19 +75,33 @@ function upload(answer: Outgoing, progress: (fraction: number) => void): Promise
     xhr.setRequestHeader("Accept", "application/json");
     xhr.upload.onprogress = (event) => event.lengthComputable && progress(event.loaded / event.total);
     xhr.onload = () => {
-      let message = "";
+      let body: { message?: unknown; writeOutLater?: unknown } = {};
       try {
-        message = String(JSON.parse(xhr.responseText).message ?? "");
+        body = JSON.parse(xhr.responseText);
       } catch {}
-      resolve({ status: xhr.status, message, retryAfter: Number(xhr.getResponseHeader("Retry-After")) || 0 });
+      resolve({
+        status: xhr.status,
+        message: String(body.message ?? ""),
+        retryAfter: Number(xhr.getResponseHeader("Retry-After")) || 0,
+        writeOutLater: body.writeOutLater === true,
+      });
     };
-    xhr.onerror = xhr.onabort = xhr.ontimeout = () => resolve({ status: 0, message: "", retryAfter: 0 });
+    xhr.onerror =
+      xhr.onabort =
+      xhr.ontimeout =
+        () => resolve({ status: 0, message: "", retryAfter: 0, writeOutLater: false });
     xhr.send(body);
   });
 }
 
-/** Sends one kept answer: "sent", "refused" (removed, since sending it again cannot help) or "later" (kept). */
-async function deliver(answer: Outgoing, report: Report): Promise<"sent" | "refused" | "later" | "busy"> {
+/**
+ * Sends one kept answer: "sent" (or "sent:voice" when its recording was kept without its words), "refused" (removed,
+ * since sending it again cannot help) or "later" (kept).
+ */
+async function deliver(
+  answer: Outgoing,
+  report: Report,
+): Promise<"sent" | "sent:voice" | "refused" | "later" | "busy"> {
   if (inFlight.has(answer.idempotencyKey)) return "busy";
   inFlight.add(answer.idempotencyKey);
   report.progress(0);
@@ -95,7 +110,7 @@ async function deliver(answer: Outgoing, report: Report): Promise<"sent" | "refu
   const { status } = answered;
   if (status >= 200 && status < 300) {
     await remove(answer.idempotencyKey);
-    return "sent";
+    return answered.writeOutLater ? "sent:voice" : "sent";
   }
   if (status >= 400 && status < 500 && status !== 429 && status !== 408) {
     await remove(answer.idempotencyKey);
@@ -120,10 +135,12 @@ export async function flushOutbox(report: Report): Promise<void> {
   lastReport = report;
   clearTimeout(retry);
   let sentTo: string | null = null;
+  let voiceSaved = false;
   let later = false;
   for (const answer of await kept()) {
     const outcome = await deliver(answer, report);
-    if (outcome === "sent") sentTo = answer.path;
+    if (outcome === "sent" || outcome === "sent:voice") sentTo = answer.path;
+    if (outcome === "sent:voice") voiceSaved = true;
     if (outcome === "later") later = true;
   }
   if (later) {
@@ -132,7 +149,7 @@ export async function flushOutbox(report: Report): Promise<void> {
     retry = window.setTimeout(() => void flushOutbox(report), delay);
   } else {
     failures = 0;
-    if (sentTo) report.sent(sentTo);
+    if (sentTo) report.sent(sentTo, voiceSaved);
   }
 }
 

@@ -44,8 +44,8 @@ const report = {
     say(message || words("failed"));
     if (final) refused();
   },
-  sent(path: string) {
-    if (!busy) location.assign(`${path}?sent=1`);
+  sent(path: string, voiceSaved: boolean) {
+    if (!busy) location.assign(`${path}?sent=1${voiceSaved ? "&voice=1" : ""}`);
   },
 };
 

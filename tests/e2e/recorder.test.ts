@@ -338,7 +338,7 @@ describe("a recording saved with the story", () => {
     return { story: story!, full };
   }
 
-  it("keeps a 2-second recording with the story, served as webm; transcription needs an AI server", async () => {
+  it("keeps a 2-second recording with the story, served as webm; its words can be written out later", async () => {
     const { page, assertNoErrors, topicId, get } = await openNewStory();
     // A recording alone is content enough (docs/product.md §5: content or media).
     await page.fill("#title", "Grandmother's song");
@@ -350,7 +350,7 @@ describe("a recording saved with the story", () => {
     await page.getByRole("heading", { name: "Edit story" }).waitFor();
     await expect
       .poll(async () => (await toast(page).textContent()) ?? "")
-      .toContain("Turning speech into text needs an AI server.");
+      .toContain("The voice recording is saved. The family can write it out later.");
 
     const { full } = await storyMedia(get, topicId);
     expect(full.hasAudio).toBe(true);

@@ -138,8 +138,12 @@ describe("the storyteller's door with JavaScript", () => {
     const request = await posted;
     expect(await request.headerValue("accept")).toBe("application/json");
 
-    await page.waitForURL((url) => url.search === "?sent=1");
+    // Her recording is kept without its words (no AI server): the thanks tell her so, in her words (issue 35).
+    await page.waitForURL((url) => url.search === "?sent=1&voice=1");
     await expectThanksThenNext(page, 1);
+    expect(await page.locator("#tell-thanks").textContent()).toBe(
+      `${thanks(1)} ${t.voiceSaved.replace("{{you}}", "bà")}`,
+    );
     await expectOneToldStory(door);
     // Nothing stays in the outbox: a reload sends nothing again.
     await page.reload();
@@ -223,7 +227,7 @@ describe("the storyteller's door with JavaScript", () => {
     expect(await door.stories()).toHaveLength(0);
     await context.setOffline(false);
     // The `online` event sends it without a reload.
-    await page.waitForURL((url) => url.search === "?sent=1");
+    await page.waitForURL((url) => url.search === "?sent=1&voice=1");
     await expectThanksThenNext(page, 1);
     await expectOneToldStory(door);
     expect(offlineOnly(errors)).toEqual([]);
@@ -248,7 +252,7 @@ describe("the storyteller's door with JavaScript", () => {
     const errors = consoleErrors(again);
     // Another question's page: the outbox is sent whichever question the page shows.
     await again.goto(`${door.url}?question=x`);
-    await again.waitForURL((url) => url.search === "?sent=1");
+    await again.waitForURL((url) => url.search === "?sent=1&voice=1");
     await expectThanksThenNext(again, 1);
     const story = await expectOneToldStory(door);
     expect(story.media[0]!.size).toBeGreaterThan(100);
@@ -373,7 +377,7 @@ describe("the storyteller's door without JavaScript", () => {
       button(page, t.sendForm).click(),
     ]);
     expect(response.status()).toBe(303);
-    await page.waitForURL((url) => url.search === "?sent=1");
+    await page.waitForURL((url) => url.search === "?sent=1&voice=1");
     await page
       .locator("#tell-thanks")
       .filter({ hasText: thanks(1) })
@@ -454,8 +458,10 @@ describe("the signed-in storyteller's own door", () => {
     await button(page, en.tell.stop).waitFor();
     await page.locator("[data-tell=time]").filter({ hasText: "00:01" }).waitFor();
     await button(page, en.tell.stop).click();
-    await Promise.all([page.waitForURL((url) => url.search === "?sent=1"), button(page, en.tell.send).click()]);
+    await Promise.all([page.waitForURL((url) => url.search === "?sent=1&voice=1"), button(page, en.tell.send).click()]);
     await page.locator("#tell-thanks").filter({ hasText: "You have told 1 story. Thank you!" }).waitFor();
+    // Her own door speaks to her as "you" too.
+    await page.locator("#tell-thanks").filter({ hasText: en.tell.voiceSaved }).waitFor();
     expect(await question(page).textContent()).toBe("What did you play?");
 
     const stories = (await (await page.request.get(`${env.server.url}/api/topics/${topic.id}/stories`)).json()) as {

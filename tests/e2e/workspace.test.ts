@@ -40,15 +40,16 @@ for (const javaScriptEnabled of [true, false]) {
 
       await page.getByRole("link", { name: "What games did you play with your cousins?" }).click();
       await page.getByRole("heading", { name: "New story" }).waitFor();
-      // A long question pre-fills a short title; the whole question is shown above the form.
-      expect(await page.inputValue("#title")).toBe("What games did you play…");
+      // The question pre-fills a title in its own whole words, never cut with "…" (issue 35); the whole question is
+      // shown above the form.
+      expect(await page.inputValue("#title")).toBe("What games did you play with your cousins");
       await page.fill("#content", "We played ô ăn quan in the yard until dark.");
       if (javaScriptEnabled) await expectNoAxeViolations(page);
       await page.getByRole("button", { name: "Complete" }).click();
       await page.getByRole("heading", { name: "Edit story" }).waitFor();
       await expect.poll(() => toast(page).locator(".toast-title").textContent()).toBe("Story completed");
       // The table of contents now lists the story with its move buttons.
-      expect(await page.locator(".toc-stories").textContent()).toContain("What games did you play…");
+      expect(await page.locator(".toc-stories").textContent()).toContain("What games did you play with your cousins");
       if (javaScriptEnabled) await expectNoAxeViolations(page);
 
       await page.goto(`${env.server.url}/books/${book.id}`);

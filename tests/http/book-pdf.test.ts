@@ -219,8 +219,9 @@ describe("the keepsake book", () => {
     expect(layout.chapterText(2)).toContain("Father wrote a letter every month.");
     // Drafts, archived topics and answers waiting for review are nowhere, not even in the contents or bookmarks.
     for (const hidden of english.never) expect(layout.text).not.toContain(hidden);
-    // No share link: no voice codes, though a story has a recording.
+    // No share link: no voice codes, though a story has a recording; the story still says it has one (issue 35).
     expect(layout.text).not.toContain("Scan to hear");
+    expect(layout.chapterText(0)).toContain("The ferry Recording The ferryman sang while he rowed us over.");
     await pdf.close();
   });
 
@@ -286,6 +287,8 @@ describe("the keepsake book", () => {
     }
     const text = flat(pages.map((page) => page.text).join("\n"));
     expect(text.split("Quét để nghe").length - 1).toBe(vietnamese.voices.length);
+    // Each says there is a recording, in the book's language (its length, when its file tells it: issue 35).
+    expect(text.split("Bản ghi âm").length - 1).toBe(vietnamese.voices.length);
     // The answer still waiting for review is neither printed nor coded.
     expect(text).not.toContain("Ông có nhớ ngày đình chiến không?");
     expect(found.map((code) => code.url)).not.toContain(`${server.url}/s/${token}#story-${vietnamese.waiting.storyId}`);

@@ -123,9 +123,8 @@ describe("uploading and serving media", () => {
       );
       expect(status).toBe(201);
       expect(body).toMatchObject({ type: "audio", transcription: null, size: 10_000, description: "" });
-      expect(body.transcriptionError).toBe(
-        "Turning speech into text needs an AI server. The recording is kept with the story.",
-      );
+      // Why there are no words yet, in plain words (issue 35).
+      expect(body.transcriptionError).toBe("The voice recording is saved. The family can write it out later.");
       expect(await storyFlags(lan, story.id)).toEqual({ hasAudio: true, hasImages: false, media: 1 });
 
       const whole = await lan.get(body.url);

@@ -134,6 +134,35 @@ describe("previews with the offline provider", () => {
     );
   });
 
+  it("adds no sentence the storyteller did not write to the book preview or its .txt (issue 35)", async () => {
+    const { lan } = env;
+    for (const language of ["vi", "en"] as const) {
+      const book = await post(lan, "/api/books", { title: "Đời bà", description: "Kể cho các cháu", language });
+      const told: Record<string, Record<string, string>> = {
+        "Tuổi thơ": {
+          "Bến sông": "Nhà bà ở cạnh bến sông.\n\nSáng nào bà cũng gánh nước.",
+          "Chợ Tết": "Tết nào mẹ cũng dẫn bà đi chợ.",
+          "Cánh diều": "Chiều chiều bà thả diều ngoài đồng.",
+        },
+        "Đi làm": { "Xưởng dệt": "Năm mười tám tuổi bà vào xưởng dệt.", "Bạn cũ": "Bà có một người bạn tên Hoa." },
+      };
+      const own = [`# ${book.title}`, book.description];
+      for (const [topicTitle, stories] of Object.entries(told)) {
+        const topic = await post(lan, `/api/books/${book.id}/topics`, { title: topicTitle });
+        own.push(`## ${topicTitle}`);
+        for (const [title, content] of Object.entries(stories)) {
+          await post(lan, `/api/topics/${topic.id}/stories`, { title, content, status: "published" });
+          own.push(`### ${title}`, ...content.split("\n\n"));
+        }
+      }
+      const { preview } = (await (await lan.get(`/api/books/${book.id}/preview`)).json()) as { preview: string };
+      const file = await (await lan.get(`/api/books/${book.id}/preview?download=1`)).text();
+      for (const text of [preview, file])
+        for (const block of text.split("\n\n")) expect(own, `${language}: "${block}"`).toContain(block);
+      expect(file).toBe(preview);
+    }
+  });
+
   it("streams the preview as events ending with the result", async () => {
     const { book } = await bookWithStory(env.lan, "en", "The market smelled of ripe mangoes.");
     const all = await events(await env.lan.get(`/api/books/${book.id}/preview?stream=1`));
@@ -198,5 +227,90 @@ describe("previews with an OpenAI-compatible server", () => {
     const streamed = await events(await env.lan.get(`/api/topics/${topic.id}/preview?stream=1`));
     expect(streamed.at(-1)).toMatchObject({ status: 502 });
     expect((await env.lan.get("/healthz")).status).toBe(200);
+  });
+
+  it(
+    "marks the words the model adds between stories as its own: shown apart with Keep, " +
+      "left out of the .txt until the owner keeps them (issue 35)",
+    async () => {
+      const { lan, minh } = env;
+      const { book, topic } = await bookWithStory(lan, "vi", "Nhà bà ở cạnh bến sông.");
+      await post(lan, `/api/topics/${topic.id}/stories`, {
+        title: "Chợ Tết",
+        content: "Tết nào mẹ cũng dẫn bà đi chợ.",
+        status: "published",
+      });
+      const bridge = "Rồi một mùa hè khác đến.";
+      fake.enqueue(reply.content(`Nhà bà ở cạnh bến sông.\n\n[AI: ${bridge}]\n\nTết nào mẹ cũng dẫn bà đi chợ.`));
+      const { preview } = (await (await lan.get(`/api/topics/${topic.id}/preview`)).json()) as { preview: string };
+      expect(preview).toContain(`[AI: ${bridge}]`);
+      const prompt = fake.requests
+        .at(-1)!
+        .body.messages.map((m) => m.content)
+        .join("\n");
+      expect(prompt).toContain("[AI: Then another summer came.]");
+
+      // The workspace shows the words apart, under their label, with a form that keeps them.
+      const vi = { headers: { "Accept-Language": "vi" } };
+      const page = await (await lan.get(`/books/${book.id}?ptab=topic&ptopic=${topic.id}`, vi)).text();
+      const shown = /<div class="preview-ai">([\s\S]*?)<\/form><\/div>/.exec(page)?.[1] ?? "";
+      expect(shown).toContain("Lời AI viết thêm");
+      expect(shown).toMatch(new RegExp(`<p class="preview-ai-text"[^>]*>${bridge}</p>`));
+      expect(shown).toContain('name="intent" value="keep-ai"');
+      expect(shown).toContain("Giữ lại lời này");
+      expect(page).not.toContain(`[AI: ${bridge}]`);
+
+      // The book preview is made from the topic's draft: the .txt leaves the words out.
+      const download = async () => (await lan.get(`/api/books/${book.id}/preview?download=1`)).text();
+      const before = await download();
+      expect(before).toContain("Nhà bà ở cạnh bến sông.");
+      expect(before).toContain("Tết nào mẹ cũng dẫn bà đi chợ.");
+      expect(before).not.toContain(bridge);
+      expect(before).not.toContain("[AI:");
+
+      // Someone else cannot keep them; words the owner did not see are not kept.
+      const fields = { intent: "keep-ai", topicId: String(topic.id), index: "0", words: bridge, ppage: "1" };
+      expect((await minh.form(`/books/${book.id}/preview`, fields)).status).toBe(404);
+      expect((await lan.form(`/books/${book.id}/preview`, { ...fields, words: "Một câu khác." })).status).toBe(409);
+
+      const kept = await lan.form(`/books/${book.id}/preview`, fields);
+      expect(kept.status).toBe(302);
+      expect(kept.headers.get("location")).toBe(`/books/${book.id}?ptab=topic&ptopic=${topic.id}&ppage=1`);
+      const draft = ((await (await lan.get(`/api/topics/${topic.id}`)).json()) as { preview: string }).preview;
+      expect(draft).toBe(`Nhà bà ở cạnh bến sông.\n\n${bridge}\n\nTết nào mẹ cũng dẫn bà đi chợ.`);
+      const after = await download();
+      expect(after).toContain(bridge);
+      expect(after).not.toContain("[AI:");
+      // Kept once: the marker is gone, so keeping it again finds nothing.
+      expect((await lan.form(`/books/${book.id}/preview`, fields)).status).toBe(409);
+    },
+  );
+
+  it("marks the model's words in a chapter the book preview writes, and keeps them in the cached preview", async () => {
+    const { lan } = env;
+    const { book } = await bookWithStory(lan, "en", "We swam in the river every summer.");
+    const bridge = "Summers like that came back year after year.";
+    fake.enqueue(reply.content(`We swam in the river every summer.\n\n[AI: ${bridge}]`));
+    const first = (await (await lan.get(`/api/books/${book.id}/preview`)).json()) as { preview: string };
+    expect(first.preview).toContain(`[AI: ${bridge}]`);
+    const download = async () => (await lan.get(`/api/books/${book.id}/preview?download=1`)).text();
+    expect(await download()).not.toContain(bridge);
+
+    const page = await (await lan.get(`/books/${book.id}?ptab=book`)).text();
+    expect(page).toContain("Words the AI added");
+    expect(page).toContain("Keep these words");
+
+    const fields = { intent: "keep-ai", index: "0", words: bridge, ppage: "1" };
+    const kept = await lan.form(`/books/${book.id}/preview`, fields);
+    expect(kept.headers.get("location")).toBe(`/books/${book.id}?ptab=book&ppage=1`);
+    const cached = (await (await lan.get(`/api/books/${book.id}/preview`)).json()) as {
+      preview: string;
+      fromCache: boolean;
+    };
+    // Kept in the cached preview, which is still current: no new chapter was asked of the model.
+    expect(cached.fromCache).toBe(true);
+    expect(cached.preview).toContain(`\n\n${bridge}`);
+    expect(cached.preview).not.toContain("[AI:");
+    expect(await download()).toContain(bridge);
   });
 });

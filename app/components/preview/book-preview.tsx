@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { createPortal } from "react-dom";
 import { useT } from "~/i18n/use-t";
 import { showToast } from "~/lib/client-toast";
+import { withoutAiWords } from "~/lib/ai-words";
 import { previewPage, type PreviewPage } from "~/lib/preview-blocks";
 import { useHrefWith } from "~/hooks/use-href-with";
 import { GenerateButton } from "./generate-button";
@@ -75,7 +76,11 @@ export function BookPreview({ bookId, shown }: { bookId: number; shown: PreviewP
       </div>
       <div aria-live="polite" aria-busy={stream.text !== null}>
         {current && current.blocks.length > 0 ? (
-          <PreviewText shown={current} pageHref={(n) => hrefWith({ ptab: "book", ppage: String(n) })} />
+          <PreviewText
+            shown={current}
+            pageHref={(n) => hrefWith({ ptab: "book", ppage: String(n) })}
+            keep={stream.text === null ? { bookId, fields: { ppage: current.page } } : undefined}
+          />
         ) : (
           <p className="muted">{t("preview.empty")}</p>
         )}
@@ -84,7 +89,8 @@ export function BookPreview({ bookId, shown }: { bookId: number; shown: PreviewP
         ? // Straight under <body>, so the print style can hide everything else.
           createPortal(
             <div className="preview-printable">
-              <PreviewText shown={whole(printing)} pageHref={() => "?"} />
+              {/* Printed like the downloaded text: the AI's words the owner has not kept are left out. */}
+              <PreviewText shown={whole(withoutAiWords(printing))} pageHref={() => "?"} />
             </div>,
             document.body,
           )

@@ -1,13 +1,66 @@
-import { Link } from "react-router";
+import { useId } from "react";
+import { Form, Link } from "react-router";
 import { useT } from "~/i18n/use-t";
-import type { PreviewPage } from "~/lib/preview-blocks";
+import type { PreviewBlock, PreviewPage } from "~/lib/preview-blocks";
+
+/**
+ * Where "Keep these words" posts (the preview's form route), with the fields that say which preview the words are in
+ * and the page to come back to. Absent while a preview streams: nothing is kept that is not saved yet.
+ */
+type KeepAiWords = { bookId: number; fields: Record<string, string | number> };
+
+/**
+ * Words an AI server added (issue 35): shown apart from the family's, under a label, with a way to keep them. Kept,
+ * they become plain text of the draft; until then the downloaded text leaves them out.
+ */
+function AiWords({ block, keep }: { block: Extract<PreviewBlock, { kind: "ai" }>; keep?: KeepAiWords }) {
+  const t = useT();
+  const id = useId();
+  return (
+    <div className="preview-ai">
+      <p className="preview-ai-label" id={`${id}-label`}>
+        {t("preview.aiWordsLabel")}
+      </p>
+      <p className="preview-ai-text" id={`${id}-text`}>
+        {block.text}
+      </p>
+      <p className="preview-ai-note" id={`${id}-note`}>
+        {t("preview.aiWordsNote")}
+      </p>
+      {keep ? (
+        <Form method="post" action={`/books/${keep.bookId}/preview`} preventScrollReset>
+          {Object.entries({ ...keep.fields, intent: "keep-ai", index: block.index, words: block.text }).map(
+            ([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ),
+          )}
+          <button
+            type="submit"
+            className="button button-small button-secondary"
+            aria-describedby={`${id}-label ${id}-text`}
+          >
+            {t("preview.keepAiWords")}
+          </button>
+        </Form>
+      ) : null}
+    </div>
+  );
+}
 
 /**
  * One page of a preview (10 blocks for a topic, 15 for the book: docs/product.md §9), as the server cut it or as
  * a generation streams it. The pages are links, so they work without JavaScript; image markers show
- * their image, or the placeholder image.
+ * their image, or the placeholder image; the AI's own words are set apart, with `keep`'s form when it is given.
  */
-export function PreviewText({ shown, pageHref }: { shown: PreviewPage; pageHref: (page: number) => string }) {
+export function PreviewText({
+  shown,
+  pageHref,
+  keep,
+}: {
+  shown: PreviewPage;
+  pageHref: (page: number) => string;
+  keep?: KeepAiWords;
+}) {
   const t = useT();
   return (
     <div className="preview-text">
@@ -16,6 +69,7 @@ export function PreviewText({ shown, pageHref }: { shown: PreviewPage; pageHref:
           const Heading = block.level === 1 ? "h3" : block.level === 2 ? "h4" : "h5";
           return <Heading key={i}>{block.text}</Heading>;
         }
+        if (block.kind === "ai") return <AiWords key={i} block={block} keep={keep} />;
         if (block.kind === "image") {
           return (
             <figure key={i} className="preview-figure">

@@ -39,6 +39,7 @@ function TopicPreviewItem({
       <PreviewText
         shown={current}
         pageHref={(n) => hrefWith({ ptab: "topic", ptopic: String(topic.id), ppage: String(n) })}
+        keep={streamed ? undefined : { bookId, fields: { topicId: topic.id, ppage: current.page } }}
       />
     );
   } else if (!open && topic.hasPreview && stream.text === null) {

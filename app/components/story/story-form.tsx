@@ -1,7 +1,8 @@
 import { Form, Link, useNavigation } from "react-router";
-import { Field } from "~/components/ui/field";
+import { WrappingField } from "~/components/ui/field";
 import { useConformForm } from "~/hooks/use-conform-form";
 import type { FormResult } from "~/lib/submission";
+import { STORY_TITLE_MAX } from "~/lib/limits";
 import { titleFromQuestion } from "~/lib/text";
 import { StoryContent } from "./story-content";
 import type { StoryVoice } from "./story-voice";
@@ -68,12 +69,13 @@ export function StoryForm({
         <input type="hidden" name="topicId" value={topicId} />
         {story ? <input type="hidden" name="storyId" value={story.id} /> : null}
         {questionId ? <input type="hidden" name="questionId" value={questionId} /> : null}
-        <Field
+        <WrappingField
           name="title"
           label={t("storyEditor.title")}
           aria-required
-          maxLength={300}
-          // A short title the field shows whole; the whole question is shown above the form.
+          maxLength={STORY_TITLE_MAX}
+          // The question's first clause, in whole words, which the field shows whole however long; the whole question
+          // is shown above the form.
           defaultValue={typed("title") ?? story?.title ?? (question ? titleFromQuestion(question) : "")}
           error={errorOf("title")}
           autoComplete="off"

@@ -18,6 +18,8 @@ export type TellPageProps = {
   screen: Screen;
   sentCount: number;
   justSent: boolean;
+  /** Her recording was kept without its words: the thanks say that the family can write it out (issue 35). */
+  voiceSaved: boolean;
   idempotencyKey: string;
   /** Why her last answer was not kept, as a message key, and her writing, shown again. */
   error: string | null;
@@ -50,6 +52,8 @@ export function TellPage(props: TellPageProps) {
       {props.justSent ? (
         <p className="tell-thanks" id="tell-thanks" tabIndex={-1} role="status">
           {t("tell.sentCount", { ...words, count: props.sentCount })}
+          {/* In the thanks that take the focus, so that a screen reader says it too. */}
+          {props.voiceSaved ? <span className="tell-voice-saved"> {t("tell.voiceSaved", words)}</span> : null}
         </p>
       ) : (
         <p className="tell-greeting">

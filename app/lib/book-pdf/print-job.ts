@@ -18,7 +18,17 @@ export type PrintImage = { bytes: Uint8Array; width: number; height: number };
 export type PrintPhoto = { file: string; caption: string };
 /** The voice code beside a recorded story: the address it opens, and the line printed beside it. */
 export type PrintVoice = { url: string; line: string };
-export type PrintStory = { title: string; paragraphs: string[]; photos: PrintPhoto[]; voice: PrintVoice | null };
+/**
+ * A story as printed: its title, its paragraphs, its photos, the code that opens its recording (when the book has a
+ * lasting link), and a line for each recording, "Bản ghi âm: 3:25", as the other views say there is one (issue 35).
+ */
+export type PrintStory = {
+  title: string;
+  paragraphs: string[];
+  photos: PrintPhoto[];
+  voice: PrintVoice | null;
+  recordings: string[];
+};
 export type PrintChapter = { title: string; description: string; stories: PrintStory[] };
 
 export type PrintJob = {

@@ -232,18 +232,55 @@ class BookLayout {
     if (this.doc.y + height > this.bottom) this.doc.addPage();
   }
 
+  /** The space `doc.moveDown(lines)` takes in the current font. */
+  private downBy(lines: number): number {
+    return this.doc.currentLineHeight(true) * lines + (this.doc as unknown as { _lineGap: number })._lineGap;
+  }
+
+  private recordingFont(): void {
+    this.doc
+      .font(FONT.italic)
+      .fontSize(this.geometry.body - 1)
+      .fillColor(MUTED);
+  }
+
+  /** How tall the lines about a story's recordings are at `width`. */
+  private recordingsHeight(lines: string[], width: number): number {
+    if (lines.length === 0) return 0;
+    this.recordingFont();
+    return this.doc.heightOfString(lines.join("\n"), { width });
+  }
+
+  /**
+   * What comes under a story's title before its text: the voice code with its lines beside it, or the recording lines
+   * alone when the book has no code to print, and the space after them.
+   */
+  private headHeight(story: PrintStory): number {
+    const { body } = this.geometry;
+    if (story.voice) {
+      const beside = this.recordingsHeight([story.voice.line, ...story.recordings], this.width - QR_SIDE - body);
+      return Math.max(QR_SIDE, beside) + body * 0.8;
+    }
+    return story.recordings.length ? this.recordingsHeight(story.recordings, this.width) + body * 0.5 : 0;
+  }
+
   private story(story: PrintStory, spaced: boolean): void {
     const { doc, geometry } = this;
     const body = geometry.body;
     const gap = this.lineGap(body);
     if (spaced) doc.moveDown(1.5);
+    const head = this.headHeight(story);
     doc.font(FONT.bold).fontSize(body * 1.3);
     const titleHeight = doc.heightOfString(story.title, { width: this.width });
-    // A title is never left alone at the foot of a page: it keeps at least three lines of its story.
-    this.keep(titleHeight + (story.voice ? QR_SIDE : 3 * body * 1.6));
+    const underTitle = this.downBy(0.4);
+    // A title is never left alone at the foot of a page (issue 35): it keeps, measured as they will be set, what
+    // comes under it (the voice code, the recording lines) and the first three lines of its text.
+    const firstLines = story.paragraphs.length ? 3 * body * 1.6 : 0;
+    this.keep(titleHeight + underTitle + head + firstLines);
     doc.fillColor(INK).text(story.title, this.left, doc.y, { width: this.width });
     doc.moveDown(0.4);
-    if (story.voice) this.voice(story.voice);
+    if (story.voice) this.voice(story.voice, story.recordings);
+    else if (story.recordings.length) this.recordings(story.recordings);
     doc.font(FONT.regular).fontSize(body).fillColor(INK);
     story.paragraphs.forEach((paragraph, n) => {
       const indent = n ? body * 1.5 : 0;
@@ -254,24 +291,32 @@ class BookLayout {
     for (const photo of story.photos) this.photo(photo);
   }
 
-  private voice(voice: NonNullable<PrintStory["voice"]>): void {
+  /** "Recording: 3:25" under a story's title, for a book without voice codes. */
+  private recordings(lines: string[]): void {
     const { doc, geometry } = this;
-    this.keep(QR_SIDE + geometry.body);
+    this.recordingFont();
+    doc.text(lines.join("\n"), this.left, doc.y, { width: this.width });
+    doc.fillColor(INK);
+    doc.x = this.left;
+    doc.y += geometry.body * 0.5;
+  }
+
+  /** The voice code, with its line and the recording lines beside it; the story has kept the room they take. */
+  private voice(voice: NonNullable<PrintStory["voice"]>, recordings: string[]): void {
+    const { doc, geometry } = this;
     const top = doc.y;
+    const textLeft = this.left + QR_SIDE + geometry.body;
+    const textWidth = this.width - QR_SIDE - geometry.body;
+    const lines = [voice.line, ...recordings];
+    const height = this.recordingsHeight(lines, textWidth);
     if (!this.dry) {
       drawQrCode(doc, voice.url, this.left, top, QR_SIDE);
-      doc
-        .font(FONT.italic)
-        .fontSize(geometry.body - 1)
-        .fillColor(MUTED);
-      const textLeft = this.left + QR_SIDE + geometry.body;
-      const textWidth = this.width - QR_SIDE - geometry.body;
-      const lineHeight = doc.heightOfString(voice.line, { width: textWidth });
-      doc.text(voice.line, textLeft, top + (QR_SIDE - lineHeight) / 2, { width: textWidth });
+      this.recordingFont();
+      doc.text(lines.join("\n"), textLeft, top + Math.max(0, (QR_SIDE - height) / 2), { width: textWidth });
       doc.fillColor(INK);
     }
     doc.x = this.left;
-    doc.y = top + QR_SIDE + geometry.body * 0.8;
+    doc.y = top + Math.max(QR_SIDE, height) + geometry.body * 0.8;
   }
 
   /** A photo with its caption, kept together on one page, as large as the column allows up to 60% of the page. */
