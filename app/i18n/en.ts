@@ -935,6 +935,7 @@ const en = {
     stop: "Stop",
     recordingTime: "Recording time",
     listenBack: "Listen back",
+    stopListening: "Stop listening",
     recordAgain: "Record again",
     send: "Send",
     typeInstead: "Type instead",

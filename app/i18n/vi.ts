@@ -937,6 +937,7 @@ const vi = {
     stop: "Dừng",
     recordingTime: "Thời gian ghi âm",
     listenBack: "Nghe lại",
+    stopListening: "Dừng nghe",
     recordAgain: "Ghi âm lại",
     send: "Gửi",
     typeInstead: "Viết thay vì nói",
