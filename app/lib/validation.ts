@@ -259,8 +259,8 @@ export const shareFormSchema = z.object({
 });
 
 /**
- * The workspace's "Invite the storyteller" form: her name, how a Vietnamese page addresses her (or "from the name"), the
- * topics (checkboxes: one checked posts a string, several an array, none nothing) and the link's lifetime in days.
+ * The workspace's "Invite the storyteller" form: her name, how a Vietnamese page addresses her (or "from the name"),
+ * the topics (checkboxes: one checked posts a string, several an array, none nothing) and the link's lifetime in days.
  */
 export const storytellerFormSchema = z
   .object({

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import vi from "~/i18n/vi";
 import { expectNoAxeViolations, FAKE_MICROPHONE_ARGS, openPage, serverAndBrowser } from "../support/browser";
 import { createUser } from "./helpers";
+import { SLOW_PHONE } from "./slow-phone";
 
 // Issue 35: after a recording on her page she can listen back before sending, with its length in view, from a button
 // of 56 px beside Send; the recording plays from the phone itself, so with the network gone too. A 390 px phone in
@@ -10,7 +11,6 @@ import { createUser } from "./helpers";
 // JavaScript the page has no recorder of its own (the phone's recorder fills the file field), so nothing to play here.
 const env = serverAndBrowser({ browserArgs: FAKE_MICROPHONE_ARGS });
 
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: "vi-VN" };
 const t = vi.tell;
 
 /** A Vietnamese book of one question, and Bà Lan's link to it. */
@@ -48,7 +48,7 @@ const player = (page: Page) =>
 describe("listening back before sending, on a slow phone", () => {
   it("plays her recording with its length beside Send, 56 px and more, with the network gone", async () => {
     const url = await doorForBaLan();
-    const { page, context, assertNoErrors } = await openPage(env.browser, PHONE);
+    const { page, context, assertNoErrors } = await openPage(env.browser, SLOW_PHONE);
     const cdp = await context.newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
     await page.goto(url);

@@ -97,7 +97,7 @@ describe("the form of address a new storyteller link takes from her name", () =>
     expect(aunt.address).toBe("co");
   });
 
-  it("reads the name on the server when the dialog's form posts “from the name”, as it does without JavaScript", async () => {
+  it("reads the name on the server when the dialog's form posts “from the name”, as without JavaScript", async () => {
     const { book, topic } = await lansBook();
     const path = `/books/${book.id}/storyteller-links`;
     const invite = (fields: Record<string, string>) =>
