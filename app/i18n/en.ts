@@ -815,6 +815,21 @@ const en = {
     expiryInvalid: "Please give the expiry as a date and time, e.g. 2027-01-31T00:00:00Z.",
     expiryInPast: "The expiry date must be in the future.",
   },
+  newLink: {
+    title: "Your new link",
+    storytellerTitle: "The storyteller's new link",
+    once:
+      "This link is shown only this once: for safety, Heirloom keeps no copy of it. It stays here until you leave " +
+      "this page. Once you reload or leave the page it cannot be shown again, but you can always make a new one.",
+    fieldHint: "This is the whole link; it may take several lines.",
+    howTitle: "How to send it",
+    step1: "Touch and hold the link in the box (on a computer, right-click it), choose “Select all”, then “Copy”.",
+    step2: "Open Zalo, Messenger or your messages, and choose who to send it to.",
+    step3: "Touch and hold where you write the message, choose “Paste”, then send it.",
+    step4: "When it is sent, press “Done” below.",
+    printCard: "To print the card, use your browser's Print: the page prints the card alone.",
+    done: "Done: back to the links",
+  },
   pdfDialog: {
     open: "Download the book (PDF)",
     title: "Download the book (PDF)",

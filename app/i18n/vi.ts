@@ -815,6 +815,24 @@ const vi = {
     expiryInvalid: "Vui lòng ghi ngày hết hạn dạng ngày giờ, ví dụ 2027-01-31T00:00:00Z.",
     expiryInPast: "Ngày hết hạn phải ở tương lai.",
   },
+  newLink: {
+    title: "Đường liên kết mới của bạn",
+    storytellerTitle: "Đường liên kết kể chuyện mới",
+    once:
+      "Đường liên kết này chỉ hiện một lần này: để an toàn, Heirloom không giữ bản sao nào. Nó ở lại đây cho đến " +
+      "khi bạn rời trang. Khi bạn tải lại hay rời trang, nó không hiện lại được nữa, nhưng bạn luôn có thể tạo " +
+      "một đường liên kết mới.",
+    fieldHint: "Đây là toàn bộ đường liên kết, có thể dài nhiều dòng.",
+    howTitle: "Cách gửi đi",
+    step1:
+      "Chạm và giữ vào đường liên kết trong ô (trên máy tính, bấm chuột phải), chọn “Chọn tất cả”, " +
+      "rồi chọn “Sao chép”.",
+    step2: "Mở Zalo, Messenger hoặc tin nhắn, rồi chọn người muốn gửi.",
+    step3: "Chạm và giữ vào chỗ viết tin nhắn, chọn “Dán”, rồi gửi đi.",
+    step4: "Gửi xong, bấm “Xong” ở dưới.",
+    printCard: "Để in thẻ, hãy dùng lệnh In của trình duyệt: trang chỉ in tấm thẻ.",
+    done: "Xong: quay lại các đường liên kết",
+  },
   pdfDialog: {
     open: "Tải sách (PDF)",
     title: "Tải sách (PDF)",

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Dialog } from "~/components/ui/dialog";
+import { PostedWithScript } from "~/components/share/posted-with-script";
 import { Field } from "~/components/ui/field";
 import { useT } from "~/i18n/use-t";
 import { useConformForm } from "~/hooks/use-conform-form";
@@ -49,6 +50,7 @@ export function StorytellerDialog({ bookId, data, closeHref }: Props) {
         ) : (
           <Form method="post" action={action} className="stack" preventScrollReset {...formProps}>
             <input type="hidden" name="intent" value="create" />
+            <PostedWithScript />
             <Field
               name="name"
               idPrefix="storyteller-"

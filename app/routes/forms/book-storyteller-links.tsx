@@ -1,3 +1,4 @@
+import { postedWithoutScript } from "~/components/share/posted-with-script";
 import { FormRouteToaster } from "~/components/ui/form-route-toaster";
 import type { MessageKey } from "~/i18n/types";
 import { AppError } from "~/lib/errors";
@@ -33,7 +34,8 @@ async function titled<T>(title: MessageKey, change: () => Promise<T>): Promise<T
 
 /**
  * POST /books/{id}/storyteller-links: the "Invite the storyteller" dialog's forms, without JavaScript too (ADR 0008).
- * `create` makes her link and comes back to the dialog with it and its card (shown this once, through the flash);
+ * `create` makes her link and comes back to the dialog with it and its card (shown this once, through the flash; posted
+ * without JavaScript, the same address shows them on a page of its own, issue 35);
  * `address` changes how one link's page addresses her (issue 35); `revoke` ends one of this book's links. Another
  * user's book or link is a 404, like the share dialog's.
  */
@@ -64,6 +66,7 @@ export const action = formAction({
           description: "storyteller.copyNow",
           link: storytellerUrl(request, token),
           values: { name },
+          alone: postedWithoutScript(form),
         },
       };
     }
