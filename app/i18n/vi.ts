@@ -386,6 +386,7 @@ const vi = {
       delete_share: "{{user}} đã thu hồi một đường liên kết gia đình của sách “{{book}}”.",
       "create_storyteller-link": "{{user}} đã mời người kể chuyện vào sách “{{book}}”.",
       "delete_storyteller-link": "{{user}} đã kết thúc đường liên kết của người kể chuyện cho sách “{{book}}”.",
+      "update_storyteller-link": "{{user}} đã đổi cách trang của người kể chuyện gọi người ấy trong sách “{{book}}”.",
       create_user: "{{user}} đã tạo tài khoản {{target}}.",
       update_user: "{{user}} đã thay đổi tài khoản {{target}}.",
       delete_user: "{{user}} đã xóa tài khoản {{target}}.",
@@ -821,6 +822,24 @@ const vi = {
     expiryInvalid: "Vui lòng ghi ngày hết hạn dạng ngày giờ, ví dụ 2027-01-31T00:00:00Z.",
     expiryInPast: "Ngày hết hạn phải ở tương lai.",
   },
+  newLink: {
+    title: "Đường liên kết mới của bạn",
+    storytellerTitle: "Đường liên kết kể chuyện mới",
+    once:
+      "Đường liên kết này chỉ hiện một lần này: để an toàn, Heirloom không giữ bản sao nào. Nó ở lại đây cho đến " +
+      "khi bạn rời trang. Khi bạn tải lại hay rời trang, nó không hiện lại được nữa, nhưng bạn luôn có thể tạo " +
+      "một đường liên kết mới.",
+    fieldHint: "Đây là toàn bộ đường liên kết, có thể dài nhiều dòng.",
+    howTitle: "Cách gửi đi",
+    step1:
+      "Chạm và giữ vào đường liên kết trong ô (trên máy tính, bấm chuột phải), chọn “Chọn tất cả”, " +
+      "rồi chọn “Sao chép”.",
+    step2: "Mở Zalo, Messenger hoặc tin nhắn, rồi chọn người muốn gửi.",
+    step3: "Chạm và giữ vào chỗ viết tin nhắn, chọn “Dán”, rồi gửi đi.",
+    step4: "Gửi xong, bấm “Xong” ở dưới.",
+    printCard: "Để in thẻ, hãy dùng lệnh In của trình duyệt: trang chỉ in tấm thẻ.",
+    done: "Xong: quay lại các đường liên kết",
+  },
   pdfDialog: {
     open: "Tải sách (PDF)",
     title: "Tải sách (PDF)",
@@ -862,7 +881,26 @@ const vi = {
     nameLabel: "Tên người kể (không bắt buộc)",
     nameHint: "Ví dụ: Bà Lan. Trang sẽ chào bằng tên này.",
     addressLabel: "Trang gọi người kể là",
-    addresses: { ba: "bà", ong: "ông", me: "mẹ", bo: "bố", co: "cô", chu: "chú", ban: "bạn" },
+    addresses: {
+      ba: "bà",
+      ong: "ông",
+      me: "mẹ",
+      bo: "bố",
+      co: "cô",
+      chu: "chú",
+      bac: "bác",
+      di: "dì",
+      ban: "bạn",
+    },
+    addressFromName: "Theo tên gọi (nếu không có thì “bạn”)",
+    addressHint:
+      "Nếu tên bắt đầu bằng Bà, Ông, Mẹ, Bố hay Ba, Cô, Chú, Bác hoặc Dì, trang sẽ gọi người kể như vậy; nếu " +
+      "không, trang gọi là “bạn”. Bạn có thể đổi ở đây, ngay bây giờ hay về sau.",
+    addressOf: "Trang gọi {{name}} là",
+    addressChange: "Đổi",
+    addressChangeLabel: "Đổi cách trang gọi {{name}}",
+    addressChanged: "Đã đổi cách gọi người kể chuyện",
+    addressFailed: "Không thể đổi cách trang gọi người kể chuyện.",
     topicsLabel: "Câu hỏi từ các chủ đề",
     noTopics: "Hãy thêm một chủ đề trước: đường liên kết hỏi các câu hỏi của những chủ đề trong sách.",
     expiresLabel: "Đường liên kết dùng được",
@@ -912,7 +950,7 @@ const vi = {
   },
   tell: {
     home: "Về Trang chủ",
-    you: { ba: "bà", ong: "ông", me: "mẹ", bo: "bố", co: "cô", chu: "chú", ban: "bạn" },
+    you: { ba: "bà", ong: "ông", me: "mẹ", bo: "bố", co: "cô", chu: "chú", bac: "bác", di: "dì", ban: "bạn" },
     pageTitle: "Kể chuyện",
     greeting: "Chào {{name}}",
     greetingNoName: "Xin chào",
@@ -925,6 +963,7 @@ const vi = {
     stop: "Dừng",
     recordingTime: "Thời gian ghi âm",
     listenBack: "Nghe lại",
+    stopListening: "Dừng nghe",
     recordAgain: "Ghi âm lại",
     send: "Gửi",
     typeInstead: "Viết thay vì nói",

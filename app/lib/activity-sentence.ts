@@ -106,6 +106,7 @@ const KNOWN = new Set([
   "delete.share",
   "create.storyteller-link",
   "delete.storyteller-link",
+  "update.storyteller-link",
   "create.user",
   "update.user",
   "delete.user",

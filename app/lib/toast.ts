@@ -10,6 +10,11 @@ export type Toast = {
   values?: Record<string, string>;
   /** A link just made, shown once by the page that asked for it (a new share link). */
   link?: string;
+  /**
+   * The link was asked for without JavaScript: it is shown on a page of its own rather than in its dialog, whose
+   * close would lose it and which has no Copy button then (issue 35).
+   */
+  alone?: boolean;
 };
 
 /** What a form route answers when it refuses a post (ADR 0008): the page around it shows this toast. */

@@ -25,6 +25,7 @@ import {
   USERNAME_MIN,
 } from "./limits";
 import { hasInvisibleCharacters } from "./names";
+import { ADDRESS_FROM_NAME, linkAddress } from "./storyteller-address";
 import { safeRedirect } from "./safe-redirect";
 
 export const loginSchema = z.object({
@@ -227,17 +228,27 @@ export const shareSchema = z.object({
   expiresAt: z.iso.datetime({ offset: true, error: "share.expiryInvalid" }).nullable().optional(),
 });
 
-/** POST /api/books/{id}/storyteller-links (issue 18): every field may be left out. */
-export const storytellerLinkSchema = z.object({
-  name: z.string().trim().max(100).optional().default(""),
-  address: z.enum(STORYTELLER_ADDRESSES, { error: "storyteller.addressInvalid" }).optional().default("ban"),
-  topicIds: z
-    .array(z.number().int().positive().max(ID_MAX), { error: "storyteller.topicsInvalid" })
-    .min(1, { error: "storyteller.topicsInvalid" })
-    .max(1000)
-    .optional(),
-  expiresAt: z.iso.datetime({ offset: true, error: "share.expiryInvalid" }).nullable().optional(),
-});
+const storytellerAddress = z.enum(STORYTELLER_ADDRESSES, { error: "storyteller.addressInvalid" });
+
+/**
+ * POST /api/books/{id}/storyteller-links (issue 18): every field may be left out. Without an address, the one her
+ * name begins with ("Bà Lan": bà), else "bạn" (issue 35).
+ */
+export const storytellerLinkSchema = z
+  .object({
+    name: z.string().trim().max(100).optional().default(""),
+    address: storytellerAddress.optional(),
+    topicIds: z
+      .array(z.number().int().positive().max(ID_MAX), { error: "storyteller.topicsInvalid" })
+      .min(1, { error: "storyteller.topicsInvalid" })
+      .max(1000)
+      .optional(),
+    expiresAt: z.iso.datetime({ offset: true, error: "share.expiryInvalid" }).nullable().optional(),
+  })
+  .transform((link) => ({ ...link, address: linkAddress(link.name, link.address) }));
+
+/** PUT /api/storyteller-links/{id}, and the dialog's own change: how her page addresses her from now on. */
+export const storytellerAddressSchema = z.object({ address: storytellerAddress });
 
 /**
  * An answer on the storyteller's page (/tell/{token}): the question, her text (may be empty when a recording comes
@@ -263,21 +274,29 @@ export const shareFormSchema = z.object({
 });
 
 /**
- * The workspace's "Invite the storyteller" form: her name, how a Vietnamese page addresses her, the topics (checkboxes:
- * one checked posts a string, several an array, none nothing) and the link's lifetime in days.
+ * The workspace's "Invite the storyteller" form: her name, how a Vietnamese page addresses her (or "from the name"),
+ * the topics (checkboxes: one checked posts a string, several an array, none nothing) and the link's lifetime in days.
  */
-export const storytellerFormSchema = z.object({
-  name: z.preprocess((v) => v ?? "", z.string().trim().max(100, { error: "errors.invalid" })),
-  address: z.enum(STORYTELLER_ADDRESSES, { error: "storyteller.addressInvalid" }).default("ban"),
-  topicIds: z.preprocess(
-    (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
-    z
-      .array(z.coerce.number().int().positive().max(ID_MAX), { error: "storyteller.topicsInvalid" })
-      .min(1, { error: "storyteller.topicsInvalid" })
-      .max(1000, { error: "storyteller.topicsInvalid" }),
-  ),
-  lifetime: z.enum(STORYTELLER_LIFETIMES, { error: "errors.invalid" }).default("90"),
-});
+export const storytellerFormSchema = z
+  .object({
+    name: z.preprocess((v) => v ?? "", z.string().trim().max(100, { error: "errors.invalid" })),
+    // The select's first choice, and what a form without it (an English book's) means: from her name (issue 35).
+    address: z
+      .enum([...STORYTELLER_ADDRESSES, ADDRESS_FROM_NAME], { error: "storyteller.addressInvalid" })
+      .default(ADDRESS_FROM_NAME),
+    topicIds: z.preprocess(
+      (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
+      z
+        .array(z.coerce.number().int().positive().max(ID_MAX), { error: "storyteller.topicsInvalid" })
+        .min(1, { error: "storyteller.topicsInvalid" })
+        .max(1000, { error: "storyteller.topicsInvalid" }),
+    ),
+    lifetime: z.enum(STORYTELLER_LIFETIMES, { error: "errors.invalid" }).default("90"),
+  })
+  .transform((form) => ({
+    ...form,
+    address: linkAddress(form.name, form.address === ADDRESS_FROM_NAME ? undefined : form.address),
+  }));
 
 /** A file input as the browser posts it: a file chosen, or `error`. (The server streams files to disk instead.) */
 const chosenFile = (error: MessageKey) => z.custom<File>((value) => value instanceof File && value.size > 0, { error });

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
-import { db, transaction } from "~db/client.server";
+import { db, transaction, type Tx } from "~db/client.server";
 import { books, stories, storytellerLinks, topics, type Language, type StorytellerLink } from "~db/schema";
 import type { StorytellerAddress } from "~db/storyteller-addresses";
 import { AppError } from "~/lib/errors";
@@ -127,32 +127,57 @@ export async function listStorytellerLinks({ bookId, userId }: { bookId: number;
   return links.map((link) => view(link, counts.get(link.id) ?? { all: 0, drafts: 0 }, now));
 }
 
+type LinkOfBook = {
+  linkId: number;
+  userId: number;
+  /** The book the request came through, when it names one (the dialog); the api names only the link. */
+  bookId?: number;
+};
+
+/** A link not yet revoked of one of the user's books (and of `bookId`, when the request names one), or a 404. */
+async function ownedLiveLink(tx: Tx, { linkId, userId, bookId }: LinkOfBook): Promise<{ id: number; bookId: number }> {
+  const row = (
+    await tx
+      .select({ id: storytellerLinks.id, bookId: storytellerLinks.bookId })
+      .from(storytellerLinks)
+      .innerJoin(books, eq(books.id, storytellerLinks.bookId))
+      .where(and(eq(storytellerLinks.id, linkId), eq(books.userId, userId), isNull(storytellerLinks.revokedAt)))
+  )[0];
+  if (!row || (bookId !== undefined && row.bookId !== bookId)) throw new AppError(404, "storyteller.notFound");
+  return row;
+}
+
 /**
  * Revokes a link of one of the user's books (404 for anyone else, or for a link already revoked). The row stays,
  * marked, so that her page can still tell her kindly that the link has ended; the answers she sent stay too.
  */
-export async function revokeStorytellerLink({
-  linkId,
-  userId,
-  bookId,
-}: {
-  linkId: number;
-  userId: number;
-  /** The book the request came through, when it names one (the share dialog); the api names only the link. */
-  bookId?: number;
-}): Promise<{ id: number; bookId: number }> {
+export async function revokeStorytellerLink(which: LinkOfBook): Promise<{ id: number; bookId: number }> {
   return transaction(async (tx) => {
-    const row = (
-      await tx
-        .select({ id: storytellerLinks.id, bookId: storytellerLinks.bookId })
-        .from(storytellerLinks)
-        .innerJoin(books, eq(books.id, storytellerLinks.bookId))
-        .where(and(eq(storytellerLinks.id, linkId), eq(books.userId, userId), isNull(storytellerLinks.revokedAt)))
-    )[0];
-    if (!row || (bookId !== undefined && row.bookId !== bookId)) throw new AppError(404, "storyteller.notFound");
-    await tx.update(storytellerLinks).set({ revokedAt: new Date() }).where(eq(storytellerLinks.id, linkId));
-    await logActivity(tx, { userId, action: "delete", resource: "storyteller-link", details: row });
+    const row = await ownedLiveLink(tx, which);
+    await tx.update(storytellerLinks).set({ revokedAt: new Date() }).where(eq(storytellerLinks.id, row.id));
+    await logActivity(tx, { userId: which.userId, action: "delete", resource: "storyteller-link", details: row });
     return row;
+  });
+}
+
+/**
+ * Changes how her page addresses her (issue 35: the address read from her name is the owner's to change), on a live
+ * link of one of the user's books; 404 for anyone else, or through another book. Her page says it from its next load.
+ */
+export async function setStorytellerAddress({
+  address,
+  ...which
+}: LinkOfBook & { address: StorytellerAddress }): Promise<{ id: number; bookId: number; address: StorytellerAddress }> {
+  return transaction(async (tx) => {
+    const row = await ownedLiveLink(tx, which);
+    await tx.update(storytellerLinks).set({ address }).where(eq(storytellerLinks.id, row.id));
+    await logActivity(tx, {
+      userId: which.userId,
+      action: "update",
+      resource: "storyteller-link",
+      details: { ...row, address },
+    });
+    return { ...row, address };
   });
 }
 

@@ -5,6 +5,7 @@ import type { Route } from "./+types/book";
 import { BookDialogs } from "~/components/book/book-dialogs";
 import { BookHeader } from "~/components/book/book-header";
 import { NewAnswersNotice } from "~/components/storyteller/new-answers-notice";
+import { NewLinkPage } from "~/components/share/new-link-page";
 import { StoryEditor } from "~/components/story/story-editor";
 import { TopicEditor } from "~/components/topic/topic-editor";
 import { Workspace } from "~/components/workspace/workspace";
@@ -26,6 +27,7 @@ import { resizablePanelsChunk } from "~/lib/lazy-chunks.server";
 import { useNonce } from "~/lib/nonce";
 import { consumeFlash } from "~/lib/flash.server";
 import { workspaceData } from "~/services/workspace-data.server";
+import { newLinkPage } from "~/services/new-link-page.server";
 
 // The dialogs are opened by a link, seldom: their code waits until the page is idle (lazyWhenIdle).
 const ShareDialog = lazyWhenIdle(
@@ -45,37 +47,44 @@ export const handle: HeaderHandle = { ownsToaster: true };
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageTitle(loaderData?.title);
 
+/** The page without its workspace: a book that is missing, or a new link on a page of its own. */
+const noWorkspace = () => ({
+  topics: [],
+  stories: [],
+  preview: { tab: "topic" as const, page: 1, openTopicId: null, topicPage: null, book: null },
+  shares: null,
+  storyteller: null,
+  pdf: null,
+  newAnswers: [],
+  layout: DEFAULT_LAYOUT,
+  dialog: null,
+  editor: null,
+  topicEditor: null,
+  resizablePanelsScript: null,
+});
+
 export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
   const book = await getBook({ bookId: paramId(args.params.bookId), userId: user.id });
+  const locale = getLocale(args.context);
   if (!book) {
     // Missing and not-yours look the same, so ids reveal nothing.
-    return data(
-      {
-        title: translate(args.context, "books.notFoundTitle"),
-        book: null,
-        topics: [],
-        stories: [],
-        preview: { tab: "topic" as const, page: 1, openTopicId: null, topicPage: null, book: null },
-        shares: null,
-        storyteller: null,
-        pdf: null,
-        newAnswers: [],
-        layout: DEFAULT_LAYOUT,
-        dialog: null,
-        editor: null,
-        topicEditor: null,
-        locale: getLocale(args.context),
-        resizablePanelsScript: null,
-      },
-      { status: 404 },
-    );
+    const title = translate(args.context, "books.notFoundTitle");
+    return data({ title, book: null, newLink: null, ...noWorkspace(), locale }, { status: 404 });
+  }
+  const flash = consumeFlash(args.context);
+  // A link made without JavaScript gets a page of its own (issue 35); the workspace is not read for it.
+  const newLink = newLinkPage(args.request, book, flash);
+  if (newLink) {
+    const title = translate(args.context, newLink.kind === "share" ? "newLink.title" : "newLink.storytellerTitle");
+    return { title, book, newLink, ...noWorkspace(), locale };
   }
   return {
     title: book.title,
     book,
-    ...(await workspaceData(args.request, user, book, consumeFlash(args.context))),
-    locale: getLocale(args.context),
+    newLink: null,
+    ...(await workspaceData(args.request, user, book, flash)),
+    locale,
     resizablePanelsScript: resizablePanelsChunk() ?? null,
   };
 }
@@ -118,6 +127,7 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
       />
     );
   }
+  if (loaderData.newLink) return <NewLinkPage data={loaderData.newLink} />;
   const editor = loaderData.topicEditor ? (
     <TopicEditor
       // A newly generated draft replaces the text the editor started from.

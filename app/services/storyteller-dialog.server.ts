@@ -9,7 +9,7 @@ import { listStorytellerLinks } from "~/models/storyteller-link.server";
  * The printable card for a link just made: its QR code, her name, and the three steps in the BOOK's language, which
  * is hers even when the family's screens are in another.
  */
-function card(book: Book, link: string, name: string) {
+export function storytellerCard(book: Book, link: string, name: string) {
   const t = fastT(book.language, resources[book.language].translation, resources.en.translation);
   return {
     link,
@@ -39,6 +39,6 @@ export async function storytellerDialogData(
     language: book.language,
     links: (await listStorytellerLinks({ bookId: book.id, userId: user.id })) ?? [],
     topics: topics.filter((topic) => !topic.archived).map((topic) => ({ id: topic.id, title: topic.title })),
-    card: created?.link ? card(book, created.link, created.values?.name ?? "") : null,
+    card: created?.link ? storytellerCard(book, created.link, created.values?.name ?? "") : null,
   };
 }

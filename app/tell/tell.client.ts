@@ -1,6 +1,7 @@
 // The storyteller's page script (ADR 0028): her page is plain HTML that works without it; this adds recording in the
 // page, the question read aloud, and an outbox that keeps each recording on the phone until the server has it. It
 // imports nothing of the app, so that the build makes it one small file of its own (the page's only script).
+import { clockLength, spokenLength } from "./length";
 import { flushOutbox, type Outgoing, queueAnswer } from "./outbox";
 import { setUpHear } from "./speech";
 
@@ -64,11 +65,18 @@ function setUpRecorder(form: HTMLFormElement) {
   const time = part("time");
   const toggleText = part("toggle-text");
   const textField = part("text-field");
+  const listenText = part("listen-text");
+  const listenWord = listenText?.textContent ?? "";
+  const lengthWords = part("length");
+  const player = part<HTMLAudioElement>("player");
   let typing = false;
   let recording: MediaRecorder | null = null;
   let take: Blob | null = null;
+  /** Her recording's address on the phone itself: listening back needs no network. */
+  let takeUrl = "";
+  let began = 0;
+  let lengthMs = 0;
   let ticking = 0;
-  let playing: HTMLAudioElement | null = null;
 
   /** Which controls show: one step at a time, each shown where her thumb already is. */
   function step(name: "idle" | "recording" | "recorded" | "sending", focus?: HTMLElement | null) {
@@ -115,12 +123,14 @@ function setUpRecorder(form: HTMLFormElement) {
     recording.onstop = () => {
       for (const track of stream.getTracks()) track.stop();
       take = new Blob(chunks, { type: recording?.mimeType || type || "audio/webm" });
+      takeUrl = URL.createObjectURL(take);
       recording = null;
+      showLength(lengthMs);
       say(words("recorded"));
       step("recorded", listen);
     };
     recording.start(1000);
-    const began = Date.now();
+    began = Date.now();
     const tick = () => {
       const seconds = Math.floor((Date.now() - began) / 1000);
       if (time) time.textContent = `${pad(Math.floor(seconds / 60))}:${pad(seconds % 60)}`;
@@ -133,18 +143,51 @@ function setUpRecorder(form: HTMLFormElement) {
 
   function finish() {
     clearInterval(ticking);
+    lengthMs = Date.now() - began;
     recording?.stop();
   }
 
-  function hear() {
-    if (!take) return;
-    playing?.pause();
-    playing = new Audio(URL.createObjectURL(take));
-    void playing.play();
+  /** The length on Listen back ("0:05", drawn by CSS) and, in words, its description for a screen reader. */
+  function showLength(ms: number) {
+    if (listen) listen.dataset.length = clockLength(ms);
+    if (lengthWords)
+      lengthWords.textContent = (lengthWords.dataset.words ?? "").replace(
+        "{{duration}}",
+        spokenLength(ms, document.documentElement.lang),
+      );
   }
 
+  /** Listen back plays her recording from the start, and stops it when pressed again. */
+  function hear() {
+    if (!player || !takeUrl) return;
+    if (!player.paused) {
+      stopHearing();
+      return;
+    }
+    if (player.src !== takeUrl) player.src = takeUrl;
+    player.currentTime = 0;
+    void player.play().catch(() => undefined);
+  }
+
+  function stopHearing() {
+    if (!player || player.paused) return;
+    player.pause();
+    player.currentTime = 0;
+  }
+
+  const listening = (on: boolean) => {
+    if (listenText) listenText.textContent = on ? (listen?.dataset.stopListening ?? listenWord) : listenWord;
+    listen?.toggleAttribute("data-playing", on);
+  };
+  player?.addEventListener("playing", () => listening(true));
+  player?.addEventListener("pause", () => listening(false));
+  player?.addEventListener("ended", () => listening(false));
+
   function discard() {
-    playing?.pause();
+    stopHearing();
+    if (takeUrl) URL.revokeObjectURL(takeUrl);
+    takeUrl = "";
+    player?.removeAttribute("src");
     take = null;
     say("");
     step("idle", record);
@@ -160,7 +203,7 @@ function setUpRecorder(form: HTMLFormElement) {
       path: location.pathname,
       audio: take,
     };
-    playing?.pause();
+    stopHearing();
     step("sending");
     renewKey();
     await queueAnswer(answer, report);

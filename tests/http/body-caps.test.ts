@@ -183,9 +183,10 @@ beforeAll(async () => {
   upload.append("file", new Blob([await pngBytes()], { type: "image/png" }), "garden.png");
   const media = await created(await lan.request(`/api/stories/${story.id}/media`, { method: "POST", body: upload }));
   const tell = await lan.json("POST", `/api/books/${book.id}/storyteller-links`, { name: "Bà Lan", address: "ba" });
-  const { token: tellToken } = (await tell.json()) as { token: string };
+  const { token: tellToken, id: tellLinkId } = (await tell.json()) as { token: string; id: number };
   ids = {
     tellToken,
+    tellLinkId,
     bookId: book.id,
     topicId: topic.id,
     storyId: story.id,

@@ -22,8 +22,9 @@ export type Ids = {
   mediaId: number;
   userId: number;
   otherUserId: number;
-  /** A storyteller's link to the user's Vietnamese book. */
+  /** A storyteller's link to the user's Vietnamese book, and its id. */
   tellToken: string;
+  tellLinkId: number;
 };
 
 export type BodyRoute = {
@@ -222,6 +223,7 @@ export const BODY_ROUTES: BodyRoute[] = [
   json("routes/api/admin.create-user.ts", "POST", () => "/api/admin/create-user", "admin"),
   json("routes/api/admin.user.ts", "PUT", (i) => `/api/admin/users/${i.otherUserId}`, "admin"),
   json("routes/api/users.ts", "PUT", (i) => `/api/users/${i.userId}`),
+  json("routes/api/storyteller-link.ts", "PUT", (i) => `/api/storyteller-links/${i.tellLinkId}`),
 ];
 
 /** Routes (and methods) with an action that reads no body at all, and why none is needed. */

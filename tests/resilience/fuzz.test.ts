@@ -368,7 +368,12 @@ function specs(f: Fixtures, s: Strangers): Record<string, Spec> {
         },
       },
     },
-    "api/storyteller-links/:id": { methods: ["DELETE"], param: "storytellerLink" },
+    // Issue 35: how her page addresses her, the owner's to change.
+    "api/storyteller-links/:id": {
+      methods: ["PUT", "DELETE"],
+      param: "storytellerLink",
+      bodies: { PUT: { valid: { address: "bac" }, fields: { address: { kind: "enum" } } } },
+    },
     "api/books/:id/export": { methods: ["GET"], param: "book" },
     // Issue 19: the printed book, a GET that writes its cache (its sizes and books are in tests/http/book-pdf*.ts).
     "api/books/:id/book.pdf": { methods: ["GET"], param: "book", writingGet: true },

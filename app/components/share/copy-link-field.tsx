@@ -9,7 +9,8 @@ type Abilities = { copy: boolean; share: boolean };
 /**
  * A link shown once (the share dialog's, the storyteller's), to pass on from a phone:
  * - the whole link in a field that wraps it on as many lines as it needs, in the page's own type, so it can be
- *   read and selected (a long press, or a tap with JavaScript) without scrolling inside a one-line box;
+ *   read and selected (a long press, or a tap with JavaScript) without scrolling inside a one-line box; a link made
+ *   without JavaScript has a page of its own, where the field is larger (NewLinkPage);
  * - "Send with an app" where the browser has a share sheet (`navigator.share`), for Zalo, Messenger or SMS;
  * - Copy where the browser lets the page write to the clipboard.
  * Both buttons appear only once JavaScript has run and found what they need: without it they would do nothing.
@@ -61,7 +62,9 @@ export function CopyLinkField({
         value={link}
         spellCheck={false}
         autoCapitalize="off"
+        // A tap selects the whole link, the first and every later one (a tap in a focused field would move the caret).
         onFocus={(event) => event.currentTarget.select()}
+        onClick={(event) => event.currentTarget.select()}
         aria-describedby={`${id}-hint`}
       />
       <p id={`${id}-hint`} className="field-hint">

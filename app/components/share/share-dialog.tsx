@@ -6,6 +6,7 @@ import { useConformForm } from "~/hooks/use-conform-form";
 import { useTimeZone } from "~/hooks/use-root-data";
 import { SHARE_LIFETIMES } from "~/lib/limits";
 import { CopyLinkField } from "./copy-link-field";
+import { PostedWithScript } from "./posted-with-script";
 import { RevokeLinkForm } from "./revoke-link-form";
 
 type Share = { id: number; createdAt: Date | string; expiresAt: Date | string | null; expired: boolean };
@@ -59,6 +60,7 @@ export function ShareDialog({
         ) : null}
         <Form method="post" action={action} className="share-create" preventScrollReset {...formProps}>
           <input type="hidden" name="intent" value="create" />
+          <PostedWithScript />
           <div className="field">
             <label htmlFor="share-lifetime">{t("share.expiresLabel")}</label>
             <select id="share-lifetime" name="lifetime" defaultValue="never">

@@ -1,10 +1,12 @@
+import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Dialog } from "~/components/ui/dialog";
+import { PostedWithScript } from "~/components/share/posted-with-script";
 import { Field } from "~/components/ui/field";
 import { useT } from "~/i18n/use-t";
 import { useConformForm } from "~/hooks/use-conform-form";
 import { STORYTELLER_LIFETIMES } from "~/lib/limits";
-import { STORYTELLER_ADDRESSES } from "~db/storyteller-addresses";
+import { AddressChoice } from "./address-choice";
 import { StorytellerCard, type StorytellerCardData } from "./storyteller-card";
 import { StorytellerLinks, type StorytellerLinkItem } from "./storyteller-links";
 
@@ -36,6 +38,8 @@ export function StorytellerDialog({ bookId, data, closeHref }: Props) {
   const action = `/books/${bookId}/storyteller-links`;
   const { formProps, errorOf } = useConformForm({ id: "storyteller-create", schema: "storyteller" });
   const topicsError = errorOf("topicIds");
+  // Her name as it is typed: the form of address follows it (AddressChoice).
+  const [name, setName] = useState("");
   return (
     <Dialog title={t("storyteller.title")} closeHref={closeHref} wide>
       <div className="stack">
@@ -46,6 +50,7 @@ export function StorytellerDialog({ bookId, data, closeHref }: Props) {
         ) : (
           <Form method="post" action={action} className="stack" preventScrollReset {...formProps}>
             <input type="hidden" name="intent" value="create" />
+            <PostedWithScript />
             <Field
               name="name"
               idPrefix="storyteller-"
@@ -53,21 +58,11 @@ export function StorytellerDialog({ bookId, data, closeHref }: Props) {
               hint={t("storyteller.nameHint")}
               maxLength={100}
               autoComplete="off"
+              onChange={(event) => setName(event.currentTarget.value)}
               error={errorOf("name")}
             />
             {/* Only a Vietnamese page needs to know whether she is bà, ông, mẹ…: English says "you" to everyone. */}
-            {data.language === "vi" ? (
-              <div className="field">
-                <label htmlFor="storyteller-address">{t("storyteller.addressLabel")}</label>
-                <select id="storyteller-address" name="address" defaultValue="ba">
-                  {STORYTELLER_ADDRESSES.map((value) => (
-                    <option key={value} value={value}>
-                      {t(`storyteller.addresses.${value}`)}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            ) : null}
+            {data.language === "vi" ? <AddressChoice name={name} /> : null}
             <fieldset aria-describedby={topicsError ? "storyteller-topics-error" : undefined}>
               <legend>{t("storyteller.topicsLabel")}</legend>
               {data.topics.map((topic) => (
@@ -105,7 +100,7 @@ export function StorytellerDialog({ bookId, data, closeHref }: Props) {
             </div>
           </Form>
         )}
-        <StorytellerLinks action={action} links={data.links} />
+        <StorytellerLinks action={action} links={data.links} addressed={data.language === "vi"} />
       </div>
     </Dialog>
   );

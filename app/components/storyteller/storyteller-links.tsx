@@ -2,19 +2,33 @@ import { RevokeLinkForm } from "~/components/share/revoke-link-form";
 import { useT } from "~/i18n/use-t";
 import { formatDate } from "~/lib/dates";
 import { useTimeZone } from "~/hooks/use-root-data";
+import type { StorytellerAddress } from "~db/storyteller-addresses";
+import { LinkAddressForm } from "./link-address-form";
 
 /** A storyteller link as the owner sees it: never its token. */
 export type StorytellerLinkItem = {
   id: number;
   name: string;
+  address: StorytellerAddress;
   expiresAt: Date | string;
   lastUsedAt: Date | string | null;
   expired: boolean;
   answerCount: number;
 };
 
-/** The book's storyteller links: who each is for, when it was last used, what it brought, its expiry, and Revoke. */
-export function StorytellerLinks({ action, links }: { action: string; links: StorytellerLinkItem[] }) {
+/**
+ * The book's storyteller links: who each is for, how a Vietnamese page addresses her (`addressed`), when it was last
+ * used, what it brought, its expiry, and Revoke.
+ */
+export function StorytellerLinks({
+  action,
+  links,
+  addressed,
+}: {
+  action: string;
+  links: StorytellerLinkItem[];
+  addressed: boolean;
+}) {
   const t = useT();
   const timeZone = useTimeZone();
   return (
@@ -30,6 +44,9 @@ export function StorytellerLinks({ action, links }: { action: string; links: Sto
             return (
               <li key={link.id} className="share-item storyteller-item">
                 <strong>{name}</strong>
+                {addressed ? (
+                  <LinkAddressForm action={action} linkId={link.id} name={name} address={link.address} />
+                ) : null}
                 <span className="muted">
                   {link.lastUsedAt
                     ? t("storyteller.lastUsed", { date: formatDate(link.lastUsedAt, timeZone) })

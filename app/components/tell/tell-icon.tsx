@@ -8,6 +8,7 @@ const PATHS = {
     "m5-3a5 5 0 0 1-10 0H5a7 7 0 0 0 6 6.9V21h2v-2.1a7 7 0 0 0 6-6.9h-2z",
   ].join(""),
   stop: "M7 7h10v10H7z",
+  play: "M8 5v14l11-7z",
   send: "M3 20.5 21 12 3 3.5V10l12 2-12 2z",
   again: "M12 5V2L7 6l5 4V7a5 5 0 1 1-5 5H5a7 7 0 1 0 7-7z",
   write:

@@ -1,9 +1,8 @@
 import { useT } from "~/i18n/use-t";
+import type { StorytellerAddress } from "~db/storyteller-addresses";
 import type { MessageKey } from "~/i18n/types";
 import { TellIcon } from "./tell-icon";
 import { TellRecorder, TellToggle } from "./tell-recorder";
-
-type Address = "ba" | "ong" | "me" | "bo" | "co" | "chu" | "ban";
 
 /** One question, and how to answer it. Nothing else of the book is here (ADR 0028). */
 type Screen =
@@ -14,7 +13,7 @@ type Screen =
 export type TellPageProps = {
   /** Her page's own address, without a query: every link and form of the page goes back to it. */
   path: string;
-  teller: { name: string; address: Address };
+  teller: { name: string; address: StorytellerAddress };
   screen: Screen;
   sentCount: number;
   justSent: boolean;
@@ -32,7 +31,7 @@ export type TellPageProps = {
 };
 
 /** The words a Vietnamese page calls her by ("bà", "ông"…), and the same capitalised to start a sentence. */
-function useAddress(address: Address) {
+function useAddress(address: StorytellerAddress) {
   const t = useT();
   const you = t(`tell.you.${address}`);
   return { you, You: you.charAt(0).toUpperCase() + you.slice(1) };

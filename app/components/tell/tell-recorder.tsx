@@ -36,17 +36,35 @@ export function TellRecorder({ words }: { words: { you: string; You: string } })
           <TellIcon name="stop" />
           {t("tell.stop")}
         </button>
-        <button type="button" className="tell-button" data-tell="listen" hidden>
-          <TellIcon name="hear" />
-          {t("tell.listenBack")}
-        </button>
+        {/* Her recording, to hear before it goes (issue 35): played from the phone itself, so also offline. Its
+            length shows on the button (data-length, drawn by CSS) and is read out in words as its description. */}
+        <div className="tell-row">
+          <button
+            type="button"
+            className="tell-button tell-listen"
+            data-tell="listen"
+            data-stop-listening={t("tell.stopListening")}
+            aria-describedby="tell-length"
+            hidden
+          >
+            <span className="tell-when-still">
+              <TellIcon name="play" />
+            </span>
+            <span className="tell-when-playing">
+              <TellIcon name="stop" />
+            </span>
+            <span data-tell="listen-text">{t("tell.listenBack")}</span>
+          </button>
+          <button type="button" className="tell-button tell-primary" data-tell="send" hidden>
+            <TellIcon name="send" />
+            {t("tell.send")}
+          </button>
+        </div>
+        <span id="tell-length" className="visually-hidden" data-tell="length" data-words={t("media.length")} />
+        <audio data-tell="player" preload="none" />
         <button type="button" className="tell-button" data-tell="again" hidden>
           <TellIcon name="again" />
           {t("tell.recordAgain")}
-        </button>
-        <button type="button" className="tell-button tell-primary" data-tell="send" hidden>
-          <TellIcon name="send" />
-          {t("tell.send")}
         </button>
       </div>
       <div className="tell-progress" data-tell="progress" hidden>

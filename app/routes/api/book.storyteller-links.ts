@@ -18,7 +18,8 @@ export const loader = apiHandler(async (args: Route.LoaderArgs) => {
 
 /**
  * POST /api/books/{id}/storyteller-links `{name?, address?, topicIds?, expiresAt?}`: a new link, 201
- * `{id, token, url, name, expiresAt}`; the only time the token is seen.
+ * `{id, token, url, name, address, expiresAt}`; the only time the token is seen. Without an address, the one her name
+ * begins with, else "ban" (the schema reads it).
  */
 export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
@@ -34,7 +35,14 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
     expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
   });
   return Response.json(
-    { id: link.id, token, url: storytellerUrl(args.request, token), name: link.name, expiresAt: link.expiresAt },
+    {
+      id: link.id,
+      token,
+      url: storytellerUrl(args.request, token),
+      name: link.name,
+      address: link.address,
+      expiresAt: link.expiresAt,
+    },
     { status: 201 },
   );
 });

@@ -1,3 +1,4 @@
+import { postedWithoutScript } from "~/components/share/posted-with-script";
 import { FormRouteToaster } from "~/components/ui/form-route-toaster";
 import { AppError } from "~/lib/errors";
 import { formAction } from "~/services/form-route.server";
@@ -12,7 +13,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * POST /books/{id}/shares: the share dialog's two forms, without JavaScript too. `create` makes a link
  * for the chosen lifetime and comes back to the dialog with the link (shown this once, through the
- * flash); `revoke` deletes one of this book's links. The book's download dialog (`back=pdf`) makes its
+ * flash; posted without JavaScript, the same address shows it on a page of its own, issue 35); `revoke` deletes one
+ * of this book's links. The book's download dialog (`back=pdf`) makes its
  * never-expiring link for the voice codes with the same `create`, and comes back to itself.
  */
 export const action = formAction({
@@ -42,6 +44,7 @@ export const action = formAction({
           title: "share.created",
           description: "share.copyNow",
           link: shareUrl(request, token),
+          alone: postedWithoutScript(form),
         },
       };
     }
