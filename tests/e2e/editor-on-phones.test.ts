@@ -2,12 +2,13 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import t from "~/i18n/vi";
 import { expectNoAxeViolations, serverAndBrowser } from "../support/browser";
-import { waitForHydration } from "./helpers";
+import { toast, waitForHydration, waitForToast } from "./helpers";
 import { expectEditorOpenOn, phone, seed } from "./phone-workspace";
 
 // Issue 35, "Phones and edges": the workspace's editor on a 390 px phone in Vietnamese, its CPU slowed down 4×. An
 // editor opened from another page comes into view with its first field focused, and stays there; its card then shows
-// the title, the start of the text and the Recording tab above its bar of actions.
+// the title, the start of the text and the Recording tab above its bar of actions; and notices sit clear of that bar,
+// and of the contents' first topic after topics were saved.
 const env = serverAndBrowser();
 // A slowed-down phone on two cores that other tests share: loading, hydrating and axe take a while.
 const SLOW = { timeout: 240_000 };
@@ -69,6 +70,16 @@ async function expectReadyToWrite(page: Page) {
   });
   expect(shown).toEqual({ scrolledInside: 0, title: "seen", text: "seen", recording: "seen" });
 }
+
+/** Whether two elements' boxes overlap on screen. */
+const overlapping = async (a: Locator, b: Locator) =>
+  a.evaluate(
+    (first, other) => {
+      const [x, y] = [first.getBoundingClientRect(), (other as Element).getBoundingClientRect()];
+      return x.left < y.right && y.left < x.right && x.top < y.bottom && y.top < x.bottom;
+    },
+    await b.elementHandle(),
+  );
 
 /** Home's "Trả lời" on the book's one open question. */
 async function answerFromHome({ page, open }: Opened) {
@@ -180,6 +191,52 @@ describe.each([true, false])("the editor's card as it opens on a slow phone (Jav
     await expectReadyToWrite(opened.page);
     // The page's own scripts are off without JavaScript, and axe with them: the markup is the same.
     if (js) await expectNoAxeViolations(opened.page);
+    opened.assertNoErrors();
+  });
+});
+
+describe.each([true, false])("notices on a slow phone (JavaScript %s)", SLOW, (js) => {
+  it("sit clear of the editor's bar after Complete", async () => {
+    const opened = await phone(env, js, { slowCpu: true });
+    const { page } = opened;
+    const { book, garden, question } = await seed(opened.post, opened.put);
+    await opened.open(`/books/${book.id}?openEditor=story&topicId=${garden.id}&questionId=${question.id}`);
+    await page.locator("#content").fill("Bà trồng khế, ổi và một luống rau thơm.");
+    // Down to the bar at the card's foot, as a thumb does, which puts it at the bottom of the screen.
+    await page.locator(".workspace-editor").evaluate((card) => card.scrollIntoView({ block: "end" }));
+    await page.getByRole("button", { name: t.storyEditor.complete }).tap();
+    await waitForToast(page, t.storyEditor.completed);
+    await page.getByRole("heading", { name: t.storyEditor.editTitle }).waitFor();
+    if (js) await waitForHydration(page);
+    const bar = page.locator(".workspace-editor .action-bar").filter({ visible: true });
+    expect(await overlapping(toast(page), bar)).toBe(false);
+    for (const name of [t.storyEditor.saveDraft, t.storyEditor.complete]) {
+      const button = page.getByRole("button", { name });
+      const reached = await button.evaluate((element) => {
+        const rect = element.getBoundingClientRect();
+        const hit = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
+        return !!hit && (hit === element || element.contains(hit));
+      });
+      expect(reached, name).toBe(true);
+    }
+    if (js) await expectNoAxeViolations(page);
+    opened.assertNoErrors();
+  });
+
+  // Without JavaScript the saved topics come back as a new page, at its top. With it, the focus then goes to the
+  // editor's heading (useFocusRecovery), which scrolls the contents out of sight above.
+  it.runIf(!js)("sit clear of the contents' first topic after suggested topics were saved", async () => {
+    const opened = await phone(env, js, { slowCpu: true });
+    const { page } = opened;
+    const book = await opened.post("/api/books", { title: "Cuộc đời của ông", language: "vi" });
+    await opened.open(`/books/${book.id}/suggest-topics`);
+    const save = page.getByRole("button", { name: /^Lưu các chủ đề đã chọn \(\d+\)$/ });
+    await save.tap();
+    await waitForToast(page, t.suggest.saved);
+    await page.waitForURL((url) => url.pathname === `/books/${book.id}`);
+    const firstTopic = page.locator(".workspace-toc .topic-list > li").first();
+    await firstTopic.waitFor();
+    expect(await overlapping(toast(page), firstTopic)).toBe(false);
     opened.assertNoErrors();
   });
 });
