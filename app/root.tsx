@@ -13,6 +13,7 @@ import {
 import type { Route } from "./+types/root";
 import { AuthSync } from "./components/layout/auth-sync";
 import { useHeaderHandle } from "./components/layout/header-context";
+import { useMarkPageHydrated } from "./hooks/use-page-hydration";
 import { SiteHeader } from "./components/layout/site-header";
 import { Toaster } from "./components/ui/toaster";
 import { isLocale } from "./i18n/config";
@@ -87,6 +88,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const i18n = useI18n();
   const lang = data?.locale ?? i18n.language ?? "en";
   const { htmlOnly } = useHeaderHandle();
+  useMarkPageHydrated();
   return (
     <html lang={lang} className={`theme-${data?.theme ?? "light"}`}>
       <head>

@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { EditorLink } from "~/components/workspace/editor-link";
 import type { Route } from "./+types/topic";
 import type { HeaderHandle } from "~/components/layout/header-context";
 import { MediaDialog } from "~/components/media/media-dialog";
@@ -123,9 +124,9 @@ export default function TopicPage({ loaderData, actionData, params }: Route.Comp
             <h1>{topic.title}</h1>
             {topic.description ? <p className="lead">{topic.description}</p> : null}
           </div>
-          <Link to={`${bookHref}?openEditor=story&topicId=${topic.id}`} className="button button-primary">
+          <EditorLink to={`${bookHref}?openEditor=story&topicId=${topic.id}`} className="button button-primary">
             {t("topicPage.newStory")}
-          </Link>
+          </EditorLink>
         </div>
       </div>
       <QuestionsCard

@@ -112,7 +112,8 @@ describe("the workspace panels", () => {
     const heights = await page
       .locator("[data-panel]")
       .evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().height)));
-    expect(heights).toEqual([400, 500, 600]);
+    // The editor's card is as tall as the screen below the header, at least 500 px (docs/product.md §2): 844 - 80.
+    expect(heights).toEqual([400, 764, 600]);
     const widths = await page
       .locator("[data-panel]")
       .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().width));

@@ -1,5 +1,6 @@
 import { useT } from "~/i18n/use-t";
 import { Link } from "react-router";
+import { EditorLink } from "~/components/workspace/editor-link";
 /** An unanswered question of one of the user's books, one tap from its answer. */
 type SuggestedAction = {
   bookId: number;
@@ -39,13 +40,13 @@ export function SuggestedActions({ actions, empty }: { actions: SuggestedAction[
                 {action.bookTitle} · {action.topicTitle}
               </p>
               <p className="action-question">{action.questionContent}</p>
-              <Link
+              <EditorLink
                 className="button button-primary"
                 to={answerHref(action)}
                 aria-label={t("home.answerLabel", { question: action.questionContent })}
               >
                 {t("home.answer")}
-              </Link>
+              </EditorLink>
             </li>
           ))}
         </ul>

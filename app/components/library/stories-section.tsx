@@ -1,5 +1,5 @@
 import { useT } from "~/i18n/use-t";
-import { Link } from "react-router";
+import { EditorLink } from "~/components/workspace/editor-link";
 import { formatDate } from "~/lib/dates";
 import type { SectionQuery } from "~/lib/library-query";
 import { truncate } from "~/lib/text";
@@ -44,9 +44,12 @@ export function StoriesSection({
           {result.stories.map((story) => (
             <li key={story.id} className="card item-card">
               <h3 className="item-title">
-                <Link to={`/books/${story.bookId}?storyId=${story.id}&topicId=${story.topicId}`} className="card-link">
+                <EditorLink
+                  to={`/books/${story.bookId}?storyId=${story.id}&topicId=${story.topicId}`}
+                  className="card-link"
+                >
                   {story.title}
-                </Link>
+                </EditorLink>
               </h3>
               <p className="muted item-context">
                 {t("library.inTopic", { book: story.bookTitle, topic: story.topicTitle })}

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { EditorLink } from "~/components/workspace/editor-link";
 import { useT } from "~/i18n/use-t";
 
 type Props = {
@@ -22,9 +23,9 @@ export function QuestionPicker({ topic, questions, answerHref, addQuestionHref }
           <ul className="question-list" aria-label={t("storyEditor.openQuestions", { topic: topic.title })}>
             {questions.map((question) => (
               <li key={question.id}>
-                <Link to={answerHref(question.id)} className="question-link" preventScrollReset>
+                <EditorLink to={answerHref(question.id)} className="question-link">
                   {question.text}
-                </Link>
+                </EditorLink>
               </li>
             ))}
           </ul>

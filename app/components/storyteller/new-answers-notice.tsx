@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { EditorLink } from "~/components/workspace/editor-link";
 import { useT } from "~/i18n/use-t";
 
 /** A storyteller's answers the family has not completed yet, for one teller of one book. */
@@ -21,9 +21,9 @@ export function NewAnswersNotice({ groups, showBook }: { groups: NewAnswers[]; s
             : t("storyteller.newAnswersNoName", { count: group.count });
           return (
             <li key={`${group.bookId}:${group.tellerName}`}>
-              <Link to={`/books/${group.bookId}?storyId=${group.firstStoryId}`} className="new-answers-link">
+              <EditorLink to={`/books/${group.bookId}?storyId=${group.firstStoryId}`} className="new-answers-link">
                 {showBook ? `${group.bookTitle}: ${text}` : text}
-              </Link>
+              </EditorLink>
             </li>
           );
         })}

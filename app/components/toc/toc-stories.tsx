@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { EditorLink } from "~/components/workspace/editor-link";
 import { useT } from "~/i18n/use-t";
 import { MoveButtons } from "./move-buttons";
 import { useSaveOrder } from "./use-save-order";
@@ -50,10 +50,10 @@ export function TocStories({
                 <span aria-hidden="true">⠿</span>
               </button>
             ) : null}
-            <Link to={`/books/${bookId}?storyId=${story.id}`}>
+            <EditorLink to={`/books/${bookId}?storyId=${story.id}`}>
               {story.title}
               {story.status === "draft" ? <span className="badge badge-draft">{t("library.draft")}</span> : null}
-            </Link>
+            </EditorLink>
           </span>
           <MoveButtons
             bookId={bookId}

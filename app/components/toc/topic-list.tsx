@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { EditorLink } from "~/components/workspace/editor-link";
 import { TopicMenu } from "./topic-menu";
 import { useT } from "~/i18n/use-t";
 import { MoveButtons } from "./move-buttons";
@@ -73,13 +74,13 @@ export function TopicList({ bookId, topics, stories, reordering }: Props) {
             reordering={reordering}
           />
           <p className="row-actions">
-            <Link
+            <EditorLink
               to={`/books/${bookId}?openEditor=story&topicId=${topic.id}`}
               className="button button-small button-secondary"
               aria-label={t("books.addStoryTo", { topic: topic.title })}
             >
               {t("books.addStory")}
-            </Link>
+            </EditorLink>
           </p>
         </div>
       )}

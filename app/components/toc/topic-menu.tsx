@@ -1,4 +1,5 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { EditorLink } from "~/components/workspace/editor-link";
 import { Menu } from "~/components/ui/menu";
 import { useT } from "~/i18n/use-t";
 
@@ -12,9 +13,9 @@ export function TopicMenu({ bookId, topic }: { bookId: number; topic: { id: numb
       className="card-menu"
       panelClassName="menu-panel-end"
     >
-      <Link className="menu-item" to={`/books/${bookId}?openEditor=topic&topicId=${topic.id}`}>
+      <EditorLink className="menu-item" to={`/books/${bookId}?openEditor=topic&topicId=${topic.id}`}>
         {t("topicEditor.editTopic")}
-      </Link>
+      </EditorLink>
       <Form method="post" action={`/books/${bookId}/toc`} preventScrollReset>
         <input type="hidden" name="intent" value="archive-topic" />
         <input type="hidden" name="topicId" value={topic.id} />

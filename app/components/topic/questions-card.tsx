@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { EditorLink } from "~/components/workspace/editor-link";
 import { useConformForm } from "~/hooks/use-conform-form";
 import type { FormResult } from "~/lib/submission";
 import { useT } from "~/i18n/use-t";
@@ -52,9 +53,9 @@ export function QuestionsCard({
         <ul className="question-list">
           {open.map((q) => (
             <li key={q.id}>
-              <Link to={answerHref(q.id)} className="question-link">
+              <EditorLink to={answerHref(q.id)} className="question-link">
                 {q.question}
-              </Link>
+              </EditorLink>
             </li>
           ))}
         </ul>

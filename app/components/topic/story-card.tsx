@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { EditorLink } from "~/components/workspace/editor-link";
 import { MediaThumbnails } from "~/components/media/media-thumbnails";
 import { useT } from "~/i18n/use-t";
 import { formatDate } from "~/lib/dates";
@@ -60,13 +61,13 @@ export function StoryCard({
         ) : null}
       </p>
       <div className="row-actions">
-        <Link
+        <EditorLink
           className="button button-small button-secondary"
           to={`/books/${bookId}?storyId=${story.id}`}
           aria-label={t("topicPage.editLabel", { title: story.title })}
         >
           {t("topicPage.edit")}
-        </Link>
+        </EditorLink>
         <Link
           className="button button-small button-danger"
           to={deleteHref}

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { EditorLink } from "~/components/workspace/editor-link";
 import { TopicList, type TocStory, type TocTopic } from "~/components/toc/topic-list";
 import { useT } from "~/i18n/use-t";
 import { CollapseToggle } from "./collapse-toggle";
@@ -26,13 +27,9 @@ export function TocPanel({ bookId, topics, archived, stories, controls }: Props)
       </div>
       {reordering ? <p className="muted reorder-hint">{t("toc.reorderHint")}</p> : null}
       <div className="button-row">
-        <Link
-          to={`/books/${bookId}?openEditor=topic`}
-          className="button button-secondary button-small"
-          preventScrollReset
-        >
+        <EditorLink to={`/books/${bookId}?openEditor=topic`} className="button button-secondary button-small">
           {t("topicEditor.addTopic")}
-        </Link>
+        </EditorLink>
         <Link
           to={`/books/${bookId}/suggest-topics`}
           className="button button-secondary button-small"
@@ -52,9 +49,9 @@ export function TocPanel({ bookId, topics, archived, stories, controls }: Props)
           <ul className="menu-list">
             {archived.map((topic) => (
               <li key={topic.id}>
-                <Link className="menu-item" to={`/books/${bookId}?openEditor=topic&topicId=${topic.id}`}>
+                <EditorLink className="menu-item" to={`/books/${bookId}?openEditor=topic&topicId=${topic.id}`}>
                   {topic.title}
-                </Link>
+                </EditorLink>
               </li>
             ))}
           </ul>

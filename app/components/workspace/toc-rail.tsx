@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { EditorLink } from "~/components/workspace/editor-link";
 import { useT } from "~/i18n/use-t";
 import { CollapseToggle } from "./collapse-toggle";
 import { TopicFlyout } from "./topic-flyout";
@@ -17,14 +18,14 @@ export function TocRail({ bookId, topics, controls }: Props) {
       <CollapseToggle controls={controls} />
       {/* A heading, as in the expanded panel: the flyouts' topic titles (h3) sit under it. */}
       <h2 className="rail-title">{t("workspace.contents")}</h2>
-      <Link
+      <EditorLink
         to={`/books/${bookId}?openEditor=topic`}
         className="icon-button"
         aria-label={t("topicEditor.addTopic")}
         title={t("topicEditor.addTopic")}
       >
         <span aria-hidden="true">+</span>
-      </Link>
+      </EditorLink>
       <Link
         to={`/books/${bookId}/suggest-topics`}
         className="icon-button"

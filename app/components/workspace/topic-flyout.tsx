@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
+import { EditorLink } from "~/components/workspace/editor-link";
 import { useT } from "~/i18n/use-t";
 
 type FlyoutStory = { id: number; title: string };
@@ -42,14 +43,14 @@ export function TopicFlyout({ bookId, topic }: { bookId: number; topic: { id: nu
       </summary>
       <div className="flyout-panel stack">
         <h3 className="item-title">
-          <Link to={`/books/${bookId}?openEditor=topic&topicId=${topic.id}`}>{topic.title}</Link>
+          <EditorLink to={`/books/${bookId}?openEditor=topic&topicId=${topic.id}`}>{topic.title}</EditorLink>
         </h3>
-        <Link
+        <EditorLink
           to={`/books/${bookId}?openEditor=story&topicId=${topic.id}`}
           className="button button-small button-secondary"
         >
           {t("books.addStory")}
-        </Link>
+        </EditorLink>
         {state.kind === "idle" ? (
           <Link to={`/books/${bookId}/topics/${topic.id}`}>{t("toc.stories", { topic: topic.title })}</Link>
         ) : null}
@@ -66,9 +67,9 @@ export function TopicFlyout({ bookId, topic }: { bookId: number; topic: { id: nu
           <ul className="menu-list" aria-label={t("toc.stories", { topic: topic.title })}>
             {state.stories.map((story) => (
               <li key={story.id}>
-                <Link className="menu-item" to={`/books/${bookId}?storyId=${story.id}`}>
+                <EditorLink className="menu-item" to={`/books/${bookId}?storyId=${story.id}`}>
                   {story.title}
-                </Link>
+                </EditorLink>
               </li>
             ))}
           </ul>

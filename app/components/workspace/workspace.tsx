@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useMemo, useState, type ReactNode } from "react";
 import { PreviewPanel, type PreviewState } from "~/components/preview/preview-panel";
 import type { TocStory, TocTopic } from "~/components/toc/topic-list";
+import { hydratingServerPage } from "~/hooks/use-page-hydration";
 import { useT } from "~/i18n/use-t";
 import type { WorkspaceLayout } from "~/lib/workspace-layout";
 import { TocPanel } from "./toc-panel";
@@ -26,7 +27,9 @@ type Props = {
  */
 export function Workspace({ bookId, layout, topics, stories, previewState, editor }: Props) {
   const t = useT();
-  const [hydrated, setHydrated] = useState(false);
+  // The preview's toggle needs scripts: shown once hydrated, or at once on a page reached by a link, where its late
+  // arrival would push the editor down after it had been brought into view (useEditorFocusOnOpen).
+  const [hydrated, setHydrated] = useState(() => !hydratingServerPage());
   const [previewHidden, setPreviewHidden] = useState(false);
   useEffect(() => setHydrated(true), []);
   useEditorParamsRemoved();
