@@ -1,4 +1,4 @@
-// The AI's own words in a preview (issue 35, ADR 00xx): a sentence a language model adds between the family's stories
+// The AI's own words in a preview (issue 35, ADR 35): a sentence a language model adds between the family's stories
 // is never passed off as theirs. The model writes each one as a marker, "[AI: …]", on a line of its own; the preview
 // shows it apart, with a way to keep it, and the downloaded text leaves it out until the owner keeps it. Kept, the
 // marker becomes its words, plain text like the rest of the family's draft.

@@ -24,7 +24,7 @@ async function secondsUntilFree(counted: Counted[], now: number): Promise<number
 /**
  * Counts one attempt for a key if its window has room, in one statement: a conditional upsert (a new window for a
  * key whose window is over, one more in a running one below its limit) that answers the row only when it counted.
- * The check and the count are one step on both engines, whoever else counts the key at the same moment (ADR 00xx).
+ * The check and the count are one step on both engines, whoever else counts the key at the same moment (ADR 34).
  */
 async function take(tx: Db, { scope, key, limit, windowMs }: Counted, now: number): Promise<boolean> {
   // Built from the column, so that each engine gets the time in its own type (ms in SQLite, a timestamp in PostgreSQL).

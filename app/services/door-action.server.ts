@@ -30,7 +30,7 @@ export type DoorOutcome =
  * recording within the media cap) and kept. Through a link, unless the link has sent its share of answers lately:
  * only a new answer counts against it, since a refused body or a retry of an answer already kept adds nothing to the
  * book. A new answer takes its place in the link's count before the story is written, in one step with the check
- * (ADR 00xx), and gives it back when no new story came of it. A refusal says why, in a message key for the page or
+ * (ADR 34), and gives it back when no new story came of it. A refusal says why, in a message key for the page or
  * the JSON answer.
  */
 export async function postDoorAnswer(door: AnswerDoor, request: Request): Promise<DoorOutcome> {
