@@ -972,7 +972,7 @@ const en = {
     sendForm: "Send my answer",
     sentCount_one: "{{You}} have told {{count}} story. Thank {{you}}!",
     sentCount_other: "{{You}} have told {{count}} stories. Thank {{you}}!",
-    voiceSaved: "Your voice is saved. The family can write it out later.",
+    voiceSaved: "The voice {{you}} recorded is saved. The family can write it out later.",
     nextQuestion: "Here is the next question.",
     sending: "Sending… {{percent}} %",
     waiting: "The recording is kept on this phone. It will be sent as soon as the connection returns.",
