@@ -461,7 +461,10 @@ describe("the signed-in storyteller's own door", () => {
     await Promise.all([page.waitForURL((url) => url.search === "?sent=1&voice=1"), button(page, en.tell.send).click()]);
     await page.locator("#tell-thanks").filter({ hasText: "You have told 1 story. Thank you!" }).waitFor();
     // Her own door speaks to her as "you" too.
-    await page.locator("#tell-thanks").filter({ hasText: en.tell.voiceSaved }).waitFor();
+    await page
+      .locator("#tell-thanks")
+      .filter({ hasText: en.tell.voiceSaved.replace("{{you}}", "you") })
+      .waitFor();
     expect(await question(page).textContent()).toBe("What did you play?");
 
     const stories = (await (await page.request.get(`${env.server.url}/api/topics/${topic.id}/stories`)).json()) as {
