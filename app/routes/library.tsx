@@ -64,7 +64,7 @@ export default function Library({ loaderData, actionData }: Route.ComponentProps
   const hrefWith = useHrefWith();
   const { query, books, topics, stories, bookOptions } = loaderData;
   return (
-    <main id="main" className="page stack-lg">
+    <main id="main" className="page stack-lg library-page">
       <div className="section-header">
         <h1>{t("library.title")}</h1>
         <Link

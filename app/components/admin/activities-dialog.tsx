@@ -38,7 +38,7 @@ export function ActivitiesDialog({ user, list, closeHref }: Props) {
         <p className="muted">{t("admin.activity.none")}</p>
       ) : (
         <section className="table-scroll" aria-label={caption} tabIndex={0}>
-          <table className="table">
+          <table className="table activity-table">
             <caption className="visually-hidden">{caption}</caption>
             <thead>
               <tr>
