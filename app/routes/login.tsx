@@ -40,7 +40,7 @@ export function action({ request, context }: Route.ActionArgs) {
     if (submission.status !== "success") return data({ result, toast: null }, { status: 400 });
     let signedIn: SignedIn;
     try {
-      signedIn = await signIn(request, context, form);
+      signedIn = await signIn(request, context, submission.value);
     } catch (error) {
       if (!(error instanceof LoginRefused)) throw error;
       const toast: Toast = { kind: "error", title: "login.failedTitle", description: error.messageKey };
