@@ -9,6 +9,8 @@ import { CopyLinkField } from "./copy-link-field";
 import { PostedWithScript } from "./posted-with-script";
 import { RevokeLinkForm } from "./revoke-link-form";
 
+const loadShareFormSchema = () => import("~/lib/validation").then((forms) => forms.shareFormSchema);
+
 type Share = { id: number; createdAt: Date | string; expiresAt: Date | string | null; expired: boolean };
 
 const lifetimeLabel = {
@@ -48,7 +50,7 @@ export function ShareDialog({
   const busy = useNavigation().state === "submitting";
   const action = `/books/${bookId}/shares`;
   // The route answers a refusal with its toast (ADR 0008); conform checks the choice before it is posted.
-  const { formProps } = useConformForm({ id: "share-create", schema: "share" });
+  const { formProps } = useConformForm({ id: "share-create", schema: loadShareFormSchema });
   return (
     <Dialog title={t("share.title")} closeHref={closeHref} wide>
       <div className="stack">
