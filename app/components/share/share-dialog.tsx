@@ -8,10 +8,9 @@ import { SHARE_LIFETIMES } from "~/lib/limits";
 import { CopyLinkField } from "./copy-link-field";
 import { PostedWithScript } from "./posted-with-script";
 import { RevokeLinkForm } from "./revoke-link-form";
+import type { ShareView } from "~/models/share.types";
 
 const loadShareFormSchema = () => import("~/lib/validation").then((forms) => forms.shareFormSchema);
-
-type Share = { id: number; createdAt: Date | string; expiresAt: Date | string | null; expired: boolean };
 
 const lifetimeLabel = {
   never: "share.expiresNever",
@@ -41,7 +40,7 @@ export function ShareDialog({
 }: {
   bookId: number;
   bookTitle: string;
-  shares: Share[];
+  shares: ShareView[];
   createdLink: string | null;
   closeHref: string;
 }) {

@@ -7,7 +7,8 @@ import { useT } from "~/i18n/use-t";
 import { useConformForm } from "~/hooks/use-conform-form";
 import { STORYTELLER_LIFETIMES } from "~/lib/limits";
 import { AddressChoice } from "./address-choice";
-import { StorytellerCard, type StorytellerCardData } from "./storyteller-card";
+import type { StorytellerCardData } from "~/services/new-link.types";
+import { StorytellerCard } from "./storyteller-card";
 import { StorytellerLinks, type StorytellerLinkItem } from "./storyteller-links";
 
 const loadStorytellerFormSchema = () => import("~/lib/validation").then((forms) => forms.storytellerFormSchema);
