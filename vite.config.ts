@@ -17,6 +17,16 @@ const FRAMEWORK = new Set([
   "use-sync-external-store",
 ]);
 
+/**
+ * zod, which a form needs to check its fields in the browser once the page is idle (ADR 25), in a lazily loaded chunk
+ * of a name that says what it is for (rolldown would name it after one of zod's own files). Each form imports its
+ * schema from app/lib/validation.ts with a dynamic import, and useClientValidation the parser (app/lib/submission.ts,
+ * with conform's zod adapter): those stay chunks of their own, holding only what the forms use. Only zod is named
+ * here: a group that also took conform's zod adapter pulled the chunk into every page's first render.
+ * tests/http/client-bundle.test.ts checks that no page's first render reaches it.
+ */
+const CLIENT_VALIDATION = new Set(["zod"]);
+
 const LAZY_CHUNKS = "virtual:lazy-chunks";
 
 /**
@@ -155,6 +165,11 @@ function chunkGroups(): Plugin {
               output: {
                 codeSplitting: {
                   groups: [
+                    {
+                      name: "client-validation",
+                      test: (id: string) => CLIENT_VALIDATION.has(packageOf(root(), id) ?? ""),
+                      priority: 3,
+                    },
                     {
                       name: "framework",
                       test: (id: string) => FRAMEWORK.has(packageOf(root(), id) ?? ""),

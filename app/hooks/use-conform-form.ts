@@ -1,16 +1,15 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { type FormEvent, useState } from "react";
-import type { ClientSchema } from "~/lib/client-validation";
 import { CONFORM_INTENT } from "~/lib/conform-intent";
 import type { FormResult } from "~/lib/submission";
 import type { MessageKey } from "~/i18n/types";
-import { useClientValidation } from "./use-client-validation";
+import { type LazySchema, useClientValidation } from "./use-client-validation";
 
 type Options = {
   /** The form's id: unique on the page (a form shown once per story carries the story's id). */
   id: string;
-  /** The schema the browser checks with once it has loaded, the same one the action parses with. */
-  schema: ClientSchema;
+  /** The schema the browser checks with once it has loaded, the same one the action parses with (a dynamic import). */
+  schema: LazySchema;
   /** The action's answer to the last post, from the page's action data. */
   lastResult?: FormResult | null;
 };

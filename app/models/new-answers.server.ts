@@ -1,17 +1,7 @@
 import { and, asc, count, eq, min, sql } from "drizzle-orm";
 import { prepared } from "~db/client.server";
 import { books, stories } from "~db/schema";
-
-/** Answers a storyteller sent that the family has not completed yet, for one teller of one book. */
-export type NewAnswers = {
-  bookId: number;
-  bookTitle: string;
-  /** "" when the link was made without a name. */
-  tellerName: string;
-  count: number;
-  /** The earliest of them, which the notice opens. */
-  firstStoryId: number;
-};
+import type { NewAnswers } from "./new-answers.types";
 
 /**
  * The storyteller's drafts of the user's books (issue 18), grouped by book and teller name, in one query: the

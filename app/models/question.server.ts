@@ -7,15 +7,7 @@ import { AppError } from "~/lib/errors";
 import { logBookChange } from "./activity.server";
 import { ownedTopic } from "./topic.server";
 import { books, questions, stories, topics } from "~db/schema";
-
-type SuggestedAction = {
-  bookId: number;
-  bookTitle: string;
-  topicId: number;
-  topicTitle: string;
-  questionId: number;
-  questionContent: string;
-};
+import type { SuggestedAction } from "./question.types";
 
 /**
  * Unanswered interview questions from the user's books, the most recently worked-on book first,

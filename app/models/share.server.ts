@@ -7,7 +7,7 @@ import { sealToken, unsealToken } from "~/lib/token-seal.server";
 import { logActivity } from "./activity.server";
 import { ownedBook } from "./book.server";
 
-export type ShareView = { id: number; createdAt: Date; expiresAt: Date | null; expired: boolean };
+import type { ShareView } from "./share.types";
 
 const view = (share: Share, now = Date.now()): ShareView => ({
   id: share.id,

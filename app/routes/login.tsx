@@ -18,6 +18,10 @@ import { useConformForm } from "~/hooks/use-conform-form";
 import { useRootData } from "~/hooks/use-root-data";
 import type { HeaderHandle } from "~/components/layout/header-context";
 
+// The action parses with loginSchema; the browser loads the same schema once the page is idle (ADR 25: zod is too
+// heavy for the first render).
+const loadLoginSchema = () => import("~/lib/validation").then((forms) => forms.loginSchema);
+
 // This page shows its own action's toast, so it owns the toast region.
 export const handle: HeaderHandle = { ownsToaster: true };
 
@@ -40,7 +44,7 @@ export function action({ request, context }: Route.ActionArgs) {
     if (submission.status !== "success") return data({ result, toast: null }, { status: 400 });
     let signedIn: SignedIn;
     try {
-      signedIn = await signIn(request, context, form);
+      signedIn = await signIn(request, context, submission.value);
     } catch (error) {
       if (!(error instanceof LoginRefused)) throw error;
       const toast: Toast = { kind: "error", title: "login.failedTitle", description: error.messageKey };
@@ -62,7 +66,7 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
   // schema and its messages, and while the schema is still loading the server does, never the browser's own.
   const { formProps, errorOf, typed } = useConformForm({
     id: "login",
-    schema: "login",
+    schema: loadLoginSchema,
     lastResult: actionData?.result,
   });
   return (

@@ -1,7 +1,7 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { LOGIN_LIMITS } from "~/lib/limits";
-import { LoginRefused, loginForm, signIn as signInWith } from "./login.server";
+import { LoginRefused, signIn as signInWith } from "./login.server";
 import { clientAddressContext } from "~/lib/client-address.server";
 import { createUser } from "~/models/user.server";
 
@@ -11,7 +11,7 @@ const signIn = (username: string, password: string, address: string, cookie?: st
   signInWith(
     new Request("http://heirloom.test/api/auth/login", { method: "POST", headers: cookie ? { Cookie: cookie } : {} }),
     fromAddress(address),
-    loginForm({ username, password, rememberMe: false }),
+    { username, password, rememberMe: false },
   );
 /** 200 for a sign-in, else the refusal's status. */
 const statusOf = async (attempt: ReturnType<typeof signIn>) => {
@@ -75,7 +75,7 @@ describe("lockout", { timeout: 120_000 }, () => {
   });
 });
 
-describe("signing in through remix-auth's form strategy", () => {
+describe("signing in through remix-auth's Authenticator and our password strategy", { timeout: 120_000 }, () => {
   it("gives the user and a new session cookie for the right password, with or without a name's case", async () => {
     await createUser({ username: "through", email: "through@example.com", password: "right-one" });
     const { user, headers } = await signIn("THROUGH", "right-one", "10.0.0.5");
@@ -96,14 +96,14 @@ describe("signing in through remix-auth's form strategy", () => {
     expect(user.username).toBe("twolines");
   });
 
-  it("refuses a form that is not a sign-in with 400, before any attempt is counted", async () => {
-    const form = new FormData();
-    form.set("username", "someone");
-    const refused = await signInWith(
-      new Request("http://heirloom.test/login", { method: "POST" }),
-      fromAddress("10.0.0.7"),
-      form,
-    ).catch((error: unknown) => error);
-    expect(refused).toMatchObject({ status: 400, messageKey: "errors.invalid" });
+  it("keeps each sign-in's own form and address when several run at once through the one authenticator", async () => {
+    await createUser({ username: "atonce", email: "atonce@example.com", password: "right-one" });
+    // A stranger's guesses and the owner's sign-in, interleaved: each strategy run must see its own attempt.
+    const guesses = Array.from({ length: 12 }, (_, i) => statusOf(signIn("atonce", `guess-${i}`, "192.0.2.50")));
+    const owner = statusOf(signIn("atonce", "right-one", "192.0.2.51"));
+    const statuses = await Promise.all(guesses);
+    expect(await owner).toBe(200);
+    expect(count(statuses, 401)).toBe(LOGIN_LIMITS.accountAndClient.limit);
+    expect(count(statuses, 429)).toBe(12 - LOGIN_LIMITS.accountAndClient.limit);
   });
 });

@@ -1,6 +1,7 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { RouterContextProvider } from "react-router";
 import { Authenticator } from "remix-auth";
-import { FormStrategy } from "remix-auth-form";
+import { Strategy } from "remix-auth/strategy";
 import type { z } from "zod";
 import type { MessageKey } from "~/i18n/types";
 import { checkPassword, findUsersByLogin, recordLogin } from "~/models/user.server";
@@ -9,20 +10,21 @@ import { clientAddressContext } from "~/lib/client-address.server";
 import { admitLoginAttempt } from "./login-throttle.server";
 import { nameKey } from "~/lib/names";
 import { endSession, startSession } from "./session.server";
-import { loginSchema } from "~/lib/validation";
+import type { loginSchema } from "~/lib/validation";
 
-type Context = Readonly<RouterContextProvider>;
+/** A sign-in form as `loginSchema` gave it, once, to the page's action or /api's. */
+export type LoginInput = z.infer<typeof loginSchema>;
 
 /** A signed-in user, and the headers that end any earlier session and start the new one. */
 export type SignedIn = { user: User; headers: Headers };
 
 /**
  * A sign-in that did not happen: 401 for a wrong name or password, 429 for too many attempts (with
- * Retry-After), 400 for a post that is not a sign-in form. `headers` end any session the visitor had.
+ * Retry-After). `headers` end any session the visitor had.
  */
 export class LoginRefused extends Error {
   constructor(
-    readonly status: 400 | 401 | 429,
+    readonly status: 401 | 429,
     readonly messageKey: MessageKey,
     readonly headers: Headers,
   ) {
@@ -31,22 +33,23 @@ export class LoginRefused extends Error {
   }
 }
 
+/** What the password strategy checks: the parsed form, who sent it (their address) and their request's cookie. */
+type Attempt = { input: LoginInput; client: string; request: Request };
+
 /**
- * The form strategy's check (ADR 24): any current session is ended first, the attempt is counted before
- * the password is checked (app/services/login-throttle.server.ts), and success starts a new session.
+ * The check (ADR 24): any current session is ended first, the attempt is counted before the password is checked
+ * (app/services/login-throttle.server.ts), and success starts a new session.
  */
-async function verify(form: FormData, request: Request, context: Context): Promise<SignedIn> {
+async function verify({ input, client, request }: Attempt): Promise<SignedIn> {
   const headers = new Headers();
   headers.append("Set-Cookie", await endSession(request));
-  const input = loginSchema.safeParse(Object.fromEntries(form));
-  if (!input.success) throw new LoginRefused(400, "errors.invalid", headers);
-  const { username, password, rememberMe } = input.data;
+  const { username, password, rememberMe } = input;
 
   const candidates = await findUsersByLogin(username);
   // An account is counted by its id, so its username and its email share one count; a name that
   // matches no account is counted by its key, and answers exactly as an account would.
   const accounts = candidates.length ? candidates.map((user) => `user:${user.id}`) : [`name:${nameKey(username)}`];
-  const admission = await admitLoginAttempt({ accounts, client: context.get(clientAddressContext) });
+  const admission = await admitLoginAttempt({ accounts, client });
   if (!admission.admitted) {
     headers.set("Retry-After", String(admission.retryAfterSeconds));
     throw new LoginRefused(429, "login.tooManyAttempts", headers);
@@ -62,39 +65,37 @@ async function verify(form: FormData, request: Request, context: Context): Promi
 }
 
 /**
- * remix-auth's verify function receives the form and the request, not the request's context, and the
- * attempt is counted by the client address the context holds: so each sign-in has its own authenticator.
+ * What remix-auth cannot carry in a request: the form the action has already read and parsed, and the client
+ * address from the router context. remix-auth's README passes such things to a strategy through AsyncLocalStorage.
  */
-function authenticatorFor(context: Context): Authenticator<SignedIn> {
-  return new Authenticator<SignedIn>().use(
-    new FormStrategy<SignedIn>(({ form, request }) => verify(form, request, context)),
-    "form",
-  );
+const attempts = new AsyncLocalStorage<Omit<Attempt, "request">>();
+
+/** A name and password, checked against the form the action parsed (never the request's body, already read). */
+class PasswordStrategy extends Strategy<SignedIn, Attempt> {
+  name = "password";
+
+  authenticate(request: Request): Promise<SignedIn> {
+    const attempt = attempts.getStore();
+    if (!attempt) throw new Error("the password strategy runs through signIn, which hands it the parsed form");
+    return this.verify({ ...attempt, request });
+  }
+}
+
+const authenticator = new Authenticator<SignedIn>().use(new PasswordStrategy(verify));
+
+/**
+ * The one sign-in behind the page and /api: remix-auth's Authenticator with the password strategy, given the form
+ * the caller read within its cap (app/lib/request-body.server.ts) and parsed with `loginSchema`. Throws
+ * LoginRefused when the sign-in does not happen.
+ */
+export function signIn(request: Request, context: Readonly<RouterContextProvider>, input: LoginInput) {
+  const client = context.get(clientAddressContext);
+  return attempts.run({ input, client }, () => authenticator.authenticate("password", withoutBody(request)));
 }
 
 /**
- * The one sign-in behind the page and /api: a remix-auth Authenticator with the form strategy. The form
- * has already been read within its cap by the body reader (app/lib/request-body.server.ts): the strategy
- * is handed a request that carries that form, and the visitor's cookie so that a current session ends.
- * Throws LoginRefused when the sign-in does not happen.
+ * The visitor's request without its body: remix-auth copies the request it is handed, and a body already read
+ * cannot be copied. The strategy reads only its cookie.
  */
-export function signIn(request: Request, context: Context, form: FormData): Promise<SignedIn> {
-  const cookie = request.headers.get("Cookie");
-  // Urlencoded, not multipart: multipart turns a bare line feed in a value into CR LF, and a password
-  // set through /api may hold one.
-  const formRequest = new Request(request.url, {
-    method: "POST",
-    headers: cookie ? { Cookie: cookie } : {},
-    body: new URLSearchParams([...form].map(([name, value]) => [name, String(value)])),
-  });
-  return authenticatorFor(context).authenticate("form", formRequest);
-}
-
-/** /api's JSON sign-in as the form the strategy reads. */
-export function loginForm({ username, password, rememberMe }: z.infer<typeof loginSchema>): FormData {
-  const form = new FormData();
-  form.set("username", username);
-  form.set("password", password);
-  if (rememberMe) form.set("rememberMe", "on");
-  return form;
-}
+const withoutBody = (request: Request) =>
+  new Request(request.url, { method: request.method, headers: request.headers, signal: request.signal });

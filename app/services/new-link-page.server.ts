@@ -1,11 +1,7 @@
 import type { Book } from "~db/schema";
 import type { Toast } from "~/lib/toast";
+import type { NewLinkPageData } from "./new-link.types";
 import { storytellerCard } from "./storyteller-dialog.server";
-
-/** A link just made without JavaScript, on a page of its own: the family's link, or the storyteller's with her card. */
-export type NewLinkPageData =
-  | { kind: "share"; link: string; back: string }
-  | { kind: "storyteller"; card: ReturnType<typeof storytellerCard>; back: string };
 
 /**
  * The page a new link gets when its form was posted without JavaScript (issue 35): the share or storyteller dialog's

@@ -9,6 +9,7 @@ import {
   readBookContent,
 } from "~/models/book-content.server";
 import { bookIdForToken } from "~/models/share.server";
+import type { SharedBook, SharedMedia, SharedPhotoPage } from "./shared-book.types";
 
 /** The address of a shared book's media, through its token (never the owner's /api/media address). */
 const sharedMediaUrl = (token: string, ref: number | "cover") => `/s/${token}/media/${ref}`;
@@ -21,17 +22,19 @@ function coverFor(book: Book, token: string): string {
   return fallbackCover(book.id);
 }
 
-const mediaView = (token: string) => (item: Media) => ({
-  id: item.id,
-  type: item.type,
-  description: item.description,
-  url: sharedMediaUrl(token, item.id),
-  page: item.type === "image" ? sharedPhotoPageUrl(token, item.id) : null,
-  // Null until known: a photo kept before its size was, a recording whose container does not tell its length.
-  width: item.width,
-  height: item.height,
-  durationMs: item.durationMs,
-});
+const mediaView =
+  (token: string) =>
+  (item: Media): SharedMedia => ({
+    id: item.id,
+    type: item.type,
+    description: item.description,
+    url: sharedMediaUrl(token, item.id),
+    page: item.type === "image" ? sharedPhotoPageUrl(token, item.id) : null,
+    // Null until known: a photo kept before its size was, a recording whose container does not tell its length.
+    width: item.width,
+    height: item.height,
+    durationMs: item.durationMs,
+  });
 
 /** A story's text, then the words of its recordings that the text does not hold yet, a paragraph apart. */
 function withTranscripts(text: string, transcripts: (string | null)[]): string {
@@ -43,7 +46,7 @@ function withTranscripts(text: string, transcripts: (string | null)[]): string {
  * its photos and recordings addressed through the token. Null for a wrong, expired or revoked token.
  * Nothing else of the book (drafts, archived topics, questions, previews, the owner) leaves the server.
  */
-export async function sharedBook(token: string) {
+export async function sharedBook(token: string): Promise<SharedBook | null> {
   const bookId = await bookIdForToken(token);
   const content = bookId === null ? null : await readBookContent(bookId, { publishedOnly: true });
   if (!content) return null;
@@ -66,8 +69,6 @@ export async function sharedBook(token: string) {
     })),
   };
 }
-
-export type SharedBook = NonNullable<Awaited<ReturnType<typeof sharedBook>>>;
 
 /**
  * The media a token may open: a photo or recording of a published story in a topic that is not
@@ -98,7 +99,7 @@ export async function sharedPhoto(token: string, ref: string) {
   const language = bookId === null ? null : await bookLanguage(bookId);
   if (bookId === null || language === null) return null;
   const found = /^\d{1,15}$/.test(ref) ? await publishedPhoto({ mediaId: Number(ref), bookId }) : null;
-  const page = found && {
+  const page: SharedPhotoPage | null = found && {
     book: { title: found.book.title },
     story: { title: found.story.title, href: `/s/${token}#story-${found.story.id}` },
     photo: mediaView(token)(found.media),

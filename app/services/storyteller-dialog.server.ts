@@ -4,12 +4,13 @@ import resources from "~/i18n/resources";
 import { qrCode } from "~/lib/qr-code.server";
 import type { Toast } from "~/lib/toast";
 import { listStorytellerLinks } from "~/models/storyteller-link.server";
+import type { StorytellerCardData } from "./new-link.types";
 
 /**
  * The printable card for a link just made: its QR code, her name, and the three steps in the BOOK's language, which
  * is hers even when the family's screens are in another.
  */
-export function storytellerCard(book: Book, link: string, name: string) {
+export function storytellerCard(book: Book, link: string, name: string): StorytellerCardData {
   const t = fastT(book.language, resources[book.language].translation, resources.en.translation);
   return {
     link,

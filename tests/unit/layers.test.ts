@@ -6,7 +6,9 @@ import { importsOf } from "../support/module-graph";
 // The layers of docs/architecture.md (ADR 26): a request goes downhill, routes -> services -> models -> db,
 // with pure helpers (app/lib) below them all. An import that goes uphill fails here, type-only ones too (a
 // type from a layer above ties the two together all the same). A component declares the props it needs; the
-// route that hands it server data is where the compiler checks that the two agree.
+// route that hands it server data is where the compiler checks that the two agree. A shape the server gives and a
+// component shows whole is declared once, in a type module beside its model or service (`question.types.ts`, also
+// `types.ts`), which both sides import: it holds types only and imports nothing of the server's.
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 
@@ -20,10 +22,21 @@ function modules(dir: string): string[] {
 
 type Rule = { name: string; from: RegExp; to: RegExp };
 
+/** A module of types that both sides import: `app/models/question.types.ts`, `app/ai/types.ts`. */
+const TYPE_MODULE = /^app\/(.+\/)?([\w-]+\.)?types\.ts$/;
+
+/** What a type module must not hold: an export with a value, which would be code the browser loads. */
+const VALUE_EXPORT = /^\s*export\s+(default\b|(async\s+)?function\b|const\b|let\b|var\b|class\b|enum\b|\{)/m;
+
 const RULES: Rule[] = [
   {
     name: "components never import *.server modules",
     from: /^app\/(components|hooks)\//,
+    to: /\.server\.tsx?$/,
+  },
+  {
+    name: "type modules never import *.server modules",
+    from: TYPE_MODULE,
     to: /\.server\.tsx?$/,
   },
   {
@@ -92,9 +105,24 @@ describe("layers", () => {
     },
   );
 
+  it("type modules hold types only: no value, and no import the browser would run", () => {
+    const typeModules = files.filter((file) => TYPE_MODULE.test(file));
+    expect(typeModules).toEqual(expect.arrayContaining(["app/models/question.types.ts", "app/ai/types.ts"]));
+    const withCode = typeModules.filter(
+      (file) => importsOf(file).length > 0 || VALUE_EXPORT.test(fs.readFileSync(path.join(root, file), "utf8")),
+    );
+    expect(withCode).toEqual([]);
+    // The check itself: a value or a function is caught, a type is not.
+    expect(
+      ["export const A = 1;", "export function f() {}", "export { a };"].map((line) => VALUE_EXPORT.test(line)),
+    ).toEqual([true, true, true]);
+    expect(VALUE_EXPORT.test("export type A = { id: number };")).toBe(false);
+  });
+
   it("each rule catches an import uphill (the check itself works)", () => {
     const uphill: Record<string, string[]> = {
       "app/components/book/book-card.tsx": ["app/models/book.server.ts"],
+      "app/models/question.types.ts": ["app/models/question.server.ts"],
       "app/lib/dates.ts": ["app/services/auth.server.ts"],
       "db/schema.ts": ["app/lib/limits.ts"],
       "app/models/book.server.ts": ["app/services/previews.server.ts"],

@@ -12,9 +12,27 @@ const THE_READER = "app/lib/request-body.server.ts";
 // The server's drain (ADR 18) reads only to throw away what a refusal left unread: it keeps no body.
 const THE_DRAIN = "server/drain-refused-bodies.mjs";
 const SCANNED = ["app", "server", "db"];
-// Sign-in (ADR 24) hands remix-auth's form strategy, which calls request.formData() itself, a request built
-// from the form the reader has already read within its cap: building that one request is allowed there.
+// Sign-in (ADR 24) hands remix-auth, which copies the request it authenticates, the visitor's request without the
+// body the reader has read (its strategy is given the form parsed from it): building that one request is allowed
+// there, as long as it carries no body.
 const THE_SIGN_IN = { file: "app/services/login.server.ts", why: "builds a request (to parse a body it holds)" };
+
+/** The text of each `new Request(…)` call in a source, from its name to its closing parenthesis. */
+function requestsBuilt(source: string): string[] {
+  const code = withoutComments(source);
+  const calls: string[] = [];
+  for (const match of code.matchAll(/\bnew\s+Request\s*\(/g)) {
+    let depth = 0;
+    for (let end = match.index + match[0].length - 1; end < code.length; end++) {
+      if (code[end] === "(") depth++;
+      else if (code[end] === ")" && --depth === 0) {
+        calls.push(code.slice(match.index, end + 1));
+        break;
+      }
+    }
+  }
+  return calls;
+}
 
 /** Ways to read a body, each with why it is refused. */
 const READS: [RegExp, string][] = [
@@ -83,6 +101,18 @@ describe("one module reads request bodies", () => {
       offence.startsWith(`${THE_SIGN_IN.file}:`) && offence.includes(` ${THE_SIGN_IN.why}: `);
     expect(found.filter((offence) => !signIn(offence))).toEqual([]);
     expect(found.filter(signIn)).toHaveLength(1);
+  });
+
+  it("sign-in builds its one request without a body: the form is read once, by the reader, and parsed once", () => {
+    const source = fs.readFileSync(path.join(root, THE_SIGN_IN.file), "utf8");
+    const built = requestsBuilt(source);
+    expect(built).toHaveLength(1);
+    expect(built[0]).not.toMatch(/\bbody\b/);
+    // The strategy takes the form the action parsed with loginSchema; it does not parse it again.
+    expect(withoutComments(source)).not.toMatch(/\b(parse|safeParse|parseAsync|safeParseAsync)\s*\(/);
+    // The check itself: a request built to carry a form again is caught.
+    const rebuilt = 'new Request(request.url, {\n  method: "POST",\n  body: new URLSearchParams(form),\n})';
+    expect(requestsBuilt(rebuilt)[0]).toMatch(/\bbody\b/);
   });
 
   it("the patterns catch the ways a body is read (the check itself works)", () => {

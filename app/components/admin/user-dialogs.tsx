@@ -8,6 +8,9 @@ import type { FormResult } from "~/lib/submission";
 import { PASSWORD_MIN, USERNAME_MIN } from "~/lib/limits";
 import type { AdminUserRow } from "./users-table";
 
+const loadUpdateUserSchema = () => import("~/lib/validation").then((forms) => forms.updateUserSchema);
+const loadCreateUserSchema = () => import("~/lib/validation").then((forms) => forms.createUserSchema);
+
 function useBusy() {
   return useNavigation().state === "submitting";
 }
@@ -28,7 +31,7 @@ export function UserFormDialog({
   // conform checks the fields with the form's schema, and its messages show beside each field.
   const { formProps, errorOf, typed } = useConformForm({
     id: user ? `edit-user-${user.id}` : "add-user",
-    schema: user ? "updateUser" : "createUser",
+    schema: user ? loadUpdateUserSchema : loadCreateUserSchema,
     lastResult: result,
   });
   const value = (name: "username" | "email" | "displayName") => typed(name) ?? (user ? (user[name] ?? "") : "");

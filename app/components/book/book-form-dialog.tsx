@@ -8,6 +8,8 @@ import type { FormResult } from "~/lib/submission";
 import { TONE_PRESETS } from "~/lib/tones";
 import { CoverPicker } from "./cover-picker";
 
+const loadBookSchema = () => import("~/lib/validation").then((forms) => forms.bookSchema);
+
 export type EditableBook = {
   id: number;
   title: string;
@@ -33,7 +35,7 @@ export function BookFormDialog({
   const busy = useNavigation().state === "submitting";
   const { formProps, errorOf, typed } = useConformForm({
     id: book ? `edit-book-${book.id}` : "create-book",
-    schema: "book",
+    schema: loadBookSchema,
     lastResult: result,
   });
   const value = (name: "title" | "description" | "tone") => typed(name) ?? book?.[name] ?? "";

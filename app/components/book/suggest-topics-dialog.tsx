@@ -7,6 +7,8 @@ import { useConformForm } from "~/hooks/use-conform-form";
 import type { FormResult } from "~/lib/submission";
 import { move, suggestedTopicField, type SuggestedTopic } from "~/lib/topic-suggestions";
 
+const loadSuggestedTopicsFormSchema = () => import("~/lib/validation").then((forms) => forms.suggestedTopicsFormSchema);
+
 type Item = SuggestedTopic & { key: number };
 let nextKey = 0;
 const withKeys = (list: SuggestedTopic[]): Item[] => list.map((topic) => ({ ...topic, key: nextKey++ }));
@@ -49,7 +51,7 @@ export function SuggestTopicsDialog({
   // Saving is checked with the form's schema, in the browser once it has loaded and always on the server.
   const { form, formProps, errorOf, formError } = useConformForm({
     id: "suggest-topics",
-    schema: "suggestTopics",
+    schema: loadSuggestedTopicsFormSchema,
     lastResult: result,
   });
 

@@ -5,6 +5,8 @@ import { formatDate } from "~/lib/dates";
 import { useConformForm } from "~/hooks/use-conform-form";
 import { useTimeZone } from "~/hooks/use-root-data";
 
+const loadShareFormSchema = () => import("~/lib/validation").then((forms) => forms.shareFormSchema);
+
 export type VoiceCodesData = {
   /** The link the printed codes open, by its date only: its token stays on the server. */
   printLink: { createdAt: Date | string } | null;
@@ -19,7 +21,7 @@ export function VoiceCodes({ bookId, data }: { bookId: number; data: VoiceCodesD
   const t = useT();
   const timeZone = useTimeZone();
   const busy = useNavigation().state === "submitting";
-  const { formProps } = useConformForm({ id: "pdf-share-create", schema: "share" });
+  const { formProps } = useConformForm({ id: "pdf-share-create", schema: loadShareFormSchema });
   const status = useRef<HTMLParagraphElement>(null);
   const hadLink = useRef(data.printLink !== null);
   // The button that made the link is gone once it is made: the focus goes to what the dialog now says, not to <body>.

@@ -1,15 +1,7 @@
 import { useT } from "~/i18n/use-t";
 import { Link } from "react-router";
 import { EditorLink } from "~/components/workspace/editor-link";
-/** An unanswered question of one of the user's books, one tap from its answer. */
-type SuggestedAction = {
-  bookId: number;
-  bookTitle: string;
-  topicId: number;
-  topicTitle: string;
-  questionId: number;
-  questionContent: string;
-};
+import type { SuggestedAction } from "~/models/question.types";
 
 /** The book's page with the story editor open on the question. */
 const answerHref = (action: SuggestedAction) =>

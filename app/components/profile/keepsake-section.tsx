@@ -3,6 +3,8 @@ import { useT } from "~/i18n/use-t";
 import { Field } from "~/components/ui/field";
 import { useConformForm } from "~/hooks/use-conform-form";
 
+const loadImportFormSchema = () => import("~/lib/validation").then((forms) => forms.importFormSchema);
+
 const IMPORT_ACTION = "/profile/import";
 
 /**
@@ -14,7 +16,7 @@ export function KeepsakeSection() {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === IMPORT_ACTION;
   // No zip chosen is said beside the field before anything is sent; the route checks the upload itself.
-  const { formProps, errorOf } = useConformForm({ id: "import-form", schema: "import" });
+  const { formProps, errorOf } = useConformForm({ id: "import-form", schema: loadImportFormSchema });
   return (
     <section className="card stack keepsake-section" aria-labelledby="keepsake-title">
       <h2 id="keepsake-title">{t("keepsake.sectionTitle")}</h2>

@@ -7,6 +7,8 @@ import type { FormResult } from "~/lib/submission";
 import { showToast } from "~/lib/client-toast";
 import { PASSWORD_MIN } from "~/lib/limits";
 
+const loadProfileSchema = () => import("~/lib/validation").then((forms) => forms.profileSchema);
+
 type Values = { displayName: string; email: string };
 const PASSWORDS = ["currentPassword", "newPassword", "confirmPassword"] as const;
 
@@ -21,7 +23,7 @@ export function ProfileForm({ initial, result }: { initial: Values; result: Form
   const navigation = useNavigation();
   const { formProps, errorOf, typed, formError, form } = useConformForm({
     id: "profile-form",
-    schema: "profile",
+    schema: loadProfileSchema,
     lastResult: result,
   });
   const formRef = useRef<HTMLFormElement>(null);

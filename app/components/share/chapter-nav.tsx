@@ -1,5 +1,5 @@
 import { useT } from "~/i18n/use-t";
-import type { SharedTopic } from "./types";
+import type { SharedTopic } from "~/services/shared-book.types";
 
 /**
  * The links at a chapter's end: back to the contents, and to the chapters before and after it, named. Plain

@@ -1,10 +1,7 @@
 import { useT } from "~/i18n/use-t";
-import { StorytellerCard, type StorytellerCardData } from "~/components/storyteller/storyteller-card";
+import { StorytellerCard } from "~/components/storyteller/storyteller-card";
+import type { NewLinkPageData } from "~/services/new-link.types";
 import { CopyLinkField } from "./copy-link-field";
-
-type NewLink =
-  | { kind: "share"; link: string; back: string }
-  | { kind: "storyteller"; card: StorytellerCardData; back: string };
 
 const SHARE_STRINGS = {
   label: "share.linkLabel",
@@ -22,7 +19,7 @@ const STEPS = ["newLink.step1", "newLink.step2", "newLink.step3", "newLink.step4
  * ends it; its heading says it was made, so no toast covers the steps (without JavaScript none would go away). The
  * storyteller's link comes with her card, which the browser's Print prints alone.
  */
-export function NewLinkPage({ data }: { data: NewLink }) {
+export function NewLinkPage({ data }: { data: NewLinkPageData }) {
   const t = useT();
   const storyteller = data.kind === "storyteller";
   return (

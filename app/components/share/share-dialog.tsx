@@ -8,8 +8,9 @@ import { SHARE_LIFETIMES } from "~/lib/limits";
 import { CopyLinkField } from "./copy-link-field";
 import { PostedWithScript } from "./posted-with-script";
 import { RevokeLinkForm } from "./revoke-link-form";
+import type { ShareView } from "~/models/share.types";
 
-type Share = { id: number; createdAt: Date | string; expiresAt: Date | string | null; expired: boolean };
+const loadShareFormSchema = () => import("~/lib/validation").then((forms) => forms.shareFormSchema);
 
 const lifetimeLabel = {
   never: "share.expiresNever",
@@ -39,7 +40,7 @@ export function ShareDialog({
 }: {
   bookId: number;
   bookTitle: string;
-  shares: Share[];
+  shares: ShareView[];
   createdLink: string | null;
   closeHref: string;
 }) {
@@ -48,7 +49,7 @@ export function ShareDialog({
   const busy = useNavigation().state === "submitting";
   const action = `/books/${bookId}/shares`;
   // The route answers a refusal with its toast (ADR 0008); conform checks the choice before it is posted.
-  const { formProps } = useConformForm({ id: "share-create", schema: "share" });
+  const { formProps } = useConformForm({ id: "share-create", schema: loadShareFormSchema });
   return (
     <Dialog title={t("share.title")} closeHref={closeHref} wide>
       <div className="stack">

@@ -1,7 +1,7 @@
 import { useT } from "~/i18n/use-t";
 import { ChapterNav } from "./chapter-nav";
 import { SharedStory } from "./shared-story";
-import type { SharedBook } from "./types";
+import type { SharedBook } from "~/services/shared-book.types";
 
 /**
  * The shared reading page (issue 9), set as a book (issue 19): the cover and title, the contents, then each

@@ -1,5 +1,5 @@
 import { useT } from "~/i18n/use-t";
-import type { SharedPhotoPage } from "./types";
+import type { SharedPhotoPage } from "~/services/shared-book.types";
 
 /**
  * One photo of a shared book at its full size (as wide as the screen allows), its caption beneath it, and the way

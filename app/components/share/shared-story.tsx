@@ -1,7 +1,7 @@
 import { RecordingLength } from "~/components/media/recording-length";
 import { useT } from "~/i18n/use-t";
 import { storyParagraphs } from "~/lib/text";
-import type { SharedMedia, SharedStory as Story } from "./types";
+import type { SharedMedia, SharedStory as Story } from "~/services/shared-book.types";
 
 /**
  * The box a photo takes, in CSS pixels, before the stylesheet narrows it to the measure: its own size, but

@@ -5,6 +5,8 @@ import { useConformForm } from "~/hooks/use-conform-form";
 import type { FormResult } from "~/lib/submission";
 import { useT } from "~/i18n/use-t";
 
+const loadQuestionSchema = () => import("~/lib/validation").then((forms) => forms.questionSchema);
+
 type Props = {
   bookId: number;
   topic: { id: number; title: string };
@@ -26,7 +28,7 @@ export function AddQuestionDialog({ bookId, topic, returnTo, closeHref }: Props)
   // conform focuses the field when the server refuses it, so a screen reader reads the error tied to it.
   const { formProps, errorOf } = useConformForm({
     id: "custom-question-form",
-    schema: "question",
+    schema: loadQuestionSchema,
     lastResult: fetcher.data?.result,
   });
 

@@ -8,6 +8,8 @@ import { StoryContent } from "./story-content";
 import type { StoryVoice } from "./story-voice";
 import { useT } from "~/i18n/use-t";
 
+const loadStorySchema = () => import("~/lib/validation").then((forms) => forms.storySchema);
+
 type Props = {
   topicId: number;
   /** An existing story: the one text the form shows (its refined text when it has one, else its content). */
@@ -46,7 +48,7 @@ export function StoryForm({
   const busy = useNavigation().formData?.get("intent") === "story:save";
   const { formProps, errorOf, typed } = useConformForm({
     id: story ? `story-${story.id}` : `new-story-${topicId}`,
-    schema: "story",
+    schema: loadStorySchema,
     lastResult: result,
   });
   const content = typed("content") ?? story?.text ?? "";

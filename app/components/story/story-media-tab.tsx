@@ -10,6 +10,10 @@ import { useTimeZone } from "~/hooks/use-root-data";
 import { UploadPhotoForm } from "./upload-photo-form";
 import { useConformForm } from "~/hooks/use-conform-form";
 
+const loadPhotoDescriptionFormSchema = () =>
+  import("~/lib/validation").then((forms) => forms.photoDescriptionFormSchema);
+const loadMediaDescriptionSchema = () => import("~/lib/validation").then((forms) => forms.mediaDescriptionSchema);
+
 export type StoryMediaItem = {
   id: number;
   type: "image" | "audio";
@@ -74,7 +78,7 @@ function MediaItem({ item, action, deleteHref }: { item: StoryMediaItem; action:
   // The route answers a refusal with its toast (ADR 0008); conform checks the description before it is posted.
   const { formProps, errorOf } = useConformForm({
     id: `media-${item.id}-describe`,
-    schema: item.type === "image" ? "photoDescription" : "recordingDescription",
+    schema: item.type === "image" ? loadPhotoDescriptionFormSchema : loadMediaDescriptionSchema,
   });
   const error = errorOf("description");
   return (

@@ -6,6 +6,8 @@ import { showToast } from "~/lib/client-toast";
 import { MEDIA_DESCRIPTION_MAX } from "~/lib/limits";
 import { IMAGE_TYPES } from "~/lib/sniff";
 
+const loadPhotoUploadFormSchema = () => import("~/lib/validation").then((forms) => forms.photoUploadFormSchema);
+
 /**
  * Uploads a photo to the story (multipart, without JavaScript too). Only image files are offered; one
  * that is not an image is refused at once with 'Không có hình ảnh' (docs/product.md §5), and by its bytes on the
@@ -17,7 +19,7 @@ export function UploadPhotoForm({ action }: { action: string }) {
   const navigation = useNavigation();
   const busy = navigation.formAction === action && navigation.formData?.get("intent") === "upload";
   // The route answers a refusal with its toast (ADR 0008); conform checks the form before it is posted.
-  const { formProps, errorOf } = useConformForm({ id: "upload-photo", schema: "photoUpload" });
+  const { formProps, errorOf } = useConformForm({ id: "upload-photo", schema: loadPhotoUploadFormSchema });
   return (
     <Form
       method="post"

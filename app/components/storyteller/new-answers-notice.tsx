@@ -1,8 +1,6 @@
 import { EditorLink } from "~/components/workspace/editor-link";
 import { useT } from "~/i18n/use-t";
-
-/** A storyteller's answers the family has not completed yet, for one teller of one book. */
-type NewAnswers = { bookId: number; bookTitle: string; tellerName: string; count: number; firstStoryId: number };
+import type { NewAnswers } from "~/models/new-answers.types";
 
 /**
  * "3 new answers from Bà Lan" (issue 18), on Home (every book, so each line names its book) and in the workspace:

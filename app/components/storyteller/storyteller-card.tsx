@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useT } from "~/i18n/use-t";
 import { CopyLinkField } from "~/components/share/copy-link-field";
+import type { StorytellerCardData } from "~/services/new-link.types";
 
 const LINK_STRINGS = {
   label: "storyteller.linkLabel",
@@ -8,16 +9,6 @@ const LINK_STRINGS = {
   copy: "storyteller.copy",
   copied: "storyteller.copied",
 } as const;
-
-/** A link just made, with what its card shows: drawn on the server, its words in the book's language. */
-export type StorytellerCardData = {
-  link: string;
-  name: string;
-  language: "en" | "vi";
-  qr: { size: number; path: string };
-  hello: string;
-  steps: string[];
-};
 
 /**
  * The new link, shown this once (only its hash is kept), with Copy, and the card for the fridge: the QR code, her

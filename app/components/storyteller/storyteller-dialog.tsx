@@ -7,8 +7,11 @@ import { useT } from "~/i18n/use-t";
 import { useConformForm } from "~/hooks/use-conform-form";
 import { STORYTELLER_LIFETIMES } from "~/lib/limits";
 import { AddressChoice } from "./address-choice";
-import { StorytellerCard, type StorytellerCardData } from "./storyteller-card";
+import type { StorytellerCardData } from "~/services/new-link.types";
+import { StorytellerCard } from "./storyteller-card";
 import { StorytellerLinks, type StorytellerLinkItem } from "./storyteller-links";
+
+const loadStorytellerFormSchema = () => import("~/lib/validation").then((forms) => forms.storytellerFormSchema);
 
 const lifetimeLabel = {
   "30": "storyteller.expires30",
@@ -36,7 +39,7 @@ export function StorytellerDialog({ bookId, data, closeHref }: Props) {
   const t = useT();
   const busy = useNavigation().state === "submitting";
   const action = `/books/${bookId}/storyteller-links`;
-  const { formProps, errorOf } = useConformForm({ id: "storyteller-create", schema: "storyteller" });
+  const { formProps, errorOf } = useConformForm({ id: "storyteller-create", schema: loadStorytellerFormSchema });
   const topicsError = errorOf("topicIds");
   // Her name as it is typed: the form of address follows it (AddressChoice).
   const [name, setName] = useState("");

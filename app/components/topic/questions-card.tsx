@@ -5,6 +5,8 @@ import type { FormResult } from "~/lib/submission";
 import { useT } from "~/i18n/use-t";
 import { Field } from "~/components/ui/field";
 
+const loadQuestionSchema = () => import("~/lib/validation").then((forms) => forms.questionSchema);
+
 /**
  * The interview questions of a topic: unanswered ones open the story editor for them, answered ones
  * are listed below, dimmed; generate or regenerate, and add one of your own.
@@ -29,7 +31,7 @@ export function QuestionsCard({
   const busy = useNavigation().formData?.get("intent") === "regenerate-questions";
   const open = questions.filter((q) => !q.answered);
   const answered = questions.filter((q) => q.answered);
-  const { formProps, errorOf } = useConformForm({ id: "add-question", schema: "question", lastResult: result });
+  const { formProps, errorOf } = useConformForm({ id: "add-question", schema: loadQuestionSchema, lastResult: result });
   const answerHref = (id: number) => `/books/${topic.bookId}?openEditor=story&topicId=${topic.id}&questionId=${id}`;
   return (
     <section className="card stack" aria-labelledby="questions-title">

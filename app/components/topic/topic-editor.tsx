@@ -10,6 +10,8 @@ import type { SuggestionBook } from "./suggest-description";
 import { TopicPreviewField } from "./topic-preview-field";
 import { TopicTabs } from "./topic-tabs";
 
+const loadTopicCreateSchema = () => import("~/lib/validation").then((forms) => forms.topicCreateSchema);
+
 // Shown once the page has hydrated: its code waits until the page is idle.
 const SuggestDescription = lazyWhenIdle(
   () => import("./suggest-description").then((module) => ({ default: module.SuggestDescription })),
@@ -47,7 +49,7 @@ export function TopicEditor({ bookId, book, editor, result, autoFocus = false }:
   const editing = editor.kind === "edit" ? editor.topic.id : null;
   const { formProps, errorOf, typed } = useConformForm({
     id: editing ? `topic-${editing}` : "new-topic",
-    schema: "topic",
+    schema: loadTopicCreateSchema,
     lastResult: result,
   });
   // Each try to save: an error on a hidden tab opens that tab again (TopicTabs).

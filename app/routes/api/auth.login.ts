@@ -1,7 +1,7 @@
 import type { Route } from "./+types/auth.login";
 import { readJsonInput } from "~/lib/json-body.server";
 import { apiHandler, jsonError, methodNotAllowed, refuseMethod } from "~/lib/http.server";
-import { LoginRefused, loginForm, signIn } from "~/services/login.server";
+import { LoginRefused, signIn } from "~/services/login.server";
 import { loginSchema } from "~/lib/validation";
 import { toPublicUser } from "~/models/user.server";
 
@@ -9,7 +9,7 @@ export const action = apiHandler(async ({ request, context }: Route.ActionArgs) 
   if (request.method !== "POST") return refuseMethod(context, ["POST"]);
   const input = await readJsonInput(context, request, loginSchema);
   try {
-    const { user, headers } = await signIn(request, context, loginForm(input));
+    const { user, headers } = await signIn(request, context, input);
     return Response.json(toPublicUser(user), { headers });
   } catch (error) {
     if (!(error instanceof LoginRefused)) throw error;
