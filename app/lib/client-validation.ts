@@ -13,7 +13,7 @@ import {
   storySchema,
   storytellerFormSchema,
   suggestedTopicsFormSchema,
-  topicCreateSchema,
+  topicFormSchema,
   updateUserSchema,
 } from "./validation";
 
@@ -27,7 +27,7 @@ const SCHEMAS = {
   createUser: createUserSchema,
   updateUser: updateUserSchema,
   book: bookSchema,
-  topic: topicCreateSchema,
+  topic: topicFormSchema,
   story: storySchema,
   question: questionSchema,
   share: shareFormSchema,
