@@ -120,8 +120,9 @@ type SaveCheck = { holds: SQL; refusal: AppError };
 /**
  * What a story's save requires (docs/product.md §5), said once for every way of saving it: text or media, and a
  * question of its own topic. Each rule is a condition in SQL on the story (`id`, `topic_id`: the stored row's
- * columns, or a new story's values). A transaction reads which rule fails first (`refuseFailedCheck`); PostgreSQL's
- * save on its own puts them all in its WHERE (`saveOnItsOwn`), so neither can drift from the other.
+ * columns, or a new story's topic and no id, since it has no media yet). A transaction reads which rule fails first
+ * (`firstFailed`: with the story in `updateStory`, alone for a new one); PostgreSQL's save on its own puts them all in
+ * its WHERE (`saveOnItsOwn`), so neither can drift from the other.
  */
 function saveChecks(input: StoryInput, story: { id: SQLWrapper | null; topicId: SQLWrapper | number }): SaveCheck[] {
   const checks: SaveCheck[] = [];
@@ -142,7 +143,8 @@ function saveChecks(input: StoryInput, story: { id: SQLWrapper | null; topicId: 
 /** The index of the first check that fails, as one SQL value: -1 when all hold. */
 function firstFailed(checks: SaveCheck[]): SQL<number> {
   const cases = checks.map((check, index) => sql`when not (${check.holds}) then ${sql.raw(String(index))}`);
-  return (checks.length ? sql`case ${sql.join(cases, sql` `)} else -1 end` : sql`-1`).mapWith(Number) as SQL<number>;
+  const value = checks.length ? sql<number>`case ${sql.join(cases, sql` `)} else -1 end` : sql<number>`-1`;
+  return value.mapWith(Number);
 }
 
 /** Throws the refusal of the first check that fails, for a story not written yet (a new one). */

@@ -53,7 +53,6 @@ export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
   const book = await getBook({ bookId: paramId(args.params.bookId), userId: user.id });
   if (!book) throw pageNotFound(args.context, "books.notFoundTitle");
-  const locale = getLocale(args.context);
   const flash = consumeFlash(args.context);
   // A link made without JavaScript gets a page of its own (issue 35); the workspace is not read for it.
   const newLink = newLinkPage(args.request, book, flash);
@@ -63,7 +62,7 @@ export async function loader(args: Route.LoaderArgs) {
   }
   const workspace = {
     ...(await workspaceData(args.request, user, book, flash)),
-    locale,
+    locale: getLocale(args.context),
     resizablePanelsScript: resizablePanelsChunk() ?? null,
   };
   return { title: book.title, book, newLink: null, workspace };
