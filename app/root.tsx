@@ -1,21 +1,13 @@
 import { useI18n, useT } from "~/i18n/use-t";
 import { useEffect } from "react";
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteError,
-  useRouteLoaderData,
-} from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { AuthSync } from "./components/layout/auth-sync";
 import { useHeaderHandle } from "./components/layout/header-context";
 import { useMarkPageHydrated } from "./hooks/use-page-hydration";
 import { SiteHeader } from "./components/layout/site-header";
 import { Toaster } from "./components/ui/toaster";
+import { ErrorPage } from "./components/ui/error-page";
 import { isLocale } from "./i18n/config";
 import { getI18n, getLocaleRaw, i18nextMiddleware } from "./i18n/middleware.server";
 import { loadTranslation } from "./i18n/load";
@@ -147,21 +139,5 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const t = useT();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  // The database out of reach (app/lib/http.server.ts): a moment's wait, not a fault of the page.
-  const databaseAway = isRouteErrorResponse(error) && (error.data as { reason?: string } | null)?.reason === "database";
-  if (!isRouteErrorResponse(error)) console.error(error);
-  return (
-    <main id="main" className="page page-narrow">
-      <h1>{status === 404 ? t("notFound.title") : t("errors.title")}</h1>
-      <p>{status === 404 ? t("notFound.text") : databaseAway ? t("errors.databaseUnavailable") : t("errors.server")}</p>
-      <p>
-        <a className="button" href="/">
-          {t("notFound.returnHome")}
-        </a>
-      </p>
-    </main>
-  );
+  return <ErrorPage error={useRouteError()} />;
 }

@@ -96,6 +96,15 @@ export function apiHandler<A extends { context: Context }>(handler: (args: A) =>
   };
 }
 
+/**
+ * A page's missing thing (or another user's: they look the same, so ids reveal nothing), to be thrown by its loader:
+ * the route's ErrorBoundary shows its own "not found" with a 404, with and without JavaScript (ADR 00xx). The title is
+ * the page's, in the user's language.
+ */
+export function pageNotFound(context: Context, titleKey: MessageKey) {
+  return data({ title: translate(context, titleKey) }, { status: 404 });
+}
+
 /** A positive integer id from a route parameter, or -1 (which matches nothing, so the answer is 404). */
 export function paramId(value: string | undefined): number {
   const id = Number(value);

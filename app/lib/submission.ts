@@ -46,13 +46,14 @@ const SECRET = /password/i;
 
 /**
  * The form's answer to a post: its errors, plus any found after the schema passed (a username taken, a
- * wrong current password), and the typed values to refill it with, minus every password field.
+ * wrong current password), and the typed values to refill it with, minus every password field and any `hidden`.
  */
 export function replyTo(
   submission: Submission,
   errors: { fieldErrors?: Record<string, MessageKey[]>; formErrors?: MessageKey[] } = {},
+  hidden: string[] = [],
 ): FormResult {
-  const hideFields = Object.keys(submission.payload).filter((name) => SECRET.test(name));
+  const hideFields = [...Object.keys(submission.payload).filter((name) => SECRET.test(name)), ...hidden];
   return submission.reply({ hideFields, ...errors });
 }
 

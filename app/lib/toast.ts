@@ -16,6 +16,3 @@ export type Toast = {
    */
   alone?: boolean;
 };
-
-/** What a form route answers when it refuses a post (ADR 0008): the page around it shows this toast. */
-export type FormRouteData = { toast: Toast };

@@ -134,13 +134,18 @@ export const topicCreateSchema = z.object({
   description: z.preprocess((v) => v ?? "", z.string().trim().max(5000)),
 });
 
+const topicPreview = z.string().max(LONG_TEXT_MAX).nullable().optional();
+
 /** PUT /api/topics/{id}: any of title, description, preview, archived. */
 export const topicUpdateSchema = z.object({
   title: topicTitle.optional(),
   description: z.string().trim().max(5000).optional(),
-  preview: z.string().max(LONG_TEXT_MAX).nullable().optional(),
+  preview: topicPreview,
   archived: z.boolean().optional(),
 });
+
+/** The workspace's topic editor: a new topic's fields, and an existing one's draft narrative as PUT checks it. */
+export const topicFormSchema = topicCreateSchema.extend({ preview: topicPreview });
 
 // An id past ID_MAX names no row (PostgreSQL's ids are 32-bit): refused here, before it reaches a query.
 const id = z.coerce.number().int().positive().max(ID_MAX);

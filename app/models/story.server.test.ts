@@ -213,6 +213,35 @@ describe("a topic or story of one book", () => {
   });
 });
 
+describe("a save from a page of one book", () => {
+  it("writes only its stories and topics: another book's, even the same user's, is a 404 and unchanged", async () => {
+    const { user, book } = await setup("phuong");
+    const second = await createBook({
+      userId: user.id,
+      input: { title: "Second", description: "", tone: "", language: "en", coverImage: null },
+    });
+    const topic = await createTopic({ bookId: book.id, userId: user.id, input: { title: "Home", description: "" } });
+    const written = await createStory({ topicId: topic.id, userId: user.id, input: story("The river") });
+    const notFound = (key: string) => expect.objectContaining({ status: 404, messageKey: key });
+    // On PostgreSQL the save on its own changes nothing, and the transaction says why.
+    await expect(
+      updateStory({ storyId: written.id, userId: user.id, bookId: second.id, input: story("Moved") }),
+    ).rejects.toThrow(notFound("stories.notFound"));
+    await expect(
+      createStory({ topicId: topic.id, userId: user.id, bookId: second.id, input: story("Elsewhere") }),
+    ).rejects.toThrow(notFound("topics.notFound"));
+    await expect(
+      updateTopic({ topicId: topic.id, userId: user.id, bookId: second.id, changes: { title: "Moved" } }),
+    ).rejects.toThrow(notFound("topics.notFound"));
+    expect((await getStory({ storyId: written.id, userId: user.id }))?.title).toBe("The river");
+    expect((await getTopic({ topicId: topic.id, userId: user.id }))?.title).toBe("Home");
+    expect(await listTopicStories({ topicId: topic.id })).toHaveLength(1);
+    // Its own book's are written as ever.
+    const saved = await updateStory({ storyId: written.id, userId: user.id, bookId: book.id, input: story("Kept") });
+    expect(saved.title).toBe("Kept");
+  });
+});
+
 // A save is the write every storyteller's editor sends every few seconds: on PostgreSQL one statement on its own, with
 // the transaction's checks in its WHERE (story.server.ts, saveOnItsOwn); on SQLite a transaction.
 describe(`a story's save on ${databaseDialect()}`, () => {

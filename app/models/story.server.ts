@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
-import { db, prepared, statementOnItsOwn, type Tx, transaction } from "~db/client.server";
-import { countChildren, outerColumn } from "~db/correlated";
+import { and, asc, count, desc, eq, getTableColumns, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { db, prepared, selectRows, statementOnItsOwn, type Tx, transaction } from "~db/client.server";
+import { outerColumn } from "~db/correlated";
 import { containsPattern, optionalEquals, searchContains } from "~db/filters";
 import { nextPosition, savePositions } from "~db/positions";
 import { books, media, questions, stories, topics, type Story } from "~db/schema";
@@ -89,22 +89,23 @@ export type StoryInput = {
 };
 
 export async function ownedStory(tx: Tx, storyId: number, userId: number): Promise<Story> {
-  return (await ownedStoryWithMediaCount(tx, storyId, userId)).story;
+  const row = (await tx.select({ story: stories }).from(stories).where(storyOf({ storyId, userId })))[0];
+  if (!row) throw new AppError(404, "stories.notFound");
+  return row.story;
 }
 
-const mediaCount = countChildren(media, media.storyId, "stories");
+/** A story to save: the user's, and when a page of one book saves it, that book's (another book's is a 404 too). */
+export type StoryTarget = { storyId: number; userId: number; bookId?: number };
 
-/** ownedStory, with the number of its media in the same query: a save needs both, and waits its turn for each. */
-async function ownedStoryWithMediaCount(tx: Tx, storyId: number, userId: number) {
-  const row = (
-    await tx
-      .select({ story: stories, mediaCount })
-      .from(stories)
-      .innerJoin(books, eq(books.id, stories.bookId))
-      .where(and(eq(stories.id, storyId), eq(books.userId, userId)))
-  )[0];
-  if (!row) throw new AppError(404, "stories.notFound");
-  return row;
+const column = (name: string) => outerColumn("stories", name);
+
+/** The row of the story a target names, as a condition on `stories`: its id, its book's owner, the page's book. */
+function storyOf({ storyId, userId, bookId }: StoryTarget): SQL {
+  return and(
+    eq(stories.id, storyId),
+    sql`${column("book_id")} in (select ${books.id} from ${books} where ${books.userId} = ${userId})`,
+    bookId === undefined ? undefined : eq(stories.bookId, bookId),
+  )!;
 }
 
 /** A story without text, or a recording sent with it, must have media stored already. */
@@ -113,17 +114,45 @@ const needsStoredMedia = (input: StoryInput) => !input.content.trim() && !input.
 /** The columns a save writes: what the user wrote and chose, never the media flags. */
 const writtenColumns = ({ title, content, status }: StoryInput) => ({ title, content, status });
 
-/** A story needs a title and either text or media (docs/product.md §5); a question must be one of its topic's. */
-async function checkStory(tx: Tx, topicId: number, input: StoryInput, mediaCount: number): Promise<void> {
-  if (needsStoredMedia(input) && mediaCount === 0) {
-    throw new AppError(400, "stories.contentRequired", "content");
-  }
-  if (input.questionId !== undefined) {
-    const question = (
-      await tx.select({ topicId: questions.topicId }).from(questions).where(eq(questions.id, input.questionId))
-    )[0];
-    if (!question || question.topicId !== topicId) throw new AppError(400, "stories.questionNotInTopic", "questionId");
-  }
+/** One rule of a save: a condition the story must meet, and the refusal when it does not. */
+type SaveCheck = { holds: SQL; refusal: AppError };
+
+/**
+ * What a story's save requires (docs/product.md §5), said once for every way of saving it: text or media, and a
+ * question of its own topic. Each rule is a condition in SQL on the story (`id`, `topic_id`: the stored row's
+ * columns, or a new story's topic and no id, since it has no media yet). A transaction reads which rule fails first
+ * (`firstFailed`: with the story in `updateStory`, alone for a new one); PostgreSQL's save on its own puts them all in
+ * its WHERE (`saveOnItsOwn`), so neither can drift from the other.
+ */
+function saveChecks(input: StoryInput, story: { id: SQLWrapper | null; topicId: SQLWrapper | number }): SaveCheck[] {
+  const checks: SaveCheck[] = [];
+  if (needsStoredMedia(input))
+    checks.push({
+      holds: story.id ? sql`exists (select 1 from ${media} where ${media.storyId} = ${story.id})` : sql`1 = 0`,
+      refusal: new AppError(400, "stories.contentRequired", "content"),
+    });
+  if (input.questionId !== undefined)
+    checks.push({
+      holds: sql`exists (select 1 from ${questions} where ${questions.id} = ${input.questionId}
+        and ${questions.topicId} = ${story.topicId})`,
+      refusal: new AppError(400, "stories.questionNotInTopic", "questionId"),
+    });
+  return checks;
+}
+
+/** The index of the first check that fails, as one SQL value: -1 when all hold. */
+function firstFailed(checks: SaveCheck[]): SQL<number> {
+  const cases = checks.map((check, index) => sql`when not (${check.holds}) then ${sql.raw(String(index))}`);
+  const value = checks.length ? sql<number>`case ${sql.join(cases, sql` `)} else -1 end` : sql<number>`-1`;
+  return value.mapWith(Number);
+}
+
+/** Throws the refusal of the first check that fails, for a story not written yet (a new one). */
+async function refuseFailedCheck(tx: Tx, checks: SaveCheck[]): Promise<void> {
+  if (!checks.length) return;
+  const [row] = await selectRows<{ failed: number | string }>(sql`select ${firstFailed(checks)} as failed`, tx);
+  const failed = checks[Number(row?.failed ?? -1)];
+  if (failed) throw failed.refusal;
 }
 
 /** A story only through its book's owner; anyone else gets null. */
@@ -201,20 +230,23 @@ export type DoorAnswer = {
   link?: { id: number; tellerName: string | null };
 };
 
+/** A new story in a topic of the user's (of the page's book, when one names it), at the end of the topic. */
 export async function createStory({
   topicId,
   userId,
+  bookId,
   input,
   answer,
 }: {
   topicId: number;
   userId: number;
+  bookId?: number;
   input: StoryInput;
   answer?: DoorAnswer;
 }): Promise<Story> {
   return transaction(async (tx) => {
-    const topic = await ownedTopic(tx, topicId, userId);
-    await checkStory(tx, topicId, input, 0);
+    const topic = await ownedTopic(tx, topicId, userId, bookId);
+    await refuseFailedCheck(tx, saveChecks(input, { id: null, topicId }));
     const position = await nextPosition(tx, stories, stories.position, eq(stories.topicId, topicId));
     const origin = {
       idempotencyKey: answer?.idempotencyKey ?? null,
@@ -255,20 +287,13 @@ export async function createStory({
 }
 
 /**
- * Saves a story of the user's. On PostgreSQL it is first tried as one statement on its own (`saveOnItsOwn`); when
- * that changed nothing, and always on SQLite, a transaction reads the story, says what is wrong (404, 400) or writes.
+ * Saves a story of the user's (of the page's book, when one names it). On PostgreSQL it is first tried as one
+ * statement on its own (`saveOnItsOwn`); when that changed nothing, and always on SQLite, a transaction reads the
+ * story with the first of its checks that fails, says what is wrong (404, 400) or writes.
  */
-export async function updateStory({
-  storyId,
-  userId,
-  input,
-}: {
-  storyId: number;
-  userId: number;
-  input: StoryInput;
-}): Promise<Story> {
+export async function updateStory({ input, ...target }: StoryTarget & { input: StoryInput }): Promise<Story> {
   if (databaseDialect() === "postgresql") {
-    const saved = await statementOnItsOwn((runner) => saveOnItsOwn(runner, { storyId, userId, input })).catch(
+    const saved = await statementOnItsOwn((runner) => saveOnItsOwn(runner, target, input)).catch(
       // The question was deleted after the statement saw it and before it committed: the transaction says so.
       (error) => {
         if (isForeignKeyViolation(error)) return undefined;
@@ -278,20 +303,29 @@ export async function updateStory({
     if (saved) return saved;
   }
   return transaction(async (tx) => {
-    const { story: current, mediaCount } = await ownedStoryWithMediaCount(tx, storyId, userId);
-    await checkStory(tx, current.topicId, input, mediaCount);
+    const checks = saveChecks(input, { id: column("id"), topicId: column("topic_id") });
+    const row = (
+      await tx
+        .select({ story: stories, failed: firstFailed(checks) })
+        .from(stories)
+        .where(storyOf(target))
+    )[0];
+    if (!row) throw new AppError(404, "stories.notFound");
+    const failed = checks[row.failed];
+    if (failed) throw failed.refusal;
+    const current = row.story;
     const refinedContent =
       input.refinedContent !== undefined
         ? input.refinedContent
         : current.content === input.content
           ? current.refinedContent
           : null;
-    const writer = await inBookChange(tx, current.bookId, storyActivity(storyId, userId, input));
+    const writer = await inBookChange(tx, current.bookId, storyActivity(target, input));
     return (
       await writer
         .update(stories)
         .set({ ...writtenColumns(input), questionId: input.questionId ?? null, refinedContent })
-        .where(eq(stories.id, storyId))
+        .where(eq(stories.id, target.storyId))
         .returning()
     )[0]!;
   });
@@ -299,12 +333,12 @@ export async function updateStory({
 
 /**
  * PostgreSQL: a save as one statement on its own, outside the process's turn of transactions (the save is the write
- * every storyteller's editor sends every few seconds). Its WHERE holds what the transaction's checks hold (the
- * owner's story; text or media; a question of its topic), its WITH the book's time and the record, written only when
- * the story was. Answers nothing when a condition failed, for `updateStory`'s transaction to say which.
+ * every storyteller's editor sends every few seconds). Its WHERE holds the story's row (`storyOf`) and every check
+ * the transaction reads (`saveChecks`), its WITH the book's time and the record, written only when the story was.
+ * Answers nothing when a condition failed, for `updateStory`'s transaction to say which.
  */
-async function saveOnItsOwn(runner: Tx, { storyId, userId, input }: Parameters<typeof updateStory>[0]) {
-  const column = (name: string) => outerColumn("stories", name);
+async function saveOnItsOwn(runner: Tx, target: StoryTarget, input: StoryInput) {
+  const checks = saveChecks(input, { id: column("id"), topicId: column("topic_id") });
   const update = runner
     .update(stories)
     .set({
@@ -315,29 +349,17 @@ async function saveOnItsOwn(runner: Tx, { storyId, userId, input }: Parameters<t
           ? input.refinedContent
           : sql`case when ${column("content")} = ${input.content} then ${column("refined_content")} end`,
     })
-    .where(
-      and(
-        eq(stories.id, storyId),
-        sql`${column("book_id")} in (select ${books.id} from ${books} where ${books.userId} = ${userId})`,
-        needsStoredMedia(input)
-          ? sql`exists (select 1 from ${media} where ${media.storyId} = ${column("id")})`
-          : undefined,
-        input.questionId === undefined
-          ? undefined
-          : sql`exists (select 1 from ${questions} where ${questions.id} = ${input.questionId}
-              and ${questions.topicId} = ${column("topic_id")})`,
-      ),
-    )
+    .where(and(storyOf(target), ...checks.map((check) => check.holds)))
     .returning();
   const saved = runner.$with("saved", getTableColumns(stories)).as(update.getSQL());
   const rows = await runner
-    .with(saved, ...bookChangeAfter(runner, "saved", storyActivity(storyId, userId, input)))
+    .with(saved, ...bookChangeAfter(runner, "saved", storyActivity(target, input)))
     .select()
     .from(saved);
   return rows[0];
 }
 
-const storyActivity = (storyId: number, userId: number, input: StoryInput): ActivityInput => ({
+const storyActivity = ({ storyId, userId }: StoryTarget, input: StoryInput): ActivityInput => ({
   userId,
   action: "update",
   resource: "story",

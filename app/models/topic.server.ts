@@ -221,14 +221,19 @@ export async function createTopic({
   return (await createTopics({ bookId, userId, items: [input] }))[0]!;
 }
 
-/** The topic through its book's owner, inside a transaction; anyone else gets a 404. */
-export async function ownedTopic(tx: Tx, topicId: number, userId: number): Promise<Topic> {
+/**
+ * The topic through its book's owner, inside a transaction; anyone else gets a 404, and so does a topic of another
+ * book when a page of one book (`bookId`) asks.
+ */
+export async function ownedTopic(tx: Tx, topicId: number, userId: number, bookId?: number): Promise<Topic> {
   const row = (
     await tx
       .select({ topic: topics })
       .from(topics)
       .innerJoin(books, eq(books.id, topics.bookId))
-      .where(and(eq(topics.id, topicId), eq(books.userId, userId)))
+      .where(
+        and(eq(topics.id, topicId), eq(books.userId, userId), bookId === undefined ? undefined : eq(books.id, bookId)),
+      )
   )[0];
   if (!row) throw new AppError(404, "topics.notFound");
   return row.topic;
@@ -236,17 +241,20 @@ export async function ownedTopic(tx: Tx, topicId: number, userId: number): Promi
 
 export type TopicChanges = Partial<{ title: string; description: string; preview: string | null; archived: boolean }>;
 
+/** Changes a topic of the user's (of the page's book, when one names it); a field left undefined is kept. */
 export async function updateTopic({
   topicId,
   userId,
+  bookId,
   changes,
 }: {
   topicId: number;
   userId: number;
+  bookId?: number;
   changes: TopicChanges;
 }): Promise<Topic> {
   return transaction(async (tx) => {
-    const owned = await ownedTopic(tx, topicId, userId);
+    const owned = await ownedTopic(tx, topicId, userId, bookId);
     const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as TopicChanges;
     const topic = Object.keys(set).length
       ? (await tx.update(topics).set(set).where(eq(topics.id, topicId)).returning())[0]!

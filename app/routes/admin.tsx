@@ -21,6 +21,7 @@ import { translate } from "~/lib/http.server";
 import { pageTitle } from "~/lib/meta";
 import { useHrefWith } from "~/hooks/use-href-with";
 import { useRootData } from "~/hooks/use-root-data";
+import { resultOf } from "~/lib/action-result";
 import { countQueries } from "~db/client.server";
 
 export const handle: HeaderHandle = { titleKey: "admin.title", ownsToaster: true };
@@ -134,7 +135,7 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
         />
         <TabPanel page={page} />
       </section>
-      <AdminDialogs dialog={page.dialog} result={actionData?.result ?? null} />
+      <AdminDialogs dialog={page.dialog} result={resultOf(actionData, "user")} />
       <Toaster toast={actionData?.toast ?? root?.toast} />
     </main>
   );

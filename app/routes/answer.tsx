@@ -53,5 +53,5 @@ export function action(args: Route.ActionArgs) {
 
 export default function Answer({ loaderData, actionData }: Route.ComponentProps) {
   const nonce = useNonce();
-  return <TellPage {...(actionData ?? loaderData)} nonce={nonce} homeHref="/" />;
+  return <TellPage {...(actionData?.page ?? loaderData)} nonce={nonce} homeHref="/" />;
 }

@@ -5,8 +5,9 @@ import { SuggestTopicsDialog } from "~/components/book/suggest-topics-dialog";
 import { Toaster } from "~/components/ui/toaster";
 import type { Toast } from "~/lib/toast";
 import { requireUser } from "~/services/auth.server";
-import { paramId, translate } from "~/lib/http.server";
-import { initialSuggestions, runSuggestIntent, type SuggestState } from "~/services/suggest-topics.server";
+import { pageNotFound, paramId, translate } from "~/lib/http.server";
+import { resultOf } from "~/lib/action-result";
+import { initialSuggestions, runSuggestIntent } from "~/services/suggest-topics.server";
 import { SUGGEST_FORM_MAX_BYTES } from "~/lib/body-caps";
 import { pageFormBody } from "~/services/form-body.server";
 import { startedByAnotherSite } from "~/lib/writing-get.server";
@@ -19,8 +20,7 @@ import { getBook } from "~/models/book.server";
 export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
   const book = await getBook({ bookId: paramId(args.params.bookId), userId: user.id });
-  // The workspace around it already says the book is missing.
-  if (!book) return null;
+  if (!book) throw pageNotFound(args.context, "books.notFoundTitle");
   const isCopy = new URL(args.request.url).searchParams.get("copy") === "1";
   // Suggesting asks the AI provider, which may cost money: a link on another site does not get to (ADR 0022).
   // The dialog opens empty and says why; its Regenerate button is a form of our own.
@@ -36,18 +36,10 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
   const book = await getBook({ bookId: paramId(args.params.bookId), userId: user.id });
-  if (!book)
-    return data<SuggestState>(
-      {
-        suggestions: [],
-        result: null,
-        toast: { kind: "error", title: "books.notFoundTitle", description: "books.notFound" },
-      },
-      { status: 404 },
-    );
+  if (!book) throw pageNotFound(args.context, "books.notFoundTitle");
   // A body too large or unreadable: the dialog stays as it was loaded, with the reason in a toast.
-  return pageFormBody(args.request, { maxBytes: SUGGEST_FORM_MAX_BYTES }, async ({ form }) => {
-    const result = await runSuggestIntent({
+  return pageFormBody(args.request, { maxBytes: SUGGEST_FORM_MAX_BYTES }, ({ form }) =>
+    runSuggestIntent({
       intent: String(form.get("intent") ?? ""),
       form,
       book,
@@ -56,24 +48,21 @@ export async function action(args: Route.ActionArgs) {
       doneHref: `/books/${book.id}`,
       isCopy: form.get("copy") === "1",
       signal: args.request.signal,
-    });
-    if (result instanceof Response) return result;
-    return data(result, { status: result.result ? 400 : 200 });
-  });
+    }),
+  );
 }
 
 /** What the workspace hands its child: its own toast, since the child renders the page's one toast region. */
 export default function SuggestTopicsRoute({ loaderData, actionData }: Route.ComponentProps) {
   const page = useWorkspaceOutlet();
-  const toast = actionData?.toast ?? loaderData?.toast ?? page.toast;
-  if (!loaderData) return <Toaster toast={toast} />;
+  const toast = actionData?.toast ?? loaderData.toast ?? page.toast;
   const { book, isCopy } = loaderData;
   return (
     <>
       <SuggestTopicsDialog
         book={book}
-        suggestions={actionData && "suggestions" in actionData ? actionData.suggestions : loaderData.suggestions}
-        result={actionData && "result" in actionData ? actionData.result : null}
+        suggestions={actionData?.page ?? loaderData.suggestions}
+        result={resultOf(actionData, "suggestTopics")}
         isCopy={isCopy}
         closeHref={isCopy ? "/books" : `/books/${book.id}`}
       />

@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import { useT } from "~/i18n/use-t";
-import { data, useOutlet } from "react-router";
+import { useOutlet } from "react-router";
 import type { Route } from "./+types/book";
 import { BookDialogs } from "~/components/book/book-dialogs";
 import { BookHeader } from "~/components/book/book-header";
@@ -14,15 +14,17 @@ import type { HeaderHandle } from "~/components/layout/header-context";
 import type { WorkspaceOutletContext } from "~/hooks/use-workspace-outlet";
 import { lazyWhenIdle, usePrefetchWhenIdle } from "~/components/ui/lazy-when-idle";
 import { MissingPage } from "~/components/ui/missing-page";
+import { RouteErrorPage } from "~/components/ui/error-page";
 import { Toaster } from "~/components/ui/toaster";
 import { getLocale } from "~/i18n/middleware.server";
 import { requireUser } from "~/services/auth.server";
 import { bookForm, pageFormAction, storyForm, topicForm } from "~/services/book-page-action.server";
-import { paramId, translate } from "~/lib/http.server";
-import { pageTitle } from "~/lib/meta";
+import { pageNotFound, paramId, translate } from "~/lib/http.server";
+import { pageTitle, thrownTitle } from "~/lib/meta";
+import { resultOf } from "~/lib/action-result";
 import { useRootData } from "~/hooks/use-root-data";
 import { getBook } from "~/models/book.server";
-import { DEFAULT_LAYOUT, WIDE_QUERY } from "~/lib/workspace-layout";
+import { WIDE_QUERY } from "~/lib/workspace-layout";
 import { resizablePanelsChunk } from "~/lib/lazy-chunks.server";
 import { useNonce } from "~/lib/nonce";
 import { consumeFlash } from "~/lib/flash.server";
@@ -45,48 +47,25 @@ const BookPdfDialog = lazyWhenIdle(
 
 export const handle: HeaderHandle = { ownsToaster: true };
 
-export const meta: Route.MetaFunction = ({ loaderData }) => pageTitle(loaderData?.title);
-
-/** The page without its workspace: a book that is missing, or a new link on a page of its own. */
-const noWorkspace = () => ({
-  topics: [],
-  stories: [],
-  preview: { tab: "topic" as const, page: 1, openTopicId: null, topicPage: null, book: null },
-  shares: null,
-  storyteller: null,
-  pdf: null,
-  newAnswers: [],
-  layout: DEFAULT_LAYOUT,
-  dialog: null,
-  editor: null,
-  topicEditor: null,
-  resizablePanelsScript: null,
-});
+export const meta: Route.MetaFunction = ({ loaderData, error }) => pageTitle(thrownTitle(error) ?? loaderData?.title);
 
 export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
   const book = await getBook({ bookId: paramId(args.params.bookId), userId: user.id });
-  const locale = getLocale(args.context);
-  if (!book) {
-    // Missing and not-yours look the same, so ids reveal nothing.
-    const title = translate(args.context, "books.notFoundTitle");
-    return data({ title, book: null, newLink: null, ...noWorkspace(), locale }, { status: 404 });
-  }
+  if (!book) throw pageNotFound(args.context, "books.notFoundTitle");
   const flash = consumeFlash(args.context);
   // A link made without JavaScript gets a page of its own (issue 35); the workspace is not read for it.
   const newLink = newLinkPage(args.request, book, flash);
   if (newLink) {
     const title = translate(args.context, newLink.kind === "share" ? "newLink.title" : "newLink.storytellerTitle");
-    return { title, book, newLink, ...noWorkspace(), locale };
+    return { title, book, newLink, workspace: null };
   }
-  return {
-    title: book.title,
-    book,
-    newLink: null,
+  const workspace = {
     ...(await workspaceData(args.request, user, book, flash)),
-    locale,
+    locale: getLocale(args.context),
     resizablePanelsScript: resizablePanelsChunk() ?? null,
   };
+  return { title: book.title, book, newLink: null, workspace };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -106,8 +85,21 @@ export async function action(args: Route.ActionArgs) {
   );
 }
 
-export default function BookPage({ loaderData, actionData }: Route.ComponentProps) {
+/** A missing book, or another user's: the same page, with a 404 (docs/product.md §2). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const t = useT();
+  const missing = (
+    <MissingPage
+      title={t("books.notFoundTitle")}
+      text={t("books.notFound")}
+      backHref="/books"
+      backLabel={t("books.backToLibrary")}
+    />
+  );
+  return <RouteErrorPage error={error} notFound={missing} />;
+}
+
+export default function BookPage({ loaderData, actionData }: Route.ComponentProps) {
   const nonce = useNonce();
   const root = useRootData();
   const toast = actionData?.toast ?? root?.toast;
@@ -116,88 +108,97 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
   // A deep link's editor takes the focus as the page loads, without JavaScript too.
   const autoFocus = useEditorAutoFocus();
   usePrefetchWhenIdle();
-  const { book } = loaderData;
-  if (!book) {
-    return (
-      <MissingPage
-        title={t("books.notFoundTitle")}
-        text={t("books.notFound")}
-        backHref="/books"
-        backLabel={t("books.backToLibrary")}
-      />
-    );
-  }
-  if (loaderData.newLink) return <NewLinkPage data={loaderData.newLink} />;
-  const editor = loaderData.topicEditor ? (
-    <TopicEditor
-      // A newly generated draft replaces the text the editor started from.
-      key={
-        loaderData.topicEditor.kind === "edit"
-          ? `${loaderData.topicEditor.topic.id}:${loaderData.topicEditor.topic.preview.length}`
-          : loaderData.topicEditor.kind
-      }
-      bookId={book.id}
-      book={book}
-      editor={loaderData.topicEditor}
-      autoFocus={autoFocus}
-      result={actionData && "topic" in actionData ? (actionData.topic ?? null) : null}
-    />
-  ) : loaderData.editor ? (
-    <StoryEditor
-      key={JSON.stringify(loaderData.editor.kind === "edit" ? loaderData.editor.story.id : loaderData.editor)}
-      bookId={book.id}
-      editor={loaderData.editor}
-      autoFocus={autoFocus}
-      result={actionData && "story" in actionData ? (actionData.story ?? null) : null}
-    />
-  ) : (
-    <p className="empty-state">{t("storyEditor.empty")}</p>
-  );
+  const { book, workspace } = loaderData;
+  if (!workspace) return <NewLinkPage data={loaderData.newLink} />;
+  const editor = <WorkspaceEditor book={book} workspace={workspace} autoFocus={autoFocus} actionData={actionData} />;
   return (
     <main id="main" className="page workspace-page stack">
-      {loaderData.resizablePanelsScript ? (
+      {workspace.resizablePanelsScript ? (
         // Wide screens import the panels before hydrating (workspace-panels.tsx); this fetches them with the
         // page's other scripts instead of after them. React hoists the link into <head>; phones skip it.
-        <link rel="modulepreload" href={loaderData.resizablePanelsScript} media={WIDE_QUERY} nonce={nonce} />
+        <link rel="modulepreload" href={workspace.resizablePanelsScript} media={WIDE_QUERY} nonce={nonce} />
       ) : null}
       <BookHeader book={book} />
-      <NewAnswersNotice groups={loaderData.newAnswers} showBook={false} />
+      <NewAnswersNotice groups={workspace.newAnswers} showBook={false} />
       <Workspace
         bookId={book.id}
-        layout={loaderData.layout}
-        topics={loaderData.topics}
-        stories={loaderData.stories}
-        previewState={loaderData.preview}
+        layout={workspace.layout}
+        topics={workspace.topics}
+        stories={workspace.stories}
+        previewState={workspace.preview}
         editor={editor}
       />
       <BookDialogs
-        dialog={loaderData.dialog}
-        actionData={actionData}
-        locale={loaderData.locale}
+        dialog={workspace.dialog}
+        result={resultOf(actionData, "book")}
+        locale={workspace.locale}
         closeHref={`/books/${book.id}`}
       />
       <Suspense>
-        {loaderData.shares ? (
+        {workspace.shares ? (
           <ShareDialog
             bookId={book.id}
             bookTitle={book.title}
-            shares={loaderData.shares}
+            shares={workspace.shares}
             createdLink={root?.toast?.link ?? null}
             closeHref={`/books/${book.id}`}
           />
         ) : null}
       </Suspense>
       <Suspense>
-        {loaderData.storyteller ? (
-          <StorytellerDialog bookId={book.id} data={loaderData.storyteller} closeHref={`/books/${book.id}`} />
+        {workspace.storyteller ? (
+          <StorytellerDialog bookId={book.id} data={workspace.storyteller} closeHref={`/books/${book.id}`} />
         ) : null}
       </Suspense>
       <Suspense>
-        {loaderData.pdf ? (
-          <BookPdfDialog bookId={book.id} data={loaderData.pdf} closeHref={`/books/${book.id}`} />
-        ) : null}
+        {workspace.pdf ? <BookPdfDialog bookId={book.id} data={workspace.pdf} closeHref={`/books/${book.id}`} /> : null}
       </Suspense>
       {outlet ?? <Toaster toast={toast} />}
     </main>
   );
+}
+
+type Loaded = Route.ComponentProps["loaderData"];
+
+/** The workspace's editor: the topic editor or the story editor the address opened, or a word on how to open one. */
+function WorkspaceEditor({
+  book,
+  workspace,
+  autoFocus,
+  actionData,
+}: {
+  book: Loaded["book"];
+  workspace: NonNullable<Loaded["workspace"]>;
+  autoFocus: boolean;
+  actionData: Route.ComponentProps["actionData"];
+}) {
+  const t = useT();
+  const { topicEditor, editor } = workspace;
+  if (topicEditor) {
+    // A newly generated draft replaces the text the editor started from.
+    const key =
+      topicEditor.kind === "edit" ? `${topicEditor.topic.id}:${topicEditor.topic.preview.length}` : topicEditor.kind;
+    return (
+      <TopicEditor
+        key={key}
+        bookId={book.id}
+        book={book}
+        editor={topicEditor}
+        autoFocus={autoFocus}
+        result={resultOf(actionData, "topic")}
+      />
+    );
+  }
+  if (editor) {
+    return (
+      <StoryEditor
+        key={JSON.stringify(editor.kind === "edit" ? editor.story.id : editor)}
+        bookId={book.id}
+        editor={editor}
+        autoFocus={autoFocus}
+        result={resultOf(actionData, "story")}
+      />
+    );
+  }
+  return <p className="empty-state">{t("storyEditor.empty")}</p>;
 }

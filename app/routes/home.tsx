@@ -13,6 +13,7 @@ import { getLocale } from "~/i18n/middleware.server";
 import { requireUser } from "~/services/auth.server";
 import { bookDialogData } from "~/services/book-dialogs.server";
 import { bookForm, pageFormAction } from "~/services/book-page-action.server";
+import { resultOf } from "~/lib/action-result";
 import { translate } from "~/lib/http.server";
 import { pageTitle } from "~/lib/meta";
 import { useHrefWith } from "~/hooks/use-href-with";
@@ -109,7 +110,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
           <GettingStarted />
         </>
       )}
-      <BookDialogs dialog={loaderData.dialog} actionData={actionData} locale={loaderData.locale} />
+      <BookDialogs dialog={loaderData.dialog} result={resultOf(actionData, "book")} locale={loaderData.locale} />
       <Toaster toast={actionData?.toast ?? root?.toast} />
     </main>
   );

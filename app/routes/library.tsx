@@ -11,6 +11,7 @@ import { getLocale } from "~/i18n/middleware.server";
 import { requireUser } from "~/services/auth.server";
 import { bookDialogData } from "~/services/book-dialogs.server";
 import { bookForm, pageFormAction } from "~/services/book-page-action.server";
+import { resultOf } from "~/lib/action-result";
 import { translate } from "~/lib/http.server";
 import { libraryQuery } from "~/lib/library-query";
 import { pageTitle } from "~/lib/meta";
@@ -78,7 +79,7 @@ export default function Library({ loaderData, actionData }: Route.ComponentProps
       <BooksSection query={query.books} result={books} />
       <TopicsSection query={query.topics} result={topics} bookOptions={bookOptions} />
       <StoriesSection query={query.stories} result={stories} bookOptions={bookOptions} />
-      <BookDialogs dialog={loaderData.dialog} actionData={actionData} locale={loaderData.locale} />
+      <BookDialogs dialog={loaderData.dialog} result={resultOf(actionData, "book")} locale={loaderData.locale} />
       <Toaster toast={actionData?.toast ?? root?.toast} />
     </main>
   );

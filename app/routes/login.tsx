@@ -1,5 +1,5 @@
 import { useT } from "~/i18n/use-t";
-import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
+import { Form, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
 import { Checkbox, Field } from "~/components/ui/field";
 import { Toaster } from "~/components/ui/toaster";
@@ -9,7 +9,8 @@ import { translate } from "~/lib/http.server";
 import { secureCookieRefused } from "~/lib/cookie-security.server";
 import { LoginRefused, signIn, type SignedIn } from "~/services/login.server";
 import { pageTitle } from "~/lib/meta";
-import { pageFormBody } from "~/services/form-body.server";
+import { actionResult, pageFormBody } from "~/services/form-body.server";
+import { resultOf } from "~/lib/action-result";
 import type { Toast } from "~/lib/toast";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { loginSchema } from "~/lib/validation";
@@ -41,14 +42,14 @@ export function action({ request, context }: Route.ActionArgs) {
     const submission = parseSubmission(form, loginSchema);
     // The form comes back with what was typed, never the password.
     const result = replyTo(submission);
-    if (submission.status !== "success") return data({ result, toast: null }, { status: 400 });
+    if (submission.status !== "success") return actionResult(400, { form: "login", result });
     let signedIn: SignedIn;
     try {
       signedIn = await signIn(request, context, submission.value);
     } catch (error) {
       if (!(error instanceof LoginRefused)) throw error;
       const toast: Toast = { kind: "error", title: "login.failedTitle", description: error.messageKey };
-      return data({ result, toast }, { status: error.status, headers: error.headers });
+      return actionResult(error.status, { form: "login", result, toast }, error.headers);
     }
     throw redirect(safeRedirect(submission.value.redirectTo), { headers: signedIn.headers });
   });
@@ -67,7 +68,7 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
   const { formProps, errorOf, typed } = useConformForm({
     id: "login",
     schema: loadLoginSchema,
-    lastResult: actionData?.result,
+    lastResult: resultOf(actionData, "login"),
   });
   return (
     <main id="main" className="login-page">

@@ -1,5 +1,5 @@
 import { useT } from "~/i18n/use-t";
-import { data, useOutlet } from "react-router";
+import { useOutlet } from "react-router";
 import type { Route } from "./+types/profile";
 import type { HeaderHandle } from "~/components/layout/header-context";
 import { KeepsakeSection } from "~/components/profile/keepsake-section";
@@ -10,7 +10,8 @@ import { redirectWithToast } from "~/lib/flash.server";
 import { parseSubmission, replyTo, replyWithError } from "~/lib/submission";
 import { translate } from "~/lib/http.server";
 import { pageTitle } from "~/lib/meta";
-import { pageFormBody } from "~/services/form-body.server";
+import { actionResult, pageFormBody } from "~/services/form-body.server";
+import { resultOf } from "~/lib/action-result";
 import { readSessionToken } from "~/services/session.server";
 import { profileSchema } from "~/lib/validation";
 import type { Toast } from "~/lib/toast";
@@ -40,7 +41,7 @@ export function action(args: Route.ActionArgs) {
   });
   return pageFormBody(args.request, { refusal }, async ({ form }) => {
     const submission = parseSubmission(form, profileSchema);
-    if (submission.status !== "success") return data({ result: replyTo(submission), toast: null }, { status: 400 });
+    if (submission.status !== "success") return actionResult(400, { form: "profile", result: replyTo(submission) });
     try {
       // A new password signs the user out everywhere but here.
       const updated = await updateProfile(user, submission.value, { sessionToken: readSessionToken(args.request) });
@@ -49,7 +50,7 @@ export function action(args: Route.ActionArgs) {
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       const result = replyWithError(submission, error, { formLevel: true });
-      return data({ result, toast: refusal(error) }, { status: error.status });
+      return actionResult(error.status, { form: "profile", result, toast: refusal(error) });
     }
   });
 }
@@ -65,7 +66,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       <h1>{t("profile.title")}</h1>
       <p className="muted">{t("profile.intro")}</p>
       {outlet ?? <Toaster toast={toast} />}
-      <ProfileForm initial={loaderData.profile} result={actionData?.result ?? null} />
+      <ProfileForm initial={loaderData.profile} result={resultOf(actionData, "profile")} />
       <KeepsakeSection />
     </main>
   );

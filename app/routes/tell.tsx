@@ -78,7 +78,7 @@ export function action({ context, request, params }: Route.ActionArgs) {
 
 export default function Tell({ loaderData, actionData }: Route.ComponentProps) {
   const nonce = useNonce();
-  return <TellPage {...(actionData ?? loaderData)} nonce={nonce} />;
+  return <TellPage {...(actionData?.page ?? loaderData)} nonce={nonce} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { EditorLink } from "~/components/workspace/editor-link";
 import type { Route } from "./+types/topic";
 import type { HeaderHandle } from "~/components/layout/header-context";
@@ -8,11 +8,13 @@ import { DeleteStoryDialog } from "~/components/topic/delete-story-dialog";
 import { QuestionsCard } from "~/components/topic/questions-card";
 import { StoryCard } from "~/components/topic/story-card";
 import { MissingPage } from "~/components/ui/missing-page";
+import { RouteErrorPage } from "~/components/ui/error-page";
 import { Toaster } from "~/components/ui/toaster";
 import { useT } from "~/i18n/use-t";
 import { requireUser } from "~/services/auth.server";
-import { paramId, translate } from "~/lib/http.server";
-import { pageTitle } from "~/lib/meta";
+import { pageNotFound, paramId } from "~/lib/http.server";
+import { pageTitle, thrownTitle } from "~/lib/meta";
+import { postedValue, resultOf } from "~/lib/action-result";
 import { pageQueryNumbers } from "~/lib/query.server";
 import { runTopicPageIntent } from "~/services/topic-page-actions.server";
 import { useHrefWith } from "~/hooks/use-href-with";
@@ -24,7 +26,7 @@ import { getTopicInBook } from "~/models/topic.server";
 
 export const handle: HeaderHandle = { ownsToaster: true };
 
-export const meta: Route.MetaFunction = ({ loaderData }) => pageTitle(loaderData?.title);
+export const meta: Route.MetaFunction = ({ loaderData, error }) => pageTitle(thrownTitle(error) ?? loaderData?.title);
 
 export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
@@ -33,19 +35,7 @@ export async function loader(args: Route.LoaderArgs) {
     bookId: paramId(args.params.bookId),
     userId: user.id,
   });
-  if (!topic) {
-    return data(
-      {
-        title: translate(args.context, "topics.loadFailed"),
-        topic: null,
-        questions: [],
-        stories: [],
-        deleting: null,
-        viewing: null,
-      },
-      { status: 404 },
-    );
-  }
+  if (!topic) throw pageNotFound(args.context, "topics.loadFailed");
   const stories = await listTopicStories({ topicId: topic.id });
   const media = await listMediaOfStories(stories.map((story) => story.id));
   const numbers = pageQueryNumbers(args.request, "books/:bookId/topics/:topicId");
@@ -94,23 +84,27 @@ export async function action(args: Route.ActionArgs) {
   });
 }
 
+/** A missing topic, or another user's: docs/product.md §2's load error, with the way back to the book, and a 404. */
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  const t = useT();
+  const missing = (
+    <MissingPage
+      title={t("topics.loadFailed")}
+      text={t("topics.notFound")}
+      backHref={`/books/${params.bookId}`}
+      backLabel={t("topicPage.back")}
+    />
+  );
+  return <RouteErrorPage error={error} notFound={missing} />;
+}
+
 /** The topic page: its interview questions and its stories (docs/product.md §2 Topic page). */
-export default function TopicPage({ loaderData, actionData, params }: Route.ComponentProps) {
+export default function TopicPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const root = useRootData();
   const hrefWith = useHrefWith();
   const { topic, questions, stories, deleting, viewing } = loaderData;
-  if (!topic) {
-    // docs/product.md §2: the load error offers the way back to the book.
-    return (
-      <MissingPage
-        title={t("topics.loadFailed")}
-        text={t("topics.notFound")}
-        backHref={`/books/${params.bookId}`}
-        backLabel={t("topicPage.back")}
-      />
-    );
-  }
+  const questionResult = resultOf(actionData, "question");
   const bookHref = `/books/${topic.bookId}`;
   return (
     <main id="main" className="page stack-lg">
@@ -132,8 +126,8 @@ export default function TopicPage({ loaderData, actionData, params }: Route.Comp
       <QuestionsCard
         topic={topic}
         questions={questions}
-        result={actionData && "result" in actionData ? actionData.result : null}
-        returnTo={actionData && "returnTo" in actionData ? actionData.returnTo : null}
+        result={questionResult}
+        returnTo={postedValue(questionResult, "returnTo")}
       />
       <section aria-labelledby="stories-title">
         <h2 id="stories-title">{t("topicPage.storiesTitle")}</h2>
@@ -156,7 +150,7 @@ export default function TopicPage({ loaderData, actionData, params }: Route.Comp
       </section>
       {deleting ? <DeleteStoryDialog story={deleting} closeHref={hrefWith({ deleteStory: null })} /> : null}
       {viewing ? <MediaDialog media={viewing} closeHref={hrefWith({ media: null })} /> : null}
-      <Toaster toast={(actionData && "toast" in actionData ? actionData.toast : null) ?? root?.toast} />
+      <Toaster toast={actionData?.toast ?? root?.toast} />
     </main>
   );
 }

@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { formId } from "~/lib/http.server";
 import type { z } from "zod";
 import type { User } from "~db/schema";
@@ -8,9 +7,8 @@ import { AppError } from "~/lib/errors";
 import { redirectWithToast } from "~/lib/flash.server";
 import { pageUrl } from "~/lib/page-url";
 import { firstMessage, parseSubmission, replyTo, replyWithError, type FormResult } from "~/lib/submission";
-import { pageFormBody } from "./form-body.server";
+import { actionResult, pageFormBody } from "./form-body.server";
 import { readSessionToken } from "./session.server";
-import type { Toast } from "~/lib/toast";
 import { createUserSchema, updateUserSchema } from "~/lib/validation";
 
 const FAILURE_TITLES: Record<string, MessageKey> = {
@@ -37,7 +35,7 @@ export function runUserAction(request: Request, admin: User) {
     const intent = String(formData.get("intent") ?? "");
     const title = FAILURE_TITLES[intent] ?? "errors.title";
     const fail = (status: number, result: FormResult | null, description: MessageKey | undefined) =>
-      data({ result, toast: { kind: "error", title, description } satisfies Toast }, { status });
+      actionResult(status, { form: result ? "user" : null, result, toast: { kind: "error", title, description } });
     const id = formId(formData, "id");
     const back = (done: MessageKey) => redirectWithToast(listHref(request), { kind: "success", title: done });
     /**

@@ -1,28 +1,27 @@
-import { data, type RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import type { User } from "~db/schema";
+import { getLocale } from "~/i18n/middleware.server";
 import type { MessageKey } from "~/i18n/types";
-import { runBookIntent } from "./book-actions.server";
 import { BOOK_FORM_FIELDS_MAX_BYTES } from "~/lib/body-caps";
 import { AppError } from "~/lib/errors";
-import type { FormResult } from "~/lib/submission";
-import { runStoryIntent } from "./story-actions.server";
-import type { Toast } from "~/lib/toast";
-import { runTopicIntent } from "./topic-actions.server";
-import { MEDIA_UPLOAD_MAX_BYTES } from "./media-upload.server";
+import { redirectWithToast } from "~/lib/flash.server";
+import { formId } from "~/lib/http.server";
 import type { UploadedFile } from "~/lib/request-body.server";
-import { pageFormBody } from "./form-body.server";
+import type { Toast } from "~/lib/toast";
+import { bookSchema, storySchema, topicFormSchema } from "~/lib/validation";
+import { saveBook } from "./book-save.server";
+import { actionResult, answerForm, type PageAnswer, pageFormBody } from "./form-body.server";
+import { MEDIA_UPLOAD_MAX_BYTES } from "./media-upload.server";
+import { saveStory } from "./story-save.server";
+import { saveTopic } from "./topic-save.server";
 
-/** Each form's last failed post (conform's submission result), under the form's name. */
-type BookPageActionData = { form?: FormResult; story?: FormResult; topic?: FormResult; toast: Toast | null };
-type Handler = (
-  form: FormData,
-  uploads: UploadedFile[],
-) => Promise<Response | ReturnType<typeof data<BookPageActionData>>>;
+type Handler = (form: FormData, uploads: UploadedFile[]) => Promise<PageAnswer>;
 
 /**
  * A page's action as an explicit table of its intents (at most three per page; every other form posts
  * to its own route, ADR 0008). The body is read with a size cap; a multipart form's files (a cover, a
  * recording) stream to temporary files that are removed when the handler is done. An unknown intent is a 400.
+ * Each intent answers a redirect with its toast, or the page's one action result (app/lib/action-result.ts).
  */
 export function pageFormAction(
   request: Request,
@@ -44,49 +43,88 @@ export function pageFormAction(
     // Only a recording may be too large without failing the form: the story is saved without it
     // (docs/product.md §4).
     if (uploads.some((file) => file.tooLarge && file.field !== "audio")) {
-      return data<BookPageActionData>({ toast: refusal(new AppError(413, tooLargeKey)) }, { status: 413 });
+      return actionResult(413, { toast: refusal(new AppError(413, tooLargeKey)) });
     }
     const handler = handlers[String(form.get("intent") ?? "")];
     if (!handler)
-      return data<BookPageActionData>(
-        { toast: { kind: "error", title: "errors.title", description: "errors.invalid" } },
-        { status: 400 },
-      );
+      return actionResult(400, { toast: { kind: "error", title: "errors.title", description: "errors.invalid" } });
     return handler(form, uploads);
   });
 }
 
 type Args = { user: User; context: Readonly<RouterContextProvider> };
 
-/** The create-book and edit-book dialogs' form. */
+/**
+ * The create-book and edit-book dialogs' form (home, library, the workspace): `saveBook`, then the new book's topic
+ * suggestions or the book again. A refused cover is reported beside the form's file input, where the focus goes.
+ */
 export function bookForm(intent: "create-book" | "update-book", { user, context }: Args): Handler {
-  return async (form) => {
-    const result = await runBookIntent({ intent, form, user, context });
-    if (result instanceof Response) return result;
-    return data<BookPageActionData>({ form: result.result, toast: result.toast }, { status: result.status });
-  };
-}
-
-/** The workspace's story editor form (save draft or complete). */
-export function storyForm(bookId: number, { user }: Args, signal?: AbortSignal): Handler {
-  return async (form, uploads) => {
-    const result = await runStoryIntent({
+  const failureTitle = intent === "create-book" ? "books.createFailed" : "books.updateFailed";
+  return (form) =>
+    answerForm(
       form,
-      user,
-      bookId,
-      recording: uploads.find((file) => file.field === "audio"),
-      signal,
-    });
-    if (result instanceof Response) return result;
-    return data<BookPageActionData>({ story: result.result, toast: result.toast }, { status: result.status });
-  };
+      { name: "book", schema: bookSchema, failureTitle, fields: { cover: "coverFile" } },
+      async (input) => {
+        const file = form.get("coverFile");
+        const upload =
+          form.get("coverMode") === "upload" && file instanceof File && file.size > 0
+            ? new Uint8Array(await file.arrayBuffer())
+            : null;
+        const bookId = intent === "update-book" ? formId(form, "bookId") : undefined;
+        const book = await saveBook(user, { bookId, input, upload, uiLanguage: getLocale(context) });
+        if (bookId !== undefined)
+          return redirectWithToast(`/books/${book.id}`, { kind: "success", title: "books.updated" });
+        return redirectWithToast(`/books/${book.id}/suggest-topics`, { kind: "success", title: "books.created" });
+      },
+    );
 }
 
-/** The workspace's topic editor form (a new topic, or an existing one with its draft narrative). */
+/**
+ * The workspace's story editor form ("Save draft" and "Complete" are the same form with a different status):
+ * `saveStory` in this page's book, a new story (no storyId) in the posted topic; success reopens it in the editor,
+ * with what became of a recording sent with it in the toast.
+ */
+export function storyForm(bookId: number, { user }: Args, signal?: AbortSignal): Handler {
+  return (form, uploads) =>
+    answerForm(
+      form,
+      { name: "story", schema: storySchema, failureTitle: "storyEditor.saveFailedTitle" },
+      async (input) => {
+        const storyId = formId(form, "storyId");
+        const { story, recording } = await saveStory(user, {
+          target: storyId ? { storyId } : { topicId: formId(form, "topicId") },
+          bookId,
+          input,
+          recording: uploads.find((file) => file.field === "audio"),
+          signal,
+        });
+        const title = input.status === "published" ? "storyEditor.completed" : "storyEditor.saved";
+        return redirectWithToast(`/books/${bookId}?storyId=${story.id}`, {
+          title,
+          ...(recording ?? { kind: "success" }),
+        });
+      },
+    );
+}
+
+/**
+ * The workspace's topic editor form: a new topic, or an existing one with its draft narrative (`saveTopic` in this
+ * page's book). Success opens it in the editor again; a refusal keeps what was typed, the open tab included.
+ */
 export function topicForm(bookId: number, { user }: Args): Handler {
-  return async (form) => {
-    const result = await runTopicIntent({ form, user, bookId });
-    if (result instanceof Response) return result;
-    return data<BookPageActionData>({ topic: result.result, toast: result.toast }, { status: result.status });
-  };
+  return (form) =>
+    answerForm(form, { name: "topic", schema: topicFormSchema, failureTitle: "errors.title" }, async (input) => {
+      const topicId = formId(form, "topicId");
+      const fields = { title: input.title, description: input.description };
+      // A form cannot send null: a blank draft narrative clears it, and one not sent is kept.
+      const preview = input.preview === undefined ? {} : { preview: input.preview?.trim() ? input.preview : null };
+      const topic = await saveTopic(
+        user,
+        topicId ? { topicId, bookId, changes: { ...fields, ...preview } } : { bookId, fields },
+      );
+      return redirectWithToast(`/books/${bookId}?openEditor=topic&topicId=${topic.id}`, {
+        kind: "success",
+        title: topicId ? "topicEditor.saved" : "topicEditor.created",
+      });
+    });
 }

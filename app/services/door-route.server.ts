@@ -1,7 +1,8 @@
-import { data, redirect, type RouterContextProvider } from "react-router";
+import { redirect, type RouterContextProvider } from "react-router";
 import { tellScript } from "~/lib/client-entries.server";
 import { jsonError } from "~/lib/http.server";
 import { postDoorAnswer } from "./door-action.server";
+import { actionResult } from "./form-body.server";
 import type { AnswerDoor } from "./door-answer.server";
 import { doorPage, type DoorPageData, type DoorPageSource } from "./door-page.server";
 
@@ -57,5 +58,6 @@ export async function doorFormAnswer(route: DoorRoute, request: Request) {
     error: outcome.messageKey,
     content: outcome.kept?.content ?? "",
   };
-  return data(view, { status: outcome.status, headers });
+  // Her page again, as the action result's `page`: it says why above her writing kept, not in a toast.
+  return actionResult(outcome.status, { form: "answer", page: view }, headers);
 }

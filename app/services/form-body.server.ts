@@ -1,7 +1,10 @@
 import { data } from "react-router";
+import type { z } from "zod";
 import type { MessageKey } from "~/i18n/types";
+import type { ActionResult, FormName } from "~/lib/action-result";
 import { AppError } from "~/lib/errors";
 import { readForm, readFormWithFiles, type FormWithFiles, type UploadedFile } from "~/lib/request-body.server";
+import { firstMessage, parseSubmission, replyTo, replyWithError, type FormResult } from "~/lib/submission";
 import type { Toast } from "~/lib/toast";
 import { uploadTmpDir } from "~/models/media-storage.server";
 
@@ -43,9 +46,6 @@ export async function withFormBody<T>(
   }
 }
 
-/** What a page's action answers when the body was refused before its form could be read. */
-export type RefusedBody = { result: null; toast: Toast };
-
 /**
  * `withFormBody` for a page's action: a refused body answers the page again, with the refusal's status and
  * a toast saying why (`refusal` words it; by default "Error" over the reason). The form's own errors are
@@ -66,12 +66,63 @@ export async function pageFormBody<T>(
       title: "errors.title",
       description: error.messageKey,
     };
-    return data<RefusedBody>({ result: null, toast }, { status: error.status });
+    return actionResult(error.status, { toast });
   }
   try {
     return await use(body);
   } finally {
     await body.cleanup();
+  }
+}
+
+/**
+ * A page action's answer that is not a redirect: the one shape of every page action (app/lib/action-result.ts), with
+ * its true status.
+ */
+export function actionResult<Page = never>(
+  status: number,
+  { form = null, result = null, toast = null, page }: Partial<ActionResult<Page>>,
+  headers?: HeadersInit,
+) {
+  return data<ActionResult<Page>>(
+    { form, result, toast, ...(page === undefined ? {} : { page }) },
+    { status, headers },
+  );
+}
+
+/** What a page's action answers: a redirect (a success, with its toast in the flash cookie), or its action result. */
+export type PageAnswer<Page = never> = Response | ReturnType<typeof actionResult<Page>>;
+
+/**
+ * A page's form through its one schema and then its use case (ADR 00xx): `save` answers the success (a redirect with
+ * its toast); a refusal, the schema's (400) or the use case's AppError (its status), answers the form again with each
+ * error beside its field, what was typed, and a toast under `failureTitle` (or the error's own title) that says why.
+ * `fields` renames an error's field to the form's own input (the book's `cover` is the form's `coverFile`).
+ */
+export async function answerForm<S extends z.ZodType>(
+  form: FormData,
+  {
+    name,
+    schema,
+    failureTitle,
+    fields,
+  }: { name: FormName; schema: S; failureTitle: MessageKey; fields?: Record<string, string> },
+  save: (value: z.output<S>) => Promise<Response>,
+): Promise<PageAnswer> {
+  const submission = parseSubmission(form, schema);
+  const refuse = (status: number, result: FormResult, title: MessageKey, description?: MessageKey) =>
+    actionResult(status, { form: name, result, toast: { kind: "error", title, description } });
+  if (submission.status !== "success") {
+    const result = replyTo(submission);
+    return refuse(400, result, failureTitle, firstMessage(result));
+  }
+  try {
+    return await save(submission.value);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const field = error.field && (fields?.[error.field] ?? error.field);
+    const result = replyWithError(submission, { field, messageKey: error.messageKey });
+    return refuse(error.status, result, error.titleKey ?? failureTitle, error.messageKey);
   }
 }
 

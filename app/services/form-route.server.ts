@@ -1,12 +1,12 @@
-import { data, type RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import type { User } from "~db/schema";
 import type { MessageKey } from "~/i18n/types";
 import { requireUser } from "./auth.server";
 import { AppError } from "~/lib/errors";
 import { redirectWithToast } from "~/lib/flash.server";
 import type { UploadedFile } from "~/lib/request-body.server";
-import { withFormBody } from "./form-body.server";
-import type { FormRouteData, Toast } from "~/lib/toast";
+import { actionResult, withFormBody } from "./form-body.server";
+import type { Toast } from "~/lib/toast";
 
 type FormArgs = {
   request: Request;
@@ -49,10 +49,9 @@ export function formAction({
       });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      return data<FormRouteData>(
-        { toast: { kind: "error", title: error.titleKey ?? failureTitle, description: error.messageKey } },
-        { status: error.status },
-      );
+      return actionResult(error.status, {
+        toast: { kind: "error", title: error.titleKey ?? failureTitle, description: error.messageKey },
+      });
     }
   };
 }

@@ -4,17 +4,11 @@ import type { Book, Topic } from "~db/schema";
 import { regenerateQuestions } from "~/models/question.server";
 import { createTopics } from "~/models/topic.server";
 import { redirectWithToast } from "~/lib/flash.server";
+import { actionResult, type PageAnswer } from "./form-body.server";
 import type { Toast } from "~/lib/toast";
 import { parseSubmission, replyTo, type FormResult } from "~/lib/submission";
 import { mergeRegenerated, move, type SuggestedTopic } from "~/lib/topic-suggestions";
 import { suggestedTopicsFormSchema, suggestedTopicsListSchema } from "~/lib/validation";
-
-export type SuggestState = {
-  suggestions: SuggestedTopic[];
-  toast: Toast | null;
-  /** The save's refusal (no topic chosen, a chosen one without a title), beside its field or on the form. */
-  result: FormResult | null;
-};
 
 const context = (book: Book): BookContext => ({
   title: book.title,
@@ -58,7 +52,8 @@ function editSuggestions(current: SuggestedTopic[], op: string, newTopicTitle: s
 /**
  * The suggest-topics dialog's three intents, each a form submit so they work without JavaScript:
  * `regenerate`, `edit:<op>` (add, select or deselect all, move up or down) and `save`, which creates
- * the selected topics in order.
+ * the selected topics in order and redirects. Anything but a save answers the dialog again: the list as posted and
+ * changed in the action result's `page`, the save's refusal beside its field or on the form, and a toast.
  */
 export async function runSuggestIntent({
   intent,
@@ -78,13 +73,10 @@ export async function runSuggestIntent({
   doneHref: string;
   isCopy: boolean;
   signal?: AbortSignal;
-}): Promise<SuggestState | Response> {
+}): Promise<PageAnswer<SuggestedTopic[]>> {
   const submission = parseSubmission(form, suggestedTopicsFormSchema);
-  const state = (
-    suggestions: SuggestedTopic[],
-    toast: Toast | null = null,
-    result: FormResult | null = null,
-  ): SuggestState => ({ suggestions, toast, result });
+  const state = (suggestions: SuggestedTopic[], toast: Toast | null = null, result: FormResult | null = null) =>
+    actionResult(result ? 400 : 200, { form: "suggestTopics", result, toast, page: suggestions });
   // The list as posted, for every intent. Only a save may refuse it; then the list is read once more without
   // the save's checks, to show it again beside its errors.
   if (submission.status !== "success") {

@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { formId } from "~/lib/http.server";
 import { aiFailure } from "~/ai/provider.server";
 import type { User } from "~db/schema";
@@ -9,13 +8,13 @@ import { getTopicInBook } from "~/models/topic.server";
 import { AppError } from "~/lib/errors";
 import { redirectWithToast } from "~/lib/flash.server";
 import { firstMessage, parseSubmission, replyTo, type FormResult } from "~/lib/submission";
-import { pageFormBody } from "./form-body.server";
+import { actionResult, pageFormBody } from "./form-body.server";
 import type { Toast } from "~/lib/toast";
 import { bookReturnPath, questionSchema } from "~/lib/validation";
 
-/** `result` is the add-question form's last failed post, for the form to show beside its field. */
-const fail = (status: number, result: FormResult | null, toast: Toast, returnTo: string | null = null) =>
-  data({ result, toast, returnTo }, { status });
+/** A refusal: the page's action result, with the add-question form's answer when that form was refused. */
+const fail = (status: number, result: FormResult | null, toast: Toast) =>
+  actionResult(status, { form: result ? "question" : null, result, toast });
 
 /**
  * The topic page's three forms: regenerate the questions, add a custom question, delete a story.
@@ -70,13 +69,14 @@ async function runIntent({
 
   if (intent === "add-question") {
     // The workspace's story editor adds questions here too and asks to come back to itself; a path
-    // outside this topic's book is ignored. A failure keeps the path, so the retry still goes back.
+    // outside this topic's book is ignored. A failure keeps the path (the form's answer holds what was posted),
+    // so the retry still goes back; one outside the book is left out of it.
     const returnTo = bookReturnPath(form.get("returnTo"), bookId);
     const submission = parseSubmission(form, questionSchema);
     if (submission.status !== "success") {
-      const result = replyTo(submission);
+      const result = replyTo(submission, {}, returnTo ? [] : ["returnTo"]);
       const toast: Toast = { kind: "error", title: "errors.title", description: firstMessage(result) };
-      return fail(400, result, toast, returnTo);
+      return fail(400, result, toast);
     }
     await addQuestions({ topicId, userId: user.id, texts: [submission.value.question], source: "custom" });
     return redirectWithToast(returnTo ?? here, { kind: "success", title: "topicPage.questionAdded" });

@@ -92,21 +92,7 @@ export function ContentExplorer({ explorer, focus }: { explorer: Explorer; focus
                   </span>
                 </summary>
                 <BookList userId={user.id} books={user.books} open={open} />
-                {explorer.oneUser ? (
-                  <Pager
-                    page={explorer.bookPage}
-                    pages={explorer.bookPages}
-                    param="bpage"
-                    label={t("admin.explorer.bookPages", { name })}
-                  />
-                ) : user.bookCount > user.books.length ? (
-                  <Link
-                    className="show-all"
-                    to={hrefWith({ user: String(user.id), book: null, topic: null, story: null, page: null })}
-                  >
-                    {t("admin.explorer.showAllBooks", { count: String(user.bookCount), name })}
-                  </Link>
-                ) : null}
+                <MoreBooks explorer={explorer} user={user} name={name} />
               </details>
             </li>
           );
@@ -114,5 +100,29 @@ export function ContentExplorer({ explorer, focus }: { explorer: Explorer; focus
       </ul>
       {explorer.oneUser ? null : <Pager page={explorer.page} pages={explorer.pages} />}
     </div>
+  );
+}
+
+/** Below a user's books: the pages of their books when only they are shown, else a link to all of them, if more. */
+function MoreBooks({ explorer, user, name }: { explorer: Explorer; user: ExplorerUser; name: string }) {
+  const t = useT();
+  const hrefWith = useHrefWith();
+  if (explorer.oneUser)
+    return (
+      <Pager
+        page={explorer.bookPage}
+        pages={explorer.bookPages}
+        param="bpage"
+        label={t("admin.explorer.bookPages", { name })}
+      />
+    );
+  if (user.bookCount <= user.books.length) return null;
+  return (
+    <Link
+      className="show-all"
+      to={hrefWith({ user: String(user.id), book: null, topic: null, story: null, page: null })}
+    >
+      {t("admin.explorer.showAllBooks", { count: String(user.bookCount), name })}
+    </Link>
   );
 }

@@ -7,7 +7,7 @@ import { DeleteBookDialog } from "./delete-book-dialog";
 /** Renders whichever book dialog the URL opened, with the last action's errors or list. */
 export function BookDialogs({
   dialog,
-  actionData,
+  result,
   locale,
   closeHref: closeOverride,
 }: {
@@ -17,15 +17,14 @@ export function BookDialogs({
     | { kind: "edit"; book: EditableBook }
     | { kind: "delete"; book: { id: number; title: string } }
     | null;
-  /** The page's last action: the book form's failed post, when that is what it was. */
-  actionData: { form?: FormResult; toast: unknown } | undefined;
+  /** The book form's last failed post (`resultOf(actionData, "book")`). */
+  result: FormResult | null;
   locale: Locale;
   closeHref?: string;
 }) {
   const hrefWith = useHrefWith();
   if (!dialog) return null;
   const closeHref = closeOverride ?? hrefWith({ dialog: null, bookId: null });
-  const result = actionData?.form ?? null;
   switch (dialog.kind) {
     case "create":
       return <BookFormDialog locale={locale} closeHref={closeHref} result={result} />;

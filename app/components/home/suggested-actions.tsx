@@ -42,14 +42,21 @@ export function SuggestedActions({ actions, empty }: { actions: SuggestedAction[
             </li>
           ))}
         </ul>
-      ) : empty.kind === "all-answered" ? (
-        <p className="card">
-          {t("home.allAnswered")} <Link to="/books">{t("home.openLibrary")}</Link>
-        </p>
       ) : (
-        <NoQuestionsYet book={empty.book} topic={empty.topic} />
+        <NoOpenQuestions empty={empty} />
       )}
     </section>
+  );
+}
+
+/** No question to answer: all are answered (the library is one tap away), or there are none yet. */
+function NoOpenQuestions({ empty }: { empty: NoOpenQuestion }) {
+  const t = useT();
+  if (empty.kind === "no-questions") return <NoQuestionsYet book={empty.book} topic={empty.topic} />;
+  return (
+    <p className="card">
+      {t("home.allAnswered")} <Link to="/books">{t("home.openLibrary")}</Link>
+    </p>
   );
 }
 

@@ -20,23 +20,7 @@ export function BooksSection({
     <section aria-labelledby="books-title" className="library-section">
       <h2 id="books-title">{t("library.booksSection")}</h2>
       <SectionSearch prefix="b" label="library.searchBooks" query={query} />
-      {loading ? (
-        <ul className="book-grid" aria-busy="true" aria-label={t("library.loading")}>
-          {Array.from({ length: LIBRARY_PAGE_SIZE }, (_, i) => (
-            <li key={i} className="skeleton-card" />
-          ))}
-        </ul>
-      ) : result.books.length === 0 ? (
-        <p className="empty-state">{query.search ? t("library.noBooksMatch") : t("library.noBooks")}</p>
-      ) : (
-        <ul className="book-grid">
-          {result.books.map((book, index) => (
-            <li key={book.id}>
-              <BookCard book={book} priority={index === 0} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <BookGrid books={result.books} loading={loading} searched={Boolean(query.search)} />
       <ShowMore
         prefix="b"
         query={query}
@@ -45,5 +29,29 @@ export function BooksSection({
         label="library.showMoreBooks"
       />
     </section>
+  );
+}
+
+/** The grid of book cards: skeletons while the next page loads, or a sentence when there is no book to show. */
+function BookGrid({ books, loading, searched }: { books: BookCardData[]; loading: boolean; searched: boolean }) {
+  const t = useT();
+  if (loading)
+    return (
+      <ul className="book-grid" aria-busy="true" aria-label={t("library.loading")}>
+        {Array.from({ length: LIBRARY_PAGE_SIZE }, (_, i) => (
+          <li key={i} className="skeleton-card" />
+        ))}
+      </ul>
+    );
+  if (books.length === 0)
+    return <p className="empty-state">{searched ? t("library.noBooksMatch") : t("library.noBooks")}</p>;
+  return (
+    <ul className="book-grid">
+      {books.map((book, index) => (
+        <li key={book.id}>
+          <BookCard book={book} priority={index === 0} />
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -2,7 +2,7 @@ import { Link, useFetcher } from "react-router";
 import { Dialog } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { useConformForm } from "~/hooks/use-conform-form";
-import type { FormResult } from "~/lib/submission";
+import { type ActionResult, resultOf } from "~/lib/action-result";
 import { useT } from "~/i18n/use-t";
 
 const loadQuestionSchema = () => import("~/lib/validation").then((forms) => forms.questionSchema);
@@ -24,12 +24,12 @@ type Props = {
  */
 export function AddQuestionDialog({ bookId, topic, returnTo, closeHref }: Props) {
   const t = useT();
-  const fetcher = useFetcher<{ result?: FormResult | null }>();
+  const fetcher = useFetcher<ActionResult>();
   // conform focuses the field when the server refuses it, so a screen reader reads the error tied to it.
   const { formProps, errorOf } = useConformForm({
     id: "custom-question-form",
     schema: loadQuestionSchema,
-    lastResult: fetcher.data?.result,
+    lastResult: resultOf(fetcher.data, "question"),
   });
 
   return (

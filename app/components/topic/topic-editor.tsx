@@ -10,7 +10,7 @@ import type { SuggestionBook } from "./suggest-description";
 import { TopicPreviewField } from "./topic-preview-field";
 import { TopicTabs } from "./topic-tabs";
 
-const loadTopicCreateSchema = () => import("~/lib/validation").then((forms) => forms.topicCreateSchema);
+const loadTopicFormSchema = () => import("~/lib/validation").then((forms) => forms.topicFormSchema);
 
 // Shown once the page has hydrated: its code waits until the page is idle.
 const SuggestDescription = lazyWhenIdle(
@@ -49,7 +49,7 @@ export function TopicEditor({ bookId, book, editor, result, autoFocus = false }:
   const editing = editor.kind === "edit" ? editor.topic.id : null;
   const { formProps, errorOf, typed } = useConformForm({
     id: editing ? `topic-${editing}` : "new-topic",
-    schema: loadTopicCreateSchema,
+    schema: loadTopicFormSchema,
     lastResult: result,
   });
   // Each try to save: an error on a hidden tab opens that tab again (TopicTabs).

@@ -1,5 +1,5 @@
 import { useActionData } from "react-router";
-import type { FormRouteData } from "~/lib/toast";
+import type { ActionResult } from "~/lib/action-result";
 import { useWorkspaceOutlet } from "~/hooks/use-workspace-outlet";
 import { Toaster } from "./toaster";
 
@@ -8,7 +8,7 @@ import { Toaster } from "./toaster";
  * failure's toast; the workspace around it is the page.
  */
 export function FormRouteToaster() {
-  const result = useActionData<FormRouteData>();
+  const result = useActionData<ActionResult>();
   const page = useWorkspaceOutlet();
   return <Toaster toast={result?.toast ?? page.toast} />;
 }

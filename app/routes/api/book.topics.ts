@@ -1,10 +1,11 @@
 import type { Route } from "./+types/book.topics";
 import { requireUser } from "~/services/auth.server";
+import { saveTopic } from "~/services/topic-save.server";
 import { readJsonInput } from "~/lib/json-body.server";
 import { apiHandler, jsonError, paramId, refuseMethod } from "~/lib/http.server";
 import { topicCreateSchema } from "~/lib/validation";
 import { getBook } from "~/models/book.server";
-import { createTopic, listBookTopics } from "~/models/topic.server";
+import { listBookTopics } from "~/models/topic.server";
 
 /** GET /api/books/{id}/topics: the book's topics in order (archived ones too, flagged). */
 export const loader = apiHandler(async (args: Route.LoaderArgs) => {
@@ -14,11 +15,11 @@ export const loader = apiHandler(async (args: Route.LoaderArgs) => {
   return listBookTopics({ bookId: book.id, includeArchived: true });
 });
 
-/** POST /api/books/{id}/topics: { title, description } → the topic (201). */
+/** POST /api/books/{id}/topics: { title, description } → the topic (201), through `saveTopic`. */
 export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
   if (args.request.method !== "POST") return refuseMethod(args.context, ["GET", "POST"]);
-  const input = await readJsonInput(args.context, args.request, topicCreateSchema);
-  const topic = await createTopic({ bookId: paramId(args.params.id), userId: user.id, input });
+  const fields = await readJsonInput(args.context, args.request, topicCreateSchema);
+  const topic = await saveTopic(user, { bookId: paramId(args.params.id), fields });
   return Response.json(topic, { status: 201 });
 });

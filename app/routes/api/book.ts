@@ -1,11 +1,12 @@
 import type { Route } from "./+types/book";
 import { requireUser } from "~/services/auth.server";
+import { getLocale } from "~/i18n/middleware.server";
 import { bookJson } from "~/services/book-api.server";
-import { resolveCover, toBookInput, writeWithCover } from "~/services/book-input.server";
+import { saveBook } from "~/services/book-save.server";
 import { readJsonInput } from "~/lib/json-body.server";
 import { apiHandler, jsonError, paramId, refuseMethod } from "~/lib/http.server";
 import { bookSchema } from "~/lib/validation";
-import { deleteBook, getBook, updateBook } from "~/models/book.server";
+import { deleteBook, getBook } from "~/models/book.server";
 import { deleteCoverIfUnused, deleteMediaFiles } from "~/models/media.server";
 import { BOOK_BODY_LIMIT } from "./books";
 import { forgetPrintedBook } from "~/services/book-pdf.server";
@@ -17,20 +18,14 @@ export const loader = apiHandler(async (args: Route.LoaderArgs) => {
   return book ? bookJson(book) : jsonError(args.context, 404, "books.notFound");
 });
 
-/** PUT and DELETE /api/books/{id}, for the owner only. */
+/** PUT (`saveBook`) and DELETE /api/books/{id}, for the owner only. */
 export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
   const { request, context } = args;
   const id = paramId(args.params.id);
-  const current = await getBook({ bookId: id, userId: user.id });
-  if (!current) return jsonError(context, 404, "books.notFound");
   if (request.method === "PUT") {
-    const parsed = await readJsonInput(context, request, bookSchema, BOOK_BODY_LIMIT);
-    const cover = await resolveCover({ requested: parsed.coverImage, current: current.coverImage });
-    const input = toBookInput(parsed, cover, parsed.language ?? current.language);
-    const book = await writeWithCover(cover, () => updateBook({ bookId: id, userId: user.id, input }));
-    if (current.coverImage !== book.coverImage) await deleteCoverIfUnused(current.coverImage);
-    return bookJson({ ...book, storyCount: current.storyCount });
+    const input = await readJsonInput(context, request, bookSchema, BOOK_BODY_LIMIT);
+    return bookJson(await saveBook(user, { bookId: id, input, uiLanguage: getLocale(context) }));
   }
   if (request.method === "DELETE") {
     const deleted = await deleteBook({ bookId: id, userId: user.id });

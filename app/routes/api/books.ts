@@ -2,13 +2,13 @@ import type { Route } from "./+types/books";
 import { getLocale } from "~/i18n/middleware.server";
 import { requireUser } from "~/services/auth.server";
 import { bookJson } from "~/services/book-api.server";
-import { resolveCover, toBookInput, writeWithCover } from "~/services/book-input.server";
+import { saveBook } from "~/services/book-save.server";
 import { BOOK_JSON_MAX_BYTES } from "~/lib/body-caps";
 import { readJsonInput } from "~/lib/json-body.server";
 import { apiHandler, refuseMethod } from "~/lib/http.server";
 import { apiQueryNumbers } from "~/lib/query.server";
 import { bookSchema } from "~/lib/validation";
-import { createBook, listBooks } from "~/models/book.server";
+import { listBooks } from "~/models/book.server";
 
 // A data: URL cover is base64 (4/3 of its bytes), plus the other fields; too large is the cover's own message.
 export const BOOK_BODY_LIMIT = { maxBytes: BOOK_JSON_MAX_BYTES, tooLargeKey: "books.tooLarge" } as const;
@@ -22,16 +22,12 @@ export const loader = apiHandler(async (args: Route.LoaderArgs) => {
   return Response.json(books.map(bookJson), { headers: { "X-Total-Count": String(total) } });
 });
 
-/** POST /api/books: { title, description, coverImage, language, tone } → the new book (201). */
+/** POST /api/books: { title, description, coverImage, language, tone } → the new book (201), through `saveBook`. */
 export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
   const { request, context } = args;
   if (request.method !== "POST") return refuseMethod(context, ["GET", "POST"]);
-  const parsed = await readJsonInput(context, request, bookSchema, BOOK_BODY_LIMIT);
-  const cover = await resolveCover({ requested: parsed.coverImage });
-  const book = await writeWithCover(
-    cover,
-    async () => await createBook({ userId: user.id, input: toBookInput(parsed, cover, getLocale(context)) }),
-  );
+  const input = await readJsonInput(context, request, bookSchema, BOOK_BODY_LIMIT);
+  const book = await saveBook(user, { input, uiLanguage: getLocale(context) });
   return Response.json(bookJson(book), { status: 201 });
 });

@@ -1,11 +1,11 @@
 import type { Route } from "./+types/story";
 import { requireUser } from "~/services/auth.server";
+import { saveStory } from "~/services/story-save.server";
 import { readJsonInput } from "~/lib/json-body.server";
 import { apiHandler, jsonError, paramId, refuseMethod } from "~/lib/http.server";
 import { storySchema } from "~/lib/validation";
 import { deleteMediaFiles, listStoryMedia } from "~/models/media.server";
-import { refinementFor } from "~/models/story-ai.server";
-import { deleteStory, getStory, updateStory } from "~/models/story.server";
+import { deleteStory, getStory } from "~/models/story.server";
 
 /** GET /api/stories/{id}, with its media list (docs/product.md §3). */
 export const loader = apiHandler(async (args: Route.LoaderArgs) => {
@@ -16,36 +16,15 @@ export const loader = apiHandler(async (args: Route.LoaderArgs) => {
 });
 
 /**
- * PUT and DELETE /api/stories/{id}, for the book's owner only. A PUT with `refineContent` stores the
- * text refined by the AI provider as `refinedContent` (ADR 0010).
+ * PUT and DELETE /api/stories/{id}, for the book's owner only. A PUT is the story editor's save (`saveStory`); with
+ * `refineContent` it stores the text refined by the AI provider as `refinedContent` (ADR 0010).
  */
 export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
   const storyId = paramId(args.params.id);
   if (args.request.method === "PUT") {
-    const body = await readJsonInput(args.context, args.request, storySchema);
-    let refinedContent: string | undefined;
-    if (body.refineContent) {
-      const story = await getStory({ storyId, userId: user.id });
-      if (!story) return jsonError(args.context, 404, "stories.notFound");
-      refinedContent = await refinementFor({
-        body,
-        topicId: story.topicId,
-        userId: user.id,
-        signal: args.request.signal,
-      });
-    }
-    return updateStory({
-      storyId,
-      userId: user.id,
-      input: {
-        title: body.title,
-        content: body.content,
-        questionId: body.questionId,
-        status: body.status,
-        refinedContent,
-      },
-    });
+    const input = await readJsonInput(args.context, args.request, storySchema);
+    return (await saveStory(user, { target: { storyId }, input, signal: args.request.signal })).story;
   }
   if (args.request.method === "DELETE") {
     const { mediaKeys } = await deleteStory({ storyId, userId: user.id });

@@ -1,11 +1,11 @@
 import type { Route } from "./+types/topic.stories";
 import { requireUser } from "~/services/auth.server";
+import { saveStory } from "~/services/story-save.server";
 import { readJsonInput } from "~/lib/json-body.server";
 import { apiHandler, jsonError, paramId, refuseMethod } from "~/lib/http.server";
 import { storySchema } from "~/lib/validation";
 import { listMediaOfStories } from "~/models/media.server";
-import { refinementFor } from "~/models/story-ai.server";
-import { createStory, listTopicStories } from "~/models/story.server";
+import { listTopicStories } from "~/models/story.server";
 import { getTopic } from "~/models/topic.server";
 
 /** GET /api/topics/{id}/stories: the topic's stories in order, each with its media list (docs/product.md §3). */
@@ -19,25 +19,14 @@ export const loader = apiHandler(async (args: Route.LoaderArgs) => {
 });
 
 /**
- * POST /api/topics/{id}/stories: a new story in the topic (201). With `refineContent` its text is
- * refined first, synchronously, and the response carries `refinedContent` (ADR 0010).
+ * POST /api/topics/{id}/stories: a new story in the topic (201), through the story editor's save (`saveStory`). With
+ * `refineContent` its text is refined first, synchronously, and the response carries `refinedContent` (ADR 0010).
  */
 export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
   if (args.request.method !== "POST") return refuseMethod(args.context, ["GET", "POST"]);
-  const body = await readJsonInput(args.context, args.request, storySchema);
-  const topicId = paramId(args.params.id);
-  const refinedContent = await refinementFor({ body, topicId, userId: user.id, signal: args.request.signal });
-  const story = await createStory({
-    topicId,
-    userId: user.id,
-    input: {
-      title: body.title,
-      content: body.content,
-      questionId: body.questionId,
-      status: body.status,
-      refinedContent,
-    },
-  });
+  const input = await readJsonInput(args.context, args.request, storySchema);
+  const target = { topicId: paramId(args.params.id) };
+  const { story } = await saveStory(user, { target, input, signal: args.request.signal });
   return Response.json(story, { status: 201 });
 });

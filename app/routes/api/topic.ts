@@ -1,10 +1,11 @@
 import type { Route } from "./+types/topic";
 import { requireUser } from "~/services/auth.server";
+import { saveTopic } from "~/services/topic-save.server";
 import { readJsonInput } from "~/lib/json-body.server";
 import { apiHandler, jsonError, paramId, refuseMethod } from "~/lib/http.server";
 import { topicUpdateSchema } from "~/lib/validation";
 import { deleteMediaFiles } from "~/models/media.server";
-import { deleteTopic, getTopic, updateTopic } from "~/models/topic.server";
+import { deleteTopic, getTopic } from "~/models/topic.server";
 
 /** GET /api/topics/{id}. */
 export const loader = apiHandler(async (args: Route.LoaderArgs) => {
@@ -13,13 +14,13 @@ export const loader = apiHandler(async (args: Route.LoaderArgs) => {
   return topic ?? jsonError(args.context, 404, "topics.notFound");
 });
 
-/** PUT /api/topics/{id} { title?, description?, preview?, archived? } and DELETE /api/topics/{id}. */
+/** PUT /api/topics/{id} { title?, description?, preview?, archived? } (`saveTopic`) and DELETE /api/topics/{id}. */
 export const action = apiHandler(async (args: Route.ActionArgs) => {
   const user = requireUser(args);
   const topicId = paramId(args.params.id);
   if (args.request.method === "PUT") {
     const changes = await readJsonInput(args.context, args.request, topicUpdateSchema);
-    return updateTopic({ topicId, userId: user.id, changes });
+    return saveTopic(user, { topicId, changes });
   }
   if (args.request.method === "DELETE") {
     const { mediaKeys } = await deleteTopic({ topicId, userId: user.id });

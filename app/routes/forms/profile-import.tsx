@@ -1,12 +1,10 @@
-import { data } from "react-router";
 import type { Route } from "./+types/profile-import";
 import { FormRouteToaster } from "~/components/ui/form-route-toaster";
 import { requireUser } from "~/services/auth.server";
 import { AppError } from "~/lib/errors";
 import { redirectWithToast } from "~/lib/flash.server";
-import type { FormRouteData } from "~/lib/toast";
 import { IMPORT_MAX_BYTES } from "~/lib/keepsake-format";
-import { withFormBody } from "~/services/form-body.server";
+import { actionResult, withFormBody } from "~/services/form-body.server";
 import { importKeepsake, KeepsakeError } from "~/models/book-import.server";
 
 /**
@@ -33,10 +31,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     const values = error instanceof KeepsakeError ? error.values : undefined;
-    return data<FormRouteData>(
-      { toast: { kind: "error", title: "keepsake.importFailed", description: error.messageKey, values } },
-      { status: error.status },
-    );
+    return actionResult(error.status, {
+      toast: { kind: "error", title: "keepsake.importFailed", description: error.messageKey, values },
+    });
   }
 }
 
