@@ -14,7 +14,7 @@ export type FormName =
   | "answer";
 
 /**
- * What every page action in the product answers when it does not redirect (ADR 00xx), always with its true status
+ * What every page action in the product answers when it does not redirect (ADR 37), always with its true status
  * (400, 404, 413…, or 200 for a change the page shows in place): a success redirects instead, with its toast in the
  * flash cookie. Components read it one way: `actionData?.toast`, `resultOf(actionData, form)`, `actionData?.page`.
  */

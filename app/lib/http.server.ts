@@ -98,7 +98,7 @@ export function apiHandler<A extends { context: Context }>(handler: (args: A) =>
 
 /**
  * A page's missing thing (or another user's: they look the same, so ids reveal nothing), to be thrown by its loader:
- * the route's ErrorBoundary shows its own "not found" with a 404, with and without JavaScript (ADR 00xx). The title is
+ * the route's ErrorBoundary shows its own "not found" with a 404, with and without JavaScript (ADR 37). The title is
  * the page's, in the user's language.
  */
 export function pageNotFound(context: Context, titleKey: MessageKey) {

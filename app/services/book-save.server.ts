@@ -24,7 +24,7 @@ export type BookSave = {
 };
 
 /**
- * Saves a book: the one use case of every book save (ADR 00xx). A change reads the book once, the user's or a 404,
+ * Saves a book: the one use case of every book save (ADR 37). A change reads the book once, the user's or a 404,
  * since its cover and language decide what is written; a new cover is stored before the write and removed again if
  * the write fails (the storage quota), and a cover no longer used is removed after it. Answers the book as the
  * library lists it, with its story count.

@@ -94,7 +94,7 @@ export function actionResult<Page = never>(
 export type PageAnswer<Page = never> = Response | ReturnType<typeof actionResult<Page>>;
 
 /**
- * A page's form through its one schema and then its use case (ADR 00xx): `save` answers the success (a redirect with
+ * A page's form through its one schema and then its use case (ADR 37): `save` answers the success (a redirect with
  * its toast); a refusal, the schema's (400) or the use case's AppError (its status), answers the form again with each
  * error beside its field, what was typed, and a toast under `failureTitle` (or the error's own title) that says why.
  * `fields` renames an error's field to the form's own input (the book's `cover` is the form's `coverFile`).

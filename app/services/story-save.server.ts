@@ -26,7 +26,7 @@ export type StorySave = {
 export type RecordingOutcome = Pick<Toast, "kind" | "description">;
 
 /**
- * Saves a story: the one use case of every story save (ADR 00xx). The model checks, where it reads the story (or the
+ * Saves a story: the one use case of every story save (ADR 37). The model checks, where it reads the story (or the
  * new story's topic) to write it, that it is the user's and this book's, with text or media and a question of its
  * topic (404, 400). With `refineContent` the text is refined by the AI provider first (ADR 0010), so a failure leaves
  * the story as it was. A recording is kept after the story is saved and its transcript added to the text; if it

@@ -11,7 +11,7 @@ export type TopicSave =
   | { topicId?: undefined; bookId: number; fields: NewTopic };
 
 /**
- * Saves a topic: the one use case of every topic save (ADR 00xx). The model checks, where it reads the book or the
+ * Saves a topic: the one use case of every topic save (ADR 37). The model checks, where it reads the book or the
  * topic to write it, that it is the user's (and this book's): 404 otherwise.
  */
 export async function saveTopic(user: User, save: TopicSave): Promise<Topic> {

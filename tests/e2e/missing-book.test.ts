@@ -6,7 +6,7 @@ import { createBook } from "./topic-helpers";
 
 // A missing book (deleted, or never the user's) is thrown by its route as a 404 and shown by the route's error
 // boundary: the same translated "Book not found" page, whether the page was loaded, reached by a link, or posted to
-// with JavaScript (ADR 00xx).
+// with JavaScript (ADR 37).
 
 const env = serverAndBrowser();
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServer } from "../support/server";
 import { serverWithLanAndMinh, type Client } from "../support/http";
 
-// A story, topic or book save is one use case whether a page form or /api sends it (ADR 00xx): the same schema, the
+// A story, topic or book save is one use case whether a page form or /api sends it (ADR 37): the same schema, the
 // same ownership check, so the same input is refused with the same status and the same words on both paths.
 
 let server: RunningServer;

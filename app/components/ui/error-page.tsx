@@ -26,7 +26,7 @@ export function ErrorPage({ error }: { error: unknown }) {
 }
 
 /**
- * A page's error boundary (ADR 00xx): what its loader threw as a 404 (`pageNotFound`) is the page's own "not found"
+ * A page's error boundary (ADR 37): what its loader threw as a 404 (`pageNotFound`) is the page's own "not found"
  * (`notFound`), anything else the site's error page.
  */
 export function RouteErrorPage({ error, notFound }: { error: unknown; notFound: ReactNode }) {
