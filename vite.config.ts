@@ -34,7 +34,7 @@ const LAZY_CHUNKS = "virtual:lazy-chunks";
  * route modules share them, which would put them in the chunk every page loads; they are left to a chunk of their
  * own, which no page loads.
  */
-const DOOR_COMPONENTS = /^components\/tell\//;
+const DOOR_COMPONENTS = /^routes\/storyteller\/door\//;
 
 /**
  * The shared book's reading page and photo page (/s/{token}) send no JavaScript, but two route modules share these,
@@ -43,8 +43,8 @@ const DOOR_COMPONENTS = /^components\/tell\//;
  */
 const READER = new RegExp(
   [
-    /^routes\/shared-(book|photo)\.tsx/,
-    /^components\/share\/(shared-|chapter-nav|reader-styles)/,
+    /^routes\/sharing\/shared-(book|photo)\.tsx/,
+    /^routes\/sharing\/components\/(shared-|chapter-nav|reader-styles)/,
     /^styles\/reader\.css/,
   ]
     .map((part) => part.source)
@@ -54,7 +54,7 @@ const READER = new RegExp(
 /**
  * `virtual:lazy-chunks` for the server: the client build's chunk of each module under app/ that is
  * imported dynamically, by its path without the extension (`{ "i18n/en": "/assets/en-….js",
- * "components/workspace/resizable-panels": … }`), so that a page can preload what it will import before
+ * "routes/workspace/components/resizable-panels": … }`), so that a page can preload what it will import before
  * its scripts have run: the language's strings (root.tsx) and, on wide screens, the workspace's resizable
  * panels (routes/book.tsx). React Router builds the client before the server, with shared plugins; in
  * development it is `{}`.
@@ -81,7 +81,8 @@ function lazyChunks(): Plugin {
 const CLIENT_ENTRIES = "virtual:client-entries";
 
 /**
- * Scripts that pages without React load on their own (`{ tell: "./app/tell/tell.client.ts" }`), each an entry of the
+ * Scripts that pages without React load on their own (`{ tell: "./app/routes/storyteller/client/tell.client.ts" }`),
+ * each an entry of the
  * client build, and `virtual:client-entries` for the server: each one's address by name (`{ tell: "/assets/tell-….js"
  * }`). Such a page (the storyteller's door, ADR 0028) renders its `<script type="module">` itself, so it ships that
  * script and nothing of the framework. In development the address is the source's, which Vite serves compiled.
@@ -199,11 +200,11 @@ export default defineConfig({
   plugins: [
     reactRouter(),
     lazyChunks(),
-    clientEntries({ "storyteller-door": "./app/tell/tell.client.ts" }),
+    clientEntries({ "storyteller-door": "./app/routes/storyteller/client/tell.client.ts" }),
     chunkGroups(),
     serverWorkers({
-      "keepsake-parse-worker.js": "./app/lib/keepsake-parse.worker.ts",
-      "book-pdf-worker.js": "./app/lib/book-pdf/book-pdf.worker.ts",
+      "keepsake-parse-worker.js": "./app/platform/keepsake-parse.worker.ts",
+      "book-pdf-worker.js": "./app/routes/printed-book/layout/book-pdf.worker.ts",
     }),
   ],
   resolve: { tsconfigPaths: true },

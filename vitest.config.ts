@@ -45,7 +45,7 @@ export default defineConfig({
           // The model tests again on PostgreSQL (issue 21, ADR 0032): a throwaway server for the suite, a database
           // for each file. The files join this list as their models move onto both engines.
           name: "unit-pg",
-          include: ["db/transaction.test.ts", "app/models/**/*.test.ts", "app/services/**/*.test.ts"],
+          include: ["db/transaction.test.ts", "app/models/**/*.test.ts", "app/routes/**/*.server.test.ts"],
           globalSetup: ["tests/support/postgres-global.ts"],
           setupFiles: ["tests/support/unit-setup.ts"],
           isolate: false,

@@ -1,20 +1,20 @@
 import { PassThrough } from "node:stream";
 import { isDatabaseUnavailable } from "~db/errors";
-import { DATABASE_RETRY, foundDatabaseAway, noteDatabaseAway } from "./lib/http.server";
+import { DATABASE_RETRY, foundDatabaseAway, noteDatabaseAway } from "./http/responses.server";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
-import { getI18n } from "./i18n/middleware.server";
+import { getI18n } from "./http/i18n-middleware.server";
 import { I18nContext } from "./i18n/page-i18n";
-import { contentSecurityPolicy, createNonce } from "./lib/csp.server";
+import { contentSecurityPolicy, createNonce } from "./http/csp.server";
 import { NonceContext } from "./lib/nonce";
 
 // Shared with server/index.mjs, which fills them in for every request and answers static files with them.
-export { clientAddressContext } from "./lib/client-address.server";
-export { ready } from "~/services/startup.server";
-export { rejectCrossSite, rejectForeignHost } from "./lib/cross-site.server";
-export { proxySettings } from "./lib/request-origin.server";
-export { staticSecurityHeaders } from "./lib/security-headers.server";
+export { clientAddressContext } from "./http/client-address.server";
+export { ready } from "~/routes/system/startup.server";
+export { rejectCrossSite, rejectForeignHost } from "./http/cross-site.server";
+export { proxySettings } from "./http/request-origin.server";
+export { staticSecurityHeaders } from "./http/security-headers.server";
 
 export const streamTimeout = 5_000;
 
@@ -49,7 +49,7 @@ export default function handleRequest(
 ) {
   // A page whose data could not be read because the database is out of reach (a restart) is a 503, not a 500
   // (issue 21): an error React Router has replaced by a bare one by now (handleError saw it first), or the 503 that
-  // the session's read threw (databaseOutOfReach in app/lib/http.server.ts).
+  // the session's read threw (databaseOutOfReach in app/http/responses.server.ts).
   if (foundDatabaseAway(loadContext)) {
     responseStatusCode = 503;
     for (const [name, value] of Object.entries(DATABASE_RETRY)) responseHeaders.set(name, value);

@@ -17,7 +17,8 @@ import Database from "better-sqlite3";
 
 const root = path.resolve(path.dirname(url.fileURLToPath(import.meta.url)), "..");
 
-// Names the app uses (db/client.server.ts, app/lib/secrets.server.ts, app/models/media*.server.ts, app/lib/covers.ts).
+// Names the app uses (db/client.server.ts, app/platform/secrets.server.ts, app/models/media*.server.ts,
+// app/lib/covers.ts).
 const DB_FILE = "heirloom.db";
 const SECRETS_FILE = "secrets.json";
 const MEDIA_DIR = "media";

@@ -70,7 +70,7 @@ export async function createServer() {
     if (refusal) return refuse(req, res, refusal);
     next();
   });
-  // Static files get the pages' security headers (one definition: app/lib/security-headers.server.ts).
+  // Static files get the pages' security headers (one definition: app/http/security-headers.server.ts).
   const setHeaders = (res) => res.set(staticSecurityHeaders(https(res.req)));
   // No directory redirects: a path such as /api/books/..%2F.. is React Router's to answer (a JSON 404), not a 301.
   app.use(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseImprovementSuggestions } from "~/lib/improvement-suggestions";
+import { parseImprovementSuggestions } from "~/routes/topics/improvement-suggestions";
 import { checkStory, suggestImprovementsOffline } from "./offline-improvements";
 
 const VI_RICH =

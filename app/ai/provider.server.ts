@@ -1,5 +1,5 @@
 import type { MessageKey } from "~/i18n/types";
-import { env } from "~/lib/env.server";
+import { env } from "~/platform/env.server";
 import { AppError } from "~/lib/errors";
 import { offlineProvider } from "./offline.server";
 import type { AiProvider } from "./types";

@@ -11,13 +11,13 @@ import {
   USER_OPTIONS_MAX,
   type SortDir,
 } from "~/lib/admin-filters";
-import type { BookListQuery, ContentListQuery, UserListQuery } from "~/lib/admin-query.server";
+import type { BookListQuery, ContentListQuery, UserListQuery } from "~/lib/admin-query";
 import { storageBytesOfUserRow } from "./storage.server";
 import { ADMIN_USERNAME, isAdmin } from "./user.server";
 
 // Admin-wide queries: call these only behind requireAdmin. Every list is cut in SQL (a count, then
 // LIMIT/OFFSET), and long text is cut in SQL, so a page costs the same few queries however large the
-// database grows (app/services/admin-page.server.test.ts counts them).
+// database grows (app/routes/admin/admin-page.server.test.ts counts them).
 
 type Paging = { page: number; pageSize: number };
 

@@ -9,7 +9,7 @@ import resources from "~/i18n/resources";
 import { translateKey } from "~/i18n/translate";
 import { isPresetCover } from "~/lib/covers";
 import { formatDate } from "~/lib/dates";
-import { serverDisplayZone } from "~/lib/server-time-zone.server";
+import { serverDisplayZone } from "~/platform/server-time-zone.server";
 import {
   BOOK_FORMAT,
   KEEPSAKE_VERSION,
@@ -27,7 +27,7 @@ import {
   renderLibraryIndex,
   type KeepsakeLabels,
 } from "~/lib/keepsake-render";
-import { textStream } from "~/lib/text-stream.server";
+import { textStream } from "~/platform/text-stream.server";
 import { MEDIA_EXTENSIONS, type AudioType, type ImageType } from "~/lib/sniff";
 import { readBookContentInTurns, type BookContent } from "./book-content.server";
 import { mediaFileSize, mediaFileStream } from "./media-storage.server";

@@ -18,9 +18,9 @@ import {
 } from "~/lib/keepsake-format";
 import { isDirectoryEntry } from "~/lib/keepsake-names";
 import type { ParsedKeepsake } from "~/lib/keepsake-parse";
-import { openKeepsakeParser, type KeepsakeParser } from "~/lib/keepsake-parser.server";
+import { openKeepsakeParser, type KeepsakeParser } from "~/platform/keepsake-parser.server";
 import { AUDIO_UPLOAD_MAX_BYTES, IMAGE_UPLOAD_MAX_BYTES } from "~/lib/limits";
-import { openSafeZip, ZipProblem, type SafeZip } from "~/lib/zip-read.server";
+import { openSafeZip, ZipProblem, type SafeZip } from "~/platform/zip-read.server";
 import { logActivity } from "./activity.server";
 import { importRows, type ImportRows } from "./import-rows.server";
 import {

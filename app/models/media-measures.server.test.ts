@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~db/client.server";
 import { media } from "~db/schema";
-import { env } from "~/lib/env.server";
+import { env } from "~/platform/env.server";
 import { pngBytes, wavBytes, webmBytes } from "../../tests/support/media-files";
 import { createBook } from "./book.server";
 import { addStoryMedia } from "./media.server";

@@ -5,7 +5,7 @@ import path from "node:path";
 import { asc, inArray } from "drizzle-orm";
 import { parseFile } from "music-metadata";
 import sharp, { type OutputInfo } from "sharp";
-import { env } from "~/lib/env.server";
+import { env } from "~/platform/env.server";
 import { db } from "~db/client.server";
 import { type MediaStore, MediaStoreUnavailable, mediaStore } from "~db/media-store/index.server";
 import type { Source } from "~db/media-store/store";

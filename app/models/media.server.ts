@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { db, type Tx, transaction } from "~db/client.server";
 import { books, media, stories, type Media } from "~db/schema";
 import { COVER_MAX_BYTES, UPLOADED_COVER_PREFIX } from "~/lib/covers";
-import { env } from "~/lib/env.server";
+import { env } from "~/platform/env.server";
 import { MEDIA_DESCRIPTION_MAX } from "~/lib/limits";
 import { AppError } from "~/lib/errors";
 import { sniffImage } from "~/lib/sniff";

@@ -4,7 +4,7 @@ import path from "node:path";
 import sharp from "sharp";
 import type { Media } from "~db/schema";
 import { ensurePrivateDir, writePrivateFile } from "~db/private-files.server";
-import { env } from "~/lib/env.server";
+import { env } from "~/platform/env.server";
 
 // A photo's print copy (issue 19, ADR 0029): the stored WebP as a JPEG, which every PDF reader and printer takes, at
 // the stored size (1600 px: 350 dpi across a 6 × 9 in page's column). Made when the photo is kept, or on its first

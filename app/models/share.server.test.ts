@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~db/client.server";
 import { shares } from "~db/schema";
-import { hashLinkToken } from "~/lib/link-token.server";
+import { hashLinkToken } from "~/platform/link-token.server";
 import { createBook } from "./book.server";
 import { bookIdForToken, createShare, printLinkFor, revokeShareById } from "./share.server";
 import { createUser } from "./user.server";

@@ -2,8 +2,8 @@ import { and, desc, eq, gt, isNotNull, isNull, or } from "drizzle-orm";
 import { db, transaction } from "~db/client.server";
 import { books, shares, type Share } from "~db/schema";
 import { AppError } from "~/lib/errors";
-import { hashLinkToken as hashToken, isLinkToken, newLinkToken } from "~/lib/link-token.server";
-import { sealToken, unsealToken } from "~/lib/token-seal.server";
+import { hashLinkToken as hashToken, isLinkToken, newLinkToken } from "~/platform/link-token.server";
+import { sealToken, unsealToken } from "~/platform/token-seal.server";
 import { logActivity } from "./activity.server";
 import { ownedBook } from "./book.server";
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { db, transaction, type Tx } from "~db/client.server";
 import { books, media } from "~db/schema";
 import { AppError } from "~/lib/errors";
-import { env } from "~/lib/env.server";
+import { env } from "~/platform/env.server";
 import { pngBytes, webmBytes } from "../../tests/support/media-files";
 import { listUsers } from "./admin.server";
 import { copyBook, createBook, updateBook } from "./book.server";

@@ -2,7 +2,7 @@ import { eq, sql, type SQL } from "drizzle-orm";
 import { db, type Tx } from "~db/client.server";
 import { outerColumn } from "~db/correlated";
 import { users } from "~db/schema";
-import { env } from "~/lib/env.server";
+import { env } from "~/platform/env.server";
 import { AppError } from "~/lib/errors";
 
 // The storage quota (issue 16, ADR 0022): what a user keeps on disk is counted in SQL from the byte sizes

@@ -3,7 +3,7 @@ import { db, transaction, type Tx } from "~db/client.server";
 import { books, stories, storytellerLinks, topics, type Language, type StorytellerLink } from "~db/schema";
 import type { StorytellerAddress } from "~db/storyteller-addresses";
 import { AppError } from "~/lib/errors";
-import { hashLinkToken, isLinkToken, newLinkToken } from "~/lib/link-token.server";
+import { hashLinkToken, isLinkToken, newLinkToken } from "~/platform/link-token.server";
 import { STORYTELLER_LINK_DAYS, STORYTELLER_LINK_MAX_DAYS } from "~/lib/limits";
 import { logActivity } from "./activity.server";
 import { ownedBook } from "./book.server";

@@ -6,9 +6,9 @@ import { describe, expect, it } from "vitest";
 import { db } from "~db/client.server";
 import { books, media, stories, topics, users } from "~db/schema";
 import { UPLOADED_COVER_PREFIX } from "~/lib/covers";
-import { env } from "~/lib/env.server";
+import { env } from "~/platform/env.server";
 import { AppError } from "~/lib/errors";
-import { hashPassword } from "~/lib/password.server";
+import { hashPassword } from "~/platform/password.server";
 import { createSession, getSessionUser } from "./session.server";
 import { listActivities } from "./activity.server";
 import {

@@ -4,7 +4,7 @@ import { db, type Tx, transaction } from "~db/client.server";
 import { books, media, stories, users, type User } from "~db/schema";
 import { AppError } from "~/lib/errors";
 import { hasInvisibleCharacters, nameKey } from "~/lib/names";
-import { hashPassword, verifyPassword } from "~/lib/password.server";
+import { hashPassword, verifyPassword } from "~/platform/password.server";
 import { logActivity } from "./activity.server";
 import { deleteCoverIfUnused, deleteMediaFiles } from "./media.server";
 import { endUserSessions } from "./session.server";

@@ -11,7 +11,9 @@ import { measureRps } from "./load.mjs";
 import { cleanupAll, cpuPlan, startHeirloom, tempDir } from "./processes.mjs";
 
 const ADMIN_PASSWORD = "bench-admin-password-2";
-/** What a tab may cost at most (issue 7: "a bounded number of SQL queries"; app/services/admin-page.server.test.ts). */
+/**
+ * What a tab may cost at most (issue 7: "a bounded number of SQL queries"; app/routes/admin/admin-page.server.test.ts).
+ */
 export const ADMIN_QUERY_BUDGET = 8;
 
 export function adminPages(someUser) {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, it } from "vitest";
-import { serializeLanguage, serializeTheme } from "~/lib/preferences.server";
+import { serializeLanguage, serializeTheme } from "~/http/preferences.server";
 import { axeViolations, openPage, preloadAxe, serverAndBrowser, type ExpectedHttpError } from "../support/browser";
 import { openMenu, waitForHydration } from "./helpers";
 import { createScreenData, signInAsAdmin, type ScreenData } from "./screen-data";
@@ -24,7 +24,7 @@ const MISSING_BOOK = "/books/999999";
 
 type Combo = { locale: "en" | "vi"; theme: "light" | "dark" };
 
-/** The page's cookies exactly as the app's preference forms set them (app/lib/preferences.server.ts). */
+/** The page's cookies exactly as the app's preference forms set them (app/http/preferences.server.ts). */
 async function preferenceCookies({ locale, theme }: Combo) {
   const pair = (header: string) => {
     const [name, ...value] = header.split(";")[0]!.split("=");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { expectNoAxeViolations, openPage, serverAndBrowser } from "../support/browser";
-import { LAYOUT_SAVE_DEBOUNCE_MS } from "~/lib/workspace-layout";
+import { LAYOUT_SAVE_DEBOUNCE_MS } from "~/routes/workspace/workspace-layout";
 import { createUser, signIn, waitForHydration } from "./helpers";
 
 const env = serverAndBrowser();

@@ -18,7 +18,7 @@ import { BODY_ROUTES, NO_BODY, type BodyRoute, type Ids } from "./body-routes";
 // unreadable body (multipart without a boundary, broken multipart) is a 400 in the user's language, never a 5xx.
 
 const root = path.resolve(import.meta.dirname, "..", "..");
-const READER = "app/lib/request-body.server.ts";
+const READER = "app/http/request-body.server.ts";
 const BOUNDARY = "heirloom-probe";
 type Language = "en" | "vi";
 

@@ -6,14 +6,14 @@ import {
   JSON_MAX_BYTES,
   SUGGEST_FORM_MAX_BYTES,
   TELL_FORM_FIELDS_MAX_BYTES,
-} from "~/lib/body-caps";
+} from "~/http/body-caps";
 import { IMPORT_MAX_BYTES } from "~/lib/keepsake-format";
 import { AUDIO_UPLOAD_MAX_BYTES, IMAGE_UPLOAD_MAX_BYTES } from "~/lib/limits";
-import { uploadBodyCap } from "~/lib/request-body.server";
+import { uploadBodyCap } from "~/http/request-body.server";
 
 // Every route of app/routes.ts that reads a request body, with its cap and the message of its 413: the list
 // that tests/http/body-caps.test.ts sends too much to. That test checks the list is complete against the
-// modules themselves (a route module that loads app/lib/request-body.server.ts reads a body).
+// modules themselves (a route module that loads app/http/request-body.server.ts reads a body).
 
 export type Ids = {
   bookId: number;
@@ -106,9 +106,9 @@ const door = (file: string, path: BodyRoute["path"], who: BodyRoute["who"]): Bod
 
 export const BODY_ROUTES: BodyRoute[] = [
   // Pages
-  form("routes/login.tsx", () => "/login", "anon"),
+  form("routes/auth/login.tsx", () => "/login", "anon"),
   {
-    file: "routes/home.tsx",
+    file: "routes/home/home.tsx",
     method: "POST",
     path: () => "/?index",
     who: "user",
@@ -119,7 +119,7 @@ export const BODY_ROUTES: BodyRoute[] = [
     tooLarge: "books.tooLarge",
   },
   {
-    file: "routes/library.tsx",
+    file: "routes/library/library.tsx",
     method: "POST",
     path: () => "/books?index",
     who: "user",
@@ -130,7 +130,7 @@ export const BODY_ROUTES: BodyRoute[] = [
     tooLarge: "books.tooLarge",
   },
   {
-    file: "routes/book.tsx",
+    file: "routes/workspace/book.tsx",
     method: "POST",
     path: (i) => `/books/${i.bookId}`,
     who: "user",
@@ -140,13 +140,18 @@ export const BODY_ROUTES: BodyRoute[] = [
     fieldsCap: BOOK_FORM_FIELDS_MAX_BYTES,
     tooLarge: "media.tooLarge",
   },
-  form("routes/book.suggest-topics.tsx", (i) => `/books/${i.bookId}/suggest-topics`, "user", SUGGEST_FORM_MAX_BYTES),
-  form("routes/forms/book-copy.tsx", (i) => `/books/${i.bookId}/copy`, "user"),
-  form("routes/forms/book-delete.tsx", (i) => `/books/${i.bookId}/delete`, "user"),
-  form("routes/forms/book-toc.tsx", (i) => `/books/${i.bookId}/toc`, "user"),
-  form("routes/forms/topic-delete.tsx", (i) => `/books/${i.bookId}/topics/${i.topicId}/delete`, "user"),
+  form(
+    "routes/workspace/suggest-topics.tsx",
+    (i) => `/books/${i.bookId}/suggest-topics`,
+    "user",
+    SUGGEST_FORM_MAX_BYTES,
+  ),
+  form("routes/books/copy.tsx", (i) => `/books/${i.bookId}/copy`, "user"),
+  form("routes/books/delete.tsx", (i) => `/books/${i.bookId}/delete`, "user"),
+  form("routes/workspace/toc.tsx", (i) => `/books/${i.bookId}/toc`, "user"),
+  form("routes/topics/delete.tsx", (i) => `/books/${i.bookId}/topics/${i.topicId}/delete`, "user"),
   {
-    file: "routes/forms/story-media.tsx",
+    file: "routes/stories/media-form.tsx",
     method: "POST",
     path: (i) => `/books/${i.bookId}/stories/${i.storyId}/media`,
     who: "user",
@@ -156,13 +161,13 @@ export const BODY_ROUTES: BodyRoute[] = [
     fieldsCap: FORM_MAX_BYTES,
     tooLarge: "media.tooLarge",
   },
-  form("routes/forms/book-preview.tsx", (i) => `/books/${i.bookId}/preview`, "user"),
-  form("routes/forms/book-shares.tsx", (i) => `/books/${i.bookId}/shares`, "user"),
-  form("routes/forms/book-storyteller-links.tsx", (i) => `/books/${i.bookId}/storyteller-links`, "user"),
-  form("routes/topic.tsx", (i) => `/books/${i.bookId}/topics/${i.topicId}`, "user"),
-  form("routes/profile.tsx", () => "/profile", "user"),
+  form("routes/previews/book-preview.tsx", (i) => `/books/${i.bookId}/preview`, "user"),
+  form("routes/sharing/book-shares.tsx", (i) => `/books/${i.bookId}/shares`, "user"),
+  form("routes/storyteller/book-links.tsx", (i) => `/books/${i.bookId}/storyteller-links`, "user"),
+  form("routes/topics/topic.tsx", (i) => `/books/${i.bookId}/topics/${i.topicId}`, "user"),
+  form("routes/profile/profile.tsx", () => "/profile", "user"),
   {
-    file: "routes/forms/profile-import.tsx",
+    file: "routes/keepsakes/import.tsx",
     method: "POST",
     path: () => "/profile/import",
     who: "user",
@@ -172,31 +177,38 @@ export const BODY_ROUTES: BodyRoute[] = [
     fieldsCap: FORM_MAX_BYTES,
     tooLarge: "keepsake.tooLarge",
   },
-  form("routes/admin.tsx", () => "/admin", "admin"),
-  door("routes/answer.tsx", () => "/answer", "user"),
+  form("routes/admin/admin.tsx", () => "/admin", "admin"),
+  door("routes/storyteller/answer.tsx", () => "/answer", "user"),
   // Her page speaks the book's language (a Vietnamese book here), whatever the visitor's.
-  { ...door("routes/tell.tsx", (i) => `/tell/${i.tellToken}`, "anon"), language: "vi" },
-  { ...form("routes/preferences.language.ts", () => "/preferences/language", "anon"), answer: "text" },
-  { ...form("routes/preferences.theme.ts", () => "/preferences/theme", "anon"), answer: "text" },
-  { ...form("routes/preferences.layout.ts", () => "/preferences/layout", "anon"), answer: "text" },
+  { ...door("routes/storyteller/tell.tsx", (i) => `/tell/${i.tellToken}`, "anon"), language: "vi" },
+  { ...form("routes/preferences/language.ts", () => "/preferences/language", "anon"), answer: "text" },
+  { ...form("routes/preferences/theme.ts", () => "/preferences/theme", "anon"), answer: "text" },
+  { ...form("routes/preferences/layout.ts", () => "/preferences/layout", "anon"), answer: "text" },
 
   // API
-  json("routes/api/auth.login.ts", "POST", () => "/api/auth/login", "anon"),
-  json("routes/api/books.ts", "POST", () => "/api/books", "user", BOOK_JSON_MAX_BYTES, "books.tooLarge"),
-  json("routes/api/books.suggest-topics.ts", "POST", () => "/api/books/suggest-topics"),
-  json("routes/api/book.ts", "PUT", (i) => `/api/books/${i.bookId}`, "user", BOOK_JSON_MAX_BYTES, "books.tooLarge"),
-  json("routes/api/book.topics.ts", "POST", (i) => `/api/books/${i.bookId}/topics`),
-  json("routes/api/book.reorder-topics.ts", "POST", (i) => `/api/books/${i.bookId}/reorder-topics`),
-  json("routes/api/book.shares.ts", "POST", (i) => `/api/books/${i.bookId}/shares`),
-  json("routes/api/book.storyteller-links.ts", "POST", (i) => `/api/books/${i.bookId}/storyteller-links`),
-  json("routes/api/topic.ts", "PUT", (i) => `/api/topics/${i.topicId}`),
-  json("routes/api/topic.stories.ts", "POST", (i) => `/api/topics/${i.topicId}/stories`),
-  json("routes/api/topic.reorder-stories.ts", "POST", (i) => `/api/topics/${i.topicId}/reorder-stories`),
-  json("routes/api/topic.questions.ts", "POST", (i) => `/api/topics/${i.topicId}/questions`),
-  json("routes/api/stories.suggest-improvements.ts", "POST", () => "/api/stories/suggest-improvements"),
-  json("routes/api/story.ts", "PUT", (i) => `/api/stories/${i.storyId}`),
+  json("routes/auth/api.login.ts", "POST", () => "/api/auth/login", "anon"),
+  json("routes/books/api.books.ts", "POST", () => "/api/books", "user", BOOK_JSON_MAX_BYTES, "books.tooLarge"),
+  json("routes/books/api.suggest-topics.ts", "POST", () => "/api/books/suggest-topics"),
+  json(
+    "routes/books/api.book.ts",
+    "PUT",
+    (i) => `/api/books/${i.bookId}`,
+    "user",
+    BOOK_JSON_MAX_BYTES,
+    "books.tooLarge",
+  ),
+  json("routes/topics/api.book-topics.ts", "POST", (i) => `/api/books/${i.bookId}/topics`),
+  json("routes/topics/api.reorder-topics.ts", "POST", (i) => `/api/books/${i.bookId}/reorder-topics`),
+  json("routes/sharing/api.book-shares.ts", "POST", (i) => `/api/books/${i.bookId}/shares`),
+  json("routes/storyteller/api.book-links.ts", "POST", (i) => `/api/books/${i.bookId}/storyteller-links`),
+  json("routes/topics/api.topic.ts", "PUT", (i) => `/api/topics/${i.topicId}`),
+  json("routes/stories/api.topic-stories.ts", "POST", (i) => `/api/topics/${i.topicId}/stories`),
+  json("routes/stories/api.reorder-stories.ts", "POST", (i) => `/api/topics/${i.topicId}/reorder-stories`),
+  json("routes/topics/api.questions.ts", "POST", (i) => `/api/topics/${i.topicId}/questions`),
+  json("routes/stories/api.suggest-improvements.ts", "POST", () => "/api/stories/suggest-improvements"),
+  json("routes/stories/api.story.ts", "PUT", (i) => `/api/stories/${i.storyId}`),
   {
-    file: "routes/api/story.media.ts",
+    file: "routes/stories/api.story-media.ts",
     method: "POST",
     path: (i) => `/api/stories/${i.storyId}/media`,
     who: "user",
@@ -206,11 +218,11 @@ export const BODY_ROUTES: BodyRoute[] = [
     fieldsCap: FORM_MAX_BYTES,
     tooLarge: "media.tooLarge",
   },
-  json("routes/api/generate-autocomplete.ts", "POST", () => "/api/generate-autocomplete"),
-  json("routes/api/answer-followup.ts", "POST", () => "/api/answer-followup"),
-  json("routes/api/media.ts", "PUT", (i) => `/api/media/${i.mediaId}`),
+  json("routes/stories/api.generate-autocomplete.ts", "POST", () => "/api/generate-autocomplete"),
+  json("routes/stories/api.answer-followup.ts", "POST", () => "/api/answer-followup"),
+  json("routes/media/api.media.ts", "PUT", (i) => `/api/media/${i.mediaId}`),
   {
-    file: "routes/api/import.ts",
+    file: "routes/keepsakes/api.import.ts",
     method: "POST",
     path: () => "/api/import",
     who: "user",
@@ -220,34 +232,34 @@ export const BODY_ROUTES: BodyRoute[] = [
     fieldsCap: FORM_MAX_BYTES,
     tooLarge: "keepsake.tooLarge",
   },
-  json("routes/api/admin.create-user.ts", "POST", () => "/api/admin/create-user", "admin"),
-  json("routes/api/admin.user.ts", "PUT", (i) => `/api/admin/users/${i.otherUserId}`, "admin"),
-  json("routes/api/users.ts", "PUT", (i) => `/api/users/${i.userId}`),
-  json("routes/api/storyteller-link.ts", "PUT", (i) => `/api/storyteller-links/${i.tellLinkId}`),
+  json("routes/admin/api.create-user.ts", "POST", () => "/api/admin/create-user", "admin"),
+  json("routes/admin/api.user.ts", "PUT", (i) => `/api/admin/users/${i.otherUserId}`, "admin"),
+  json("routes/profile/api.users.ts", "PUT", (i) => `/api/users/${i.userId}`),
+  json("routes/storyteller/api.link.ts", "PUT", (i) => `/api/storyteller-links/${i.tellLinkId}`),
 ];
 
 /** Routes (and methods) with an action that reads no body at all, and why none is needed. */
 export const NO_BODY: { file: string; methods: string[]; why: string }[] = [
-  { file: "routes/logout.tsx", methods: ["POST"], why: "signing out needs no input" },
-  { file: "routes/not-found.tsx", methods: ["POST", "PUT", "PATCH", "DELETE"], why: "the translated 404 page" },
-  { file: "routes/api/auth.logout.ts", methods: ["POST"], why: "docs/product.md §7: no body" },
-  { file: "routes/api/book.ts", methods: ["DELETE"], why: "the id is in the path" },
-  { file: "routes/api/topic.ts", methods: ["DELETE"], why: "the id is in the path" },
-  { file: "routes/api/story.ts", methods: ["DELETE"], why: "the id is in the path" },
-  { file: "routes/api/media.ts", methods: ["DELETE"], why: "the id is in the path" },
-  { file: "routes/api/admin.user.ts", methods: ["DELETE"], why: "the id is in the path" },
-  { file: "routes/api/shares.ts", methods: ["DELETE"], why: "the token is in the path" },
-  { file: "routes/api/storyteller-link.ts", methods: ["DELETE"], why: "the id is in the path" },
+  { file: "routes/auth/logout.tsx", methods: ["POST"], why: "signing out needs no input" },
+  { file: "routes/system/not-found.tsx", methods: ["POST", "PUT", "PATCH", "DELETE"], why: "the translated 404 page" },
+  { file: "routes/auth/api.logout.ts", methods: ["POST"], why: "docs/product.md §7: no body" },
+  { file: "routes/books/api.book.ts", methods: ["DELETE"], why: "the id is in the path" },
+  { file: "routes/topics/api.topic.ts", methods: ["DELETE"], why: "the id is in the path" },
+  { file: "routes/stories/api.story.ts", methods: ["DELETE"], why: "the id is in the path" },
+  { file: "routes/media/api.media.ts", methods: ["DELETE"], why: "the id is in the path" },
+  { file: "routes/admin/api.user.ts", methods: ["DELETE"], why: "the id is in the path" },
+  { file: "routes/sharing/api.shares.ts", methods: ["DELETE"], why: "the token is in the path" },
+  { file: "routes/storyteller/api.link.ts", methods: ["DELETE"], why: "the id is in the path" },
   {
-    file: "routes/api/book.preview.ts",
+    file: "routes/previews/api.book-preview.ts",
     methods: ["POST"],
     why: "the same preview as its GET: its options are in the query",
   },
   {
-    file: "routes/api/topic.preview.ts",
+    file: "routes/previews/api.topic-preview.ts",
     methods: ["POST"],
     why: "the same preview as its GET: its options are in the query",
   },
-  { file: "routes/api/topic.regenerate-questions.ts", methods: ["POST"], why: "docs/product.md §7: no body" },
-  { file: "routes/api/not-found.ts", methods: ["POST", "PUT", "PATCH", "DELETE"], why: "the JSON 404" },
+  { file: "routes/topics/api.regenerate-questions.ts", methods: ["POST"], why: "docs/product.md §7: no body" },
+  { file: "routes/system/api.not-found.ts", methods: ["POST", "PUT", "PATCH", "DELETE"], why: "the JSON 404" },
 ];

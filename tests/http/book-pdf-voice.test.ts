@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PAGE_GEOMETRY } from "~/lib/book-pdf/page-geometry";
+import { PAGE_GEOMETRY } from "~/routes/printed-book/layout/page-geometry";
 import { flat, isBlank, pdfOf } from "../support/book-pdf";
 import { serverWithLanAndMinh, type Client } from "../support/http";
 import { wavBytes } from "../support/media-files";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BLOCKED_WARNING, EVENT_LOOP_BUDGET_MS, workOf } from "~/lib/event-loop-watch.server";
+import { BLOCKED_WARNING, EVENT_LOOP_BUDGET_MS, workOf } from "~/platform/event-loop-watch.server";
 import { IMPORT_BOUNDS } from "~/lib/keepsake-format";
 import { createClient, serverWithLanAndMinh, type Client } from "../support/http";
 import { largeBook } from "../support/large-book";
@@ -11,7 +11,7 @@ import type { RunningServer } from "../support/server";
 // work never holds its event loop for more than 200 ms at a stretch.
 //
 // How "200 ms" is checked without a timing that a loaded machine could break: the server measures it
-// itself (app/lib/event-loop-watch.server.ts) and logs every stretch over 200 ms with the CPU time its
+// itself (app/platform/event-loop-watch.server.ts) and logs every stretch over 200 ms with the CPU time its
 // main thread spent in it, which other processes on the machine cannot stretch. This test reads that
 // log: no stretch may hold 200 ms of the server's own work. The clock-time answers of /healthz are printed
 // beside it for whoever reads the run; on a quiet machine they are the same figure (`npm run bench`).

@@ -28,26 +28,47 @@ const TYPE_MODULE = /^app\/(.+\/)?([\w-]+\.)?types\.ts$/;
 /** What a type module must not hold: an export with a value, which would be code the browser loads. */
 const VALUE_EXPORT = /^\s*export\s+(default\b|(async\s+)?function\b|const\b|let\b|var\b|class\b|enum\b|\{)/m;
 
+/** Code the browser runs: shared components and hooks, and the components and scripts of each feature's room. */
+const CLIENT = /^app\/(components|hooks)\/|^app\/routes\/[^/]+\/(components|door|client)\//;
+
+// The layers of ADR 26 and the rooms of ADR 38, from the top: the feature rooms (app/routes/<feature>/, with
+// app/root.tsx and the entries), then the shared components and hooks, the request kit (app/http), the models, the AI
+// providers, the platform (the process's settings, secrets and workers), i18n, the pure helpers (app/lib), and db.
 const RULES: Rule[] = [
+  { name: "client code never imports *.server modules", from: CLIENT, to: /\.server\.tsx?$/ },
+  { name: "type modules never import *.server modules", from: TYPE_MODULE, to: /\.server\.tsx?$/ },
   {
-    name: "components never import *.server modules",
+    name: "shared components and hooks import no feature's room",
     from: /^app\/(components|hooks)\//,
-    to: /\.server\.tsx?$/,
+    to: /^app\/routes\//,
   },
   {
-    name: "type modules never import *.server modules",
-    from: TYPE_MODULE,
-    to: /\.server\.tsx?$/,
+    name: "the request kit imports no feature, component or hook",
+    from: /^app\/http\//,
+    to: /^app\/(routes|components|hooks)\//,
   },
   {
-    name: "lib never imports models, services, routes or the database",
+    name: "models import no feature, request kit, component or hook",
+    from: /^app\/models\//,
+    to: /^app\/(routes|http|components|hooks)\//,
+  },
+  {
+    name: "the AI providers import only the platform, i18n, lib and db",
+    from: /^app\/ai\//,
+    to: /^app\/(routes|http|models|components|hooks)\//,
+  },
+  {
+    name: "the platform imports only i18n, lib and db",
+    from: /^app\/platform\//,
+    to: /^app\/(routes|http|models|ai|components|hooks)\//,
+  },
+  { name: "i18n imports only lib", from: /^app\/i18n\//, to: /^(app\/(?!i18n\/|lib\/)|db\/)/ },
+  {
+    name: "lib is pure (only lib, i18n and the database's schema and values; never a *.server module)",
     from: /^app\/lib\//,
-    to: /^(app\/(models|services|routes)\/|db\/client\.server\.ts$)/,
+    to: /^app\/(?!lib\/|i18n\/)|\.server\.tsx?$/,
   },
   { name: "db imports nothing from app/", from: /^db\//, to: /^app\// },
-  { name: "models never import services or routes", from: /^app\/models\//, to: /^app\/(services|routes)\// },
-  // Route data reaches components through props or a typed hook (app/hooks), not through a route module.
-  { name: "only route modules import route modules", from: /^app\/(?!routes\/|routes\.ts$)/, to: /^app\/routes\// },
 ];
 
 /** The modules a file imports, type-only imports included. */
@@ -105,6 +126,29 @@ describe("layers", () => {
     },
   );
 
+  it("the feature rooms import each other one way only: no room reaches back into one that imports it", () => {
+    const roomOf = (file: string) => /^app\/routes\/([^/]+)\//.exec(file)?.[1];
+    const rooms = new Map<string, Set<string>>();
+    for (const file of files) {
+      const room = roomOf(file);
+      if (!room) continue;
+      const next = rooms.get(room) ?? new Set<string>();
+      for (const target of importsOf(file, { types: true })) {
+        const other = roomOf(target);
+        if (other && other !== room) next.add(`app/routes/${other}/`);
+      }
+      rooms.set(room, next);
+    }
+    const graph = (node: string) => [...(rooms.get(node.split("/")[2] ?? "") ?? [])];
+    expect([...rooms.keys()].length).toBeGreaterThan(10);
+    expect(
+      firstCycle(
+        [...rooms.keys()].map((room) => `app/routes/${room}/`),
+        graph,
+      ),
+    ).toBeNull();
+  });
+
   it("type modules hold types only: no value, and no import the browser would run", () => {
     const typeModules = files.filter((file) => TYPE_MODULE.test(file));
     expect(typeModules).toEqual(expect.arrayContaining(["app/models/question.types.ts", "app/ai/types.ts"]));
@@ -121,12 +165,16 @@ describe("layers", () => {
 
   it("each rule catches an import uphill (the check itself works)", () => {
     const uphill: Record<string, string[]> = {
-      "app/components/book/book-card.tsx": ["app/models/book.server.ts"],
+      "app/routes/books/components/book-card.tsx": ["app/models/book.server.ts"],
       "app/models/question.types.ts": ["app/models/question.server.ts"],
-      "app/lib/dates.ts": ["app/services/auth.server.ts"],
+      "app/hooks/use-href-with.ts": ["app/routes/workspace/book.tsx"],
+      "app/http/auth.server.ts": ["app/routes/auth/sign-in.server.ts"],
+      "app/models/book.server.ts": ["app/routes/previews/previews.server.ts"],
+      "app/ai/prompts.ts": ["app/models/story.server.ts"],
+      "app/platform/env.server.ts": ["app/models/user.server.ts"],
+      "app/i18n/use-t.ts": ["app/hooks/use-root-data.ts"],
+      "app/lib/dates.ts": ["app/platform/env.server.ts"],
       "db/schema.ts": ["app/lib/limits.ts"],
-      "app/models/book.server.ts": ["app/services/previews.server.ts"],
-      "app/hooks/use-root-data.ts": ["app/routes/book.tsx"],
     };
     const found = violations(Object.keys(uphill), RULES, (file) => uphill[file] ?? []);
     expect(found.map((line) => line.split(":")[0])).toEqual(RULES.map((rule) => rule.name));

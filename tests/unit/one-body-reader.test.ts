@@ -2,20 +2,20 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-// A request body is read in one module only, app/lib/request-body.server.ts (ADR 0019): there every body
+// A request body is read in one module only, app/http/request-body.server.ts (ADR 0019): there every body
 // has a cap that holds while it streams in. Anywhere else, request.formData() or request.json() reads a
 // body whole whatever its size (a 200 MB post to /login took 650 MB of memory before its 401), and
 // another multipart parser would bring its own limits. This walks every module that can handle a request.
 
 const root = path.resolve(import.meta.dirname, "..", "..");
-const THE_READER = "app/lib/request-body.server.ts";
+const THE_READER = "app/http/request-body.server.ts";
 // The server's drain (ADR 18) reads only to throw away what a refusal left unread: it keeps no body.
 const THE_DRAIN = "server/drain-refused-bodies.mjs";
 const SCANNED = ["app", "server", "db"];
 // Sign-in (ADR 24) hands remix-auth, which copies the request it authenticates, the visitor's request without the
 // body the reader has read (its strategy is given the form parsed from it): building that one request is allowed
 // there, as long as it carries no body.
-const THE_SIGN_IN = { file: "app/services/login.server.ts", why: "builds a request (to parse a body it holds)" };
+const THE_SIGN_IN = { file: "app/routes/auth/sign-in.server.ts", why: "builds a request (to parse a body it holds)" };
 
 /** The text of each `new Request(…)` call in a source, from its name to its closing parenthesis. */
 function requestsBuilt(source: string): string[] {
@@ -88,12 +88,13 @@ describe("one module reads request bodies", () => {
 
   it("walks the modules that handle requests: routes, libraries, models, the server", () => {
     expect(files).toContain(THE_READER);
-    expect(files).toContain("app/routes/login.tsx");
+    expect(files).toContain("app/routes/auth/login.tsx");
     expect(files).toContain("server/index.mjs");
-    expect(files.filter((file) => file.startsWith("app/routes/api/")).length).toBeGreaterThan(30);
+    // The /api resource routes live in their features' folders, named api.*.ts.
+    expect(files.filter((file) => /^app\/routes\/[^/]+\/api\.[^/]+\.ts$/.test(file)).length).toBeGreaterThan(30);
   });
 
-  it("no module but app/lib/request-body.server.ts reads a request body", () => {
+  it("no module but app/http/request-body.server.ts reads a request body", () => {
     const found = files
       .filter((file) => file !== THE_READER && file !== THE_DRAIN)
       .flatMap((file) => offences(file, fs.readFileSync(path.join(root, file), "utf8")));

@@ -26,8 +26,8 @@ function variablesRead(): string[] {
     const text = read(file);
     for (const [, name] of text.matchAll(/\b(?:process\.env|env|variables)\.([A-Z][A-Z0-9_]+)\b/g)) names.add(name!);
   }
-  // The checked environment's schema (app/lib/env.server.ts) names each variable as a key.
-  const schema = read("app/lib/env.server.ts").split("const schema = z")[1]!.split(".superRefine(")[0]!;
+  // The checked environment's schema (app/platform/env.server.ts) names each variable as a key.
+  const schema = read("app/platform/env.server.ts").split("const schema = z")[1]!.split(".superRefine(")[0]!;
   for (const [, name] of schema.matchAll(/^ {4}([A-Z][A-Z0-9_]+): /gm)) names.add(name!);
   return [...names].filter((name) => !NOT_OURS.has(name)).sort();
 }

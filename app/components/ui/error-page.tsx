@@ -6,7 +6,7 @@ import { useT } from "~/i18n/use-t";
 export function ErrorPage({ error }: { error: unknown }) {
   const t = useT();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  // The database out of reach (app/lib/http.server.ts): a moment's wait, not a fault of the page.
+  // The database out of reach (app/http/responses.server.ts): a moment's wait, not a fault of the page.
   const databaseAway = isRouteErrorResponse(error) && (error.data as { reason?: string } | null)?.reason === "database";
   if (!isRouteErrorResponse(error)) console.error(error);
   let text = t("errors.server");
