@@ -5,4 +5,5 @@ export default [
   route("login", "routes/login.tsx"),
   route("books", "routes/books.tsx"),
   route("books/:bookId", "routes/book.tsx"),
+  route("signed-in/books", "routes/signed-in-books.tsx"),
 ] satisfies RouteConfig;
