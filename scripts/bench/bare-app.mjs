@@ -20,15 +20,18 @@ export async function buildBareApp(buildDir) {
   return buildDir;
 }
 
-/** Serves the bare app's build with react-router-serve, pinned to `cpu` when it is a number. */
-export async function startBareApp(buildDir, cpu) {
+/**
+ * Serves the bare app's build with react-router-serve, pinned to `cpu` when it is a number. `db` is the signed-in
+ * reference's SQLite file (scripts/bench/bare-seed.mjs).
+ */
+export async function startBareApp(buildDir, { cpu, db } = {}) {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const [command, args] = nodeCommand([serveCli, path.join(buildDir, "server", "index.js")], cpu);
   // react-router-serve logs every request (morgan); that log goes to /dev/null rather than a pipe.
   const server = await startServer(command, args, {
     cwd: bareAppDir,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1" },
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", BARE_APP_DB: db },
     probeUrl: `${origin}/`,
     quietStdout: true,
     label: "bare server",

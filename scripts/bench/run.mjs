@@ -4,8 +4,9 @@
 //                  workspace /books/{id} and the storyteller's door /tell/{token}, each against the bare app's
 //                  page of the same role (the door against its lightest, /);
 //   - load:        requests per second and p99 latency (autocannon) of signed-in /, /books (100 books,
-//                  1,000 stories) and the workspace against the real production server, and of the bare
-//                  app's pages under the same load;
+//                  1,000 stories) and the workspace against the real production server; beside them the bare
+//                  app's signed-in reference (a session looked up in SQLite, 100 books with their story counts),
+//                  which / and /books are held to (issue 36), and its static pages, under the same load;
 //   - lighthouse:  Lighthouse mobile (performance, accessibility, LCP, TBT, CLS) of the same four pages;
 //   - interactive: the workspace's and the storyteller's door's time to interactive under slow 4G and 4× CPU
 //                  (scripts/bench/interactive.mjs);
@@ -25,6 +26,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { adminPages, benchAdmin } from "./admin.mjs";
 import { buildBareApp, startBareApp } from "./bare-app.mjs";
+import { seedBareApp } from "./bare-seed.mjs";
 import { BENCH_ADMIN_PASSWORD, loginAsAdmin } from "./fixtures.mjs";
 import { calibratedSlowdown, measureInteractive } from "./interactive.mjs";
 import { measurePageJs } from "./js-weight.mjs";
@@ -227,7 +229,7 @@ async function main() {
   const heirloomBuild = await buildHeirloom();
 
   // Everything after the Heirloom build is bounded: the bare build, starts, load runs, audits and the admin.
-  const loadMs = options.load ? 7 * (seconds + 2 + 5) * 1000 : 0;
+  const loadMs = options.load ? 8 * (seconds + 2 + 5) * 1000 : 0;
   const lighthouseMs = options.lighthouse ? 8 * lighthouseRuns * 60_000 : 0;
   const interactiveMs = options.interactive ? 5 * interactiveRuns * 45_000 + 60_000 : 0;
   const adminMs = options.admin ? (40 + adminPages(0).length * (adminSeconds + 1 + 8)) * 1000 : 0;
@@ -242,11 +244,17 @@ async function main() {
   const workDir = tempDir(tmpRoot, "bench-");
   log("building the bare app (bench/bare-app)");
   const bareBuild = await buildBareApp(path.join(workDir, "bare-build"));
+  const bareDb = path.join(workDir, "bare.db");
+  const bareSeeded = seedBareApp(bareDb);
+  log(
+    `seeded the bare app's signed-in reference: ${bareSeeded.books} books, ${bareSeeded.topics} topics, ` +
+      `${bareSeeded.stories} stories`,
+  );
 
   // Both servers run side by side on the same core; only one is under load at a time.
   const heirloomServer = await startSeededHeirloom(cpus);
   log("starting the bare app (react-router-serve)");
-  const bareServer = await startBareApp(bareBuild, cpus.pinned ? cpus.server : undefined);
+  const bareServer = await startBareApp(bareBuild, { cpu: cpus.pinned ? cpus.server : undefined, db: bareDb });
   const signedIn = { Cookie: heirloomServer.cookie };
 
   // The workspace of the seeded user's most recent book: contents, editor and preview.
@@ -257,6 +265,9 @@ async function main() {
   const pages = { login: "/login", home: "/", books: "/books", workspace: `/books/${firstBook.id}`, tell };
   // The bare app's page of the same role for each; the storyteller's door is held to the bare app's lightest page.
   const barePages = { login: "/login", home: "/", books: "/books", workspace: "/books/1", tell: "/" };
+  // The floor of any signed-in list page, which Heirloom's signed-in / and /books are held to (issue 36).
+  const signedInReference = "/signed-in/books";
+  const bareSignedIn = { Cookie: bareSeeded.cookie };
   const headersFor = (key) => (key === "login" || key === "tell" ? {} : signedIn);
 
   const heirloom = {
@@ -267,7 +278,14 @@ async function main() {
     interactive: null,
     interactiveCalibrated: null,
   };
-  const bare = { js: null, load: null, lighthouse: null, interactive: null, interactiveCalibrated: null };
+  const bare = {
+    seeded: { books: bareSeeded.books, topics: bareSeeded.topics, stories: bareSeeded.stories },
+    js: null,
+    load: null,
+    lighthouse: null,
+    interactive: null,
+    interactiveCalibrated: null,
+  };
 
   if (options.js) {
     log("JS at first render (gzip -9)");
@@ -281,17 +299,17 @@ async function main() {
   if (options.load) {
     log(
       `load: autocannon, ${connections} connections, 2 s warm-up + ${seconds} s per page; ` +
-        "the bare /books before and after Heirloom",
+        `the bare app's signed-in reference ${signedInReference} before and after Heirloom`,
     );
     heirloom.load = {};
     bare.load = {};
-    const bareBefore = await rpsRun("bare", bareServer, barePages.books, {}, cpus);
+    const referenceBefore = await rpsRun("bare", bareServer, signedInReference, bareSignedIn, cpus);
     for (const key of ["books", "workspace", "home"])
       heirloom.load[key] = await rpsRun("Heirloom", heirloomServer, pages[key], signedIn, cpus);
-    const bareAfter = await rpsRun("bare", bareServer, barePages.books, {}, cpus);
-    bare.load.books = meanRun(bareBefore, bareAfter);
-    bare.load.workspace = await rpsRun("bare", bareServer, barePages.workspace, {}, cpus);
-    bare.load.home = await rpsRun("bare", bareServer, barePages.home, {}, cpus);
+    const referenceAfter = await rpsRun("bare", bareServer, signedInReference, bareSignedIn, cpus);
+    bare.load.signedIn = meanRun(referenceBefore, referenceAfter);
+    for (const key of ["books", "workspace", "home"])
+      bare.load[key] = await rpsRun("bare", bareServer, barePages[key], {}, cpus);
   }
 
   if (options.lighthouse) {
@@ -381,6 +399,7 @@ async function main() {
     heirloomBuild,
     pages,
     barePages,
+    signedInReference,
     heirloom,
     bare,
     admin,

@@ -1,8 +1,9 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
 export default [
-  index("routes/home/home.tsx"),
-  route("login", "routes/auth/login.tsx"),
+  index("routes/home.tsx"),
+  route("login", "routes/login.tsx"),
   route("books", "routes/books.tsx"),
-  route("books/:bookId", "routes/workspace/book.tsx"),
+  route("books/:bookId", "routes/book.tsx"),
+  route("signed-in/books", "routes/signed-in-books.tsx"),
 ] satisfies RouteConfig;
