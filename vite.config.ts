@@ -53,7 +53,7 @@ const READER = new RegExp(
 
 /**
  * `virtual:lazy-chunks` for the server: the client build's chunk of each module under app/ that is
- * imported dynamically, by its path without the extension (`{ "i18n/en": "/assets/en-….js",
+ * imported dynamically, by its path without the extension (`{ "i18n/en.browser": "/assets/en.browser-….js",
  * "routes/workspace/components/resizable-panels": … }`), so that a page can preload what it will import before
  * its scripts have run: the language's strings (root.tsx) and, on wide screens, the workspace's resizable
  * panels (routes/book.tsx). React Router builds the client before the server, with shared plugins; in

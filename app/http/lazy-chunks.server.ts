@@ -10,7 +10,7 @@ function lazyChunk(source: string): string | undefined {
 }
 
 /** The client chunk with this language's strings (app/i18n/load.ts imports it). */
-export const translationChunk = (locale: Locale) => lazyChunk(`i18n/${locale}`);
+export const translationChunk = (locale: Locale) => lazyChunk(`i18n/${locale}.browser`);
 
 /**
  * The resizable panels, which wide screens load with the workspace
