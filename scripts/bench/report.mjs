@@ -354,11 +354,12 @@ export function enginesRows(engines) {
   });
 }
 
-const VARIANT_HEADERS = ["variant", "figure", "with", "without", "gain", "runs"];
+const VARIANT_HEADERS = ["variant", "figure", "with", "without", "gain", "rounds"];
 
 const variantsHeading = (variants) =>
   `the project's build ("with") beside one with the optimisation taken out ("without", bench/variants/*.patch), ` +
-  `${variants.rounds} rounds in turns; each cell is the median, then each round's figure`;
+  `${variants.rounds} rounds in turns; each cell is the median, then each round's figure; the gain is the median of the ` +
+  "rounds' gains";
 
 function printVariantsReport(variants) {
   console.log(`\nWhat each optimisation buys: ${variantsHeading(variants)}`);
@@ -369,8 +370,8 @@ function printVariantsReport(variants) {
         `its figure goes in docs/decisions/${variant.adr}`,
     );
   console.log(
-    '(gain: how much better "with" is, as a share of "without"; runs: "gain" when every round with it beats every ' +
-      'round without it, "within the spread" when the rounds overlap)',
+    '(gain: how much better "with" is than "without" in the same round, as a share of "without", the median of the ' +
+      'rounds; "within the spread" when the rounds disagree)',
   );
 }
 

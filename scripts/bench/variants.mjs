@@ -90,24 +90,38 @@ export function figure({ id, label, unit, better, withRuns, withoutRuns }) {
   return { id, label, unit, better, with: median(withRuns), without: median(withoutRuns), withRuns, withoutRuns };
 }
 
-/** What the optimisation buys, as a share of the figure without it: positive when "with" is better. */
+/** One round's gain: how much better "with" is, as a share of "without" (positive when the optimisation helps). */
+function roundGain(better, withValue, withoutValue) {
+  const difference = better === "higher" ? withValue - withoutValue : withoutValue - withValue;
+  return withoutValue === 0 ? 0 : difference / withoutValue;
+}
+
+/** The rounds' gains: each round's "with" beside the "without" measured right before or after it. */
+const roundGains = (f) => f.withRuns.map((value, i) => roundGain(f.better, value, f.withoutRuns[i]));
+
+/**
+ * What the optimisation buys: the median of the rounds' gains, each a share of "without", positive when "with" is
+ * better. Each round's pair was measured within a minute, so the machine's speed mostly cancels out of it, as in the
+ * engines part's ratio (scripts/bench/engines.mjs).
+ */
 export function gainOf(f) {
-  const difference = f.better === "higher" ? f.with - f.without : f.without - f.with;
-  return f.without === 0 ? 0 : difference / f.without;
+  return median(roundGains(f));
 }
 
 /**
- * Whether the runs show a gain: "gain" when every run with the optimisation beats every run without it, "loss" when
- * every run without it beats every run with it, "no difference" when they are all equal (a size measured once), and
- * otherwise "within the spread": the runs overlap, and the medians alone would say more than was measured.
+ * Whether the rounds show a gain: with one round (a size), "gain", "loss" or "no difference"; with several, "gain in
+ * each round" or "loss in each round" when every round agrees, and otherwise "within the spread", with the count of
+ * rounds that gained: the median alone would then say more than was measured.
  */
 export function verdictOf(f) {
-  const beats = (a, b) => (f.better === "higher" ? a > b : a < b);
-  const every = (as, bs) => as.every((a) => bs.every((b) => beats(a, b)));
-  if (every(f.withRuns, f.withoutRuns)) return "gain";
-  if (every(f.withoutRuns, f.withRuns)) return "loss";
-  if ([...f.withRuns, ...f.withoutRuns].every((value) => value === f.withRuns[0])) return "no difference";
-  return "within the spread";
+  const gains = roundGains(f);
+  const gained = gains.filter((gain) => gain > 0).length;
+  const lost = gains.filter((gain) => gain < 0).length;
+  const each = gains.length > 1 ? " in each round" : "";
+  if (gained === gains.length) return `gain${each}`;
+  if (lost === gains.length) return `loss${each}`;
+  if (gained === 0 && lost === 0) return "no difference";
+  return `within the spread: gain in ${gained} of ${gains.length} rounds`;
 }
 
 const round = (value) => Math.round(value).toLocaleString("en-US");
@@ -120,7 +134,7 @@ const FORMATS = {
   MB: (value) => `${round(value)} MB`,
 };
 
-/** A median, and each run in the order measured when there were several: "235 (228, 241)". */
+/** A median, and each round's figure in the order measured when there were several: "235 (228, 241)". */
 function withRunsText(unit, value, runs) {
   const format = FORMATS[unit];
   return runs.length > 1 ? `${format(value)} (${runs.map((run) => round(run)).join(", ")})` : format(value);
