@@ -43,7 +43,7 @@ export async function requestsOf(server) {
   };
 }
 
-/** SQLite's data folder copied into an empty PostgreSQL database through `npm run db:copy` (which ends with ANALYZE). */
+/** SQLite's data folder copied into an empty PostgreSQL database by `npm run db:copy` (which ends with ANALYZE). */
 export async function copyIntoPostgres(sqliteDir, databaseUrl) {
   await run(
     process.execPath,

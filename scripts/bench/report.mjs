@@ -358,8 +358,8 @@ const VARIANT_HEADERS = ["variant", "figure", "with", "without", "gain", "rounds
 
 const variantsHeading = (variants) =>
   `the project's build ("with") beside one with the optimisation taken out ("without", bench/variants/*.patch), ` +
-  `${variants.rounds} rounds in turns; each cell is the median, then each round's figure; the gain is the median of the ` +
-  "rounds' gains";
+  `${variants.rounds} rounds in turns; each cell is the median, then each round's figure; ` +
+  "the gain is the median of the rounds' gains";
 
 function printVariantsReport(variants) {
   console.log(`\nWhat each optimisation buys: ${variantsHeading(variants)}`);

@@ -1,8 +1,8 @@
 // The bench's variants part (issue 36): for each patch in bench/variants/, the project's build ("with") and the
 // variant's ("without", scripts/bench/variant-tree.mjs) measured with the same measure, in turns: with, without, then
 // without, with, and so on, each side's figure the median of its rounds. This machine's speed moves by half from one
-// minute to the next, so two builds measured a minute apart would compare the minutes. Each side runs on a server of its
-// own, on its own data dir seeded as the load part's (scripts/bench/seed.mjs); only one is under load at a time.
+// minute to the next, so two builds measured a minute apart would compare the minutes. Each side runs on a server of
+// its own, on its own data dir seeded as the load part's (scripts/bench/seed.mjs); only one is under load at a time.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
