@@ -24,7 +24,7 @@ export const P99_BUDGET = 1.5;
 export const ENGINE_REQUESTS = ["books", "workspace", "save"];
 
 /** The three requests on one server: the seeded admin's books, the newest book's workspace, a save of one story. */
-async function requestsOf(server) {
+export async function requestsOf(server) {
   const cookie = await loginAsAdmin(server.url);
   const headers = { Cookie: cookie };
   const get = async (pathname) => (await fetch(new URL(pathname, server.url), { headers })).json();
@@ -41,6 +41,22 @@ async function requestsOf(server) {
       headers: { ...headers, Origin: server.url, "Content-Type": "application/json" },
     },
   };
+}
+
+/** SQLite's data folder copied into an empty PostgreSQL database by `npm run db:copy` (which ends with ANALYZE). */
+export async function copyIntoPostgres(sqliteDir, databaseUrl) {
+  await run(
+    process.execPath,
+    [
+      path.join(root, "node_modules", "tsx", "dist", "cli.mjs"),
+      "scripts/db-copy.ts",
+      "--from",
+      `sqlite:${sqliteDir}`,
+      "--to",
+      databaseUrl,
+    ],
+    { cwd: root, env: process.env, timeoutMs: 300_000, label: "db:copy" },
+  );
 }
 
 export const median = (values) => {
@@ -95,18 +111,7 @@ export async function benchEngines({
   let onPg;
   try {
     log("engines: copying the same data into PostgreSQL (npm run db:copy)");
-    await run(
-      process.execPath,
-      [
-        path.join(root, "node_modules", "tsx", "dist", "cli.mjs"),
-        "scripts/db-copy.ts",
-        "--from",
-        `sqlite:${sqliteDir}`,
-        "--to",
-        postgres.url,
-      ],
-      { cwd: root, env: process.env, timeoutMs: 300_000, label: "db:copy" },
-    );
+    await copyIntoPostgres(sqliteDir, postgres.url);
     log("engines: Heirloom on PostgreSQL, beside the one on SQLite (both on the server's CPU, one measured at a time)");
     onPg = await startHeirloom({
       dataDir: tempDir(os.tmpdir(), "heirloom-bench-pg-"),

@@ -68,6 +68,26 @@ async function tellProbe(page) {
   return { hydratedMs, interactiveMs, allHydratedMs: hydratedMs };
 }
 
+/**
+ * Any page of the app (the variants part measures `/` so): the time until React has hydrated its shell, when `#main`
+ * holds its fiber. It has no control to tap, so every figure is that one.
+ */
+async function shellProbe(page) {
+  const hydratedMs = await (
+    await page.waitForFunction(
+      () => {
+        const main = document.querySelector("#main");
+        return main && Object.keys(main).some((key) => key.startsWith("__reactFiber")) ? performance.now() : false;
+      },
+      undefined,
+      { polling: "raf", timeout: 60_000 },
+    )
+  ).jsonValue();
+  return { hydratedMs, interactiveMs: hydratedMs, allHydratedMs: hydratedMs };
+}
+
+const PROBES = { tell: tellProbe, workspace: workspaceProbe, shell: shellProbe };
+
 /** The workspace: the shell hydrated, then "Hide preview" clicked and answered (see the top of this file). */
 async function workspaceProbe(page, url) {
   const hydratedMs = await (
@@ -131,8 +151,7 @@ async function oneRun(browser, url, cookie, cpuSlowdown, probe) {
 
     const response = await page.goto(url, { waitUntil: "commit", timeout: 60_000 });
     if (response?.status() !== 200) throw new Error(`GET ${url} answered ${response?.status()}`);
-    const { hydratedMs, interactiveMs, allHydratedMs } =
-      probe === "tell" ? await tellProbe(page) : await workspaceProbe(page, url);
+    const { hydratedMs, interactiveMs, allHydratedMs } = await PROBES[probe](page, url);
     const navigation = await page.evaluate(() => {
       const [entry] = performance.getEntriesByType("navigation");
       return {
@@ -154,8 +173,9 @@ async function oneRun(browser, url, cookie, cpuSlowdown, probe) {
 }
 
 /**
- * `runs` cold runs of each `{ key, app, url, cookie }`; each result is the run with the median
- * interactive time, with every run's figure kept.
+ * `runs` cold runs of each `{ key, app, url, cookie, probe }`; each result is the run with the median
+ * interactive time, with every run's figure kept. `probe` is "workspace", "tell" or "shell" (any page: its shell
+ * hydrated), the target's `key` by default.
  */
 export async function measureInteractive(targets, { runs = 3, log = console.log, cpuSlowdown = CPU_SLOWDOWN } = {}) {
   const { chromium } = await import("playwright-core");
@@ -165,7 +185,7 @@ export async function measureInteractive(targets, { runs = 3, log = console.log,
     for (const target of targets) {
       const all = [];
       for (let i = 0; i < runs; i++)
-        all.push(await oneRun(browser, target.url, target.cookie, cpuSlowdown, target.key));
+        all.push(await oneRun(browser, target.url, target.cookie, cpuSlowdown, target.probe ?? target.key));
       const sorted = [...all].sort((a, b) => a.interactiveMs - b.interactiveMs);
       const median = sorted[Math.floor((sorted.length - 1) / 2)];
       const result = {

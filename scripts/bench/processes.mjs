@@ -131,16 +131,26 @@ export function startServer(
   args,
   { cwd, env, timeoutMs = 30_000, readyFrom, probeUrl, quietStdout = false, label },
 ) {
+  const spawnedAt = performance.now();
   const child = spawnTracked(command, args, { cwd, env, stdio: ["ignore", quietStdout ? "ignore" : "pipe", "pipe"] });
   let log = "";
-  child.stdout?.on("data", (chunk) => (log = (log + chunk).slice(-20_000)));
-  child.stderr.on("data", (chunk) => (log = (log + chunk).slice(-20_000)));
+  let readyMs = null;
+  // The output is read as it comes, so that `readyMs` (spawn to the line that says it is ready) is not rounded up
+  // to the next poll: the variants part compares start times (scripts/bench/variant-measures.mjs).
+  let onOutput = () => {};
+  const append = (chunk) => {
+    log = (log + chunk).slice(-20_000);
+    onOutput();
+  };
+  child.stdout?.on("data", append);
+  child.stderr.on("data", append);
   const stop = () => stopProcess(child);
   const started = new Promise((resolve, reject) => {
     let done = false;
     const finish = (error, url) => {
       if (done) return;
       done = true;
+      readyMs = performance.now() - spawnedAt;
       clearTimeout(timer);
       clearInterval(poll);
       if (error) reject(error);
@@ -150,11 +160,14 @@ export function startServer(
       () => finish(new Error(`${label} did not start within ${timeoutMs / 1000} s\n${tail(log)}`)),
       timeoutMs,
     );
-    const poll = setInterval(async () => {
-      if (readyFrom) {
+    if (readyFrom)
+      onOutput = () => {
         const url = readyFrom(log);
         if (url) finish(null, url);
-      } else if (probeUrl) {
+      };
+    const poll = setInterval(async () => {
+      if (readyFrom) onOutput();
+      else if (probeUrl) {
         try {
           await fetch(probeUrl, { signal: AbortSignal.timeout(1000), redirect: "manual" });
           finish(null, new URL(probeUrl).origin);
@@ -169,7 +182,7 @@ export function startServer(
     );
   });
   return started.then(
-    (url) => ({ url, child, stop, output: () => log }),
+    (url) => ({ url, child, stop, output: () => log, readyMs }),
     async (error) => {
       await stop();
       throw error;
@@ -185,15 +198,13 @@ const heirloomRoot = path.resolve(import.meta.dirname, "..", "..");
 
 /**
  * The real production server (node server/index.mjs) on `dataDir`, pinned to the server's CPU when the plan pins,
- * killed at cleanup. `env` adds to the bench's own settings (a database, SERVER_TIMING).
+ * killed at cleanup. `env` adds to the bench's own settings (a database, SERVER_TIMING); `root` is the tree whose
+ * server and build run (a variant's copy, scripts/bench/variant-tree.mjs), the project's by default.
  */
-export async function startHeirloom({ dataDir, adminPassword, cpus, label, env = {} }) {
-  const [command, args] = nodeCommand(
-    [path.join(heirloomRoot, "server", "index.mjs")],
-    cpus.pinned ? cpus.server : undefined,
-  );
+export async function startHeirloom({ dataDir, adminPassword, cpus, label, env = {}, root = heirloomRoot }) {
+  const [command, args] = nodeCommand([path.join(root, "server", "index.mjs")], cpus.pinned ? cpus.server : undefined);
   const server = await startServer(command, args, {
-    cwd: heirloomRoot,
+    cwd: root,
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -6,6 +6,7 @@
 import { ADMIN_QUERY_BUDGET, printAdminReport } from "./admin.mjs";
 import { ENGINE_REQUESTS, median, P99_BUDGET } from "./engines.mjs";
 import { pdfBudgets } from "./pdf.mjs";
+import { MEASURES, variantRows } from "./variants.mjs";
 
 export const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 const ratio = (value) => (Number.isFinite(value) ? `${value.toFixed(2)}×` : "");
@@ -299,17 +300,30 @@ export function markdownReport(results) {
     `Measured ${results.date.slice(0, 16).replace("T", " ")} UTC, ${results.machine.cpus} CPUs, node ${results.node}` +
       `${results.chromium ? `, ${results.chromium}` : ""}; load average ` +
       `${results.machine.loadAverageAtStart.map((n) => n.toFixed(2)).join(", ")} at the start.`,
-    "",
-    `| ${headers.join(" | ")} |`,
-    `| ${headers.map((_, i) => (i >= 2 && i <= 4 ? "---:" : "---")).join(" | ")} |`,
-    ...tableRows(results).map((row) => `| ${row.map(escapeCell).join(" | ")} |`),
   ];
+  const rows = tableRows(results);
+  if (rows.length)
+    lines.push(
+      "",
+      `| ${headers.join(" | ")} |`,
+      `| ${headers.map((_, i) => (i >= 2 && i <= 4 ? "---:" : "---")).join(" | ")} |`,
+      ...rows.map((row) => `| ${row.map(escapeCell).join(" | ")} |`),
+    );
   if (results.engines)
     lines.push(
       "",
       "| request | SQLite (median) | PostgreSQL (median) | p99 ratio (median) | each round |",
       "| --- | ---: | ---: | ---: | --- |",
       ...enginesRows(results.engines).map((row) => `| ${row.map(escapeCell).join(" | ")} |`),
+    );
+  if (results.variants)
+    lines.push(
+      "",
+      `What each optimisation buys: ${variantsHeading(results.variants)}.`,
+      "",
+      `| ${VARIANT_HEADERS.join(" | ")} |`,
+      "| --- | --- | ---: | ---: | ---: | --- |",
+      ...variantRows(results.variants.list).map((row) => `| ${row.map(escapeCell).join(" | ")} |`),
     );
   return `${lines.join("\n")}\n`;
 }
@@ -340,6 +354,27 @@ export function enginesRows(engines) {
   });
 }
 
+const VARIANT_HEADERS = ["variant", "figure", "with", "without", "gain", "rounds"];
+
+const variantsHeading = (variants) =>
+  `the project's build ("with") beside one with the optimisation taken out ("without", bench/variants/*.patch), ` +
+  `${variants.rounds} rounds in turns; each cell is the median, then each round's figure; ` +
+  "the gain is the median of the rounds' gains";
+
+function printVariantsReport(variants) {
+  console.log(`\nWhat each optimisation buys: ${variantsHeading(variants)}`);
+  console.log(table(VARIANT_HEADERS, variantRows(variants.list)));
+  for (const variant of variants.list)
+    console.log(
+      `  ${variant.name}: takes out ${variant.removes}; measures ${MEASURES[variant.measure]}; ` +
+        `its figure goes in docs/decisions/${variant.adr}`,
+    );
+  console.log(
+    '(gain: how much better "with" is than "without" in the same round, as a share of "without", the median of the ' +
+      'rounds; "within the spread" when the rounds disagree)',
+  );
+}
+
 function printEnginesReport(engines) {
   console.log(
     `\nSQLite and PostgreSQL (loopback, durable), the same data, ${engines.load.connections} connections, ` +
@@ -353,11 +388,11 @@ export function printReport(results) {
   const headers = ["page", "metric", "Heirloom", "bare", "ratio", "budget", "status"];
   console.log("");
   console.log(
-    "Heirloom against the bare React Router app (bench/bare-app), " +
-      `${results.date.slice(0, 16).replace("T", " ")} UTC; ` +
+    `${results.date.slice(0, 16).replace("T", " ")} UTC; ` +
       `load average ${machine.loadAverageAtStart.map((n) => n.toFixed(2)).join(", ")} at the start`,
   );
-  console.log(table(headers, tableRows(results)));
+  const rows = tableRows(results);
+  if (rows.length) console.log(`Heirloom against the bare React Router app (bench/bare-app)\n${table(headers, rows)}`);
   if (b.load?.signedIn?.runs)
     console.log(
       `(the bare app's signed-in reference ${results.signedInReference} was measured before and after Heirloom: ` +
@@ -404,6 +439,7 @@ export function printReport(results) {
   }
   if (results.admin) printAdminReport(results.admin);
   if (results.engines) printEnginesReport(results.engines);
+  if (results.variants) printVariantsReport(results.variants);
 
   const invalid = Object.values(h.load ?? {})
     .concat(Object.values(b.load ?? {}))
@@ -430,7 +466,7 @@ export function printReport(results) {
       );
     }
     console.log("=".repeat(72));
-  } else {
+  } else if (budgets.length) {
     console.log(`All ${budgets.length} budgets met.`);
   }
 }

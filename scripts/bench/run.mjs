@@ -12,13 +12,17 @@
 //                  (scripts/bench/interactive.mjs);
 //   - admin:       every tab of /admin against 200 users, 2,000 books and 10,000 stories (scripts/bench/admin.mjs);
 //   - pdf:         the keepsake book of 100 stories, 50 photos and 20 recordings: its cold generation, the server's
-//                  peak memory and /healthz meanwhile, and the cached download (scripts/bench/pdf.mjs).
+//                  peak memory and /healthz meanwhile, and the cached download (scripts/bench/pdf.mjs);
+//   - engines:     SQLite beside PostgreSQL on the same data (scripts/bench/engines.mjs);
+//   - variants:    what each optimisation buys: a build with one optimisation taken out (bench/variants/*.patch)
+//                  measured beside the project's own, in turns (scripts/bench/variant-bench.mjs).
 // It prints one table with the budgets (over budget is printed, never an error exit) and writes
 // bench/results.json. Options: --build (rebuild Heirloom first; it is built anyway when build/ is missing),
-// --no-js, --no-load, --no-lighthouse, --no-interactive, --no-admin, --no-pdf (skip a part), --duration <s> (10) and
-// --connections <n> (10) for the load, --lighthouse-runs <n> (1), --interactive-runs <n> (3),
-// --admin-duration <s> (3, per tab), --engine-rounds <n> (3, SQLite and PostgreSQL in turns), --out <file>
-// (bench/results.json).
+// --no-js, --no-load, --no-lighthouse, --no-interactive, --no-admin, --no-pdf, --no-engines, --no-variants (skip a
+// part), --duration <s> (10) and --connections <n> (10) for the load, --lighthouse-runs <n> (1),
+// --interactive-runs <n> (3), --admin-duration <s> (3, per tab), --engine-rounds <n> (3, SQLite and PostgreSQL in
+// turns), --variant <name> (only that variant; may be repeated), --variant-rounds <n> (3, with and without in turns),
+// --out <file> (bench/results.json).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -34,6 +38,8 @@ import { auditPages, chromiumPath } from "./lighthouse.mjs";
 import { measureRps } from "./load.mjs";
 import { benchEngines } from "./engines.mjs";
 import { benchPdf } from "./pdf.mjs";
+import { benchVariants, variantsBudgetMs } from "./variant-bench.mjs";
+import { listVariants, selectVariants } from "./variants.mjs";
 import { cleanupAll, cpuPlan, onCleanup, run, startHeirloom, tempDir } from "./processes.mjs";
 import { budgetsOf, markdownReport, printReport } from "./report.mjs";
 import { seed } from "./seed.mjs";
@@ -51,12 +57,15 @@ const { values: options } = parseArgs({
     admin: { type: "boolean", default: true },
     pdf: { type: "boolean", default: true },
     engines: { type: "boolean", default: true },
+    variants: { type: "boolean", default: true },
+    variant: { type: "string", multiple: true, default: [] },
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "10" },
     "lighthouse-runs": { type: "string", default: "1" },
     "interactive-runs": { type: "string", default: "3" },
     "admin-duration": { type: "string", default: "3" },
     "engine-rounds": { type: "string", default: "3" },
+    "variant-rounds": { type: "string", default: "3" },
     out: { type: "string", default: path.join("bench", "results.json") },
   },
   allowNegative: true,
@@ -71,14 +80,26 @@ const lighthouseRuns = int("lighthouse-runs", 1, 9);
 const interactiveRuns = int("interactive-runs", 1, 15);
 const adminSeconds = int("admin-duration", 1, 60);
 const engineRounds = int("engine-rounds", 1, 9);
-if ([seconds, connections, lighthouseRuns, interactiveRuns, adminSeconds, engineRounds].includes(null)) {
+// "At least two rounds": with one, with and without are each measured in one minute, and the minutes are compared.
+const variantRounds = int("variant-rounds", 2, 9);
+function usage(problem) {
+  if (problem) console.error(`bench: ${problem}`);
   console.error(
     "usage: npm run bench -- [--build] [--no-js] [--no-load] [--no-lighthouse] [--no-interactive] [--no-admin]\n" +
-      "       [--no-pdf] [--no-engines]\n" +
+      "       [--no-pdf] [--no-engines] [--no-variants] [--variant <name>]…\n" +
       "       [--duration 1..60 s] [--connections 1..200] [--lighthouse-runs 1..9] [--interactive-runs 1..15]\n" +
-      "       [--admin-duration 1..60 s] [--engine-rounds 1..9] [--out bench/results.json]",
+      "       [--admin-duration 1..60 s] [--engine-rounds 1..9] [--variant-rounds 2..9] [--out bench/results.json]",
   );
   process.exit(2);
+}
+if ([seconds, connections, lighthouseRuns, interactiveRuns, adminSeconds, engineRounds, variantRounds].includes(null))
+  usage();
+let variants = [];
+try {
+  // --variant <name> picks the variants to measure, and turns the part on even with --no-variants.
+  if (options.variants || options.variant.length) variants = selectVariants(listVariants(), options.variant);
+} catch (error) {
+  usage(error.message);
 }
 const started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
@@ -212,36 +233,11 @@ function chromiumVersion() {
   return out.status === 0 ? out.stdout.trim() : null;
 }
 
-async function main() {
-  const cpus = cpuPlan();
-  const machine = {
-    cpus: os.availableParallelism(),
-    plan: cpus.note,
-    loadAverageAtStart: os.loadavg(),
-    loadAverageAtEnd: null,
-  };
-  log(`node ${process.version}, ${machine.cpus} CPUs; ${cpus.note}; load average ${load()}`);
-  if (machine.loadAverageAtStart[0] > 0.5)
-    log(
-      "WARNING: other work shares the CPUs: req/s and Lighthouse's TBT are noisy; " +
-        "compare req per CPU-second, and run again when the machine is quiet",
-    );
-  const heirloomBuild = await buildHeirloom();
-
-  // Everything after the Heirloom build is bounded: the bare build, starts, load runs, audits and the admin.
-  const loadMs = options.load ? 8 * (seconds + 2 + 5) * 1000 : 0;
-  const lighthouseMs = options.lighthouse ? 8 * lighthouseRuns * 60_000 : 0;
-  const interactiveMs = options.interactive ? 5 * interactiveRuns * 45_000 + 60_000 : 0;
-  const adminMs = options.admin ? (40 + adminPages(0).length * (adminSeconds + 1 + 8)) * 1000 : 0;
-  // The pdf part: a start, 70 uploads, and two downloads of at most two minutes each.
-  const pdfMs = options.pdf ? 360_000 : 0;
-  // SQLite then PostgreSQL: two starts, a PostgreSQL, a copy, and three load runs on each.
-  const enginesMs = options.engines ? 180_000 + engineRounds * 6 * (seconds + 2 + 5) * 1000 : 0;
-  armWatchdog(120_000 + loadMs + lighthouseMs + interactiveMs + adminMs + pdfMs + enginesMs);
-
-  const tmpRoot = path.join(root, ".tmp");
-  if (!fs.existsSync(tmpRoot)) onCleanup(() => fs.rmdirSync(tmpRoot)); // only if this run made it and it is empty again
-  const workDir = tempDir(tmpRoot, "bench-");
+/**
+ * The parts that measure pages (js, load, lighthouse, interactive): Heirloom's beside the bare app's, each on a server
+ * of its own, both started once. Skipped whole, bare build included, when none of those parts is on.
+ */
+async function benchPages(cpus, workDir) {
   log("building the bare app (bench/bare-app)");
   const bareBuild = await buildBareApp(path.join(workDir, "bare-build"));
   const bareDb = path.join(workDir, "bare.db");
@@ -365,6 +361,53 @@ async function main() {
   }
 
   await Promise.all([heirloomServer.stop(), bareServer.stop()]);
+  return { pages, barePages, signedInReference, heirloom, bare };
+}
+
+async function main() {
+  const cpus = cpuPlan();
+  const machine = {
+    cpus: os.availableParallelism(),
+    plan: cpus.note,
+    loadAverageAtStart: os.loadavg(),
+    loadAverageAtEnd: null,
+  };
+  log(`node ${process.version}, ${machine.cpus} CPUs; ${cpus.note}; load average ${load()}`);
+  if (machine.loadAverageAtStart[0] > 0.5)
+    log(
+      "WARNING: other work shares the CPUs: req/s and Lighthouse's TBT are noisy; " +
+        "compare req per CPU-second, and run again when the machine is quiet",
+    );
+  const heirloomBuild = await buildHeirloom();
+
+  // Everything after the Heirloom build is bounded: the bare build, starts, load runs, audits and the admin.
+  const loadMs = options.load ? 8 * (seconds + 2 + 5) * 1000 : 0;
+  const lighthouseMs = options.lighthouse ? 8 * lighthouseRuns * 60_000 : 0;
+  const interactiveMs = options.interactive ? 5 * interactiveRuns * 45_000 + 60_000 : 0;
+  const adminMs = options.admin ? (40 + adminPages(0).length * (adminSeconds + 1 + 8)) * 1000 : 0;
+  // The pdf part: a start, 70 uploads, and two downloads of at most two minutes each.
+  const pdfMs = options.pdf ? 360_000 : 0;
+  // SQLite then PostgreSQL: two starts, a PostgreSQL, a copy, and three load runs on each.
+  const enginesMs = options.engines ? 180_000 + engineRounds * 6 * (seconds + 2 + 5) * 1000 : 0;
+  // Each variant: a copy and a build, then its measure in turns (scripts/bench/variant-bench.mjs).
+  const variantsMs = variantsBudgetMs(variants, { rounds: variantRounds, seconds });
+  armWatchdog(120_000 + loadMs + lighthouseMs + interactiveMs + adminMs + pdfMs + enginesMs + variantsMs);
+
+  const tmpRoot = path.join(root, ".tmp");
+  if (!fs.existsSync(tmpRoot)) onCleanup(() => fs.rmdirSync(tmpRoot)); // only if this run made it and it is empty again
+  const workDir = tempDir(tmpRoot, "bench-");
+  const nothing = {
+    seeded: null,
+    js: null,
+    load: null,
+    lighthouse: null,
+    interactive: null,
+    interactiveCalibrated: null,
+  };
+  const { pages, barePages, signedInReference, heirloom, bare } =
+    options.js || options.load || options.lighthouse || options.interactive
+      ? await benchPages(cpus, workDir)
+      : { pages: null, barePages: null, signedInReference: null, heirloom: nothing, bare: { ...nothing } };
 
   // The admin dashboard on a server and database of its own, after the others have stopped.
   const admin = options.admin ? await benchAdmin({ seconds: adminSeconds, connections, cpus, log }) : null;
@@ -374,13 +417,21 @@ async function main() {
   const engines = options.engines
     ? await benchEngines({ seconds, connections, rounds: engineRounds, cpus, log })
     : null;
+  // What each optimisation buys: the project's build beside one without it, in turns, last (issue 36).
+  const measuredVariants = variants.length
+    ? {
+        rounds: variantRounds,
+        load: { connections, durationSeconds: seconds, warmupSeconds: 2 },
+        list: await benchVariants({ variants, rounds: variantRounds, seconds, connections, cpus, workDir, log }),
+      }
+    : null;
   clearTimeout(watchdog);
   machine.loadAverageAtEnd = os.loadavg();
 
   const results = {
     date: new Date().toISOString(),
     node: process.version,
-    chromium: options.lighthouse || options.interactive ? chromiumVersion() : null,
+    chromium: options.lighthouse || options.interactive || variants.length ? chromiumVersion() : null,
     machine,
     options: {
       js: options.js,
@@ -390,6 +441,7 @@ async function main() {
       admin: options.admin,
       pdf: options.pdf,
       engines: options.engines,
+      variants: variants.map((variant) => variant.name),
     },
     loadGenerator: options.load
       ? { tool: "autocannon", connections, durationSeconds: seconds, warmupSeconds: 2 }
@@ -405,6 +457,7 @@ async function main() {
     admin,
     pdf,
     engines,
+    variants: measuredVariants,
   };
   results.budgets = budgetsOf(results);
   printReport(results);

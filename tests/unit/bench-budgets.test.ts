@@ -33,7 +33,7 @@ type Budget = { id: string; value: number; min?: number; max?: number; status: s
 const budget = (r: { budgets: Budget[] }, id: string) => r.budgets.find((b) => b.id === id);
 
 describe("the bench's server budgets", () => {
-  it("holds signed-in / and /books to 0.8× the signed-in reference, the workspace to the bare book page", () => {
+  it("holds signed-in / and /books to 0.8× the signed-in reference's req/s, the workspace to the bare book's", () => {
     const r = results();
     expect(budget(r, "rps.books")).toMatchObject({ value: 210 / 250, min: 0.8, status: "ok" });
     expect(budget(r, "rps.home")).toMatchObject({ value: 180 / 250, min: 0.8, status: "OVER BUDGET" });
