@@ -72,7 +72,7 @@ describe("a checkout under a folder named app", () => {
       const page = await createClient(server.url, { "Accept-Language": language }).get("/login");
       expect(page.status).toBe(200);
       const strings = [...preloads(await page.text()).keys()].filter((href) =>
-        new RegExp(`^/assets/${language}-[\\w-]+\\.js$`).test(href),
+        new RegExp(`^/assets/${language}\\.browser-[\\w-]+\\.js$`).test(href),
       );
       expect(strings, language).toHaveLength(1);
       expect(built(strings[0]!)).toBe(true);
