@@ -12,7 +12,7 @@ import { pathToFileURL } from "node:url";
 import Database from "better-sqlite3";
 import sharp from "sharp";
 import { loginAsAdmin, mulberry32, paragraphs, words } from "./fixtures.mjs";
-import { cleanupAll, cpuPlan, startHeirloom, tempDir } from "./processes.mjs";
+import { cleanupAll, cpuPlan, readMemory, startHeirloom, tempDir } from "./processes.mjs";
 
 const ADMIN_PASSWORD = "bench-admin-password-3";
 
@@ -167,12 +167,6 @@ async function checkMedia(origin, cookie, [photoId, ...rest]) {
     const bytes = (await response.arrayBuffer()).byteLength;
     if (response.status !== 200 || bytes === 0) throw new Error(`seeded media ${id} answered ${response.status}`);
   }
-}
-
-function readMemory(pid) {
-  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = (name) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? Number.NaN);
-  return { rssMb: kb("VmRSS") / 1024, hwmMb: kb("VmHWM") / 1024 };
 }
 
 const percentile = (values, p) => {

@@ -221,3 +221,10 @@ export async function startHeirloom({ dataDir, adminPassword, cpus, label, env =
   onCleanup(() => server.child.kill("SIGKILL"));
   return server;
 }
+
+/** A process's resident memory now (VmRSS) and at its peak (VmHWM), in MB, from /proc. */
+export function readMemory(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (name) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? Number.NaN);
+  return { rssMb: kb("VmRSS") / 1024, hwmMb: kb("VmHWM") / 1024 };
+}

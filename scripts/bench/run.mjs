@@ -31,7 +31,6 @@ import { parseArgs } from "node:util";
 import { adminPages, benchAdmin } from "./admin.mjs";
 import { buildBareApp, startBareApp } from "./bare-app.mjs";
 import { seedBareApp } from "./bare-seed.mjs";
-import { BENCH_ADMIN_PASSWORD, loginAsAdmin } from "./fixtures.mjs";
 import { calibratedSlowdown, measureInteractive } from "./interactive.mjs";
 import { measurePageJs } from "./js-weight.mjs";
 import { auditPages, chromiumPath } from "./lighthouse.mjs";
@@ -40,9 +39,9 @@ import { benchEngines } from "./engines.mjs";
 import { benchPdf } from "./pdf.mjs";
 import { benchVariants, variantsBudgetMs } from "./variant-bench.mjs";
 import { listVariants, selectVariants } from "./variants.mjs";
-import { cleanupAll, cpuPlan, onCleanup, run, startHeirloom, tempDir } from "./processes.mjs";
+import { cleanupAll, cpuPlan, onCleanup, run, tempDir } from "./processes.mjs";
 import { budgetsOf, markdownReport, printReport } from "./report.mjs";
-import { seed } from "./seed.mjs";
+import { startSeededHeirloom } from "./seeded-server.mjs";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 const reactRouterCli = path.join(root, "node_modules", "@react-router", "dev", "bin.cjs");
@@ -157,22 +156,6 @@ async function buildHeirloom() {
   return { rebuilt: false, stale };
 }
 
-/** The real production server on a fresh data dir, seeded, with the admin signed in. */
-async function startSeededHeirloom(cpus) {
-  const dataDir = tempDir(os.tmpdir(), "heirloom-bench-data-");
-  log("starting Heirloom (node server/index.mjs)");
-  const server = await startHeirloom({
-    dataDir,
-    adminPassword: BENCH_ADMIN_PASSWORD,
-    cpus,
-    label: "Heirloom server",
-  });
-  const seeded = seed(dataDir);
-  log(`seeded ${seeded.books} books, ${seeded.topics} topics, ${seeded.stories} stories for admin`);
-  const cookie = await loginAsAdmin(server.url);
-  return { ...server, seeded, cookie };
-}
-
 async function rpsRun(label, server, page, headers, cpus) {
   const result = await measureRps(new URL(page, server.url).href, {
     connections,
@@ -248,17 +231,18 @@ async function benchPages(cpus, workDir) {
   );
 
   // Both servers run side by side on the same core; only one is under load at a time.
-  const heirloomServer = await startSeededHeirloom(cpus);
+  log("starting Heirloom (node server/index.mjs)");
+  const heirloomServer = await startSeededHeirloom({ cpus, label: "Heirloom server" });
+  const { seeded } = heirloomServer;
+  log(`seeded ${seeded.books} books, ${seeded.topics} topics, ${seeded.stories} stories for admin`);
   log("starting the bare app (react-router-serve)");
   const bareServer = await startBareApp(bareBuild, { cpu: cpus.pinned ? cpus.server : undefined, db: bareDb });
   const signedIn = { Cookie: heirloomServer.cookie };
 
-  // The workspace of the seeded user's most recent book: contents, editor and preview.
-  const [firstBook] = await (
-    await fetch(new URL("/api/books?limit=1", heirloomServer.url), { headers: signedIn })
-  ).json();
-  const tell = await storytellerPage(heirloomServer.url, firstBook.id, heirloomServer.cookie);
-  const pages = { login: "/login", home: "/", books: "/books", workspace: `/books/${firstBook.id}`, tell };
+  // The workspace is the seeded user's most recent book's: contents, editor and preview.
+  const bookId = heirloomServer.pages.workspace.split("/").pop();
+  const tell = await storytellerPage(heirloomServer.url, bookId, heirloomServer.cookie);
+  const pages = { ...heirloomServer.pages, tell };
   // The bare app's page of the same role for each; the storyteller's door is held to the bare app's lightest page.
   const barePages = { login: "/login", home: "/", books: "/books", workspace: "/books/1", tell: "/" };
   // The floor of any signed-in list page, which Heirloom's signed-in / and /books are held to (issue 36).

@@ -1,18 +1,13 @@
-// The bench's variants part (issue 36): for each patch in bench/variants/, the project's build ("with") and the
-// variant's ("without", scripts/bench/variant-tree.mjs) measured with the same measure, in turns: with, without, then
-// without, with, and so on, each side's figure the median of its rounds. This machine's speed moves by half from one
-// minute to the next, so two builds measured a minute apart would compare the minutes. Each side runs on a server of
-// its own, on its own data dir seeded as the load part's (scripts/bench/seed.mjs); only one is under load at a time.
-import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startPostgres } from "../postgres-server.mjs";
 import { copyIntoPostgres, requestsOf } from "./engines.mjs";
-import { BENCH_ADMIN_PASSWORD, loginAsAdmin } from "./fixtures.mjs";
+import { BENCH_ADMIN_PASSWORD } from "./fixtures.mjs";
 import { measureInteractive } from "./interactive.mjs";
 import { measurePageJs } from "./js-weight.mjs";
 import { measureRps } from "./load.mjs";
-import { onCleanup, startHeirloom, tempDir } from "./processes.mjs";
+import { onCleanup, readMemory, startHeirloom, tempDir } from "./processes.mjs";
+import { startSeededHeirloom } from "./seeded-server.mjs";
 import { seed } from "./seed.mjs";
 import { prepareVariant } from "./variant-tree.mjs";
 import { figure, gainOf, verdictOf } from "./variants.mjs";
@@ -28,34 +23,12 @@ function runsBy(keys) {
   return Object.fromEntries(keys.map((key) => [key, { with: [], without: [] }]));
 }
 
-/** A fresh data dir, seeded once the server has made its tables and the admin, with the admin signed in. */
-async function seededServer(root, side, cpus) {
-  const dataDir = tempDir(os.tmpdir(), "heirloom-bench-variant-");
-  const server = await startHeirloom({
-    dataDir,
-    adminPassword: BENCH_ADMIN_PASSWORD,
-    cpus,
-    label: `Heirloom server (${side})`,
-    root,
-  });
-  try {
-    seed(dataDir);
-    const cookie = await loginAsAdmin(server.url);
-    const books = await fetch(new URL("/api/books?limit=1", server.url), { headers: { Cookie: cookie } });
-    const [book] = await books.json();
-    const pages = { login: "/login", home: "/", books: "/books", workspace: `/books/${book.id}` };
-    return { ...server, dataDir, cookie, pages };
-  } catch (error) {
-    await server.stop();
-    throw error;
-  }
-}
-
 /** Both sides' seeded servers, side by side on the server's CPU, for the time `measure(servers)` takes. */
 async function onSeededServers(roots, cpus, measure) {
   const servers = {};
   try {
-    for (const side of ["with", "without"]) servers[side] = await seededServer(roots[side], side, cpus);
+    for (const side of ["with", "without"])
+      servers[side] = await startSeededHeirloom({ root: roots[side], cpus, label: `Heirloom server (${side})` });
     return await measure(servers);
   } finally {
     await Promise.all(Object.values(servers).map((server) => server.stop()));
@@ -213,11 +186,6 @@ async function preloadFigures({ roots, rounds, cpus, log }) {
   return onSeededServers(roots, cpus, (servers) => interactiveFigures(servers, targets, { rounds, log }));
 }
 
-function rssMb(pid) {
-  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? Number.NaN) / 1024;
-}
-
 /**
  * Server starts, each side on its own data dir (migrated, seeded and its admin made by a first start that is not
  * counted): the time from spawn to "listening on", then its RSS once it has answered /healthz and sat 2 s idle
@@ -253,7 +221,7 @@ async function startFigures({ roots, rounds, cpus, log }) {
         if (healthz.status !== 200) throw new Error(`${side}: /healthz answered ${healthz.status}`);
         await new Promise((resolve) => setTimeout(resolve, 2000));
         starts[side].push(server.readyMs);
-        rss[side].push(rssMb(server.child.pid));
+        rss[side].push(readMemory(server.child.pid).rssMb);
         log(
           `variants:   round ${round + 1}, ${side.padEnd(7)} started in ${Math.round(server.readyMs)} ms, ` +
             `RSS ${Math.round(rss[side].at(-1))} MB idle`,
