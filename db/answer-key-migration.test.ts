@@ -9,30 +9,14 @@ import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { type Postgres, startPostgres } from "../tests/support/postgres";
+import { migrationsBefore, removeMigrationCopies } from "../tests/support/migrations-before";
 import { migrationsFolder } from "./migrations-folder.server";
 
 // Issue 35: an answer's key became unique to its door (a storyteller's link, or the owner's own door) instead of to
 // its book. The migration gives every key kept before it the door it came through, so that a retry sent after the
 // upgrade still finds its story.
 
-const folders: string[] = [];
-afterAll(() => {
-  for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
-});
-
-/** A copy of a migrations folder whose journal ends before `tag`: the database as the release before it left it. */
-function migrationsBefore(name: "migrations" | "migrations-pg", tag: string): string {
-  const copy = fs.mkdtempSync(path.join(os.tmpdir(), "heirloom-migrations-"));
-  folders.push(copy);
-  fs.cpSync(migrationsFolder(name), copy, { recursive: true });
-  const journalFile = path.join(copy, "meta", "_journal.json");
-  const journal = JSON.parse(fs.readFileSync(journalFile, "utf8")) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((entry) => entry.tag.endsWith(tag));
-  expect(at).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, at);
-  fs.writeFileSync(journalFile, JSON.stringify(journal));
-  return copy;
-}
+afterAll(removeMigrationCopies);
 
 // A user, a book, a link and three stories: an answer through the link, one through the owner's door, one written.
 const ROWS = [
@@ -57,7 +41,6 @@ const SCOPES = "select id, idempotency_scope, idempotency_digest from stories or
 describe("the migration that scopes an answer's key to its door", () => {
   it("gives SQLite's kept keys the door they came through", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "heirloom-answer-keys-"));
-    folders.push(dir);
     const sqlite = new Database(path.join(dir, "heirloom.db"));
     try {
       migrate(drizzle({ client: sqlite }), { migrationsFolder: migrationsBefore("migrations", "_answer_key_scope") });
@@ -67,6 +50,7 @@ describe("the migration that scopes an answer's key to its door", () => {
       expect(sqlite.prepare(SCOPES).all()).toEqual(EXPECTED);
     } finally {
       sqlite.close();
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 

@@ -1,17 +1,6 @@
 import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { databaseDialect } from "./dialect";
 
-// Filters for prepared queries. optionalEquals: one statement serves with and without the filter, because a
-// placeholder set to null turns its condition off (the column is in the index either way).
-
-/**
- * `(:name is null or column = :name)`, for an integer column. The cast gives PostgreSQL the placeholder's type,
- * which it cannot tell from `is null` alone; SQLite casts null to null and an integer to itself.
- */
-export function optionalEquals(column: AnyColumn, name: string): SQL {
-  return sql`(cast(${sql.placeholder(name)} as integer) is null or ${column} = ${sql.placeholder(name)})`;
-}
-
 /**
  * The operator of a search that ignores case (issue 21, ADR 0032): SQLite's LIKE folds ASCII letters; PostgreSQL's
  * LIKE folds nothing, its ILIKE folds every letter its character classes know (C.UTF-8: Vietnamese too).

@@ -105,6 +105,9 @@ export const topics = pgTable(
     title: text("title").notNull(),
     description: text("description").notNull().default(""),
     preview: text("preview"),
+    // The book's owner, copied by a database trigger on every insert (migration 0012): the library lists a user's
+    // newest topics across all their books from one index, without joining and sorting every topic they have.
+    userId: integer("user_id"),
     position: integer("position").notNull().default(0),
     archived: boolean("archived").notNull().default(false),
     createdAt: createdAt(),
@@ -114,6 +117,7 @@ export const topics = pgTable(
     index("topics_book_position_idx").on(t.bookId, t.position),
     index("topics_created_at_idx").on(t.createdAt),
     index("topics_book_archived_created_idx").on(t.bookId, t.archived, t.createdAt),
+    index("topics_user_archived_created_idx").on(t.userId, t.archived, t.createdAt, t.id),
   ],
 );
 
@@ -141,6 +145,8 @@ export const stories = pgTable(
     bookId: integer("book_id")
       .notNull()
       .references(() => books.id, { onDelete: "cascade" }),
+    // The book's owner, copied by a database trigger on every insert, as on topics (migration 0012).
+    userId: integer("user_id"),
     questionId: integer("question_id").references(() => questions.id, { onDelete: "set null" }),
     title: text("title").notNull(),
     content: text("content").notNull().default(""),
@@ -161,6 +167,7 @@ export const stories = pgTable(
   (t) => [
     index("stories_topic_position_idx").on(t.topicId, t.position),
     index("stories_book_updated_idx").on(t.bookId, t.updatedAt),
+    index("stories_user_updated_idx").on(t.userId, t.updatedAt, t.id),
     index("stories_question_id_idx").on(t.questionId),
     index("stories_created_at_idx").on(t.createdAt),
     index("stories_storyteller_link_idx").on(t.storytellerLinkId),

@@ -98,6 +98,9 @@ export const topics = sqliteTable(
     description: text("description").notNull().default(""),
     // The saved draft narrative of the topic (docs/product.md §3 Topic.preview).
     preview: text("preview"),
+    // The book's owner, copied by a database trigger on every insert (migration 0012): the library lists a user's
+    // newest topics across all their books from one index, without joining and sorting every topic they have.
+    userId: integer("user_id"),
     position: integer("position").notNull().default(0),
     archived: integer("archived", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
@@ -108,6 +111,7 @@ export const topics = sqliteTable(
     index("topics_created_at_idx").on(t.createdAt),
     // The library's Topics section: a book's topics that are not archived, newest first, read from the index alone.
     index("topics_book_archived_created_idx").on(t.bookId, t.archived, t.createdAt),
+    index("topics_user_archived_created_idx").on(t.userId, t.archived, t.createdAt, t.id),
   ],
 );
 
@@ -135,6 +139,8 @@ export const stories = sqliteTable(
     bookId: integer("book_id")
       .notNull()
       .references(() => books.id, { onDelete: "cascade" }),
+    // The book's owner, copied by a database trigger on every insert, as on topics (migration 0012).
+    userId: integer("user_id"),
     questionId: integer("question_id").references(() => questions.id, { onDelete: "set null" }),
     title: text("title").notNull(),
     content: text("content").notNull().default(""),
@@ -160,6 +166,7 @@ export const stories = sqliteTable(
   (t) => [
     index("stories_topic_position_idx").on(t.topicId, t.position),
     index("stories_book_updated_idx").on(t.bookId, t.updatedAt),
+    index("stories_user_updated_idx").on(t.userId, t.updatedAt, t.id),
     index("stories_question_id_idx").on(t.questionId),
     index("stories_created_at_idx").on(t.createdAt),
     index("stories_storyteller_link_idx").on(t.storytellerLinkId),

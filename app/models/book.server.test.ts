@@ -183,5 +183,13 @@ describe("library stories", () => {
     const all = await listLibraryStories({ userId: user.id, limit: 1 });
     expect(all.total).toBe(2);
     expect(all.stories[0]).toMatchObject({ bookTitle: expect.any(String), topicTitle: expect.any(String) });
+    // Topics likewise: the user's own, narrowed to a book of theirs, and none from another's book.
+    const topics = await listLibraryTopics({ userId: user.id, limit: 6 });
+    expect(topics.topics.map((t) => t.title).sort()).toEqual(["T", "U"]);
+    expect(topics.total).toBe(2);
+    const inA = await listLibraryTopics({ userId: user.id, bookId: a.id, limit: 6 });
+    expect([inA.topics.map((t) => t.title), inA.total]).toEqual([["T"], 1]);
+    const inX = await listLibraryTopics({ userId: user.id, bookId: x.id, limit: 6 });
+    expect([inX.topics, inX.total]).toEqual([[], 0]);
   });
 });

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { db, prepared, selectRows, statementOnItsOwn, type Tx, transaction } from "~db/client.server";
 import { outerColumn } from "~db/correlated";
-import { containsPattern, optionalEquals, searchContains } from "~db/filters";
+import { containsPattern, searchContains } from "~db/filters";
 import { nextPosition, savePositions } from "~db/positions";
 import { books, media, questions, stories, topics, type Story } from "~db/schema";
 import { databaseDialect } from "~db/dialect";
@@ -24,21 +24,20 @@ export async function listLibraryStories({
   bookId?: number;
   limit: number;
 }) {
-  // Two prepared statements: without a search (every plain visit of /books) the filter, the count and the
-  // sort read only the stories(book_id, updated_at) index, never the stories' text.
-  const variant = search ? "search" : "all";
+  // A prepared statement per kind of filter: without a search or a book (every plain visit of /books) the count
+  // and the sort read only the stories(user_id, updated_at, id) index, never the stories' rows nor the user's books.
+  const variant = `${search ? "search" : "all"}:${bookId === undefined ? "any-book" : "one-book"}`;
   const where = and(
-    eq(books.userId, sql.placeholder("userId")),
-    optionalEquals(stories.bookId, "bookId"),
+    eq(stories.userId, sql.placeholder("userId")),
+    bookId === undefined ? undefined : eq(stories.bookId, sql.placeholder("bookId")),
     search ? searchContains([stories.title, stories.content, stories.refinedContent], "pattern") : undefined,
   );
   const page = prepared(`listLibraryStories:${variant}`, (client) => {
-    // Sort and cut on ids alone (from the stories(book_id, updated_at) index), then read just those rows:
-    // sorting whole stories would carry every story's text through the sort.
+    // Cut on ids alone (read in order from the index), then read just those rows: sorting whole stories would
+    // carry every story's text through the sort.
     const ids = client
       .select({ id: stories.id })
       .from(stories)
-      .innerJoin(books, eq(books.id, stories.bookId))
       .where(where)
       .orderBy(desc(stories.updatedAt), desc(stories.id))
       .limit(sql.placeholder("limit"));
@@ -64,9 +63,9 @@ export async function listLibraryStories({
       .orderBy(desc(stories.updatedAt), desc(stories.id));
   });
   const total = prepared(`countLibraryStories:${variant}`, (client) =>
-    client.select({ n: count() }).from(stories).innerJoin(books, eq(books.id, stories.bookId)).where(where),
+    client.select({ n: count() }).from(stories).where(where),
   );
-  const args = { userId, bookId: bookId ?? null, limit, ...(search ? { pattern: containsPattern(search) } : {}) };
+  const args = { userId, bookId, limit, ...(search ? { pattern: containsPattern(search) } : {}) };
   return { stories: await page.execute(args), total: (await total.execute(args))[0]?.n ?? 0 };
 }
 

@@ -1,5 +1,5 @@
 import { countChildren } from "~db/correlated";
-import { containsPattern, optionalEquals, searchContains } from "~db/filters";
+import { containsPattern, searchContains } from "~db/filters";
 import { nextPosition, savePositions } from "~db/positions";
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { db, prepared, type Tx, transaction } from "~db/client.server";
@@ -63,13 +63,14 @@ export async function listLibraryTopics({
   bookId?: number;
   limit: number;
 }) {
-  // Two prepared statements: without a search (every plain visit of /books) the filter and the sort read only
-  // the topics(book_id, archived, created_at) index, never the topics' text.
-  const variant = search ? "search" : "all";
+  // A prepared statement per kind of filter: without a search or a book (every plain visit of /books) the count
+  // and the sort read only the topics(user_id, archived, created_at, id) index, never the topics' rows nor the
+  // user's books.
+  const variant = `${search ? "search" : "all"}:${bookId === undefined ? "any-book" : "one-book"}`;
   const where = and(
-    eq(books.userId, sql.placeholder("userId")),
+    eq(topics.userId, sql.placeholder("userId")),
     eq(topics.archived, false),
-    optionalEquals(topics.bookId, "bookId"),
+    bookId === undefined ? undefined : eq(topics.bookId, sql.placeholder("bookId")),
     search ? searchContains([topics.title, topics.description, topics.preview], "pattern") : undefined,
   );
   const page = prepared(`listLibraryTopics:${variant}`, (client) => {
@@ -77,7 +78,6 @@ export async function listLibraryTopics({
     const ids = client
       .select({ id: topics.id })
       .from(topics)
-      .innerJoin(books, eq(books.id, topics.bookId))
       .where(where)
       .orderBy(desc(topics.createdAt), desc(topics.id))
       .limit(sql.placeholder("limit"));
@@ -98,9 +98,9 @@ export async function listLibraryTopics({
       .orderBy(desc(topics.createdAt), desc(topics.id));
   });
   const total = prepared(`countLibraryTopics:${variant}`, (client) =>
-    client.select({ n: count() }).from(topics).innerJoin(books, eq(books.id, topics.bookId)).where(where),
+    client.select({ n: count() }).from(topics).where(where),
   );
-  const args = { userId, bookId: bookId ?? null, limit, ...(search ? { pattern: containsPattern(search) } : {}) };
+  const args = { userId, bookId, limit, ...(search ? { pattern: containsPattern(search) } : {}) };
   return { topics: await page.execute(args), total: (await total.execute(args))[0]?.n ?? 0 };
 }
 
