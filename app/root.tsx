@@ -8,8 +8,7 @@ import { useMarkPageHydrated } from "./hooks/use-page-hydration";
 import { SiteHeader } from "./components/layout/site-header";
 import { Toaster } from "./components/ui/toaster";
 import { ErrorPage } from "./components/ui/error-page";
-import { isLocale } from "./i18n/config";
-import { getI18n, getLocaleRaw, i18nextMiddleware } from "./http/i18n-middleware.server";
+import { getLocale, i18nextMiddleware } from "./http/i18n-middleware.server";
 import { loadTranslation } from "./i18n/load";
 import { translationChunk } from "./http/lazy-chunks.server";
 import { authMiddleware, getOptionalUser } from "~/http/auth.server";
@@ -54,8 +53,7 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = getOptionalUser(context);
   // The detected language, unless a page's middleware switched it (a shared book reads in its own language).
-  const raw = getI18n(context).language ?? getLocaleRaw(context);
-  const locale = isLocale(raw) ? raw : "en";
+  const locale = getLocale(context);
   return {
     locale,
     // entry.client imports this chunk before it hydrates; preloaded, it arrives with the other scripts.

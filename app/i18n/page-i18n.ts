@@ -4,9 +4,9 @@ type Tree = { [key: string]: string | Tree };
 
 /**
  * What the components need of the page's i18n: its language and the strings loaded for it (useT translates
- * with fastT), and, for the root, adding a language's strings and switching to it. On the server the
- * request's i18next instance (remix-i18next) is one; in the browser createPageI18n() is, so that i18next
- * itself (about 13 kB of gzip JavaScript) is not shipped to phones.
+ * with fastT), and, for the root, adding a language's strings and switching to it. On the server the i18next
+ * instance of the request's language (app/http/i18n-middleware.server.ts) is one; in the browser createPageI18n()
+ * is, so that i18next itself (about 13 kB of gzip JavaScript) is not shipped to phones.
  */
 export type PageI18n = {
   language: string;

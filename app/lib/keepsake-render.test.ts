@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { sampleDocument } from "../../tests/support/keepsake-sample";
+import { escapeHtml } from "./html";
 import {
   bookJsonParts,
-  escapeHtml,
   escapeMarkdown,
   htmlParts,
   joinParts,

@@ -1,4 +1,5 @@
 import type { KeepsakeDocument, KeepsakeMedia, KeepsakeStory } from "./keepsake-format";
+import { escapeHtml } from "./html";
 
 /**
  * The readable copies of an export: `book.md` and `book.html`, in book order, from the same document as
@@ -109,13 +110,6 @@ export function renderMarkdown(doc: KeepsakeDocument, labels: KeepsakeLabels): s
 }
 
 // ---------------------------------------------------------------- HTML
-
-const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-/** Text or an attribute value, with the five characters that could end either escaped. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
-}
 
 const htmlParagraph = (p: string) => `<p>${p.split("\n").map(escapeHtml).join("<br>\n")}</p>`;
 const htmlParagraphs = (text: string) => paragraphs(text).map(htmlParagraph);

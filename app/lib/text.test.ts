@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clipAtParagraph, titleFromQuestion, wholeWordsWithin } from "./text";
+import { clipAtParagraph, titleFromQuestion, truncate, wholeWordsWithin } from "./text";
 
 describe("clipAtParagraph", () => {
   it("keeps a text that fits, and otherwise ends at the last paragraph that fits", () => {
@@ -73,5 +73,21 @@ describe("wholeWordsWithin", () => {
   it("keeps what fits, and otherwise ends after the last whole word that fits", () => {
     expect(wholeWordsWithin("Ông nhớ gì về chiến tranh?", 100)).toBe("Ông nhớ gì về chiến tranh?");
     expect(wholeWordsWithin("Ông nhớ gì về chiến tranh?", 12)).toBe("Ông nhớ gì");
+  });
+});
+
+describe("truncate", () => {
+  it("keeps a text of at most max code points, trimmed", () => {
+    expect(truncate("  Bà kể  ", 6)).toBe("Bà kể");
+    expect(truncate("Bà kể", 5)).toBe("Bà kể");
+    // Five code points in ten UTF-16 units: not cut.
+    expect(truncate("😀😀😀😀😀", 5)).toBe("😀😀😀😀😀");
+  });
+
+  it("cuts a longer one after max whole code points, with an ellipsis", () => {
+    expect(truncate("Ngày xưa ở quê", 8)).toBe("Ngày xưa…");
+    expect(truncate("😀😀😀😀😀😀", 5)).toBe("😀😀😀😀😀…");
+    expect(truncate(`${"😀".repeat(5)}a${"b".repeat(50)}`, 5)).toBe("😀😀😀😀😀…");
+    expect(truncate("ab cd ef", 3)).toBe("ab…");
   });
 });

@@ -2,8 +2,12 @@ import { STORY_TITLE_MAX } from "./limits";
 
 /** Cuts text to at most `max` characters (whole code points), ending with an ellipsis when cut. */
 export function truncate(text: string, max: number): string {
-  const chars = Array.from(text.trim());
-  return chars.length <= max ? chars.join("") : `${chars.slice(0, max).join("").trimEnd()}…`;
+  const trimmed = text.trim();
+  // A string has at least as many UTF-16 units as code points: one this short is never cut, and a longer one is
+  // cut within its first 2 × max units, so only those are split into code points.
+  if (trimmed.length <= max) return trimmed;
+  const chars = Array.from(trimmed.slice(0, 2 * max + 2));
+  return chars.length <= max ? trimmed : `${chars.slice(0, max).join("").trimEnd()}…`;
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   stories,
   topics,
   type Book,
+  type Language,
   type Media,
   type Question,
   type Story,
@@ -244,7 +245,7 @@ export async function publishedPhoto({ mediaId, bookId }: { mediaId: number; boo
   );
 }
 
-export async function bookLanguage(bookId: number): Promise<string | null> {
+export async function bookLanguage(bookId: number): Promise<Language | null> {
   return (await db().select({ language: books.language }).from(books).where(eq(books.id, bookId)))[0]?.language ?? null;
 }
 

@@ -48,6 +48,13 @@ export const VARIANTS = {
     adr: "0029-printed-book-pdf.md",
     measure: "start",
   },
+  "book-filter-as-elements": {
+    removes:
+      "the library's book filters as HTML (app/routes/library/book-filter.ts): the loader sends the books' titles " +
+      "and each filter renders them as <option> elements",
+    adr: "0039-the-library-reads-and-sends-what-it-shows.md",
+    measure: "load",
+  },
   "pg-save-in-transaction": {
     removes: "saveOnItsOwn (app/models/story.server.ts): PostgreSQL's story save always runs the transaction",
     adr: "0032-one-schema-two-engines.md",

@@ -60,7 +60,18 @@ export async function waitForHydration(page: Page): Promise<void> {
   try {
     await page.waitForFunction(() => {
       const main = document.querySelector("#main");
-      const hydrated = (element: Element) => Object.keys(element).some((key) => key.startsWith("__reactFiber"));
+      const hydrated = (element: Element): boolean =>
+        Object.keys(element).some((key) => key.startsWith("__reactFiber")) || fromHtml(element);
+      // Markup that React sets as HTML (the library's book filters, ADR 39) has no fiber of its own: it is hydrated
+      // when the element that holds it is.
+      const fromHtml = (element: Element): boolean => {
+        const parent = element.parentElement;
+        if (!parent) return false;
+        const props = Object.entries(parent).find(([key]) => key.startsWith("__reactProps"))?.[1] as
+          | { dangerouslySetInnerHTML?: unknown }
+          | undefined;
+        return props?.dangerouslySetInnerHTML !== undefined || fromHtml(parent);
+      };
       return !!main && hydrated(main) && Array.from(main.querySelectorAll("*")).every(hydrated);
     });
   } catch (error) {

@@ -5,6 +5,7 @@ import { BookDialogs } from "~/routes/books/components/book-dialogs";
 import type { HeaderHandle } from "~/components/layout/header-context";
 import { GettingStarted } from "~/routes/home/components/getting-started";
 import { RecentBooks } from "~/routes/home/components/recent-books";
+import { bookCard } from "~/routes/books/book-card-data";
 import { FirstBookStep } from "~/routes/home/components/first-book-step";
 import { SuggestedActions, type NoOpenQuestion } from "~/routes/home/components/suggested-actions";
 import { NewAnswersNotice } from "~/routes/storyteller/components/new-answers-notice";
@@ -42,7 +43,7 @@ export async function loader(args: Route.LoaderArgs) {
     title: translate(args.context, "home.title"),
     name: user.displayName || user.username,
     locale: getLocale(args.context),
-    recent,
+    recent: recent.map(bookCard),
     actions,
     noOpenQuestion: actions.length === 0 ? await noOpenQuestion(user.id, recent[0]) : null,
     dialog,

@@ -2,6 +2,7 @@ import { useT } from "~/i18n/use-t";
 import { Link } from "react-router";
 import type { Route } from "./+types/library";
 import { BookDialogs } from "~/routes/books/components/book-dialogs";
+import { bookCard } from "~/routes/books/book-card-data";
 import type { HeaderHandle } from "~/components/layout/header-context";
 import { BooksSection } from "~/routes/library/components/books-section";
 import { StoriesSection } from "~/routes/library/components/stories-section";
@@ -14,6 +15,7 @@ import { bookForm, pageFormAction } from "~/routes/workspace/book-page-action.se
 import { resultOf } from "~/lib/action-result";
 import { translate } from "~/http/responses.server";
 import { libraryQuery } from "~/routes/library/library-query";
+import { bookFilterOptions } from "~/routes/library/book-filter";
 import { pageTitle } from "~/lib/meta";
 import { useHrefWith } from "~/hooks/use-href-with";
 import { useRootData } from "~/hooks/use-root-data";
@@ -32,25 +34,28 @@ export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
   const query = libraryQuery(new URL(args.request.url).searchParams);
   const userId = user.id;
-  return {
-    title: translate(args.context, "library.title"),
-    locale: getLocale(args.context),
-    query,
-    books: await listBooks({ userId, search: query.books.search, limit: query.books.limit }),
-    topics: await listLibraryTopics({
-      userId,
-      search: query.topics.search,
-      bookId: query.topics.bookId,
-      limit: query.topics.limit,
-    }),
-    stories: await listLibraryStories({
+  // At once: on PostgreSQL each is a round trip of its own, on the pool's connections.
+  const [books, topics, stories, filterBooks, dialog] = await Promise.all([
+    listBooks({ userId, search: query.books.search, limit: query.books.limit }),
+    listLibraryTopics({ userId, search: query.topics.search, bookId: query.topics.bookId, limit: query.topics.limit }),
+    listLibraryStories({
       userId,
       search: query.stories.search,
       bookId: query.stories.bookId,
       limit: query.stories.limit,
     }),
-    bookOptions: await listBookTitles({ userId, limit: FILTER_BOOKS }),
-    dialog: await bookDialogData(args.request, user),
+    listBookTitles({ userId, limit: FILTER_BOOKS }),
+    bookDialogData(args.request, user),
+  ]);
+  return {
+    title: translate(args.context, "library.title"),
+    locale: getLocale(args.context),
+    query,
+    books: { ...books, books: books.books.map(bookCard) },
+    topics,
+    stories,
+    bookOptions: bookFilterOptions(filterBooks),
+    dialog,
   };
 }
 

@@ -2,7 +2,7 @@ import { createContext, data } from "react-router";
 import type { Route } from "./+types/tell";
 import type { HeaderHandle } from "~/components/layout/header-context";
 import { TellPage } from "~/routes/storyteller/door/tell-page";
-import { getI18n } from "~/http/i18n-middleware.server";
+import { speakLanguage } from "~/http/i18n-middleware.server";
 import { useT } from "~/i18n/use-t";
 import { jsonError } from "~/http/responses.server";
 import { pageTitle } from "~/lib/meta";
@@ -46,7 +46,7 @@ export const middleware: Route.MiddlewareFunction[] = [
     const opened = await openStorytellerLink(params.token ?? "");
     context.set(openedContext, opened);
     if (opened.state !== "unknown")
-      await getI18n(context).changeLanguage(opened.state === "open" ? opened.book.language : opened.language);
+      speakLanguage(context, opened.state === "open" ? opened.book.language : opened.language);
     const response = request.method === "POST" && wantsJson(request) ? await jsonAnswer(opened) : await next();
     response.headers.set("X-Robots-Tag", "noindex, nofollow");
     // Not no-referrer: a browser then sends "Origin: null" with her own form, which the cross-site check refuses.

@@ -2,6 +2,7 @@ import { useT } from "~/i18n/use-t";
 import { Form, Link, useSearchParams } from "react-router";
 import type { MessageKey } from "~/i18n/types";
 import type { SectionQuery } from "~/routes/library/library-query";
+import { bookFilterHtml, type BookFilterOptions } from "~/routes/library/book-filter";
 
 /**
  * A section's search (and optional book filter): a GET form that keeps the other sections' state,
@@ -16,7 +17,7 @@ export function SectionSearch({
   prefix: "b" | "t" | "s";
   label: MessageKey;
   query: SectionQuery;
-  bookOptions?: { id: number; title: string }[];
+  bookOptions?: BookFilterOptions;
 }) {
   const t = useT();
   const [params] = useSearchParams();
@@ -36,14 +37,12 @@ export function SectionSearch({
       {bookOptions ? (
         <div className="field">
           <label htmlFor={`${prefix}book`}>{t("library.filterByBook")}</label>
-          <select id={`${prefix}book`} name={`${prefix}book`} defaultValue={query.bookId ?? ""}>
-            <option value="">{t("library.allBooks")}</option>
-            {bookOptions.map((book) => (
-              <option key={book.id} value={book.id}>
-                {book.title}
-              </option>
-            ))}
-          </select>
+          <select
+            id={`${prefix}book`}
+            name={`${prefix}book`}
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: book-filter.ts escapes each title (ADR 39)
+            dangerouslySetInnerHTML={{ __html: bookFilterHtml(bookOptions, t("library.allBooks"), query.bookId) }}
+          />
         </div>
       ) : null}
       <button type="submit" className="button button-secondary">

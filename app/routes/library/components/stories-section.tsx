@@ -1,6 +1,7 @@
 import { useT } from "~/i18n/use-t";
 import { EditorLink } from "~/components/ui/editor-link";
 import { formatDate } from "~/lib/dates";
+import type { BookFilterOptions } from "~/routes/library/book-filter";
 import type { SectionQuery } from "~/routes/library/library-query";
 import { truncate } from "~/lib/text";
 import { useTimeZone } from "~/hooks/use-root-data";
@@ -28,7 +29,7 @@ export function StoriesSection({
 }: {
   query: SectionQuery;
   result: { stories: StoryRow[]; total: number };
-  bookOptions: { id: number; title: string }[];
+  bookOptions: BookFilterOptions;
 }) {
   const t = useT();
   const timeZone = useTimeZone();

@@ -1,5 +1,6 @@
 import { useT } from "~/i18n/use-t";
 import { Link } from "react-router";
+import type { BookFilterOptions } from "~/routes/library/book-filter";
 import type { SectionQuery } from "~/routes/library/library-query";
 import { truncate } from "~/lib/text";
 import { SectionSearch, ShowMore } from "./section-search";
@@ -16,7 +17,7 @@ export function TopicsSection({
 }: {
   query: SectionQuery;
   result: { topics: TopicRow[]; total: number };
-  bookOptions: { id: number; title: string }[];
+  bookOptions: BookFilterOptions;
 }) {
   const t = useT();
   const filtered = query.search !== "" || query.bookId !== undefined;
