@@ -27,6 +27,13 @@ const FRAMEWORK = new Set([
  */
 const CLIENT_VALIDATION = new Set(["zod"]);
 
+/**
+ * The app code any page may need, the signed-out ones too: shared components, hooks, strings and helpers. What the
+ * rooms share among themselves (a book card, the dialogs, the editors' parts) goes to a chunk of its own, which the
+ * sign-in page does not load.
+ */
+const EVERY_PAGE = /^(components\/(ui|layout)\/|hooks\/|i18n\/|lib\/)/;
+
 const LAZY_CHUNKS = "virtual:lazy-chunks";
 
 /**
@@ -180,10 +187,19 @@ function chunkGroups(): Plugin {
                       name: "shared",
                       test: (id: string) => {
                         const path = appPath(root(), id);
-                        return path !== undefined && !DOOR_COMPONENTS.test(path) && !READER.test(path);
+                        return path !== undefined && EVERY_PAGE.test(path);
                       },
                       minShareCount: 2,
                       priority: 1,
+                    },
+                    {
+                      name: "rooms",
+                      test: (id: string) => {
+                        const path = appPath(root(), id);
+                        return path !== undefined && !DOOR_COMPONENTS.test(path) && !READER.test(path);
+                      },
+                      minShareCount: 2,
+                      priority: 0.5,
                     },
                   ],
                 },

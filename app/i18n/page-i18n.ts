@@ -24,12 +24,24 @@ export function createPageI18n(language: string, translation: Tree): PageI18n {
   const i18n: PageI18n = {
     language,
     store: { data },
-    addResourceBundle: (lng, _ns, resources) => {
-      data[lng] = { translation: resources };
+    // Deep adds groups to the strings already loaded (the admin's, ADR 39), as a new tree: fastT may have kept
+    // lookups on the old one.
+    addResourceBundle: (lng, _ns, resources, deep) => {
+      const loaded = data[lng]?.translation as Tree | undefined;
+      data[lng] = { translation: deep && loaded ? mergeTrees(loaded, resources) : resources };
     },
     changeLanguage: (lng) => {
       i18n.language = lng;
     },
   };
   return i18n;
+}
+
+function mergeTrees(into: Tree, from: Tree): Tree {
+  const merged: Tree = { ...into };
+  for (const [key, value] of Object.entries(from)) {
+    const kept = merged[key];
+    merged[key] = typeof value === "object" && typeof kept === "object" ? mergeTrees(kept, value) : value;
+  }
+  return merged;
 }

@@ -1,12 +1,15 @@
 import type en from "./en";
+import type enAdmin from "./en.admin";
 import type enBrowser from "./en.browser";
 
 /** The shape of a translation: every key of en, each leaf any string. */
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 export type Translation = Shape<typeof en>;
-/** The strings the browser loads (en.browser.ts), and those only the server renders (en.server.ts). */
+/** The strings every page's browser loads (en.browser.ts), and those only the server renders (en.server.ts). */
 export type BrowserTranslation = Shape<typeof enBrowser>;
 export type ServerTranslation = Shape<Omit<typeof en, keyof typeof enBrowser>>;
+/** The admin's strings (en.admin.ts), which travel with the admin's pages. */
+export type AdminTranslation = Shape<typeof enAdmin>;
 
 type Paths<T, P extends string = ""> = {
   [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Paths<T[K], `${P}${K}.`>;

@@ -1,6 +1,7 @@
 import { useT } from "~/i18n/use-t";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/admin";
+import { useAdminStrings } from "./admin-strings";
 import { AdminDialogs } from "~/routes/admin/components/admin-dialogs";
 import { AdminOverview } from "~/routes/admin/components/overview";
 import { AdminTabs, tabLabel } from "~/routes/admin/components/admin-tabs";
@@ -104,6 +105,7 @@ function TabPanel({ page }: { page: AdminPageData }) {
 }
 
 export default function Admin({ loaderData, actionData }: Route.ComponentProps) {
+  useAdminStrings();
   const t = useT();
   const root = useRootData();
   const page = loaderData;
