@@ -12,7 +12,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { STORYTELLER_ADDRESSES } from "./storyteller-addresses";
-import { LANGUAGES, MEDIA_TYPES, STORY_SOURCES, STORY_STATUSES } from "./values";
+import { LANGUAGES, MEDIA_TYPES, SCHEDULE_PAUSERS, STORY_SOURCES, STORY_STATUSES, type WeeklySchedule } from "./values";
 
 // The same tables as db/schema.sqlite.ts (SQLite), for PostgreSQL (issue 21, ADR 0032): the same names, columns,
 // defaults, constraints and indexes, with each value in PostgreSQL's own type. db/schema-parity.test.ts fails when
@@ -253,10 +253,16 @@ export const storytellerLinks = pgTable(
     expiresAt: at("expires_at").notNull(),
     lastUsedAt: at("last_used_at"),
     revokedAt: at("revoked_at"),
+    email: text("email"),
+    schedule: jsonb("schedule").$type<WeeklySchedule>(),
+    pausedAt: at("paused_at"),
+    pausedBy: text("paused_by", { enum: SCHEDULE_PAUSERS }),
+    nextSendAt: at("next_send_at"),
   },
   (t) => [
     uniqueIndex("storyteller_links_token_hash_unique").on(t.tokenHash),
     index("storyteller_links_book_id_idx").on(t.bookId),
+    index("storyteller_links_next_send_at_idx").on(t.nextSendAt),
   ],
 );
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { STORYTELLER_ADDRESSES } from "./storyteller-addresses";
-import { LANGUAGES, MEDIA_TYPES, STORY_SOURCES, STORY_STATUSES } from "./values";
+import { LANGUAGES, MEDIA_TYPES, SCHEDULE_PAUSERS, STORY_SOURCES, STORY_STATUSES, type WeeklySchedule } from "./values";
 
 // Timestamps are stored as epoch milliseconds so that sorting and comparing stay cheap and portable.
 const createdAt = () =>
@@ -272,10 +272,19 @@ export const storytellerLinks = sqliteTable(
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
     revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+    // The weekly question (issue 37): her email address, if the family has one, the schedule in her time zone, and
+    // when it was paused and by whom ("owner" from the link card, "storyteller" from her email's unsubscribe link).
+    // nextSendAt is when the next question goes, null while there is no schedule, it is paused or the link has ended.
+    email: text("email"),
+    schedule: text("schedule", { mode: "json" }).$type<WeeklySchedule>(),
+    pausedAt: integer("paused_at", { mode: "timestamp_ms" }),
+    pausedBy: text("paused_by", { enum: SCHEDULE_PAUSERS }),
+    nextSendAt: integer("next_send_at", { mode: "timestamp_ms" }),
   },
   (t) => [
     uniqueIndex("storyteller_links_token_hash_unique").on(t.tokenHash),
     index("storyteller_links_book_id_idx").on(t.bookId),
+    index("storyteller_links_next_send_at_idx").on(t.nextSendAt),
   ],
 );
 

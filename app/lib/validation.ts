@@ -27,6 +27,7 @@ import {
 import { hasInvisibleCharacters } from "./names";
 import { ADDRESS_FROM_NAME, linkAddress } from "./storyteller-address";
 import { safeRedirect } from "./safe-redirect";
+import { isScheduleTime, isTimeZone } from "./weekly-schedule";
 
 export const loginSchema = z.object({
   username: z.string({ error: "login.usernameRequired" }).trim().min(1, { error: "login.usernameRequired" }),
@@ -252,8 +253,46 @@ export const storytellerLinkSchema = z
   })
   .transform((link) => ({ ...link, address: linkAddress(link.name, link.address) }));
 
-/** PUT /api/storyteller-links/{id}, and the dialog's own change: how her page addresses her from now on. */
+/** The dialog's own change: how her page addresses her from now on. */
 export const storytellerAddressSchema = z.object({ address: storytellerAddress });
+
+/** A storyteller's weekly question (issue 37): one or more weekdays (0 = Sunday), a time "HH:MM" and a time zone. */
+const weeklyScheduleSchema = z.object({
+  weekdays: z
+    .array(z.int({ error: "storyteller.scheduleWeekdays" }).min(0).max(6), { error: "storyteller.scheduleWeekdays" })
+    .min(1, { error: "storyteller.scheduleWeekdays" })
+    .max(7, { error: "storyteller.scheduleWeekdays" })
+    .transform((days) => [...new Set(days)].sort()),
+  time: z.string({ error: "storyteller.scheduleTime" }).refine(isScheduleTime, { error: "storyteller.scheduleTime" }),
+  timeZone: z
+    .string({ error: "storyteller.scheduleTimeZone" })
+    .max(100, { error: "storyteller.scheduleTimeZone" })
+    .refine(isTimeZone, { error: "storyteller.scheduleTimeZone" }),
+});
+
+/**
+ * PUT /api/storyteller-links/{id}: any of how her page addresses her (issue 35), her email address, the weekly
+ * schedule (null: none) and whether it is paused (issue 37). An empty email is none.
+ */
+export const storytellerLinkChangesSchema = z
+  .object({
+    address: storytellerAddress.optional(),
+    email: z
+      .union(
+        [z.literal(""), z.email({ error: "storyteller.emailInvalid" }).max(254, { error: "storyteller.emailInvalid" })],
+        {
+          error: "storyteller.emailInvalid",
+        },
+      )
+      .nullable()
+      .optional()
+      .transform((email) => (email === "" ? null : email)),
+    schedule: weeklyScheduleSchema.nullable().optional(),
+    paused: z.boolean({ error: "errors.invalid" }).optional(),
+  })
+  .refine((changes) => Object.values(changes).some((value) => value !== undefined), {
+    error: "storyteller.nothingToChange",
+  });
 
 /**
  * An answer on the storyteller's page (/tell/{token}): the question, her text (may be empty when a recording comes

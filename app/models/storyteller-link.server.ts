@@ -3,12 +3,16 @@ import { db, transaction, type Tx } from "~db/client.server";
 import { books, stories, storytellerLinks, topics, type Language, type StorytellerLink } from "~db/schema";
 import type { StorytellerAddress } from "~db/storyteller-addresses";
 import { AppError } from "~/lib/errors";
+import { nextSendAt } from "~/lib/weekly-schedule";
+import type { SCHEDULE_PAUSERS, WeeklySchedule } from "~db/values";
 import { hashLinkToken, isLinkToken, newLinkToken } from "~/platform/link-token.server";
 import { STORYTELLER_LINK_DAYS, STORYTELLER_LINK_MAX_DAYS } from "~/lib/limits";
 import { logActivity } from "./activity.server";
 import { ownedBook } from "./book.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+type SchedulePauser = (typeof SCHEDULE_PAUSERS)[number];
 
 export type StorytellerLinkView = {
   id: number;
@@ -22,6 +26,12 @@ export type StorytellerLinkView = {
   /** Every answer the link has brought, and those the family has not completed yet. */
   answerCount: number;
   newAnswerCount: number;
+  /** The weekly question (issue 37): her email, the schedule, whether and by whom it is paused, the next send. */
+  email: string | null;
+  schedule: WeeklySchedule | null;
+  paused: boolean;
+  pausedBy: SchedulePauser | null;
+  nextSendAt: Date | null;
 };
 
 const view = (link: StorytellerLink, answers: { all: number; drafts: number }, now = Date.now()) => ({
@@ -35,6 +45,11 @@ const view = (link: StorytellerLink, answers: { all: number; drafts: number }, n
   expired: link.expiresAt.getTime() <= now,
   answerCount: answers.all,
   newAnswerCount: answers.drafts,
+  email: link.email,
+  schedule: link.schedule ?? null,
+  paused: link.pausedAt !== null,
+  pausedBy: link.pausedBy,
+  nextSendAt: link.nextSendAt,
 });
 
 export type NewStorytellerLink = {
@@ -160,24 +175,55 @@ export async function revokeStorytellerLink(which: LinkOfBook): Promise<{ id: nu
   });
 }
 
+export type StorytellerLinkChanges = {
+  address?: StorytellerAddress;
+  /** Null: none. */
+  email?: string | null;
+  /** Null: no weekly question. */
+  schedule?: WeeklySchedule | null;
+  paused?: boolean;
+};
+
 /**
- * Changes how her page addresses her (issue 35: the address read from her name is the owner's to change), on a live
- * link of one of the user's books; 404 for anyone else, or through another book. Her page says it from its next load.
+ * Changes a live link of one of the user's books (404 for anyone else, or through another book): how her page
+ * addresses her (issue 35, from its next load), her email address, the weekly schedule and whether it is paused
+ * (issue 37). The next send is worked out again from `now`: none without a schedule, while paused, or once the link
+ * has expired. Answers the link as the book's list shows it.
  */
-export async function setStorytellerAddress({
-  address,
+export async function changeStorytellerLink({
+  changes,
+  now = new Date(),
   ...which
-}: LinkOfBook & { address: StorytellerAddress }): Promise<{ id: number; bookId: number; address: StorytellerAddress }> {
+}: LinkOfBook & { changes: StorytellerLinkChanges; now?: Date }): Promise<{
+  bookId: number;
+  link: StorytellerLinkView;
+}> {
   return transaction(async (tx) => {
     const row = await ownedLiveLink(tx, which);
-    await tx.update(storytellerLinks).set({ address }).where(eq(storytellerLinks.id, row.id));
+    const current = (await tx.select().from(storytellerLinks).where(eq(storytellerLinks.id, row.id)))[0]!;
+    const schedule = changes.schedule === undefined ? current.schedule : changes.schedule;
+    const paused = changes.paused === undefined ? current.pausedAt !== null : changes.paused;
+    const pausing = paused && current.pausedAt === null;
+    const set = {
+      ...(changes.address === undefined ? {} : { address: changes.address }),
+      ...(changes.email === undefined ? {} : { email: changes.email }),
+      schedule,
+      pausedAt: paused ? (pausing ? now : current.pausedAt) : null,
+      pausedBy: paused ? (pausing ? ("owner" as const) : current.pausedBy) : null,
+      nextSendAt: schedule && !paused && current.expiresAt.getTime() > now.getTime() ? nextSendAt(schedule, now) : null,
+    };
+    const updated = (await tx.update(storytellerLinks).set(set).where(eq(storytellerLinks.id, row.id)).returning())[0]!;
     await logActivity(tx, {
       userId: which.userId,
       action: "update",
       resource: "storyteller-link",
-      details: { ...row, address },
+      details: {
+        ...row,
+        changed: Object.keys(changes).filter((key) => changes[key as keyof typeof changes] !== undefined),
+      },
     });
-    return { ...row, address };
+    const counts = await answerCounts([row.id]);
+    return { bookId: row.bookId, link: view(updated, counts.get(row.id) ?? { all: 0, drafts: 0 }, now.getTime()) };
   });
 }
 

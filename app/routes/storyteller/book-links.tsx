@@ -7,7 +7,7 @@ import { storytellerUrl } from "~/routes/storyteller/storyteller-url.server";
 import { firstMessage, parseSubmission, replyTo } from "~/lib/submission";
 import { storytellerAddressSchema, storytellerFormSchema } from "~/lib/validation";
 import { formAction } from "~/http/form-route.server";
-import { createStorytellerLink, revokeStorytellerLink, setStorytellerAddress } from "~/models/storyteller-link.server";
+import { changeStorytellerLink, createStorytellerLink, revokeStorytellerLink } from "~/models/storyteller-link.server";
 import { listWorkspaceTopics } from "~/models/topic.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -75,7 +75,7 @@ export const action = formAction({
       if (submission.status !== "success") throw new AppError(400, "storyteller.addressInvalid", "address");
       const { address } = submission.value;
       await titled("storyteller.addressFailed", () =>
-        setStorytellerAddress({ linkId: formId(form, "linkId"), bookId, userId: user.id, address }),
+        changeStorytellerLink({ linkId: formId(form, "linkId"), bookId, userId: user.id, changes: { address } }),
       );
       return { to: back, toast: { kind: "success", title: "storyteller.addressChanged" } };
     }
