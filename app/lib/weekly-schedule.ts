@@ -13,7 +13,8 @@ const DAY_MS = 86_400_000;
 export function isTimeZone(name: string): boolean {
   if (!name) return false;
   try {
-    new Intl.DateTimeFormat("en-US", { timeZone: name });
+    // A zone Intl does not know throws here, and is never kept.
+    wallClockFormat(name);
     return true;
   } catch {
     return false;

@@ -150,16 +150,16 @@ type LinkOfBook = {
 };
 
 /** A link not yet revoked of one of the user's books (and of `bookId`, when the request names one), or a 404. */
-async function ownedLiveLink(tx: Tx, { linkId, userId, bookId }: LinkOfBook): Promise<{ id: number; bookId: number }> {
+async function ownedLiveLink(tx: Tx, { linkId, userId, bookId }: LinkOfBook): Promise<StorytellerLink> {
   const row = (
     await tx
-      .select({ id: storytellerLinks.id, bookId: storytellerLinks.bookId })
+      .select({ link: storytellerLinks })
       .from(storytellerLinks)
       .innerJoin(books, eq(books.id, storytellerLinks.bookId))
       .where(and(eq(storytellerLinks.id, linkId), eq(books.userId, userId), isNull(storytellerLinks.revokedAt)))
   )[0];
-  if (!row || (bookId !== undefined && row.bookId !== bookId)) throw new AppError(404, "storyteller.notFound");
-  return row;
+  if (!row || (bookId !== undefined && row.link.bookId !== bookId)) throw new AppError(404, "storyteller.notFound");
+  return row.link;
 }
 
 /**
@@ -168,10 +168,15 @@ async function ownedLiveLink(tx: Tx, { linkId, userId, bookId }: LinkOfBook): Pr
  */
 export async function revokeStorytellerLink(which: LinkOfBook): Promise<{ id: number; bookId: number }> {
   return transaction(async (tx) => {
-    const row = await ownedLiveLink(tx, which);
-    await tx.update(storytellerLinks).set({ revokedAt: new Date() }).where(eq(storytellerLinks.id, row.id));
-    await logActivity(tx, { userId: which.userId, action: "delete", resource: "storyteller-link", details: row });
-    return row;
+    const { id, bookId } = await ownedLiveLink(tx, which);
+    await tx.update(storytellerLinks).set({ revokedAt: new Date() }).where(eq(storytellerLinks.id, id));
+    await logActivity(tx, {
+      userId: which.userId,
+      action: "delete",
+      resource: "storyteller-link",
+      details: { id, bookId },
+    });
+    return { id, bookId };
   });
 }
 
@@ -199,8 +204,7 @@ export async function changeStorytellerLink({
   link: StorytellerLinkView;
 }> {
   return transaction(async (tx) => {
-    const row = await ownedLiveLink(tx, which);
-    const current = (await tx.select().from(storytellerLinks).where(eq(storytellerLinks.id, row.id)))[0]!;
+    const current = await ownedLiveLink(tx, which);
     const schedule = changes.schedule === undefined ? current.schedule : changes.schedule;
     const paused = changes.paused === undefined ? current.pausedAt !== null : changes.paused;
     const pausing = paused && current.pausedAt === null;
@@ -212,18 +216,20 @@ export async function changeStorytellerLink({
       pausedBy: paused ? (pausing ? ("owner" as const) : current.pausedBy) : null,
       nextSendAt: schedule && !paused && current.expiresAt.getTime() > now.getTime() ? nextSendAt(schedule, now) : null,
     };
-    const updated = (await tx.update(storytellerLinks).set(set).where(eq(storytellerLinks.id, row.id)).returning())[0]!;
+    const { id, bookId } = current;
+    const updated = (await tx.update(storytellerLinks).set(set).where(eq(storytellerLinks.id, id)).returning())[0]!;
     await logActivity(tx, {
       userId: which.userId,
       action: "update",
       resource: "storyteller-link",
       details: {
-        ...row,
+        id,
+        bookId,
         changed: Object.keys(changes).filter((key) => changes[key as keyof typeof changes] !== undefined),
       },
     });
-    const counts = await answerCounts([row.id]);
-    return { bookId: row.bookId, link: view(updated, counts.get(row.id) ?? { all: 0, drafts: 0 }, now.getTime()) };
+    const counts = await answerCounts([id]);
+    return { bookId, link: view(updated, counts.get(id) ?? { all: 0, drafts: 0 }, now.getTime()) };
   });
 }
 
