@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { modulesUsing } from "../../tests/support/string-usage";
 import enBrowser from "./en.browser";
 
 // The admin's strings (en.admin.ts) are not in the strings chunk every page loads: the admin page adds them before it
@@ -17,21 +18,10 @@ const ALLOWED = [
   /^lib\/activity-sentence\.ts$/,
 ];
 
-function sources(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sources(file);
-    return /\.tsx?$/.test(entry.name) ? [file] : [];
-  });
-}
-
 describe("the admin's strings", () => {
   it("are shown in the browser only by the admin's pages, which add them first", () => {
     const use = /["'`]admin\.(?!title["'`])[A-Za-z]/;
-    const misplaced = sources(APP)
-      .map((file) => path.relative(APP, file).split(path.sep).join("/"))
-      .filter((file) => !ALLOWED.some((allowed) => allowed.test(file)))
-      .filter((file) => use.test(fs.readFileSync(path.join(APP, file), "utf8")));
+    const misplaced = modulesUsing(use, ALLOWED);
     expect(misplaced).toEqual([]);
     const page = fs.readFileSync(path.join(APP, "routes", "admin", "admin.tsx"), "utf8");
     expect(page).toMatch(/export default function Admin\([^)]*\) \{\n {2}useAdminStrings\(\);/);

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { modulesUsing } from "../../tests/support/string-usage";
 import enServer from "./en.server";
 
 // The strings of en.server.ts never reach the browser (load.ts loads en.browser.ts): a page that hydrates and shows
@@ -20,22 +21,11 @@ const ALLOWED = [
   /\.test\.tsx?$/,
 ];
 
-function sources(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sources(file);
-    return /\.tsx?$/.test(entry.name) ? [file] : [];
-  });
-}
-
 describe("the strings only the server renders", () => {
   it("are used only by code that never runs in a hydrated page", () => {
     const namespaces = Object.keys(enServer).join("|");
     const use = new RegExp(`["'\`](${namespaces})\\.[A-Za-z]`);
-    const misplaced = sources(APP)
-      .map((file) => path.relative(APP, file).split(path.sep).join("/"))
-      .filter((file) => !ALLOWED.some((allowed) => allowed.test(file)))
-      .filter((file) => use.test(fs.readFileSync(path.join(APP, file), "utf8")));
+    const misplaced = modulesUsing(use, ALLOWED);
     expect(misplaced).toEqual([]);
   });
 
