@@ -58,40 +58,42 @@ export async function signIn(
  */
 export async function waitForHydration(page: Page): Promise<void> {
   try {
-    await page.waitForFunction(() => {
-      const main = document.querySelector("#main");
-      const hydrated = (element: Element): boolean =>
-        Object.keys(element).some((key) => key.startsWith("__reactFiber")) || fromHtml(element);
-      // Markup that React sets as HTML (the library's book filters, ADR 39) has no fiber of its own: it is hydrated
-      // when the element that holds it is.
-      const fromHtml = (element: Element): boolean => {
-        const parent = element.parentElement;
-        if (!parent) return false;
-        const props = Object.entries(parent).find(([key]) => key.startsWith("__reactProps"))?.[1] as
-          | { dangerouslySetInnerHTML?: unknown }
-          | undefined;
-        return props?.dangerouslySetInnerHTML !== undefined || fromHtml(parent);
-      };
-      return !!main && hydrated(main) && Array.from(main.querySelectorAll("*")).every(hydrated);
-    });
+    await page.waitForFunction(unhydrated, "done");
   } catch (error) {
     // Say what was left unhydrated, and whether the page's scripts ran at all.
-    const state = await page
-      .evaluate(() => {
-        const hydrated = (element: Element) => Object.keys(element).some((key) => key.startsWith("__reactFiber"));
-        const main = document.querySelector("#main");
-        const left = main ? [main, ...Array.from(main.querySelectorAll("*"))].filter((e) => !hydrated(e)) : [];
-        return {
-          url: location.href,
-          readyState: document.readyState,
-          router: "__reactRouterRouter" in window,
-          unhydrated: left.length,
-          first: left[0]?.outerHTML.slice(0, 300) ?? null,
-        };
-      })
-      .catch((reason: unknown) => String(reason));
+    const state = await page.evaluate(unhydrated, "report").catch((reason: unknown) => String(reason));
     throw new Error(`The page did not hydrate: ${JSON.stringify(state)}`, { cause: error });
   }
+}
+
+/**
+ * Runs in the page: the elements of <main> React has not hydrated. "done" answers whether there are none; "report"
+ * says which, and whether the page's scripts ran at all.
+ */
+function unhydrated(mode: string) {
+  const hasFiber = (element: Element) => Object.keys(element).some((key) => key.startsWith("__reactFiber"));
+  // Markup that React sets as HTML (the library's book filters, ADR 39) has no fiber of its own: it is hydrated when
+  // the element that holds it is.
+  const fromHtml = (element: Element): boolean => {
+    const parent = element.parentElement;
+    if (!parent) return false;
+    const props = Object.entries(parent).find(([key]) => key.startsWith("__reactProps"))?.[1] as
+      | { dangerouslySetInnerHTML?: unknown }
+      | undefined;
+    return props?.dangerouslySetInnerHTML !== undefined || fromHtml(parent);
+  };
+  const main = document.querySelector("#main");
+  const left = main
+    ? [main, ...Array.from(main.querySelectorAll("*"))].filter((e) => !hasFiber(e) && !fromHtml(e))
+    : [];
+  if (mode === "done") return !!main && left.length === 0;
+  return {
+    url: location.href,
+    readyState: document.readyState,
+    router: "__reactRouterRouter" in window,
+    unhydrated: left.length,
+    first: left[0]?.outerHTML.slice(0, 300) ?? null,
+  };
 }
 
 /**
