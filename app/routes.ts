@@ -31,6 +31,8 @@ export default [
   route("s/:token/photos/:mediaId", "routes/sharing/shared-photo.tsx"),
   // The storyteller's door: one question at a time, by voice or in writing, no sign-in (issue 18, ADR 0028)
   route("tell/:token", "routes/storyteller/tell.tsx"),
+  // Her email's "pause the weekly questions", and its one-click unsubscribe (issue 37, RFC 8058)
+  route("tell/:token/pause", "routes/storyteller/pause.tsx"),
   // The same door for a signed-in storyteller, over their own books, from Home (issue 18)
   route("answer", "routes/storyteller/answer.tsx"),
 
@@ -58,6 +60,7 @@ export default [
   route("api/shares/:token", "routes/sharing/api.shares.ts"),
   route("api/books/:id/storyteller-links", "routes/storyteller/api.book-links.ts"),
   route("api/storyteller-links/:id", "routes/storyteller/api.link.ts"),
+  route("api/storyteller-links/:id/send", "routes/storyteller/api.link-send.ts"),
   route("api/suggested-actions", "routes/home/api.suggested-actions.ts"),
 
   // API: topics

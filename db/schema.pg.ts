@@ -12,7 +12,18 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { STORYTELLER_ADDRESSES } from "./storyteller-addresses";
-import { LANGUAGES, MEDIA_TYPES, SCHEDULE_PAUSERS, STORY_SOURCES, STORY_STATUSES, type WeeklySchedule } from "./values";
+import {
+  LANGUAGES,
+  MAIL_DIRECTIONS,
+  MAIL_KINDS,
+  MAIL_STATUSES,
+  MEDIA_TYPES,
+  QUESTION_CHANNELS,
+  SCHEDULE_PAUSERS,
+  STORY_SOURCES,
+  STORY_STATUSES,
+  type WeeklySchedule,
+} from "./values";
 
 // The same tables as db/schema.sqlite.ts (SQLite), for PostgreSQL (issue 21, ADR 0032): the same names, columns,
 // defaults, constraints and indexes, with each value in PostgreSQL's own type. db/schema-parity.test.ts fails when
@@ -258,11 +269,66 @@ export const storytellerLinks = pgTable(
     pausedAt: at("paused_at"),
     pausedBy: text("paused_by", { enum: SCHEDULE_PAUSERS }),
     nextSendAt: at("next_send_at"),
+    tokenSealed: text("token_sealed"),
+    origin: text("origin"),
+    nextQuestionId: integer("next_question_id").references(() => questions.id, { onDelete: "set null" }),
   },
   (t) => [
     uniqueIndex("storyteller_links_token_hash_unique").on(t.tokenHash),
     index("storyteller_links_book_id_idx").on(t.bookId),
     index("storyteller_links_next_send_at_idx").on(t.nextSendAt),
+    index("storyteller_links_next_question_id_idx").on(t.nextQuestionId),
+  ],
+);
+
+export const questionSends = pgTable(
+  "question_sends",
+  {
+    id: id(),
+    linkId: integer("link_id")
+      .notNull()
+      .references(() => storytellerLinks.id, { onDelete: "cascade" }),
+    questionId: integer("question_id").references(() => questions.id, { onDelete: "set null" }),
+    channel: text("channel", { enum: QUESTION_CHANNELS }).notNull(),
+    createdAt: createdAt(),
+    sentAt: at("sent_at"),
+    replyKeyHash: text("reply_key_hash"),
+    repliedAt: at("replied_at"),
+  },
+  (t) => [
+    index("question_sends_link_created_idx").on(t.linkId, t.createdAt),
+    index("question_sends_question_id_idx").on(t.questionId),
+    uniqueIndex("question_sends_reply_key_hash_unique").on(t.replyKeyHash),
+  ],
+);
+
+export const mailMessages = pgTable(
+  "mail_messages",
+  {
+    id: id(),
+    direction: text("direction", { enum: MAIL_DIRECTIONS }).notNull(),
+    kind: text("kind", { enum: MAIL_KINDS }).notNull(),
+    sendId: integer("send_id").references(() => questionSends.id, { onDelete: "cascade" }),
+    linkId: integer("link_id").references(() => storytellerLinks.id, { onDelete: "cascade" }),
+    bookId: integer("book_id").references(() => books.id, { onDelete: "cascade" }),
+    recipient: text("recipient").notNull().default(""),
+    sender: text("sender").notNull().default(""),
+    subject: text("subject").notNull().default(""),
+    messageId: text("message_id"),
+    status: text("status", { enum: MAIL_STATUSES }).notNull(),
+    reason: text("reason"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: at("next_attempt_at"),
+    leaseUntil: at("lease_until"),
+    createdAt: createdAt(),
+    finishedAt: at("finished_at"),
+  },
+  (t) => [
+    index("mail_messages_status_next_attempt_idx").on(t.status, t.nextAttemptAt),
+    index("mail_messages_created_idx").on(t.createdAt, t.id),
+    index("mail_messages_send_id_idx").on(t.sendId),
+    index("mail_messages_link_id_idx").on(t.linkId),
+    index("mail_messages_book_id_idx").on(t.bookId),
   ],
 );
 

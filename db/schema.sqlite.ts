@@ -1,7 +1,18 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { STORYTELLER_ADDRESSES } from "./storyteller-addresses";
-import { LANGUAGES, MEDIA_TYPES, SCHEDULE_PAUSERS, STORY_SOURCES, STORY_STATUSES, type WeeklySchedule } from "./values";
+import {
+  LANGUAGES,
+  MAIL_DIRECTIONS,
+  MAIL_KINDS,
+  MAIL_STATUSES,
+  MEDIA_TYPES,
+  QUESTION_CHANNELS,
+  SCHEDULE_PAUSERS,
+  STORY_SOURCES,
+  STORY_STATUSES,
+  type WeeklySchedule,
+} from "./values";
 
 // Timestamps are stored as epoch milliseconds so that sorting and comparing stay cheap and portable.
 const createdAt = () =>
@@ -280,11 +291,19 @@ export const storytellerLinks = sqliteTable(
     pausedAt: integer("paused_at", { mode: "timestamp_ms" }),
     pausedBy: text("paused_by", { enum: SCHEDULE_PAUSERS }),
     nextSendAt: integer("next_send_at", { mode: "timestamp_ms" }),
+    // The token sealed with the server's secret (ADR 0029), so that a week's email can carry her link; null for a link
+    // made before weekly questions, which cannot be emailed. `origin` is the site's address the owner used, for mail
+    // written without a request when PUBLIC_URL is not set.
+    tokenSealed: text("token_sealed"),
+    origin: text("origin"),
+    // "Ask this one next": the question the family chose for the next week, before the book's order.
+    nextQuestionId: integer("next_question_id").references(() => questions.id, { onDelete: "set null" }),
   },
   (t) => [
     uniqueIndex("storyteller_links_token_hash_unique").on(t.tokenHash),
     index("storyteller_links_book_id_idx").on(t.bookId),
     index("storyteller_links_next_send_at_idx").on(t.nextSendAt),
+    index("storyteller_links_next_question_id_idx").on(t.nextQuestionId),
   ],
 );
 
@@ -313,6 +332,67 @@ export const mediaDeletions = sqliteTable("media_deletions", {
   createdAt: createdAt(),
 });
 
+/**
+ * The questions a link has sent, one a week or at the owner's "send now" (issue 37): by email, or prepared for the
+ * family to send by hand (sentAt once they mark it sent). An email's reply names its send by a key only the server can
+ * make (ADR 0041), kept here as its hash; repliedAt marks the key spent.
+ */
+export const questionSends = sqliteTable(
+  "question_sends",
+  {
+    id: id(),
+    linkId: integer("link_id")
+      .notNull()
+      .references(() => storytellerLinks.id, { onDelete: "cascade" }),
+    questionId: integer("question_id").references(() => questions.id, { onDelete: "set null" }),
+    channel: text("channel", { enum: QUESTION_CHANNELS }).notNull(),
+    createdAt: createdAt(),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    replyKeyHash: text("reply_key_hash"),
+    repliedAt: integer("replied_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    index("question_sends_link_created_idx").on(t.linkId, t.createdAt),
+    index("question_sends_question_id_idx").on(t.questionId),
+    uniqueIndex("question_sends_reply_key_hash_unique").on(t.replyKeyHash),
+  ],
+);
+
+/**
+ * Every message Heirloom sends or takes (issue 37), for the admin's Email tab: never a body, only who, what and how it
+ * went. An outgoing one is also its own durable job: queued until a server leases it (leaseUntil), sends it under the
+ * Message-ID stored here before the first try, and marks it sent, or queued again for nextAttemptAt, or failed.
+ */
+export const mailMessages = sqliteTable(
+  "mail_messages",
+  {
+    id: id(),
+    direction: text("direction", { enum: MAIL_DIRECTIONS }).notNull(),
+    kind: text("kind", { enum: MAIL_KINDS }).notNull(),
+    sendId: integer("send_id").references(() => questionSends.id, { onDelete: "cascade" }),
+    linkId: integer("link_id").references(() => storytellerLinks.id, { onDelete: "cascade" }),
+    bookId: integer("book_id").references(() => books.id, { onDelete: "cascade" }),
+    recipient: text("recipient").notNull().default(""),
+    sender: text("sender").notNull().default(""),
+    subject: text("subject").notNull().default(""),
+    messageId: text("message_id"),
+    status: text("status", { enum: MAIL_STATUSES }).notNull(),
+    reason: text("reason"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }),
+    leaseUntil: integer("lease_until", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    finishedAt: integer("finished_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    index("mail_messages_status_next_attempt_idx").on(t.status, t.nextAttemptAt),
+    index("mail_messages_created_idx").on(t.createdAt, t.id),
+    index("mail_messages_send_id_idx").on(t.sendId),
+    index("mail_messages_link_id_idx").on(t.linkId),
+    index("mail_messages_book_id_idx").on(t.bookId),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 export type Book = typeof books.$inferSelect;
@@ -323,3 +403,5 @@ export type Media = typeof media.$inferSelect;
 export type Activity = typeof activities.$inferSelect;
 export type Share = typeof shares.$inferSelect;
 export type StorytellerLink = typeof storytellerLinks.$inferSelect;
+export type QuestionSend = typeof questionSends.$inferSelect;
+export type MailMessage = typeof mailMessages.$inferSelect;

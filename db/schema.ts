@@ -21,13 +21,17 @@ export const {
   storytellerLinks,
   rateLimits,
   mediaDeletions,
+  questionSends,
+  mailMessages,
 } = chosen;
 
 export type {
   Activity,
   Book,
+  MailMessage,
   Media,
   Question,
+  QuestionSend,
   Session,
   Share,
   Story,

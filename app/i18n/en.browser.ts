@@ -683,7 +683,10 @@ const enBrowser = {
     scheduleWeekdays: "Please choose at least one day of the week.",
     scheduleTime: "Please enter a time like 09:00.",
     scheduleTimeZone: "Please choose a time zone from the list.",
-    nothingToChange: "Nothing to change: send an address, an email, a schedule or whether it is paused.",
+    nothingToChange:
+      "Nothing to change: send an address, an email, a schedule, whether it is paused or the next question.",
+    questionInvalid: "That question is not one this link asks. Please choose another.",
+    nothingToAsk: "Every question this link asks has been answered. Add questions to its topics to send another.",
     expiryTooFar: "A storyteller's link can last at most 365 days.",
     open: "Invite the storyteller",
     title: "Invite the storyteller",

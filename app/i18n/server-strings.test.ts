@@ -12,7 +12,7 @@ const APP = path.resolve(import.meta.dirname, "..");
 const ALLOWED = [
   /\.server\.tsx?$/,
   /^routes\/storyteller\/door\//,
-  /^routes\/storyteller\/(tell|answer)\.tsx$/,
+  /^routes\/storyteller\/(tell|answer|pause)\.tsx$/,
   /^routes\/sharing\/(shared-book|shared-photo)\.tsx$/,
   /^routes\/sharing\/components\/(shared-|chapter-nav)/,
   /^routes\/printed-book\//,

@@ -686,7 +686,10 @@ const viBrowser = {
     scheduleWeekdays: "Vui lòng chọn ít nhất một ngày trong tuần.",
     scheduleTime: "Vui lòng nhập giờ như 09:00.",
     scheduleTimeZone: "Vui lòng chọn một múi giờ trong danh sách.",
-    nothingToChange: "Không có gì để thay đổi: hãy gửi cách xưng hô, email, lịch gửi hoặc việc tạm dừng.",
+    nothingToChange:
+      "Không có gì để thay đổi: hãy gửi cách xưng hô, email, lịch gửi, việc tạm dừng hoặc câu hỏi tiếp theo.",
+    questionInvalid: "Câu hỏi này không nằm trong đường liên kết. Vui lòng chọn câu khác.",
+    nothingToAsk: "Mọi câu hỏi của đường liên kết này đã được trả lời. Hãy thêm câu hỏi vào các chủ đề để gửi tiếp.",
     expiryTooFar: "Đường liên kết cho người kể chuyện chỉ dùng được tối đa 365 ngày.",
     open: "Mời người kể chuyện",
     title: "Mời người kể chuyện",

@@ -289,6 +289,12 @@ export const storytellerLinkChangesSchema = z
       .transform((email) => (email === "" ? null : email)),
     schedule: weeklyScheduleSchema.nullable().optional(),
     paused: z.boolean({ error: "errors.invalid" }).optional(),
+    nextQuestionId: z
+      .int({ error: "storyteller.questionInvalid" })
+      .positive({ error: "storyteller.questionInvalid" })
+      .max(ID_MAX, { error: "storyteller.questionInvalid" })
+      .nullable()
+      .optional(),
   })
   .refine((changes) => Object.values(changes).some((value) => value !== undefined), {
     error: "storyteller.nothingToChange",

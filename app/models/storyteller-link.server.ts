@@ -6,9 +6,11 @@ import { AppError } from "~/lib/errors";
 import { nextSendAt } from "~/lib/weekly-schedule";
 import type { SCHEDULE_PAUSERS, WeeklySchedule } from "~db/values";
 import { hashLinkToken, isLinkToken, newLinkToken } from "~/platform/link-token.server";
+import { sealToken } from "~/platform/token-seal.server";
 import { STORYTELLER_LINK_DAYS, STORYTELLER_LINK_MAX_DAYS } from "~/lib/limits";
 import { logActivity } from "./activity.server";
 import { ownedBook } from "./book.server";
+import { linkQuestion } from "./storyteller-answer.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -32,6 +34,8 @@ export type StorytellerLinkView = {
   paused: boolean;
   pausedBy: SchedulePauser | null;
   nextSendAt: Date | null;
+  /** The question the family chose to ask next, if any. */
+  nextQuestionId: number | null;
 };
 
 const view = (link: StorytellerLink, answers: { all: number; drafts: number }, now = Date.now()) => ({
@@ -50,6 +54,7 @@ const view = (link: StorytellerLink, answers: { all: number; drafts: number }, n
   paused: link.pausedAt !== null,
   pausedBy: link.pausedBy,
   nextSendAt: link.nextSendAt,
+  nextQuestionId: link.nextQuestionId,
 });
 
 export type NewStorytellerLink = {
@@ -61,6 +66,8 @@ export type NewStorytellerLink = {
   topicIds: number[] | null;
   /** Null for the default lifetime. */
   expiresAt: Date | null;
+  /** The site's address as the owner reached it, for her weekly email when PUBLIC_URL is not set. */
+  origin?: string;
 };
 
 /** Makes a storyteller's link to one of the user's books; the token is returned here and never again. */
@@ -91,7 +98,17 @@ export async function createStorytellerLink(
     const link = (
       await tx
         .insert(storytellerLinks)
-        .values({ bookId, tokenHash: hashLinkToken(token), name, address, topicIds, expiresAt })
+        .values({
+          bookId,
+          tokenHash: hashLinkToken(token),
+          // Sealed, so that her weekly email can carry her link (ADR 0041); a stolen database still opens nothing.
+          tokenSealed: sealToken(token),
+          origin: input.origin ?? null,
+          name,
+          address,
+          topicIds,
+          expiresAt,
+        })
         .returning()
     )[0]!;
     await logActivity(tx, {
@@ -142,7 +159,7 @@ export async function listStorytellerLinks({ bookId, userId }: { bookId: number;
   return links.map((link) => view(link, counts.get(link.id) ?? { all: 0, drafts: 0 }, now));
 }
 
-type LinkOfBook = {
+export type LinkOfBook = {
   linkId: number;
   userId: number;
   /** The book the request came through, when it names one (the dialog); the api names only the link. */
@@ -150,7 +167,7 @@ type LinkOfBook = {
 };
 
 /** A link not yet revoked of one of the user's books (and of `bookId`, when the request names one), or a 404. */
-async function ownedLiveLink(tx: Tx, { linkId, userId, bookId }: LinkOfBook): Promise<StorytellerLink> {
+export async function ownedLiveLink(tx: Tx, { linkId, userId, bookId }: LinkOfBook): Promise<StorytellerLink> {
   const row = (
     await tx
       .select({ link: storytellerLinks })
@@ -187,6 +204,8 @@ export type StorytellerLinkChanges = {
   /** Null: no weekly question. */
   schedule?: WeeklySchedule | null;
   paused?: boolean;
+  /** "Ask this one next": a question the link offers, or null for the book's order. */
+  nextQuestionId?: number | null;
 };
 
 /**
@@ -198,8 +217,9 @@ export type StorytellerLinkChanges = {
 export async function changeStorytellerLink({
   changes,
   now = new Date(),
+  origin,
   ...which
-}: LinkOfBook & { changes: StorytellerLinkChanges; now?: Date }): Promise<{
+}: LinkOfBook & { changes: StorytellerLinkChanges; now?: Date; origin?: string }): Promise<{
   bookId: number;
   link: StorytellerLinkView;
 }> {
@@ -211,6 +231,10 @@ export async function changeStorytellerLink({
     const set = {
       ...(changes.address === undefined ? {} : { address: changes.address }),
       ...(changes.email === undefined ? {} : { email: changes.email }),
+      ...(changes.nextQuestionId === undefined
+        ? {}
+        : { nextQuestionId: await askable(current, changes.nextQuestionId) }),
+      ...(origin === undefined ? {} : { origin }),
       schedule,
       pausedAt: paused ? (pausing ? now : current.pausedAt) : null,
       pausedBy: paused ? (pausing ? ("owner" as const) : current.pausedBy) : null,
@@ -231,6 +255,27 @@ export async function changeStorytellerLink({
     const counts = await answerCounts([id]);
     return { bookId, link: view(updated, counts.get(id) ?? { all: 0, drafts: 0 }, now.getTime()) };
   });
+}
+
+/**
+ * She paused her weekly questions from her email (RFC 8058's one-click unsubscribe, or the page it links to): no
+ * sign-in, since the link's token is her key. The owner's link card then says that she paused them. A link already
+ * paused stays as it was, by whoever paused it.
+ */
+export async function pauseByStoryteller(linkId: number, now = new Date()): Promise<void> {
+  await transaction((tx) =>
+    tx
+      .update(storytellerLinks)
+      .set({ pausedAt: now, pausedBy: "storyteller", nextSendAt: null })
+      .where(and(eq(storytellerLinks.id, linkId), isNull(storytellerLinks.pausedAt))),
+  );
+}
+
+/** The question chosen to ask next, checked to be one the link offers (else a 400); null clears the choice. */
+async function askable(link: StorytellerLink, questionId: number | null): Promise<number | null> {
+  if (questionId === null) return null;
+  if (!(await linkQuestion(link, questionId))) throw new AppError(400, "storyteller.questionInvalid", "nextQuestionId");
+  return questionId;
 }
 
 /** What a storyteller's page may know of the link's book: never its owner, its stories or its other data. */

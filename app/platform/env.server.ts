@@ -83,8 +83,27 @@ const schema = z
         .min(0, { error: "must be a whole number of megabytes (0 for no quota)" })
         .max(1_000_000_000, { error: "must be at most 1000000000 (a petabyte)" }),
     ),
+    // The weekly question by email (issue 37); each is optional, and without them the family sends it by hand.
+    SMTP_URL: optional(
+      z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL such as smtp://user:pass@host:587" }),
+    ),
+    MAIL_FROM: optional(
+      z.string().regex(/^([^<>]*<)?[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>?$/, {
+        error: "must be an address such as Heirloom <family@example.org>",
+      }),
+    ),
+    MAIL_REPLY_DOMAIN: optional(
+      z.string().regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i, { error: "must be a domain name such as reply.example.org" }),
+    ),
   })
   .superRefine((value, ctx) => {
+    if (value.SMTP_URL && !value.MAIL_FROM) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["MAIL_FROM"],
+        message: "is needed with SMTP_URL: the address her questions come from, such as Heirloom <family@example.org>",
+      });
+    }
     if (value.AI_PROVIDER === "openai" && !value.OPENAI_API_KEY) {
       ctx.addIssue({
         code: "custom",

@@ -53,7 +53,8 @@ export async function doorPage(door: DoorPageSource, search: URLSearchParams): P
   };
   if (search.get("done") === "1") return { ...base, screen: { kind: "closing" } };
   const questions = await door.questions();
-  const named = Number(search.get("question"));
+  // `questionId` is what her weekly email's button names (issue 37); `question`, the page's own links.
+  const named = Number(search.get("questionId") ?? search.get("question"));
   const question = questions.find((candidate) => candidate.id === named) ?? questions[0];
   if (!question) return { ...base, screen: { kind: "finished" } };
   return {

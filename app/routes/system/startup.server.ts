@@ -14,6 +14,7 @@ import { env } from "~/platform/env.server";
 import { ensurePrivateDir, tightenTree } from "~db/private-files.server";
 import { watchEventLoop } from "~/platform/event-loop-watch.server";
 import { sessionSecret } from "~/platform/secrets.server";
+import { startWeeklyJobs } from "./weekly-jobs.server";
 
 /**
  * A file still in use was written to less than this long ago: an upload's request must arrive whole within Node's
@@ -115,6 +116,8 @@ async function startup(): Promise<void> {
     );
   void removeOrphans();
   setInterval(() => void removeOrphans(), ORPHAN_AFTER_MS).unref();
+  // Weekly questions and their mail (issue 37): durable jobs in the database, shared by every server.
+  startWeeklyJobs();
   const admin = await ensureAdmin(env().ADMIN_PASSWORD);
   if (admin?.generated) {
     // Printed once, on the start that created the account; it is not stored anywhere in clear.

@@ -1,0 +1,90 @@
+import { data } from "react-router";
+import type { Route } from "./+types/pause";
+import type { HeaderHandle } from "~/components/layout/header-context";
+import { speakLanguage } from "~/http/i18n-middleware.server";
+import { useT } from "~/i18n/use-t";
+import { pageTitle } from "~/lib/meta";
+import { openStorytellerLink, pauseByStoryteller } from "~/models/storyteller-link.server";
+import type { StorytellerAddress } from "~db/storyteller-addresses";
+
+// Her page, like the door: plain HTML, no script and no site header.
+export const handle: HeaderHandle = { htmlOnly: true, bare: true };
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...pageTitle(loaderData?.title),
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+/** The link the token opens, its page in the book's language; an ended or unknown link is the door's kind refusal. */
+async function openLink(token: string, context: Route.LoaderArgs["context"]) {
+  const opened = await openStorytellerLink(token);
+  if (opened.state !== "unknown")
+    speakLanguage(context, opened.state === "open" ? opened.book.language : opened.language);
+  if (opened.state !== "open") throw data(null, { status: opened.state === "ended" ? 410 : 404 });
+  return opened;
+}
+
+/** GET /tell/{token}/pause: the link of her email's footer asks before pausing, since a GET never changes anything. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { link, book } = await openLink(params.token, context);
+  return {
+    title: book.title,
+    address: link.address,
+    door: `/tell/${params.token}`,
+    paused: link.pausedAt !== null && link.schedule !== null,
+  };
+}
+
+/**
+ * POST /tell/{token}/pause: her "Yes, pause them", or her mail app's one-click unsubscribe (RFC 8058, the body
+ * "List-Unsubscribe=One-Click", sent by the mail provider without a cookie). Either pauses the weekly questions.
+ */
+export async function action({ params, context }: Route.ActionArgs) {
+  const { link, book } = await openLink(params.token, context);
+  await pauseByStoryteller(link.id);
+  return { title: book.title, address: link.address, door: `/tell/${params.token}`, paused: true };
+}
+
+export default function Pause({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const page = actionData ?? loaderData;
+  const you = t(`tell.you.${page.address as StorytellerAddress}`);
+  const words = { you, You: you.charAt(0).toUpperCase() + you.slice(1) };
+  return (
+    <main id="main" className="tell">
+      {page.paused ? (
+        <>
+          <h1 className="tell-question">{t("weekly.pausedTitle")}</h1>
+          <p className="tell-lead">{t("weekly.pausedText", words)}</p>
+          <a className="tell-button" href={page.door}>
+            {t("weekly.openDoor")}
+          </a>
+        </>
+      ) : (
+        <>
+          <h1 className="tell-question">{t("weekly.pauseTitle")}</h1>
+          <p className="tell-lead">{t("weekly.pauseQuestion", words)}</p>
+          <form method="post">
+            <button type="submit" className="tell-button">
+              {t("weekly.pauseButton")}
+            </button>
+          </form>
+          <a className="tell-button" href={page.door}>
+            {t("weekly.openDoor")}
+          </a>
+        </>
+      )}
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const t = useT();
+  const ended = error && typeof error === "object" && "status" in error && error.status === 410;
+  return (
+    <main id="main" className="tell">
+      <h1 className="tell-question">{t(ended ? "tell.endedTitle" : "tell.unknownTitle")}</h1>
+      <p className="tell-lead">{t(ended ? "tell.endedText" : "tell.unknownText")}</p>
+    </main>
+  );
+}
