@@ -1,10 +1,10 @@
-import { data } from "react-router";
+import { createContext, data } from "react-router";
 import type { Route } from "./+types/pause";
 import type { HeaderHandle } from "~/components/layout/header-context";
 import { speakLanguage } from "~/http/i18n-middleware.server";
 import { useT } from "~/i18n/use-t";
 import { pageTitle } from "~/lib/meta";
-import { openStorytellerLink, pauseByStoryteller } from "~/models/storyteller-link.server";
+import { type OpenedLink, openStorytellerLink, pauseByStoryteller } from "~/models/storyteller-link.server";
 import type { StorytellerAddress } from "~db/storyteller-addresses";
 
 // Her page, like the door: plain HTML, no script and no site header.
@@ -15,18 +15,32 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-/** The link the token opens, its page in the book's language; an ended or unknown link is the door's kind refusal. */
-async function openLink(token: string, context: Route.LoaderArgs["context"]) {
-  const opened = await openStorytellerLink(token);
-  if (opened.state !== "unknown")
-    speakLanguage(context, opened.state === "open" ? opened.book.language : opened.language);
+const openedContext = createContext<OpenedLink>({ state: "unknown" });
+
+/** The link is opened before the loaders, so that the whole page, its refusals too, is in the book's language. */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ params, context }, next) => {
+    const opened = await openStorytellerLink(params.token ?? "");
+    context.set(openedContext, opened);
+    if (opened.state !== "unknown")
+      speakLanguage(context, opened.state === "open" ? opened.book.language : opened.language);
+    const response = await next();
+    response.headers.set("X-Robots-Tag", "noindex, nofollow");
+    response.headers.set("Referrer-Policy", "same-origin");
+    return response;
+  },
+];
+
+/** The open link, or the door's kind refusal: 404 for a token that never was, 410 for one revoked or expired. */
+function openLink(context: Route.LoaderArgs["context"]) {
+  const opened = context.get(openedContext);
   if (opened.state !== "open") throw data(null, { status: opened.state === "ended" ? 410 : 404 });
   return opened;
 }
 
 /** GET /tell/{token}/pause: the link of her email's footer asks before pausing, since a GET never changes anything. */
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { link, book } = await openLink(params.token, context);
+export function loader({ params, context }: Route.LoaderArgs) {
+  const { link, book } = openLink(context);
   return {
     title: book.title,
     address: link.address,
@@ -40,7 +54,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
  * "List-Unsubscribe=One-Click", sent by the mail provider without a cookie). Either pauses the weekly questions.
  */
 export async function action({ params, context }: Route.ActionArgs) {
-  const { link, book } = await openLink(params.token, context);
+  const { link, book } = openLink(context);
   await pauseByStoryteller(link.id);
   return { title: book.title, address: link.address, door: `/tell/${params.token}`, paused: true };
 }
