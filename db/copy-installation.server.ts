@@ -38,6 +38,8 @@ const TABLES = [
   "shares",
   "rate_limits",
   "media_deletions",
+  "question_sends",
+  "mail_messages",
 ] as const;
 type TableName = (typeof TABLES)[number];
 

@@ -53,6 +53,7 @@ export const users = pgTable(
     passwordHash: text("password_hash").notNull(),
     firstLoginAt: at("first_login_at"),
     lastLoginAt: at("last_login_at"),
+    answerEmails: boolean("answer_emails").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -38,6 +38,8 @@ export const users = sqliteTable(
     passwordHash: text("password_hash").notNull(),
     firstLoginAt: integer("first_login_at", { mode: "timestamp_ms" }),
     lastLoginAt: integer("last_login_at", { mode: "timestamp_ms" }),
+    // Whether the user is emailed when a storyteller's answers arrive or she goes quiet (issue 37; Profile).
+    answerEmails: integer("answer_emails", { mode: "boolean" }).notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -224,6 +224,14 @@ const enBrowser = {
     titleRequired: "Please enter a topic title",
   },
   profile: {
+    answerEmailsTitle: "Emails about your storytellers",
+    answerEmailsOn:
+      "When a storyteller answers, you get one email a day about it, and one if she has not answered for two weeks.",
+    answerEmailsOff: "These emails are off. New answers still show on Home and in the workspace.",
+    answerEmailsTurnOff: "Turn these emails off",
+    answerEmailsTurnOn: "Turn these emails on",
+    answerEmailsTurnedOff: "Emails about your storytellers are off.",
+    answerEmailsTurnedOn: "Emails about your storytellers are on.",
     title: "Personal profile",
     intro: "Change your name, email or password. Only the fields you change are saved.",
     displayName: "Display name",

@@ -51,6 +51,20 @@ const enServer = {
     keyReused: "This page had already sent another answer. Please send this one again.",
   },
   weekly: {
+    answersSubject_one: "{{name}} told a new story in “{{book}}”",
+    answersSubject_other: "{{name}} told {{count}} new stories in “{{book}}”",
+    answersSubjectMany: "New stories in “{{book}}”",
+    answersLine_one: "{{name}} told a new story — review it",
+    answersLine_other: "{{name}} told {{count}} new stories — review them",
+    answersLead:
+      "Since the last email, these answers came for “{{book}}”. Listen, finish and complete them in the workspace:",
+    quietSubject: "{{name}} has not answered for two weeks",
+    quietText:
+      "{{name}} has not answered the last two weekly questions of “{{book}}”. The questions keep coming unless you " +
+      "pause them; a call or a word from you may help.",
+    quietLink: "The link and its schedule: {{url}}",
+    noticesOff: "You can turn these emails off in your Profile: {{url}}",
+    someone: "Your storyteller",
     subject: "This week's question: {{question}}",
     greeting: "{{hello}} {{whom}},",
     // Whom the greeting names: her name in English ("Dear Bà Lan,"), her honorific in Vietnamese ("Thưa bà,").

@@ -224,6 +224,15 @@ const viBrowser = {
     titleRequired: "Vui lòng nhập tên chủ đề",
   },
   profile: {
+    answerEmailsTitle: "Email về người kể chuyện",
+    answerEmailsOn:
+      "Khi người kể chuyện trả lời, bạn nhận mỗi ngày tối đa một email, " +
+      "và một email nếu người ấy chưa trả lời đã hai tuần.",
+    answerEmailsOff: "Các email này đang tắt. Câu trả lời mới vẫn hiện ở Trang chủ và trong trang soạn sách.",
+    answerEmailsTurnOff: "Tắt các email này",
+    answerEmailsTurnOn: "Bật các email này",
+    answerEmailsTurnedOff: "Đã tắt email về người kể chuyện.",
+    answerEmailsTurnedOn: "Đã bật email về người kể chuyện.",
     title: "Hồ sơ cá nhân",
     intro: "Thay đổi tên, email hoặc mật khẩu. Chỉ những thông tin bạn thay đổi mới được lưu.",
     displayName: "Tên hiển thị",

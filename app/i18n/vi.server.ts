@@ -50,6 +50,21 @@ const viServer = {
     keyReused: "Trang này đã gửi một câu trả lời khác trước đó. Xin hãy gửi lại câu trả lời này.",
   },
   weekly: {
+    answersSubject_one: "{{name}} đã kể một câu chuyện mới trong “{{book}}”",
+    answersSubject_other: "{{name}} đã kể {{count}} câu chuyện mới trong “{{book}}”",
+    answersSubjectMany: "Có câu chuyện mới trong “{{book}}”",
+    answersLine_one: "{{name}} đã kể một câu chuyện mới — xem ngay",
+    answersLine_other: "{{name}} đã kể {{count}} câu chuyện mới — xem ngay",
+    answersLead:
+      "Từ lần email trước, “{{book}}” có thêm những câu trả lời này. " +
+      "Hãy nghe, chỉnh sửa và hoàn thành chúng trong trang soạn sách:",
+    quietSubject: "{{name}} chưa trả lời đã hai tuần",
+    quietText:
+      "{{name}} chưa trả lời hai câu hỏi hằng tuần gần nhất của “{{book}}”. Câu hỏi vẫn được gửi đều trừ khi " +
+      "bạn tạm dừng; một cuộc gọi hay lời hỏi thăm của bạn có thể giúp.",
+    quietLink: "Đường liên kết và lịch gửi: {{url}}",
+    noticesOff: "Bạn có thể tắt các email này trong trang Hồ sơ: {{url}}",
+    someone: "Người kể chuyện",
     subject: "Câu hỏi tuần này: {{question}}",
     greeting: "{{hello}} {{whom}},",
     // Whom the greeting names: her name in English ("Dear Bà Lan,"), her honorific in Vietnamese ("Thưa bà,").

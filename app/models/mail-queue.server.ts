@@ -6,6 +6,7 @@ import { questionEmail } from "~/mail/question-email.server";
 import { env } from "~/platform/env.server";
 import { MailNotSent, type OutgoingMail, sendMail } from "~/platform/mail-transport.server";
 import { replyKeyOf } from "~/platform/reply-key.server";
+import { ownerNoticeMail } from "./owner-notices.server";
 import { linkDoorUrl } from "./storyteller-link-url.server";
 
 /** How long a server holds a message it is sending: past it, a server that died mid-send is taken over. */
@@ -87,13 +88,18 @@ async function questionMail(message: MailMessage, now: Date): Promise<OutgoingMa
 }
 
 /** Writes down how a leased message went, unless another server has taken it over since (its lease ran out). */
-async function settle(message: MailMessage, now: Date, outcome: { sent: true } | { error: MailNotSent | string }) {
+async function settle(
+  message: MailMessage,
+  now: Date,
+  outcome: { sent: true; subject: string } | { error: MailNotSent | string },
+) {
   const held = and(eq(mailMessages.id, message.id), eq(mailMessages.leaseUntil, message.leaseUntil!));
   if ("sent" in outcome) {
     await transaction(async (tx) => {
       await tx
         .update(mailMessages)
-        .set({ status: "sent", reason: null, leaseUntil: null, finishedAt: now })
+        // The subject as it went: a notice's is written when it goes, from the answers that came by then.
+        .set({ status: "sent", subject: outcome.subject, reason: null, leaseUntil: null, finishedAt: now })
         .where(held);
       if (message.sendId !== null)
         await tx.update(questionSends).set({ sentAt: now }).where(eq(questionSends.id, message.sendId));
@@ -115,8 +121,16 @@ async function settle(message: MailMessage, now: Date, outcome: { sent: true } |
   );
 }
 
+/** The message a queued row stands for, written now; a string says why it is not sent at all. */
+async function written(message: MailMessage, now: Date): Promise<OutgoingMail | string> {
+  if (message.kind === "question") return questionMail(message, now);
+  const notice = await ownerNoticeMail(message, now);
+  if (typeof notice === "string") return notice;
+  return { ...notice, to: message.recipient, messageId: message.messageId! };
+}
+
 async function deliver(message: MailMessage, now: Date): Promise<void> {
-  const mail = message.kind === "question" ? await questionMail(message, now) : NOT_SENT.ended;
+  const mail = await written(message, now);
   if (typeof mail === "string") return settle(message, now, { error: mail });
   try {
     await sendMail(mail);
@@ -124,7 +138,7 @@ async function deliver(message: MailMessage, now: Date): Promise<void> {
     if (!(error instanceof MailNotSent)) throw error;
     return settle(message, now, { error });
   }
-  await settle(message, now, { sent: true });
+  await settle(message, now, { sent: true, subject: mail.subject });
 }
 
 /**

@@ -287,3 +287,16 @@ export async function updateProfile(
   if (Object.keys(next).length === 0) return null;
   return updateUser(user.id, next, user.id, { keepSessionToken: sessionToken });
 }
+
+/** Whether the user is emailed about a storyteller's new answers and quiet weeks (issue 37 §3; Profile). */
+export async function setAnswerEmails({ userId, on }: { userId: number; on: boolean }): Promise<void> {
+  await transaction(async (tx) => {
+    await tx.update(users).set({ answerEmails: on }).where(eq(users.id, userId));
+    await logActivity(tx, {
+      userId,
+      action: "update",
+      resource: "user",
+      details: { id: userId, fields: ["answerEmails"] },
+    });
+  });
+}

@@ -117,7 +117,7 @@ describe("the question a link asks next (issue 37)", () => {
 describe("the weekly schedule's due sends (issue 37)", () => {
   const schedule = { weekdays: [1], time: "09:00", timeZone: "America/New_York" };
 
-  it("sends once when due, moves to the next week, and does not make up weeks missed while the server was down", async () => {
+  it("sends once when due, moves to the next week, and makes up no week missed while the server was down", async () => {
     const { user, link, row } = await bookWithLink(null);
     const set = new Date("2026-10-20T12:00:00Z");
     await changeStorytellerLink({ linkId: link.id, userId: user.id, now: set, changes: { schedule } });
@@ -221,7 +221,7 @@ describe("her week's email (issue 37)", () => {
     expect(message!.reason).toContain("Mailbox full");
   });
 
-  it("is not sent once she has paused the questions, and a leased one is taken over only when its lease runs out", async () => {
+  it("is not sent once she has paused them, and a leased one is taken over only when its lease runs out", async () => {
     const paused = await bookWithLink("paused@example.com");
     const now = new Date();
     await sendQuestionNow({ linkId: paused.link.id, userId: paused.user.id, now });

@@ -1,15 +1,17 @@
 import { and, asc, eq, isNotNull, isNull, lte, max } from "drizzle-orm";
 import { db, transaction, type Tx } from "~db/client.server";
 import { skippingLocked } from "~db/locked-rows";
-import { books, mailMessages, questionSends, storytellerLinks, type StorytellerLink } from "~db/schema";
+import { books, questionSends, storytellerLinks, type StorytellerLink } from "~db/schema";
 import type { QuestionChannel } from "~db/values";
 import { AppError } from "~/lib/errors";
 import { nextSendAt } from "~/lib/weekly-schedule";
 import { questionEmail } from "~/mail/question-email.server";
 import { env } from "~/platform/env.server";
-import { mailDomain, sendsMail } from "~/platform/mail-transport.server";
+import { sendsMail } from "~/platform/mail-transport.server";
 import { hashReplyKey, replyKeyOf } from "~/platform/reply-key.server";
 import { logActivity } from "./activity.server";
+import { queueMail } from "./mail-outbox.server";
+import { noteQuietWeeks } from "./owner-notices.server";
 import { unansweredQuestions, type TellerQuestion } from "./storyteller-answer.server";
 import { type LinkOfBook, ownedLiveLink } from "./storyteller-link.server";
 import { linkDoorUrl } from "./storyteller-link-url.server";
@@ -78,19 +80,14 @@ async function recordSend(tx: Tx, link: StorytellerLink, question: TellerQuestio
       pauseUrl: null,
       repliesTaken,
     });
-    await tx.insert(mailMessages).values({
-      direction: "out",
+    await queueMail(tx, {
       kind: "question",
-      sendId: send.id,
-      linkId: link.id,
-      bookId: link.bookId,
       recipient: link.email!,
-      sender: env().MAIL_FROM ?? "",
       subject,
-      messageId: `<question.${send.id}.${crypto.randomUUID()}@${mailDomain()}>`,
-      status: "queued",
-      nextAttemptAt: now,
-      createdAt: now,
+      bookId: link.bookId,
+      linkId: link.id,
+      sendId: send.id,
+      now,
     });
   }
   if (link.nextQuestionId === question.id)
@@ -144,7 +141,10 @@ export async function runDueSchedules(now: Date, batch = 50): Promise<number> {
     for (const link of due) {
       const live = link.schedule !== null && link.expiresAt.getTime() > now.getTime();
       const question = live ? await nextQuestionOf(link, tx) : null;
-      if (question) await recordSend(tx, link, question, now);
+      if (question) {
+        await recordSend(tx, link, question, now);
+        await noteQuietWeeks(tx, link, now);
+      }
       await tx
         .update(storytellerLinks)
         .set({ nextSendAt: live ? nextSendAt(link.schedule!, now) : null })

@@ -32,6 +32,7 @@ CREATE TABLE "question_sends" (
 ALTER TABLE "storyteller_links" ADD COLUMN "token_sealed" text;--> statement-breakpoint
 ALTER TABLE "storyteller_links" ADD COLUMN "origin" text;--> statement-breakpoint
 ALTER TABLE "storyteller_links" ADD COLUMN "next_question_id" integer;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "answer_emails" boolean DEFAULT true NOT NULL;--> statement-breakpoint
 ALTER TABLE "mail_messages" ADD CONSTRAINT "mail_messages_send_id_question_sends_id_fk" FOREIGN KEY ("send_id") REFERENCES "public"."question_sends"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "mail_messages" ADD CONSTRAINT "mail_messages_link_id_storyteller_links_id_fk" FOREIGN KEY ("link_id") REFERENCES "public"."storyteller_links"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "mail_messages" ADD CONSTRAINT "mail_messages_book_id_books_id_fk" FOREIGN KEY ("book_id") REFERENCES "public"."books"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

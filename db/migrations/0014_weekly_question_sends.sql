@@ -45,4 +45,5 @@ CREATE UNIQUE INDEX `question_sends_reply_key_hash_unique` ON `question_sends` (
 ALTER TABLE `storyteller_links` ADD `token_sealed` text;--> statement-breakpoint
 ALTER TABLE `storyteller_links` ADD `origin` text;--> statement-breakpoint
 ALTER TABLE `storyteller_links` ADD `next_question_id` integer REFERENCES questions(id) ON DELETE SET NULL;--> statement-breakpoint
-CREATE INDEX `storyteller_links_next_question_id_idx` ON `storyteller_links` (`next_question_id`);
+CREATE INDEX `storyteller_links_next_question_id_idx` ON `storyteller_links` (`next_question_id`);--> statement-breakpoint
+ALTER TABLE `users` ADD `answer_emails` integer DEFAULT true NOT NULL;

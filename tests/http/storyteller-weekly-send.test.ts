@@ -85,7 +85,7 @@ describe("send this week's question now", () => {
     expect(await (await send(lan, link.id)).json()).toEqual({ questionId: questions[1]!.id, channel: "email" });
   });
 
-  it("prepares it by hand when she has no email, asks the family's choice first, and is 409 with nothing left", async () => {
+  it("goes by hand without her email, asks the family's choice first, and is 409 with nothing left", async () => {
     const { link, questions, listed, answerAll } = await lansLink(null);
     const chosen = await lan.json("PUT", `/api/storyteller-links/${link.id}`, { nextQuestionId: questions[2]!.id });
     expect(chosen.status).toBe(200);
@@ -122,7 +122,7 @@ describe("her email's pause (RFC 8058)", () => {
     expect(await listed()).toMatchObject({ paused: false });
   });
 
-  it("pauses at one POST from her mail provider, without a cookie or an Origin, and the family sees she did", async () => {
+  it("pauses at one POST from her mail provider, without cookie or Origin, and the family sees she did", async () => {
     const { link, listed } = await lansLink("lan.oneclick@example.com");
     await lan.json("PUT", `/api/storyteller-links/${link.id}`, {
       schedule: { weekdays: [1], time: "09:00", timeZone: "Asia/Ho_Chi_Minh" },

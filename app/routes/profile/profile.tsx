@@ -3,6 +3,7 @@ import { useOutlet } from "react-router";
 import type { Route } from "./+types/profile";
 import type { HeaderHandle } from "~/components/layout/header-context";
 import { KeepsakeSection } from "~/routes/keepsakes/components/keepsake-section";
+import { AnswerEmailsForm } from "~/routes/profile/components/answer-emails-form";
 import { ProfileForm } from "~/routes/profile/components/profile-form";
 import { requireUser } from "~/http/auth.server";
 import { AppError } from "~/lib/errors";
@@ -16,7 +17,7 @@ import { readSessionToken } from "~/http/session.server";
 import { profileSchema } from "~/lib/validation";
 import type { Toast } from "~/lib/toast";
 import { useRootData } from "~/hooks/use-root-data";
-import { updateProfile } from "~/models/user.server";
+import { setAnswerEmails, updateProfile } from "~/models/user.server";
 import { Toaster } from "~/components/ui/toaster";
 import type { WorkspaceOutletContext } from "~/hooks/use-workspace-outlet";
 
@@ -29,6 +30,7 @@ export function loader(args: Route.LoaderArgs) {
   return {
     title: translate(args.context, "profile.title"),
     profile: { displayName: user.displayName ?? "", email: user.email },
+    answerEmails: user.answerEmails,
   };
 }
 
@@ -40,6 +42,14 @@ export function action(args: Route.ActionArgs) {
     description: error.messageKey,
   });
   return pageFormBody(args.request, { refusal }, async ({ form }) => {
+    if (form.get("intent") === "answerEmails") {
+      const on = form.get("answerEmails") === "on";
+      await setAnswerEmails({ userId: user.id, on });
+      return redirectWithToast("/profile", {
+        kind: "success",
+        title: on ? "profile.answerEmailsTurnedOn" : "profile.answerEmailsTurnedOff",
+      });
+    }
     const submission = parseSubmission(form, profileSchema);
     if (submission.status !== "success") return actionResult(400, { form: "profile", result: replyTo(submission) });
     try {
@@ -67,6 +77,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       <p className="muted">{t("profile.intro")}</p>
       {outlet ?? <Toaster toast={toast} />}
       <ProfileForm initial={loaderData.profile} result={resultOf(actionData, "profile")} />
+      <AnswerEmailsForm on={loaderData.answerEmails} />
       <KeepsakeSection />
     </main>
   );

@@ -8,6 +8,7 @@ import { wholeWordsWithin } from "~/lib/text";
 import type { UploadedFile } from "~/http/request-body.server";
 import { deleteMediaFiles } from "~/models/media.server";
 import { appendTranscript, createStory, deleteStory } from "~/models/story.server";
+import { noteNewAnswer } from "~/models/owner-notices.server";
 import { answerWithKey, linkQuestion, markLinkUsed, ownQuestion } from "~/models/storyteller-answer.server";
 import { saveStoryUpload } from "../stories/story-upload.server";
 
@@ -118,6 +119,12 @@ export async function keepAnswer(
       throw error;
     }
   }
-  if (link) await markLinkUsed(link.id);
+  if (link) {
+    await markLinkUsed(link.id);
+    // Her answer is kept; the owner's email about it is a comfort, and its failure must not take her answer back.
+    await noteNewAnswer(offered.bookId).catch((error: unknown) =>
+      console.error("Queueing the owner's email about a new answer failed", error),
+    );
+  }
   return { story, replayed: false, writeOutLater };
 }

@@ -1,0 +1,34 @@
+import { mailMessages } from "~db/schema";
+import type { Tx } from "~db/client.server";
+import type { MailKind } from "~db/values";
+import { env } from "~/platform/env.server";
+import { mailDomain } from "~/platform/mail-transport.server";
+
+/**
+ * Queues one outgoing email in the caller's transaction (ADR 0041): due at `at`, with its Message-ID fixed now,
+ * before any try, so that no retry, and no server taking over a dead one's lease, writes a second message.
+ */
+export async function queueMail(
+  tx: Tx,
+  mail: {
+    kind: MailKind;
+    recipient: string;
+    subject: string;
+    bookId: number;
+    linkId?: number;
+    sendId?: number;
+    now: Date;
+    at?: Date;
+  },
+): Promise<void> {
+  const { now, at, ...fields } = mail;
+  await tx.insert(mailMessages).values({
+    ...fields,
+    direction: "out",
+    sender: env().MAIL_FROM ?? "",
+    messageId: `<${mail.kind}.${crypto.randomUUID()}@${mailDomain()}>`,
+    status: "queued",
+    nextAttemptAt: at ?? now,
+    createdAt: now,
+  });
+}

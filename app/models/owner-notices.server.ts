@@ -1,0 +1,183 @@
+import { and, asc, count, desc, eq, gt, gte, isNotNull, lte, max, min, sql } from "drizzle-orm";
+import { db, transaction, type Tx } from "~db/client.server";
+import {
+  books,
+  mailMessages,
+  questionSends,
+  stories,
+  storytellerLinks,
+  users,
+  type MailMessage,
+  type StorytellerLink,
+} from "~db/schema";
+import { answersEmail, quietEmail } from "~/mail/owner-notice-email.server";
+import { env } from "~/platform/env.server";
+import { sendsMail } from "~/platform/mail-transport.server";
+import { queueMail } from "./mail-outbox.server";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The book's owner as the notices need them: where to write, whether they want it, and in which language. */
+async function ownerOf(runner: Tx, bookId: number) {
+  return (
+    await runner
+      .select({
+        email: users.email,
+        answerEmails: users.answerEmails,
+        title: books.title,
+        language: books.language,
+      })
+      .from(books)
+      .innerJoin(users, eq(users.id, books.userId))
+      .where(eq(books.id, bookId))
+  )[0];
+}
+
+/**
+ * An answer came for a book (by her link or by her email; issue 37 §3): the owner gets one email about it, at most one
+ * a day per book, collecting every answer since the last (written when it goes). Nothing without SMTP, or when the
+ * owner turned these emails off in Profile.
+ */
+export async function noteNewAnswer(bookId: number, now = new Date()): Promise<void> {
+  if (!sendsMail()) return;
+  await transaction(async (tx) => {
+    const owner = await ownerOf(tx, bookId);
+    if (!owner?.answerEmails) return;
+    const waiting = await tx
+      .select({ id: mailMessages.id })
+      .from(mailMessages)
+      .where(and(eq(mailMessages.bookId, bookId), eq(mailMessages.kind, "answers"), eq(mailMessages.status, "queued")))
+      .limit(1);
+    if (waiting.length) return;
+    const last = await lastAnswersEmail(tx, bookId);
+    const at = last ? new Date(Math.max(now.getTime(), last.getTime() + DAY_MS)) : now;
+    const subject = answersEmail({
+      language: owner.language,
+      bookTitle: owner.title,
+      tellers: [],
+      workspaceUrl: () => "",
+      profileUrl: "",
+    }).subject;
+    await queueMail(tx, { kind: "answers", recipient: owner.email, subject, bookId, now, at });
+  });
+}
+
+/** When the book's last email about new answers went, or null. */
+async function lastAnswersEmail(runner: Tx, bookId: number): Promise<Date | null> {
+  const row = (
+    await runner
+      .select({ at: max(mailMessages.finishedAt) })
+      .from(mailMessages)
+      .where(and(eq(mailMessages.bookId, bookId), eq(mailMessages.kind, "answers"), eq(mailMessages.status, "sent")))
+  )[0];
+  return row?.at ? new Date(row.at) : null;
+}
+
+/**
+ * After a week's send (in its transaction): when the two questions that went before it are both still unanswered,
+ * and the owner has not been told since, the owner is told once (issue 37 §1). The schedule keeps going.
+ */
+export async function noteQuietWeeks(tx: Tx, link: StorytellerLink, now: Date): Promise<void> {
+  if (!sendsMail()) return;
+  const recent = await tx
+    .select({ questionId: questionSends.questionId, createdAt: questionSends.createdAt })
+    .from(questionSends)
+    .where(and(eq(questionSends.linkId, link.id), isNotNull(questionSends.sentAt)))
+    .orderBy(desc(questionSends.createdAt), desc(questionSends.id))
+    .limit(2);
+  if (recent.length < 2) return;
+  for (const send of recent) {
+    if (send.questionId === null) return;
+    const answered = await tx
+      .select({ id: stories.id })
+      .from(stories)
+      .where(eq(stories.questionId, send.questionId))
+      .limit(1);
+    if (answered.length) return;
+  }
+  const told = await tx
+    .select({ id: mailMessages.id })
+    .from(mailMessages)
+    .where(
+      and(
+        eq(mailMessages.linkId, link.id),
+        eq(mailMessages.kind, "quiet"),
+        gte(mailMessages.createdAt, recent[1]!.createdAt),
+      ),
+    )
+    .limit(1);
+  if (told.length) return;
+  const owner = await ownerOf(tx, link.bookId);
+  if (!owner?.answerEmails) return;
+  const { subject } = quietEmail({
+    language: owner.language,
+    bookTitle: owner.title,
+    name: link.name,
+    linksUrl: "",
+    profileUrl: "",
+  });
+  await queueMail(tx, { kind: "quiet", recipient: owner.email, subject, bookId: link.bookId, linkId: link.id, now });
+}
+
+/** The site's address for the owner's links: PUBLIC_URL, else the one the owner last used on a link of the book. */
+async function siteOf(bookId: number): Promise<string | null> {
+  if (env().publicUrl) return env().publicUrl;
+  const row = (
+    await db()
+      .select({ origin: storytellerLinks.origin })
+      .from(storytellerLinks)
+      .where(and(eq(storytellerLinks.bookId, bookId), isNotNull(storytellerLinks.origin)))
+      .orderBy(desc(storytellerLinks.createdAt))
+      .limit(1)
+  )[0];
+  return row?.origin ?? null;
+}
+
+/**
+ * An owner's notice, written at send time from the book as it is then: the answers since the last one (nothing when
+ * none came, or the owner turned these emails off since), or the quiet weeks of a link still running.
+ */
+export async function ownerNoticeMail(message: MailMessage, now: Date) {
+  const owner = message.bookId === null ? undefined : await ownerOf(db(), message.bookId);
+  if (!owner || message.bookId === null) return "not-sent:ended";
+  if (!owner.answerEmails) return "not-sent:turned-off";
+  const site = await siteOf(message.bookId);
+  if (!site) return "not-sent:ended";
+  const profileUrl = new URL("/profile", site).toString();
+  const bookId = message.bookId;
+  if (message.kind === "quiet") {
+    const link = (
+      await db()
+        .select()
+        .from(storytellerLinks)
+        .where(eq(storytellerLinks.id, message.linkId ?? 0))
+    )[0];
+    if (!link || link.revokedAt !== null) return "not-sent:ended";
+    if (link.pausedAt !== null) return "not-sent:paused";
+    const linksUrl = new URL(`/books/${bookId}?dialog=storyteller`, site).toString();
+    return quietEmail({ language: owner.language, bookTitle: owner.title, name: link.name, linksUrl, profileUrl });
+  }
+  const since = (await lastAnswersEmail(db(), bookId)) ?? new Date(0);
+  const teller = sql<string>`coalesce(${stories.tellerName}, '')`;
+  const tellers = await db()
+    .select({ name: teller, count: count(), firstStoryId: min(stories.id).mapWith(Number) })
+    .from(stories)
+    .where(
+      and(
+        eq(stories.bookId, bookId),
+        eq(stories.source, "storyteller"),
+        gt(stories.createdAt, since),
+        lte(stories.createdAt, now),
+      ),
+    )
+    .groupBy(teller)
+    .orderBy(asc(teller));
+  if (!tellers.length) return "not-sent:nothing-new";
+  return answersEmail({
+    language: owner.language,
+    bookTitle: owner.title,
+    tellers,
+    workspaceUrl: (storyId) => new URL(`/books/${bookId}?storyId=${storyId}`, site).toString(),
+    profileUrl,
+  });
+}
