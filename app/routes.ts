@@ -61,6 +61,8 @@ export default [
   route("api/books/:id/storyteller-links", "routes/storyteller/api.book-links.ts"),
   route("api/storyteller-links/:id", "routes/storyteller/api.link.ts"),
   route("api/storyteller-links/:id/send", "routes/storyteller/api.link-send.ts"),
+  // Her emailed replies, piped by a mail relay (issue 37)
+  route("api/inbound/email", "routes/storyteller/api.inbound-email.ts"),
   route("api/suggested-actions", "routes/home/api.suggested-actions.ts"),
 
   // API: topics

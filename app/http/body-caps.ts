@@ -25,3 +25,9 @@ export const BOOK_JSON_MAX_BYTES = Math.ceil((COVER_MAX_BYTES * 4) / 3) + 64 * 1
  * urlencoded form spells at up to nine bytes each (a Vietnamese letter is three bytes, each sent as %XX).
  */
 export const TELL_FORM_FIELDS_MAX_BYTES = 2 * 1024 * 1024;
+
+/**
+ * A storyteller's emailed reply as a relay pipes it (issue 37): the common providers stop at 25 MB of attachments,
+ * which base64 makes about 34 MB; each recording and photo is then held to its own cap.
+ */
+export const INBOUND_MAIL_MAX_BYTES = 40 * 1024 * 1024;

@@ -79,6 +79,11 @@ function refuseNul(fields: Iterable<[string, FormDataEntryValue]>): void {
     if (hasNul(name) || (typeof value === "string" && hasNul(value))) throw new AppError(400, MALFORMED);
 }
 
+/** The raw body (a mail message piped by a relay) within `maxBytes`; one byte more is a 413. */
+export async function readRawBody(request: Request, maxBytes: number): Promise<Buffer> {
+  return Buffer.from(await readCapped(request, maxBytes, TOO_LARGE));
+}
+
 /** A JSON body within `maxBytes` (1 MB unless said), parsed; malformed JSON is a 400 `errors.invalidJson`. */
 export async function readJson(
   request: Request,

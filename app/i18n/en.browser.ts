@@ -786,6 +786,7 @@ const enBrowser = {
     title: "Error",
     notFound: "Not found.",
     unauthenticated: "Please sign in to continue.",
+    inboundSecret: "This address takes mail only from a relay that has its secret (INBOUND_SECRET).",
     forbidden: "You do not have permission to access this page.",
     crossSite: "This request came from another site and was refused.",
     wrongHost: "This server answers only at its own address, {{url}}.",

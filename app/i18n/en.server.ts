@@ -51,6 +51,11 @@ const enServer = {
     keyReused: "This page had already sent another answer. Please send this one again.",
   },
   weekly: {
+    droppedAttachments: "Some attachments were not recordings or photos, so they were not kept: {{files}}",
+    endedSubject: "This link has ended",
+    endedText:
+      "Thank you for your answer. The link it came through has ended, so it could not be kept. Please ask the " +
+      "family for a new link; everything you sent before is still kept.",
     answersSubject_one: "{{name}} told a new story in “{{book}}”",
     answersSubject_other: "{{name}} told {{count}} new stories in “{{book}}”",
     answersSubjectMany: "New stories in “{{book}}”",

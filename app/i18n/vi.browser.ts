@@ -790,6 +790,7 @@ const viBrowser = {
     title: "Lỗi",
     notFound: "Không tìm thấy.",
     unauthenticated: "Vui lòng đăng nhập để tiếp tục.",
+    inboundSecret: "Địa chỉ này chỉ nhận thư từ máy chủ chuyển thư có mã bí mật (INBOUND_SECRET).",
     forbidden: "Bạn không có quyền truy cập trang này.",
     crossSite: "Yêu cầu đến từ một trang web khác nên đã bị từ chối.",
     wrongHost: "Máy chủ này chỉ trả lời tại địa chỉ của nó, {{url}}.",

@@ -50,6 +50,11 @@ const viServer = {
     keyReused: "Trang này đã gửi một câu trả lời khác trước đó. Xin hãy gửi lại câu trả lời này.",
   },
   weekly: {
+    droppedAttachments: "Một số tệp đính kèm không phải bản ghi âm hay ảnh nên không được giữ: {{files}}",
+    endedSubject: "Đường liên kết này đã hết hạn",
+    endedText:
+      "Cảm ơn câu trả lời của bạn. Đường liên kết của thư này đã hết hạn nên câu trả lời chưa được lưu. Xin hãy nhờ " +
+      "gia đình gửi một đường liên kết mới; mọi điều đã gửi trước đây vẫn được giữ.",
     answersSubject_one: "{{name}} đã kể một câu chuyện mới trong “{{book}}”",
     answersSubject_other: "{{name}} đã kể {{count}} câu chuyện mới trong “{{book}}”",
     answersSubjectMany: "Có câu chuyện mới trong “{{book}}”",

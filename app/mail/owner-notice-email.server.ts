@@ -45,6 +45,8 @@ export function answersEmail(input: {
   language: Language;
   bookTitle: string;
   tellers: TellerAnswers[];
+  /** The attachments of her emailed replies that no story keeps (not a recording, not a photo), by name. */
+  dropped: string[];
   workspaceUrl: (storyId: number) => string;
   profileUrl: string;
 }): Email {
@@ -61,6 +63,7 @@ export function answersEmail(input: {
         `${say("weekly.answersLine", { name: nameOf(teller), count: teller.count })}\n` +
         input.workspaceUrl(teller.firstStoryId),
     ),
+    ...(input.dropped.length ? [say("weekly.droppedAttachments", { files: input.dropped.join(", ") })] : []),
     say("weekly.noticesOff", { url: input.profileUrl }),
   ];
   return { subject, text: `${paragraphs.join("\n\n")}\n`, html: html(input.language, paragraphs) };
@@ -85,5 +88,16 @@ export function quietEmail(input: {
     subject: say("weekly.quietSubject", { name }),
     text: `${paragraphs.join("\n\n")}\n`,
     html: html(input.language, paragraphs),
+  };
+}
+
+/** The one polite answer to her reply through a link that has ended: ask the family for a new one. */
+export function endedLinkEmail(language: Language): Email {
+  const say = sayer(language);
+  const paragraphs = [say("weekly.endedText")];
+  return {
+    subject: say("weekly.endedSubject"),
+    text: `${paragraphs.join("\n\n")}\n`,
+    html: html(language, paragraphs),
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, isNotNull, lte, max, min, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, isNotNull, like, lte, max, min, sql } from "drizzle-orm";
 import { db, transaction, type Tx } from "~db/client.server";
 import {
   books,
@@ -10,7 +10,7 @@ import {
   type MailMessage,
   type StorytellerLink,
 } from "~db/schema";
-import { answersEmail, quietEmail } from "~/mail/owner-notice-email.server";
+import { answersEmail, endedLinkEmail, quietEmail } from "~/mail/owner-notice-email.server";
 import { env } from "~/platform/env.server";
 import { sendsMail } from "~/platform/mail-transport.server";
 import { queueMail } from "./mail-outbox.server";
@@ -55,6 +55,7 @@ export async function noteNewAnswer(bookId: number, now = new Date()): Promise<v
       language: owner.language,
       bookTitle: owner.title,
       tellers: [],
+      dropped: [],
       workspaceUrl: () => "",
       profileUrl: "",
     }).subject;
@@ -140,6 +141,8 @@ async function siteOf(bookId: number): Promise<string | null> {
 export async function ownerNoticeMail(message: MailMessage, now: Date) {
   const owner = message.bookId === null ? undefined : await ownerOf(db(), message.bookId);
   if (!owner || message.bookId === null) return "not-sent:ended";
+  // Hers, not the owner's: the one polite answer to a reply through an ended link.
+  if (message.kind === "ended") return endedLinkEmail(owner.language);
   if (!owner.answerEmails) return "not-sent:turned-off";
   const site = await siteOf(message.bookId);
   if (!site) return "not-sent:ended";
@@ -173,7 +176,24 @@ export async function ownerNoticeMail(message: MailMessage, now: Date) {
     .groupBy(teller)
     .orderBy(asc(teller));
   if (!tellers.length) return "not-sent:nothing-new";
+  // What her emailed replies carried that a story cannot keep (issue 37 §2): named, so the family can ask for it.
+  const dropped = (
+    await db()
+      .select({ reason: mailMessages.reason })
+      .from(mailMessages)
+      .where(
+        and(
+          eq(mailMessages.bookId, bookId),
+          eq(mailMessages.direction, "in"),
+          eq(mailMessages.status, "taken"),
+          like(mailMessages.reason, "dropped:%"),
+          gt(mailMessages.createdAt, since),
+        ),
+      )
+      .limit(20)
+  ).map((row) => row.reason!.slice("dropped:".length));
   return answersEmail({
+    dropped,
     language: owner.language,
     bookTitle: owner.title,
     tellers,

@@ -95,8 +95,25 @@ const schema = z
     MAIL_REPLY_DOMAIN: optional(
       z.string().regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i, { error: "must be a domain name such as reply.example.org" }),
     ),
+    // Her replies (issue 37 §2): an SMTP receiver of our own, for an MX pointed at it, and a secret for a relay's pipe.
+    INBOUND_SMTP_PORT: optional(
+      z.coerce
+        .number({ error: "must be a port number such as 2525" })
+        .int({ error: "must be a port number such as 2525" })
+        // 0: any free port, printed at start (the tests' choice).
+        .min(0, { error: "must be a port number such as 2525" })
+        .max(65535, { error: "must be a port number such as 2525" }),
+    ),
+    INBOUND_SECRET: optional(z.string().min(16, { error: "must be at least 16 characters" })),
   })
   .superRefine((value, ctx) => {
+    if ((value.INBOUND_SMTP_PORT || value.INBOUND_SECRET) && !value.MAIL_REPLY_DOMAIN) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["MAIL_REPLY_DOMAIN"],
+        message: "is needed to take replies: the domain of her questions' Reply-To, such as reply.example.org",
+      });
+    }
     if (value.SMTP_URL && !value.MAIL_FROM) {
       ctx.addIssue({
         code: "custom",

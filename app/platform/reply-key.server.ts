@@ -18,3 +18,9 @@ export const replyKeyOf = (sendId: number): string =>
   crypto.createHmac("sha256", replyKeySecret()).update(`send:${sendId}`).digest("hex").slice(0, 32);
 
 export const hashReplyKey = (key: string): string => crypto.createHash("sha256").update(key).digest("hex");
+
+/** The key in an address such as tell+{key}@reply.example, or null when the address is not one of ours. */
+export function replyKeyIn(address: string, domain: string): string | null {
+  const match = /^tell\+([0-9a-f]{32})@(.+)$/.exec(address.trim().toLowerCase());
+  return match && match[2] === domain.toLowerCase() ? match[1]! : null;
+}

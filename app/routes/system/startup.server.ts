@@ -1,4 +1,5 @@
 import fs from "node:fs/promises";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import sharp from "sharp";
 import { prepareDatabase } from "~db/client.server";
@@ -15,6 +16,8 @@ import { ensurePrivateDir, tightenTree } from "~db/private-files.server";
 import { watchEventLoop } from "~/platform/event-loop-watch.server";
 import { sessionSecret } from "~/platform/secrets.server";
 import { startWeeklyJobs } from "./weekly-jobs.server";
+import { takeRawReply } from "~/models/inbound-reply.server";
+import { startInboundSmtp } from "~/platform/inbound-smtp.server";
 
 /**
  * A file still in use was written to less than this long ago: an upload's request must arrive whole within Node's
@@ -118,6 +121,16 @@ async function startup(): Promise<void> {
   setInterval(() => void removeOrphans(), ORPHAN_AFTER_MS).unref();
   // Weekly questions and their mail (issue 37): durable jobs in the database, shared by every server.
   startWeeklyJobs();
+  if (config.INBOUND_SMTP_PORT !== undefined && config.MAIL_REPLY_DOMAIN) {
+    const receiver = await startInboundSmtp({
+      port: config.INBOUND_SMTP_PORT,
+      host: process.env.HOST ?? "0.0.0.0",
+      domain: config.MAIL_REPLY_DOMAIN,
+      take: (raw) => takeRawReply(raw),
+    });
+    const { port } = receiver.server.address() as AddressInfo;
+    console.log(`Taking storytellers' replies by SMTP on port ${port} for @${config.MAIL_REPLY_DOMAIN}`);
+  }
   const admin = await ensureAdmin(env().ADMIN_PASSWORD);
   if (admin?.generated) {
     // Printed once, on the start that created the account; it is not stored anywhere in clear.
