@@ -6,8 +6,6 @@ const LINES = new Set([
   ...["address", "article", "aside", "center", "dd", "details", "dialog", "div", "dl", "dt", "fieldset"],
   ...["figcaption", "figure", "footer", "form", "header", "hgroup", "li", "main", "nav", "section", "summary", "tr"],
 ]);
-/** Nothing a reader sees: the head, and media with no text of their own. */
-const HIDDEN = new Set(["head", "img", "svg", "video", "audio", "object", "iframe", "map", "button", "select"]);
 
 /** Outlook writes each line as a `<p class="MsoNormal">` without margins: a line, not a paragraph. */
 const isOutlookLine = (element: HtmlElement) => /(^|\s)MsoNormal(\s|$)/i.test(element.attrs.class ?? "");
@@ -32,7 +30,6 @@ export function htmlText(nodes: HtmlNode[]): string {
       return;
     }
     const { tag } = node;
-    if (HIDDEN.has(tag)) return;
     if (tag === "br") out += "\n";
     const paragraph = PARAGRAPHS.has(tag) && !isOutlookLine(node);
     const block = paragraph || LINES.has(tag) || tag === "p";

@@ -11,12 +11,11 @@ const INVISIBLE = /[\u200b\ufeff]/g;
 
 /**
  * Her lines as one text: composed Unicode (a Vietnamese letter may arrive as a base letter and combining marks),
- * trimmed lines with single spaces, and at most one blank line between paragraphs.
+ * trimmed lines (a CRLF's CR included) with single spaces, and at most one blank line between paragraphs.
  */
 const tidy = (text: string) =>
   text
     .normalize("NFC")
-    .replace(/\r\n?/g, "\n")
     .replace(INVISIBLE, "")
     .replace(SPACES, " ")
     .split("\n")
