@@ -26,7 +26,9 @@ export function htmlText(nodes: HtmlNode[]): string {
   const walk = (node: HtmlNode, pre: boolean) => {
     if (typeof node === "string") {
       const text = pre ? node : node.replace(/[ \t\n\r\f]+/g, " ");
-      out += !pre && (!out || out.endsWith("\n")) ? text.trimStart() : text;
+      // Only collapsible spaces go at a line's start: a no-break space is a character, so that Outlook's empty line
+      // (`<p class="MsoNormal">&nbsp;</p>`) stays a line.
+      out += !pre && (!out || out.endsWith("\n")) ? text.replace(/^ /, "") : text;
       return;
     }
     const { tag } = node;

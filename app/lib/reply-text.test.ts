@@ -180,6 +180,12 @@ describe("an HTML reply becomes plain text", () => {
     );
   });
 
+  it("keeps Outlook's empty line, a paragraph holding only a no-break space, as a blank line", () => {
+    const reply =
+      '<p class="MsoNormal">Thưa con,</p><p class="MsoNormal"><o:p>&nbsp;</o:p></p><p class="MsoNormal">Bà</p>';
+    expect(html(reply)).toBe("Thưa con,\n\nBà");
+  });
+
   it("reads pretty-printed markup: the spaces between blocks make no lines", () => {
     expect(html("<body>\n  <div>Dòng một</div>\n  <div>dòng hai</div>\n  <p>Đoạn hai</p>\n</body>")).toBe(
       "Dòng một\ndòng hai\n\nĐoạn hai",
@@ -195,5 +201,14 @@ describe("an HTML reply becomes plain text", () => {
     expect(newReplyText({ text: "from the plain part", html: "<p>from the HTML part</p>" })).toBe("from the HTML part");
     expect(newReplyText({ text: "from the plain part", html: '<img src="cid:logo">' })).toBe("from the plain part");
     expect(newReplyText({})).toBe("");
+  });
+
+  it("is empty for a reply that is all quote, though the plain part's attribution is in a language it does not know", () => {
+    // A voice memo sent from Gmail in French, without a word: nothing of the history may become her story.
+    const attribution = "Le mar. 3 nov. 2026 à 09:00, Heirloom <tell+k3y@reply.family.example> a écrit :";
+    const gmail =
+      `<div dir="ltr"><br></div><div class="gmail_quote"><div class="gmail_attr">${attribution}</div>` +
+      `<blockquote class="gmail_quote">${QUESTION}</blockquote></div>`;
+    expect(newReplyText({ text: `${attribution}\n\n${quoted(QUESTION)}`, html: gmail })).toBe("");
   });
 });

@@ -30,10 +30,13 @@ const newLines = (text: string) =>
 
 /**
  * Only what the storyteller newly wrote in her reply: the quoted question, the attribution, the signature and the
- * phone's footer are gone. The HTML part is read first when there is one, since its elements say where the quote is
- * (a plain part only has its `>` and the client's wording); the plain part is the fallback when the HTML holds no text.
+ * phone's footer are gone. The HTML part is read when it holds any text, since its elements say where the quote is (a
+ * plain part only has its `>` and the client's wording, in the client's language); so a reply that is all quote (a
+ * voice memo sent without a word) is empty, whatever the plain part's attribution. The plain part is read when there
+ * is no HTML, or HTML without text (only an image).
  */
 export function newReplyText(input: { text?: string; html?: string }): string {
-  const fromHtml = input.html ? newLines(htmlText(withoutQuotedHtml(parseHtml(input.html)))) : "";
-  return fromHtml || (input.text ? newLines(input.text) : "");
+  const tree = input.html ? parseHtml(input.html) : [];
+  if (htmlText(tree).trim()) return newLines(htmlText(withoutQuotedHtml(tree)));
+  return input.text ? newLines(input.text) : "";
 }
