@@ -1,5 +1,4 @@
 import { SMTPServer } from "smtp-server";
-import { INBOUND_MAIL_MAX_BYTES } from "~/http/body-caps";
 
 /**
  * Heirloom's own SMTP receiver (issue 37, INBOUND_SMTP_PORT), for a self-hosted install whose MX points at it. It
@@ -10,9 +9,12 @@ export function startInboundSmtp({
   port,
   host,
   domain,
+  maxBytes,
   take,
 }: {
   port: number;
+  /** The largest message taken (the same as the relay's pipe); a larger one is refused with 552. */
+  maxBytes: number;
   host: string;
   domain: string;
   take: (raw: Buffer) => Promise<unknown>;
@@ -21,7 +23,7 @@ export function startInboundSmtp({
     // An MX takes mail from anyone, without a login; STARTTLS needs a certificate, which a proxy in front can bring.
     authOptional: true,
     disabledCommands: ["AUTH", "STARTTLS"],
-    size: INBOUND_MAIL_MAX_BYTES,
+    size: maxBytes,
     logger: false,
     banner: "Heirloom",
     onRcptTo(address, _session, callback) {
@@ -32,8 +34,7 @@ export function startInboundSmtp({
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
-        if (stream.sizeExceeded)
-          return callback(Object.assign(new Error("Message too large"), { responseCode: 552 }));
+        if (stream.sizeExceeded) return callback(Object.assign(new Error("Message too large"), { responseCode: 552 }));
         take(Buffer.concat(chunks)).then(
           () => callback(),
           (error: unknown) => {

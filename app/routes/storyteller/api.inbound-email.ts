@@ -3,7 +3,7 @@ import type { Route } from "./+types/api.inbound-email";
 import { INBOUND_MAIL_MAX_BYTES } from "~/http/body-caps";
 import { readRawBody } from "~/http/request-body.server";
 import { apiHandler, jsonError, methodNotAllowed, refuseMethod } from "~/http/responses.server";
-import { takeRawReply } from "~/models/inbound-reply.server";
+import { takeRawReply } from "~/routes/storyteller/reply-intake.server";
 import { env } from "~/platform/env.server";
 
 const digest = (text: string) => crypto.createHash("sha256").update(text).digest();

@@ -2,7 +2,7 @@ import type { Route } from "./+types/api.link-send";
 import { requireUser } from "~/http/auth.server";
 import { apiHandler, methodNotAllowed, paramId, refuseMethod } from "~/http/responses.server";
 import { sendQuestionNow } from "~/models/weekly-question.server";
-import { wakeWeeklyJobs } from "~/routes/system/weekly-jobs.server";
+import { wakeWeeklyJobs } from "./weekly-jobs.server";
 
 /**
  * POST /api/storyteller-links/{id}/send: "Send this week's question now" (issue 37). 202 `{questionId, channel}`:

@@ -15,9 +15,10 @@ import { env } from "~/platform/env.server";
 import { ensurePrivateDir, tightenTree } from "~db/private-files.server";
 import { watchEventLoop } from "~/platform/event-loop-watch.server";
 import { sessionSecret } from "~/platform/secrets.server";
-import { startWeeklyJobs } from "./weekly-jobs.server";
-import { takeRawReply } from "~/models/inbound-reply.server";
+import { startWeeklyJobs } from "~/routes/storyteller/weekly-jobs.server";
+import { takeRawReply } from "~/routes/storyteller/reply-intake.server";
 import { startInboundSmtp } from "~/platform/inbound-smtp.server";
+import { INBOUND_MAIL_MAX_BYTES } from "~/http/body-caps";
 
 /**
  * A file still in use was written to less than this long ago: an upload's request must arrive whole within Node's
@@ -126,6 +127,7 @@ async function startup(): Promise<void> {
       port: config.INBOUND_SMTP_PORT,
       host: process.env.HOST ?? "0.0.0.0",
       domain: config.MAIL_REPLY_DOMAIN,
+      maxBytes: INBOUND_MAIL_MAX_BYTES,
       take: (raw) => takeRawReply(raw),
     });
     const { port } = receiver.server.address() as AddressInfo;

@@ -14,15 +14,15 @@ import { deleteStory } from "~/models/story.server";
 import { env } from "~/platform/env.server";
 import { type InboundMail, readInboundMail } from "~/platform/inbound-mail.server";
 import { hashReplyKey, replyKeyIn } from "~/platform/reply-key.server";
-import { keepAnswer } from "~/routes/storyteller/door-answer.server";
+import { keepAnswer } from "./door-answer.server";
 import { saveStoryUpload } from "~/routes/stories/story-upload.server";
 import { endedLinkEmail } from "~/mail/owner-notice-email.server";
-import { queueMail } from "./mail-outbox.server";
-import { admitAttempt } from "./rate-limit.server";
+import { queueMail } from "~/models/mail-outbox.server";
+import { admitAttempt } from "~/models/rate-limit.server";
 
 /** A reply carries at most this many recordings and photos: a week's answer, not an album. */
-export const REPLY_RECORDINGS_MAX = 5;
-export const REPLY_PHOTOS_MAX = 10;
+const REPLY_RECORDINGS_MAX = 5;
+const REPLY_PHOTOS_MAX = 10;
 
 /** Why a reply was not taken, as the admin's Email tab shows it; the sender is never told (issue 37 §2). */
 type Refusal =
