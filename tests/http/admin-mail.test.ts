@@ -32,7 +32,7 @@ const shown = async (response: Response) => {
 type Message = Record<string, unknown> & { subject: string; status: string };
 
 describe("GET /api/admin/mail", () => {
-  it("answers 401 signed out and 403 to anyone but the admin, with a message, and the page sends them away", async () => {
+  it("answers 401 signed out and 403 to anyone but the admin, with a message; the page sends them away", async () => {
     const anonymous = createClient(server.url);
     const signedOut = await anonymous.get("/api/admin/mail");
     expect(signedOut.status).toBe(401);
@@ -103,7 +103,7 @@ describe("GET /api/admin/mail", () => {
 });
 
 describe("the Email tab without JavaScript", () => {
-  it("shows the failed mail in Vietnamese, its reasons translated or as the relay wrote them, and the Overview's count", async () => {
+  it("shows failed mail in Vietnamese, reasons translated or in the relay's words; the Overview counts it", async () => {
     const vi = { headers: { "Accept-Language": "vi" } };
     const overview = await shown(await admin.get("/admin", vi));
     expect(overview).toContain("3 email gửi không được trong tuần này");

@@ -70,7 +70,7 @@ export async function seedMailLog(database: TestDatabase, link: { linkId: number
     "direction, kind, link_id, book_id, recipient, sender, subject, status, reason, attempts, next_attempt_at, " +
     "created_at, finished_at";
   await database.query(
-    `insert into mail_messages (${columns}) values ${rows.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`,
+    `insert into mail_messages (${columns}) values ${rows.map(() => `(${Array(13).fill("?").join(", ")})`).join(", ")}`,
     rows.flatMap((row) => [
       row.direction,
       row.kind,

@@ -68,7 +68,7 @@ export function MailTable({ messages }: { messages: Row[] }) {
         {messages.map((message) => (
           <tr key={message.id}>
             <td className="nowrap">{formatDateTime(message.createdAt, timeZone)}</td>
-            <td>
+            <td className="nowrap">
               {t(`admin.mail.directions.${message.direction}`)}
               <br />
               <span className="muted">{t(`admin.mail.kinds.${message.kind}`)}</span>
