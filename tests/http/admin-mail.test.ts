@@ -103,7 +103,7 @@ describe("GET /api/admin/mail", () => {
 });
 
 describe("the Email tab without JavaScript", () => {
-  it("shows failed mail in Vietnamese, reasons translated or in the relay's words; the Overview counts it", async () => {
+  it("shows failed mail in Vietnamese, reasons translated or the relay's words; the Overview counts it", async () => {
     const vi = { headers: { "Accept-Language": "vi" } };
     const overview = await shown(await admin.get("/admin", vi));
     expect(overview).toContain("3 email gửi không được trong tuần này");
