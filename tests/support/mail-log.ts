@@ -20,9 +20,9 @@ type Row = {
 
 /**
  * The admin's Email tab's rows, written straight into `mail_messages` as the mail queue and the inbound mail write
- * them (issue 37), for a link and its book: 25 weekly questions to Bà Lan an hour apart over the last day (the
- * newest first: one waiting for a retry after the relay said "later", then three that failed for good: a full
- * mailbox twice and once not sent because she had paused), then her reply, taken, and a stranger's, refused.
+ * them (issue 37), for a link and its book: 25 weekly questions to Bà Lan an hour apart, the newest 5 hours ago and
+ * waiting for a retry after the relay said "later", the three before it failed for good (a full mailbox twice, then
+ * not sent because she had paused); among those, her reply, taken, and a stranger's, refused. 27 rows, 3 failed.
  */
 export async function seedMailLog(database: TestDatabase, link: { linkId: number; bookId: number }, now = Date.now()) {
   const at = (hoursAgo: number) => new Date(now - hoursAgo * HOUR);
