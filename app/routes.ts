@@ -101,6 +101,7 @@ export default [
   route("api/admin/topics", "routes/admin/api.topics.ts"),
   route("api/admin/stories", "routes/admin/api.stories.ts"),
   route("api/admin/content", "routes/admin/api.content.ts"),
+  route("api/admin/mail", "routes/admin/api.mail.ts"),
   route("api/admin/create-user", "routes/admin/api.create-user.ts"),
   route("api/admin/users/:id", "routes/admin/api.user.ts"),
   route("api/admin/users/:id/activities", "routes/admin/api.user-activities.ts"),

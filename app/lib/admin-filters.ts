@@ -1,6 +1,7 @@
 // The admin dashboard's URL vocabulary and limits, free of libraries so page components can use them.
+import type { MAIL_DIRECTIONS } from "~db/values";
 
-export const ADMIN_TABS = ["overview", "users", "books", "topics", "stories", "content"] as const;
+export const ADMIN_TABS = ["overview", "users", "books", "topics", "stories", "content", "email"] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 export const USER_SORTS = ["id", "username", "email", "firstLoginAt", "lastLoginAt"] as const;
@@ -10,6 +11,10 @@ export type BookSort = (typeof BOOK_SORTS)[number];
 export const ROLES = ["all", "admin", "user"] as const;
 export type Role = (typeof ROLES)[number];
 export type SortDir = "asc" | "desc";
+/** The Email tab's filters (issue 37): a direction and a status of `mail_messages`; none given means all. */
+export type MailDirection = (typeof MAIL_DIRECTIONS)[number];
+/** The Overview's count of failed outgoing mail looks this far back ("2 emails failed this week"). */
+export const MAIL_FAILED_WINDOW_MS = 7 * 24 * 60 * 60_000;
 
 /** Rows per page of every admin table and of the explorer's list of users. */
 export const ADMIN_PAGE_SIZE = 20;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LANGUAGES } from "~db/schema";
+import { MAIL_DIRECTIONS, MAIL_STATUSES, type MailStatus } from "~db/values";
 import {
   ADMIN_PAGE_SIZE,
   ADMIN_TABS,
@@ -9,6 +10,7 @@ import {
   SEARCH_MAX,
   USER_SORTS,
   type BookSort,
+  type MailDirection,
   type SortDir,
   type UserSort,
 } from "./admin-filters";
@@ -33,6 +35,8 @@ const schema = z.object({
   role: z.enum(ROLES).catch("all"),
   language: z.enum(LANGUAGES).optional().catch(undefined),
   dialog: z.enum(ADMIN_DIALOGS).optional().catch(undefined),
+  direction: z.enum(MAIL_DIRECTIONS).optional().catch(undefined),
+  status: z.enum(MAIL_STATUSES).optional().catch(undefined),
 });
 
 /** `open`: a topic to show open (with its book and user), e.g. after "Show less" on one of its stories. */
@@ -59,6 +63,14 @@ export type BookListQuery = {
   dir: SortDir;
   language?: (typeof LANGUAGES)[number];
   userId?: number;
+  page: number;
+  pageSize: number;
+};
+/** The Email tab: a search, a direction and a status (none: all), newest first. */
+export type MailListQuery = {
+  q: string;
+  direction?: MailDirection;
+  status?: MailStatus;
   page: number;
   pageSize: number;
 };
@@ -115,5 +127,16 @@ export function explorerQuery(params: URLSearchParams | AdminQuery): ExplorerQue
     openBookId: q.book,
     openTopicId: q.topic,
     storyId: q.story,
+  };
+}
+
+export function mailListQuery(params: URLSearchParams | AdminQuery): MailListQuery {
+  const q = params instanceof URLSearchParams ? adminQuery(params) : params;
+  return {
+    q: q.q,
+    direction: q.direction,
+    status: q.status,
+    page: q.page,
+    pageSize: q.pageSize ?? ADMIN_PAGE_SIZE,
   };
 }

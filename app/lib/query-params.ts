@@ -83,6 +83,7 @@ export const QUERY_NUMBERS = {
   "api/admin/topics": ADMIN_NUMBERS,
   "api/admin/stories": ADMIN_NUMBERS,
   "api/admin/content": ADMIN_NUMBERS,
+  "api/admin/mail": ADMIN_NUMBERS,
   "api/admin/users/:id/activities": ADMIN_NUMBERS,
 } as const satisfies Record<string, NumberShape>;
 

@@ -22,7 +22,7 @@ import { ADMIN_USERNAME, isAdmin } from "./user.server";
 type Paging = { page: number; pageSize: number };
 
 /** The page asked for, moved back to the last one when it is past the end. */
-function paginate(total: number, { page, pageSize }: Paging) {
+export function paginate(total: number, { page, pageSize }: Paging) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const current = Math.min(page, pages);
   return { total, page: current, pages, offset: (current - 1) * pageSize, limit: pageSize };

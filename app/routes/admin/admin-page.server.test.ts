@@ -57,6 +57,8 @@ describe("the admin dashboard's queries", () => {
       `?tab=content&user=${userId}&bpage=2&book=${bookId}&topic=${topicId}&story=${storyId}`,
       `?tab=content&user=${userId}&dialog=preview&id=${topicId}`,
       `?tab=content&dialog=media&id=${mediaId}`,
+      "?tab=email",
+      "?tab=email&direction=out&status=failed&q=lan&page=2",
     ];
     const counts = async () => {
       const found: number[] = [];

@@ -14,13 +14,15 @@ import {
   listUsers,
 } from "~/models/admin.server";
 import { activityNames } from "~/models/activity-names.server";
-import { ACTIVITY_PAGE_SIZE, EXPLORER } from "~/lib/admin-filters";
+import { countFailedMail, listMailLog } from "~/models/mail-log.server";
+import { ACTIVITY_PAGE_SIZE, EXPLORER, MAIL_FAILED_WINDOW_MS } from "~/lib/admin-filters";
 import { activityRefs, describeActivity } from "~/lib/activity-sentence";
 import {
   adminQuery,
   bookListQuery,
   contentListQuery,
   explorerQuery,
+  mailListQuery,
   userListQuery,
   type AdminQuery,
   type ExplorerQuery,
@@ -95,10 +97,13 @@ async function dialogData(query: AdminQuery) {
   }
 }
 
-async function tabData(query: AdminQuery) {
+async function tabData(query: AdminQuery, now: Date) {
   switch (query.tab) {
-    case "overview":
-      return { tab: "overview" as const, overview: await adminOverview(query.q) };
+    case "overview": {
+      const overview = await adminOverview(query.q);
+      const failedMail = await countFailedMail(new Date(now.getTime() - MAIL_FAILED_WINDOW_MS));
+      return { tab: "overview" as const, overview: { ...overview, failedMail } };
+    }
     case "users": {
       const users = userListQuery(query);
       return { tab: "users" as const, query: users, list: await listUsers(users) };
@@ -127,14 +132,21 @@ async function tabData(query: AdminQuery) {
       };
     case "content":
       return { tab: "content" as const, explorer: await explorerData(explorerQuery(query)) };
+    case "email": {
+      const mail = mailListQuery(query);
+      return { tab: "email" as const, query: mail, list: await listMailLog(mail) };
+    }
   }
 }
 
-/** Everything /admin renders for a URL: the tab's data and the open dialog's, in a bounded number of queries. */
-export async function adminPageData(url: URL) {
+/**
+ * Everything /admin renders for a URL: the tab's data and the open dialog's, in a bounded number of queries. `now`
+ * is the end of the Overview's week of failed mail.
+ */
+export async function adminPageData(url: URL, now = new Date()) {
   const query = adminQuery(url.searchParams);
   return {
-    ...(await tabData(query)),
+    ...(await tabData(query, now)),
     q: query.q,
     userId: query.user,
     language: query.language,

@@ -8,6 +8,7 @@ import { AdminTabs, tabLabel } from "~/routes/admin/components/admin-tabs";
 import { AdminToolbar } from "~/routes/admin/components/admin-toolbar";
 import { BooksTable } from "~/routes/admin/components/books-table";
 import { ContentExplorer } from "~/routes/admin/components/content-explorer";
+import { MailTable } from "~/routes/admin/components/mail-table";
 import { Pager } from "~/routes/admin/components/pager";
 import { StoriesTable } from "~/routes/admin/components/stories-table";
 import { TopicsTable } from "~/routes/admin/components/topics-table";
@@ -94,6 +95,13 @@ function TabPanel({ page }: { page: AdminPageData }) {
           <Pager page={page.list.page} pages={page.list.pages} />
         </>
       );
+    case "email":
+      return (
+        <>
+          <MailTable messages={page.list.messages} />
+          <Pager page={page.list.page} pages={page.list.pages} />
+        </>
+      );
     case "content":
       return (
         <ContentExplorer
@@ -134,6 +142,7 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
           userId={page.userId}
           languages={page.tab === "books" ? page.languages : undefined}
           userOptions={"userOptions" in page ? page.userOptions : undefined}
+          mail={page.tab === "email" ? { direction: page.query.direction, status: page.query.status } : undefined}
         />
         <TabPanel page={page} />
       </section>

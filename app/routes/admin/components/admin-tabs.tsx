@@ -10,6 +10,7 @@ const LABELS: Record<AdminTab, MessageKey> = {
   topics: "admin.topicsTab",
   stories: "admin.storiesTab",
   content: "admin.contentTab",
+  email: "admin.emailTab",
 };
 
 export function tabLabel(tab: AdminTab): MessageKey {

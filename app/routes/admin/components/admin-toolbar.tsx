@@ -1,6 +1,7 @@
 import { Form, Link, useSearchParams } from "react-router";
 import { useT } from "~/i18n/use-t";
 import { ROLES, type AdminTab, type Role } from "~/lib/admin-filters";
+import { MailFilterFields, type MailFilters } from "./mail-filters";
 
 export type UserOption = { id: number; username: string; displayName: string | null };
 
@@ -14,6 +15,8 @@ type Props = {
   languages?: string[];
   /** The user filter's choices, on the Books, Topics and Stories tabs. */
   userOptions?: UserOption[];
+  /** The Email tab's direction and status. */
+  mail?: MailFilters;
 };
 
 const ROLE_LABELS = { all: "admin.allRoles", admin: "admin.roleAdmin", user: "admin.roleUser" } as const;
@@ -22,7 +25,7 @@ const ROLE_LABELS = { all: "admin.allRoles", admin: "admin.roleAdmin", user: "ad
  * The global search box and the tab's filters: one GET form, so every search is a URL and works
  * without JavaScript. It keeps the tab and the sort, and starts again from the first page.
  */
-export function AdminToolbar({ tab, q, role, language, userId, languages, userOptions }: Props) {
+export function AdminToolbar({ tab, q, role, language, userId, languages, userOptions, mail }: Props) {
   const t = useT();
   const [params] = useSearchParams();
   const sort = params.get("sort");
@@ -32,7 +35,8 @@ export function AdminToolbar({ tab, q, role, language, userId, languages, userOp
     q !== "" ||
     (tab === "users" && role !== "all") ||
     (tab === "books" && !!language) ||
-    (!!userOptions && userId !== undefined);
+    (!!userOptions && userId !== undefined) ||
+    (!!mail && (mail.direction !== undefined || mail.status !== undefined));
   return (
     // Keyed by the address, so the fields show the URL's values after a navigation (e.g. Clear).
     <Form
@@ -50,7 +54,7 @@ export function AdminToolbar({ tab, q, role, language, userId, languages, userOp
         <label htmlFor="admin-q">{t("admin.searchLabel")}</label>
         <input id="admin-q" name="q" type="search" defaultValue={q} aria-describedby="admin-q-hint" />
         <p id="admin-q-hint" className="field-hint">
-          {t("admin.searchHint")}
+          {t(tab === "email" ? "admin.mail.searchHint" : "admin.searchHint")}
         </p>
       </div>
       {tab === "users" ? (
@@ -91,6 +95,7 @@ export function AdminToolbar({ tab, q, role, language, userId, languages, userOp
           </select>
         </div>
       ) : null}
+      {mail ? <MailFilterFields {...mail} /> : null}
       <div className="admin-search-buttons">
         <button type="submit" className="button button-primary">
           {t("admin.search")}

@@ -15,13 +15,15 @@ type Overview = {
     userId: number;
   }[];
   latestUsers: { id: number; username: string; displayName: string | null; email: string }[];
+  /** Outgoing emails that failed for good in the last 7 days (issue 37). */
+  failedMail: number;
 };
 
 /** Totals of users, books, topics and stories, and the five latest books and users (docs/product.md §2 Overview). */
 export function AdminOverview({ overview }: { overview: Overview }) {
   const t = useT();
   const timeZone = useTimeZone();
-  const { totals, latestBooks, latestUsers } = overview;
+  const { totals, latestBooks, latestUsers, failedMail } = overview;
   const stats = [
     ["admin.totalUsers", totals.users],
     ["admin.totalBooks", totals.books],
@@ -30,6 +32,13 @@ export function AdminOverview({ overview }: { overview: Overview }) {
   ] as const;
   return (
     <div className="stack-lg">
+      {failedMail > 0 ? (
+        <p className="notice">
+          <Link to="?tab=email&direction=out&status=failed">
+            {t("admin.mail.failedThisWeek", { count: failedMail })}
+          </Link>
+        </p>
+      ) : null}
       <section aria-labelledby="totals-heading">
         <h3 id="totals-heading" className="visually-hidden">
           {t("admin.totals")}
