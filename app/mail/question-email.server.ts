@@ -58,7 +58,8 @@ function questionHtml(
   const button = input.answerUrl
     ? `<p style="margin:0 0 12px"><a href="${escapeHtml(input.answerUrl)}" style="display:inline-block;` +
       "background:#7a3e1d;color:#ffffff;font-size:22px;font-weight:bold;text-decoration:none;padding:18px 32px;" +
-      `border-radius:12px">${escapeHtml(answer)}</a></p>${paragraph(lines.answerHint, "font-size:17px;margin:0 0 24px")}`
+      `border-radius:12px">${escapeHtml(answer)}</a></p>` +
+      paragraph(lines.answerHint, "font-size:17px;margin:0 0 24px")
     : "";
   const pause = input.pauseUrl
     ? `<p style="font-size:16px;color:#555555;margin:32px 0 0"><a href="${escapeHtml(input.pauseUrl)}" ` +

@@ -58,7 +58,7 @@ const sendRow = async (sendId: number) =>
   (await db().select().from(questionSends).where(eq(questionSends.id, sendId)))[0]!;
 
 describe("the week's questions waiting to be sent by hand (issue 37)", () => {
-  it("shows each live link's latest by-hand send, in the book's language with her honorific and her door on it", async () => {
+  it("shows each live link's latest by-hand send, in the book's language, her honorific, her door", async () => {
     const { user, questions, link } = await bookOf();
     const lan = await link("Bà Lan", "ba");
     const first = await sendQuestionNow({ linkId: lan.id, userId: user.id, now: new Date(Date.now() - DAY_MS) });
@@ -86,7 +86,7 @@ describe("the week's questions waiting to be sent by hand (issue 37)", () => {
     );
   });
 
-  it("leaves out sends marked sent, gone by email, of revoked or expired links, or whose question is gone", async () => {
+  it("leaves out sends marked sent, gone by email, of ended links, or whose question is gone", async () => {
     const { user, topic, link } = await bookOf();
     const marked = await link("Marked");
     const markedSend = await sendQuestionNow({ linkId: marked.id, userId: user.id });
