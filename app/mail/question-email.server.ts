@@ -1,16 +1,9 @@
-import type { Language } from "~db/schema";
-import type { StorytellerAddress } from "~db/storyteller-addresses";
-import { fastT } from "~/i18n/fast-t";
 import resources from "~/i18n/resources";
-import { translateKey } from "~/i18n/translate";
-import type { MessageKey } from "~/i18n/types";
 import { escapeHtml } from "~/lib/html";
+import { type Addressee, weeklyVoice } from "./weekly-voice.server";
 
 /** What a week's email is made from: her, the question, her door on it, and where she pauses the schedule. */
-export type QuestionEmailInput = {
-  language: Language;
-  name: string;
-  address: StorytellerAddress;
+export type QuestionEmailInput = Addressee & {
   bookTitle: string;
   question: string;
   /** Her door on this question; null for a link made before weekly questions, whose token the server never kept. */
@@ -28,21 +21,10 @@ const SUBJECT_QUESTION_MAX = 80;
  * tracked, and every link is the plain address it shows.
  */
 export function questionEmail(input: QuestionEmailInput): { subject: string; text: string; html: string } {
-  const t = fastT(input.language, resources[input.language].translation);
-  const say = (key: MessageKey, values: Record<string, string> = {}) => translateKey(t, key, values);
-  const you = say(`tell.you.${input.address}`);
-  const words = {
-    you,
-    You: you.charAt(0).toLocaleUpperCase(input.language) + you.slice(1),
-    me: say(`weekly.me.${input.address}`),
-    hello: say(`weekly.hello.${input.address}`),
-  };
-  const byName = say("weekly.greetBy") === "name";
-  const whom = byName ? input.name.trim() : you;
-  const greeting = whom ? say("weekly.greeting", { ...words, whom }) : "";
+  const { say, words, greeting, lead } = weeklyVoice(input);
   const lines = {
-    greeting: greeting || say("weekly.greetingNoName"),
-    lead: say("weekly.lead", words),
+    greeting,
+    lead,
     answerHint: say("weekly.answerHint", words),
     replyHint: input.repliesTaken ? say("weekly.replyHint", words) : null,
     signature: say("weekly.signature", { ...words, book: input.bookTitle }),

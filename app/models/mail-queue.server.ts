@@ -7,7 +7,7 @@ import { env } from "~/platform/env.server";
 import { MailNotSent, type OutgoingMail, sendMail } from "~/platform/mail-transport.server";
 import { replyKeyOf } from "~/platform/reply-key.server";
 import { ownerNoticeMail } from "./owner-notices.server";
-import { linkDoorUrl } from "./storyteller-link-url.server";
+import { doorOnQuestion, linkDoorUrl } from "./storyteller-link-url.server";
 
 /** How long a server holds a message it is sending: past it, a server that died mid-send is taken over. */
 const LEASE_MS = 2 * 60_000;
@@ -73,7 +73,7 @@ async function questionMail(message: MailMessage, now: Date): Promise<OutgoingMa
     address: link.address,
     bookTitle: book.title,
     question: row.question,
-    answerUrl: `${door}?questionId=${send.questionId}`,
+    answerUrl: doorOnQuestion(door, row.send.questionId),
     pauseUrl,
     repliesTaken: Boolean(replyDomain),
   });

@@ -12,3 +12,6 @@ export function linkDoorUrl(link: Pick<StorytellerLink, "tokenSealed" | "origin"
   const token = link.tokenSealed ? unsealToken(link.tokenSealed) : null;
   return origin && token ? new URL(`/tell/${token}`, origin).toString() : null;
 }
+
+/** Her door opened on one question, as her email's button and the family's by-hand message give it. */
+export const doorOnQuestion = (door: string, questionId: number) => `${door}?questionId=${questionId}`;

@@ -76,6 +76,7 @@ function forms(): { client: () => Client; path: string; fields: Record<string, s
       id: "mediaId",
     },
     { client: () => lan, path: `${book}/stories/${ids.story}/media`, fields: { intent: "delete" }, id: "mediaId" },
+    { client: () => lan, path: "/?index", fields: { intent: "hand-send:sent" }, id: "sendId" },
     { client: () => admin, path: "/admin", fields: { intent: "delete" }, id: "id" },
     {
       client: () => admin,

@@ -9,6 +9,7 @@ import { bookCard } from "~/routes/books/book-card-data";
 import { FirstBookStep } from "~/routes/home/components/first-book-step";
 import { SuggestedActions, type NoOpenQuestion } from "~/routes/home/components/suggested-actions";
 import { NewAnswersNotice } from "~/routes/storyteller/components/new-answers-notice";
+import { HandSendCards } from "~/routes/home/components/hand-send-cards";
 import { Toaster } from "~/components/ui/toaster";
 import { getLocale } from "~/http/i18n-middleware.server";
 import { requireUser } from "~/http/auth.server";
@@ -22,6 +23,8 @@ import { useRootData } from "~/hooks/use-root-data";
 import { listBooks } from "~/models/book.server";
 import { listSuggestedActions, questionsOverview } from "~/models/question.server";
 import { listNewAnswers } from "~/models/new-answers.server";
+import { listHandSends } from "~/models/hand-sends.server";
+import { markSentForm } from "~/routes/home/hand-send-action.server";
 
 const RECENT_BOOKS = 3;
 const SUGGESTED_ACTIONS = 2;
@@ -33,11 +36,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageTitle(loaderData
 export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
   // At once: on PostgreSQL each is a round trip of its own, on the pool's connections.
-  const [{ books: recent }, actions, dialog, newAnswers] = await Promise.all([
+  const [{ books: recent }, actions, dialog, newAnswers, handSends] = await Promise.all([
     listBooks({ userId: user.id, limit: RECENT_BOOKS }),
     listSuggestedActions({ userId: user.id, limit: SUGGESTED_ACTIONS }),
     bookDialogData(args.request, user),
     listNewAnswers({ userId: user.id }),
+    listHandSends({ userId: user.id }),
   ]);
   return {
     title: translate(args.context, "home.title"),
@@ -48,6 +52,7 @@ export async function loader(args: Route.LoaderArgs) {
     noOpenQuestion: actions.length === 0 ? await noOpenQuestion(user.id, recent[0]) : null,
     dialog,
     newAnswers,
+    handSends,
   };
 }
 
@@ -67,7 +72,10 @@ async function noOpenQuestion(
 
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
-  return pageFormAction(args.request, { "create-book": bookForm("create-book", { user, context: args.context }) });
+  return pageFormAction(args.request, {
+    "create-book": bookForm("create-book", { user, context: args.context }),
+    "hand-send:sent": (form) => markSentForm(form, user.id),
+  });
 }
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
@@ -101,6 +109,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
           </Link>
         </div>
       </section>
+      <HandSendCards sends={loaderData.handSends} />
       <NewAnswersNotice groups={loaderData.newAnswers} showBook />
       {recent.length === 0 ? (
         <FirstBookStep />
