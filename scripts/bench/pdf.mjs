@@ -13,6 +13,7 @@ import Database from "better-sqlite3";
 import sharp from "sharp";
 import { loginAsAdmin, mulberry32, paragraphs, words } from "./fixtures.mjs";
 import { cleanupAll, cpuPlan, readMemory, startHeirloom, tempDir } from "./processes.mjs";
+import { percentile, sampleDuring } from "./sampling.mjs";
 
 const ADMIN_PASSWORD = "bench-admin-password-3";
 
@@ -169,12 +170,6 @@ async function checkMedia(origin, cookie, [photoId, ...rest]) {
   }
 }
 
-const percentile = (values, p) => {
-  if (!values.length) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
-
 /** One download, timed from the request to the last byte. */
 async function download(url, headers) {
   const started = performance.now();
@@ -188,48 +183,6 @@ async function download(url, headers) {
     bytes: bytes.byteLength,
     isPdf: new TextDecoder().decode(bytes.slice(0, 5)) === "%PDF-",
   };
-}
-
-/**
- * While `work` runs: the server's VmRSS every 50 ms, and GET /healthz one after another, each started 50 ms after the
- * previous one started (or at once when it took longer), as another user's requests would come.
- */
-async function sampleDuring(origin, pid, work) {
-  const rss = [];
-  const healthz = [];
-  let done = false;
-  const memory = setInterval(() => {
-    try {
-      rss.push(readMemory(pid).rssMb);
-    } catch {
-      // the process is gone; the download reports the failure
-    }
-  }, 50);
-  const probe = (async () => {
-    while (!done) {
-      const started = performance.now();
-      let ok = false;
-      try {
-        const response = await fetch(new URL("/healthz", origin), { signal: AbortSignal.timeout(30_000) });
-        await response.arrayBuffer();
-        ok = response.status === 200;
-      } catch {
-        // refused or reset: a failure, counted below; the download says why
-      }
-      const ms = performance.now() - started;
-      healthz.push({ ms, ok });
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, 50 - ms)));
-    }
-  })();
-  try {
-    return { result: await work(), rss, healthz };
-  } catch (error) {
-    throw new Error(`the download failed: ${error.cause?.message ?? error.message}`);
-  } finally {
-    done = true;
-    clearInterval(memory);
-    await probe;
-  }
 }
 
 /**
@@ -283,7 +236,7 @@ export async function benchPdf({
     } catch {
       hwmReset = false;
     }
-    const cold = await sampleDuring(server.url, pid, () => download(url, headers));
+    const cold = await sampleDuring(server.url, pid, () => download(url, headers), "the download");
     const after = readMemory(pid);
     const cached = await download(url, headers);
     const healthzMs = cold.healthz.map((h) => h.ms);
