@@ -15,31 +15,39 @@ const isOutlookLine = (element: HtmlElement) => /(^|\s)MsoNormal(\s|$)/i.test(el
  * break, runs of spaces as one (except in `<pre>`), and no markup at all.
  */
 export function htmlText(nodes: HtmlNode[]): string {
-  let out = "";
+  // The pieces are joined once at the end, and how many line breaks end the text so far is counted as it grows:
+  // asking a growing string how it ends flattens it every time, which made a body of many small texts quadratic.
+  const parts: string[] = [];
+  let newlines = -1; // -1 while nothing is written
+  const write = (text: string) => {
+    if (!text) return;
+    parts.push(text);
+    const trailing = text.length - text.replace(/\n+$/, "").length;
+    newlines = trailing === text.length ? Math.max(newlines, 0) + trailing : trailing;
+  };
   // Ends the current line (a block starts or ends), or leaves a blank line (a paragraph): never at the start, and never
   // more than asked, so that nested blocks do not pile up empty lines.
   const breakLine = (blank: boolean) => {
-    if (!out) return;
-    const wanted = blank ? "\n\n" : "\n";
-    if (!out.endsWith(wanted)) out += out.endsWith("\n") ? "\n" : wanted;
+    const wanted = blank ? 2 : 1;
+    if (newlines >= 0 && newlines < wanted) write("\n".repeat(wanted - newlines));
   };
   const walk = (node: HtmlNode, pre: boolean) => {
     if (typeof node === "string") {
       const text = pre ? node : node.replace(/[ \t\n\r\f]+/g, " ");
       // Only collapsible spaces go at a line's start: a no-break space is a character, so that Outlook's empty line
       // (`<p class="MsoNormal">&nbsp;</p>`) stays a line.
-      out += !pre && (!out || out.endsWith("\n")) ? text.replace(/^ /, "") : text;
+      write(!pre && newlines !== 0 ? text.replace(/^ /, "") : text);
       return;
     }
     const { tag } = node;
-    if (tag === "br") out += "\n";
+    if (tag === "br") write("\n");
     const paragraph = PARAGRAPHS.has(tag) && !isOutlookLine(node);
     const block = paragraph || LINES.has(tag) || tag === "p";
     if (block) breakLine(paragraph);
     for (const child of node.children) walk(child, pre || tag === "pre");
     if (block) breakLine(paragraph);
-    else if (tag === "td" || tag === "th") out += " ";
+    else if (tag === "td" || tag === "th") write(" ");
   };
   for (const node of nodes) walk(node, false);
-  return out;
+  return parts.join("");
 }

@@ -13,12 +13,14 @@ const html = (markup: string) => newReplyText({ html: markup });
 
 describe("a plain-text reply: quoted lines and their attribution go", () => {
   it("drops the > lines and the one-line attribution above them", () => {
-    const reply = `Nhà bà có giàn mướp.\n\nOn Mon, Nov 3, 2026 at 9:00 AM Heirloom <tell+k3y@reply.family.example> wrote:\n\n${quoted(QUESTION)}\n`;
+    const attribution = "On Tue, Nov 3, 2026 at 9:00 AM Heirloom <tell+k3y@reply.family.example> wrote:";
+    const reply = `Nhà bà có giàn mướp.\n\n${attribution}\n\n${quoted(QUESTION)}\n`;
     expect(plain(reply)).toBe("Nhà bà có giàn mướp.");
   });
 
   it("drops an attribution Gmail wrapped, with 'wrote:' alone on the next line", () => {
-    const reply = `Nhà bà có giàn mướp.\n\nOn Mon, Nov 3, 2026 at 9:00 AM Heirloom <tell+k3y@reply.family.example>\nwrote:\n\n${quoted(QUESTION)}`;
+    const attribution = "On Tue, Nov 3, 2026 at 9:00 AM Heirloom <tell+k3y@reply.family.example>\nwrote:";
+    const reply = `Nhà bà có giàn mướp.\n\n${attribution}\n\n${quoted(QUESTION)}`;
     expect(plain(reply)).toBe("Nhà bà có giàn mướp.");
   });
 
@@ -30,16 +32,20 @@ describe("a plain-text reply: quoted lines and their attribution go", () => {
   });
 
   it("cuts at an attribution with the message under it unquoted (Yahoo's plain part)", () => {
-    const reply = `Bà nhớ cái sân gạch.\n\nOn Monday, November 3, 2026, 09:00:00 AM GMT+7, Heirloom <tell+k3y@reply.family.example> wrote:\n\n${QUESTION}`;
+    const attribution =
+      "On Tuesday, November 3, 2026, 09:00:00 AM GMT+7, Heirloom <tell+k3y@reply.family.example> wrote:";
+    const reply = `Bà nhớ cái sân gạch.\n\n${attribution}\n\n${QUESTION}`;
     expect(plain(reply)).toBe("Bà nhớ cái sân gạch.");
   });
 
   it("keeps her text written below the quote (bottom-posting) and between quotes", () => {
-    const reply = `On 03/11/2026 09:00, Heirloom wrote:\n> Thưa bà, tuần này con muốn nghe bà kể…\n\nNhà ở Huế.\n> Bà nhớ gì nhất?\nCái giếng.`;
+    const reply =
+      "On 03/11/2026 09:00, Heirloom wrote:\n> Thưa bà, tuần này con muốn nghe bà kể…\n\n" +
+      "Nhà ở Huế.\n> Bà nhớ gì nhất?\nCái giếng.";
     expect(plain(reply)).toBe("Nhà ở Huế.\nCái giếng.");
   });
 
-  it("keeps her lines that only mention writing, and one that ends like an attribution without a time or address", () => {
+  it("keeps her lines that only mention writing, and one like an attribution but without a time or address", () => {
     const reply =
       "On Sundays my father wrote letters to his mother.\nOn the day we left, my brother wrote:\nWe will be back.";
     expect(plain(reply)).toBe(reply);
@@ -48,8 +54,8 @@ describe("a plain-text reply: quoted lines and their attribution go", () => {
 
 describe("a plain-text reply: Outlook's appended message, signatures and phone footers go", () => {
   it.each([
-    ["English", "From: Heirloom <tell+k3y@reply.family.example>\nSent: Monday, November 3, 2026 9:00 AM"],
-    ["Vietnamese", "Từ: Heirloom <tell+k3y@reply.family.example>\nĐã gửi: Thứ Hai, 3 tháng 11, 2026 09:00"],
+    ["English", "From: Heirloom <tell+k3y@reply.family.example>\nSent: Tuesday, November 3, 2026 9:00 AM"],
+    ["Vietnamese", "Từ: Heirloom <tell+k3y@reply.family.example>\nĐã gửi: Thứ Ba, 3 tháng 11, 2026 09:00"],
   ])("cuts at the %s header block and the underscores above it", (_, header) => {
     const to = header.startsWith("From") ? "To: Bà Lan\nSubject: Re: Câu hỏi" : "Đến: Bà Lan\nChủ đề: Re: Câu hỏi";
     const reply = `Ngày xưa nhà bà ở gần chợ.\n\n${"_".repeat(32)}\n${header}\n${to}\n\n${QUESTION}`;
@@ -112,12 +118,13 @@ describe("an HTML reply: quotes go by their elements", () => {
     `<blockquote class="gmail_quote" style="margin:0px 0px 0px 0.8ex">${QUESTION}</blockquote></div>`;
 
   it("drops Gmail's quote container, attribution included, whatever its language", () => {
-    const reply = `<div dir="ltr">Nhà bà có giàn mướp.</div><br>${gmailQuote("Le lun. 3 nov. 2026, Heirloom a écrit :")}`;
+    const quote = gmailQuote("Le mar. 3 nov. 2026, Heirloom a écrit :");
+    const reply = `<div dir="ltr">Nhà bà có giàn mướp.</div><br>${quote}`;
     expect(html(reply)).toBe("Nhà bà có giàn mướp.");
   });
 
   it("keeps her text written below Gmail's quote", () => {
-    const attribution = "On Mon, Nov 3, 2026 at 9:00 AM Heirloom &lt;tell+k3y@reply.family.example&gt; wrote:";
+    const attribution = "On Tue, Nov 3, 2026 at 9:00 AM Heirloom &lt;tell+k3y@reply.family.example&gt; wrote:";
     expect(html(`${gmailQuote(attribution)}<div dir="ltr">Nhà bà có giàn mướp.</div>`)).toBe("Nhà bà có giàn mướp.");
   });
 
@@ -132,7 +139,7 @@ describe("an HTML reply: quotes go by their elements", () => {
   it("drops Yahoo's quoted container, which holds no blockquote, whatever its attribution's language", () => {
     const reply =
       '<div class="ydp1 yahoo-style-wrap"><div dir="ltr">Bà nhớ cái sân gạch.</div></div>' +
-      '<div id="yahoo_quoted_123" class="yahoo_quoted"><div>Am Montag, 3. November 2026 schrieb Heirloom:</div>' +
+      '<div id="yahoo_quoted_123" class="yahoo_quoted"><div>Am Dienstag, 3. November 2026 schrieb Heirloom:</div>' +
       `<div><div>${QUESTION}</div></div></div>`;
     expect(html(reply)).toBe("Bà nhớ cái sân gạch.");
   });
@@ -140,7 +147,7 @@ describe("an HTML reply: quotes go by their elements", () => {
   it("drops everything from Outlook's divRplyFwdMsg, whatever the language of its header block", () => {
     const reply =
       '<div class="elementToProof">Bà kể rồi đó.</div><hr style="display:inline-block;width:98%">' +
-      '<div id="divRplyFwdMsg" dir="ltr"><b>Von:</b> Heirloom<br><b>Gesendet:</b> Montag<br><b>Betreff:</b> Frage' +
+      '<div id="divRplyFwdMsg" dir="ltr"><b>Von:</b> Heirloom<br><b>Gesendet:</b> Dienstag<br><b>Betreff:</b> Frage' +
       `</div><div>${QUESTION}</div>`;
     expect(html(reply)).toBe("Bà kể rồi đó.");
   });
@@ -148,7 +155,7 @@ describe("an HTML reply: quotes go by their elements", () => {
   it("cuts at Outlook's Vietnamese header block after a rule, with no element to tell it", () => {
     const reply =
       '<p class="MsoNormal">Bà kể rồi đó.</p><p class="MsoNormal">Thương các con.</p><hr>' +
-      '<p class="MsoNormal"><b>Từ:</b> Heirloom &lt;tell+k3y@reply.family.example&gt;<br><b>Đã gửi:</b> Thứ Hai' +
+      '<p class="MsoNormal"><b>Từ:</b> Heirloom &lt;tell+k3y@reply.family.example&gt;<br><b>Đã gửi:</b> Thứ Ba' +
       `<br><b>Đến:</b> Bà Lan<br><b>Chủ đề:</b> Câu hỏi tuần này</p><p>${QUESTION}</p>`;
     // Outlook's MsoNormal paragraphs have no margins: they are lines.
     expect(html(reply)).toBe("Bà kể rồi đó.\nThương các con.");
@@ -203,7 +210,7 @@ describe("an HTML reply becomes plain text", () => {
     expect(newReplyText({})).toBe("");
   });
 
-  it("is empty for a reply that is all quote, though the plain part's attribution is in a language it does not know", () => {
+  it("is empty for a reply that is all quote, though its plain attribution is in a language it does not know", () => {
     // A voice memo sent from Gmail in French, without a word: nothing of the history may become her story.
     const attribution = "Le mar. 3 nov. 2026 à 09:00, Heirloom <tell+k3y@reply.family.example> a écrit :";
     const gmail =

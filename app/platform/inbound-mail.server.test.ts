@@ -63,7 +63,9 @@ const REPLIES: Record<string, Expected> = {
     from: "ba.hoa.dongngac@icloud.com",
     to: [tell("k3yapp1evi6pls2d")],
     subject: `Re: ${VI_SUBJECT}`,
-    text: "Nhà bà ở làng Đông Ngạc, có cái ao sen trước ngõ.\n\nHè nào bà cũng hái sen cho mẹ bà ướp trà. Thơm lắm con ạ.",
+    text:
+      "Nhà bà ở làng Đông Ngạc, có cái ao sen trước ngõ.\n\n" +
+      "Hè nào bà cũng hái sen cho mẹ bà ướp trà. Thơm lắm con ạ.",
   },
   "yahoo-en.eml": {
     from: "lan_saigon1950@yahoo.com",
