@@ -5,6 +5,7 @@
 // app's signed-in reference, /login's JS).
 import { ADMIN_QUERY_BUDGET, printAdminReport } from "./admin.mjs";
 import { ENGINE_REQUESTS, median, P99_BUDGET } from "./engines.mjs";
+import { mailBudgets } from "./mail.mjs";
 import { pdfBudgets } from "./pdf.mjs";
 import { MEASURES, variantRows } from "./variants.mjs";
 
@@ -127,6 +128,7 @@ export function budgetsOf(results) {
     });
   }
   if (results.pdf) for (const budget of pdfBudgets(results.pdf)) add(budget);
+  if (results.mail) for (const budget of mailBudgets(results.mail)) add(budget);
   if (results.engines)
     for (const key of ENGINE_REQUESTS) {
       const { sqlite, postgres } = results.engines;
@@ -287,6 +289,18 @@ export function tableRows(results) {
     ];
     pdfRows.forEach(([metric, value, id], i) =>
       rows.push([i === 0 ? "book.pdf" : "", metric, value, "", "", ...(id ? budgetCells(id) : ["", ""])]),
+    );
+  }
+  if (results.mail) {
+    const { mail } = results;
+    const mailRows = [
+      [`${mail.links} questions due at once, all sent${mail.valid ? "" : " (!)"}`, msText(mail.allSentMs), "mail.sent"],
+      [`  /healthz meanwhile, p99 of ${mail.healthz.samples}`, msText(mail.healthz.p99Ms), "mail.healthz"],
+      ["  /healthz meanwhile, max", msText(mail.healthz.maxMs)],
+      ["  storytellers who got it twice", String(mail.duplicates)],
+    ];
+    mailRows.forEach(([metric, value, id], i) =>
+      rows.push([i === 0 ? "weekly mail" : "", metric, value, "", "", ...(id ? budgetCells(id) : ["", ""])]),
     );
   }
   return rows;

@@ -13,13 +13,15 @@
 //   - admin:       every tab of /admin against 200 users, 2,000 books and 10,000 stories (scripts/bench/admin.mjs);
 //   - pdf:         the keepsake book of 100 stories, 50 photos and 20 recordings: its cold generation, the server's
 //                  peak memory and /healthz meanwhile, and the cached download (scripts/bench/pdf.mjs);
+//   - mail:        10,000 weekly questions due at once, sent through a local SMTP relay by the server's job loop, and
+//                  /healthz meanwhile (scripts/bench/mail.mjs);
 //   - engines:     SQLite beside PostgreSQL on the same data (scripts/bench/engines.mjs);
 //   - variants:    what each optimisation buys: a build with one optimisation taken out (bench/variants/*.patch)
 //                  measured beside the project's own, in turns (scripts/bench/variant-bench.mjs).
 // It prints one table with the budgets (over budget is printed, never an error exit) and writes
 // bench/results.json. Options: --build (rebuild Heirloom first; it is built anyway when build/ is missing),
-// --no-js, --no-load, --no-lighthouse, --no-interactive, --no-admin, --no-pdf, --no-engines, --no-variants (skip a
-// part), --duration <s> (10) and --connections <n> (10) for the load, --lighthouse-runs <n> (1),
+// --no-js, --no-load, --no-lighthouse, --no-interactive, --no-admin, --no-pdf, --no-mail, --no-engines,
+// --no-variants (skip a part), --duration <s> (10) and --connections <n> (10) for the load, --lighthouse-runs <n> (1),
 // --interactive-runs <n> (3), --admin-duration <s> (3, per tab), --engine-rounds <n> (3, SQLite and PostgreSQL in
 // turns), --variant <name> (only that variant; may be repeated), --variant-rounds <n> (3, with and without in turns),
 // --out <file> (bench/results.json).
@@ -36,6 +38,7 @@ import { measurePageJs } from "./js-weight.mjs";
 import { auditPages, chromiumPath } from "./lighthouse.mjs";
 import { measureRps } from "./load.mjs";
 import { benchEngines } from "./engines.mjs";
+import { benchMail } from "./mail.mjs";
 import { benchPdf } from "./pdf.mjs";
 import { benchVariants, variantsBudgetMs } from "./variant-bench.mjs";
 import { listVariants, selectVariants } from "./variants.mjs";
@@ -55,6 +58,7 @@ const { values: options } = parseArgs({
     interactive: { type: "boolean", default: true },
     admin: { type: "boolean", default: true },
     pdf: { type: "boolean", default: true },
+    mail: { type: "boolean", default: true },
     engines: { type: "boolean", default: true },
     variants: { type: "boolean", default: true },
     variant: { type: "string", multiple: true, default: [] },
@@ -85,7 +89,7 @@ function usage(problem) {
   if (problem) console.error(`bench: ${problem}`);
   console.error(
     "usage: npm run bench -- [--build] [--no-js] [--no-load] [--no-lighthouse] [--no-interactive] [--no-admin]\n" +
-      "       [--no-pdf] [--no-engines] [--no-variants] [--variant <name>]…\n" +
+      "       [--no-pdf] [--no-mail] [--no-engines] [--no-variants] [--variant <name>]…\n" +
       "       [--duration 1..60 s] [--connections 1..200] [--lighthouse-runs 1..9] [--interactive-runs 1..15]\n" +
       "       [--admin-duration 1..60 s] [--engine-rounds 1..9] [--variant-rounds 2..9] [--out bench/results.json]",
   );
@@ -371,11 +375,13 @@ async function main() {
   const adminMs = options.admin ? (40 + adminPages(0).length * (adminSeconds + 1 + 8)) * 1000 : 0;
   // The pdf part: a start, 70 uploads, and two downloads of at most two minutes each.
   const pdfMs = options.pdf ? 360_000 : 0;
+  // The mail part: a start, a seed, and at most 15 minutes of sending.
+  const mailMs = options.mail ? 960_000 : 0;
   // SQLite then PostgreSQL: two starts, a PostgreSQL, a copy, and three load runs on each.
   const enginesMs = options.engines ? 180_000 + engineRounds * 6 * (seconds + 2 + 5) * 1000 : 0;
   // Each variant: a copy and a build, then its measure in turns (scripts/bench/variant-bench.mjs).
   const variantsMs = variantsBudgetMs(variants, { rounds: variantRounds, seconds });
-  armWatchdog(120_000 + loadMs + lighthouseMs + interactiveMs + adminMs + pdfMs + enginesMs + variantsMs);
+  armWatchdog(120_000 + loadMs + lighthouseMs + interactiveMs + adminMs + pdfMs + mailMs + enginesMs + variantsMs);
 
   const tmpRoot = path.join(root, ".tmp");
   if (!fs.existsSync(tmpRoot)) onCleanup(() => fs.rmdirSync(tmpRoot)); // only if this run made it and it is empty again
@@ -397,6 +403,8 @@ async function main() {
   const admin = options.admin ? await benchAdmin({ seconds: adminSeconds, connections, cpus, log }) : null;
   // The keepsake book, on a server of its own too: its memory is the generation's, not the load runs'.
   const pdf = options.pdf ? await benchPdf({ cpus, log }) : null;
+  // The weekly mail, on a server and a relay of their own.
+  const mail = options.mail ? await benchMail({ cpus, log }) : null;
   // SQLite beside PostgreSQL on the same data (issue 21), on servers of their own as well.
   const engines = options.engines
     ? await benchEngines({ seconds, connections, rounds: engineRounds, cpus, log })
@@ -424,6 +432,7 @@ async function main() {
       interactive: options.interactive,
       admin: options.admin,
       pdf: options.pdf,
+      mail: options.mail,
       engines: options.engines,
       variants: variants.map((variant) => variant.name),
     },
@@ -440,6 +449,7 @@ async function main() {
     bare,
     admin,
     pdf,
+    mail,
     engines,
     variants: measuredVariants,
   };

@@ -9,7 +9,6 @@ export const percentile = (values, p) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 };
 
-
 /**
  * While `work` runs: the server's VmRSS every 50 ms, and GET /healthz one after another, each started 50 ms after the
  * previous one started (or at once when it took longer), as another user's requests would come.
@@ -51,4 +50,3 @@ export async function sampleDuring(origin, pid, work, what = "the work") {
     await probe;
   }
 }
-

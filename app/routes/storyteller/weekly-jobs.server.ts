@@ -3,8 +3,8 @@ import { runDueSchedules } from "~/models/weekly-question.server";
 
 /** How often a server looks for due work: a week's question goes within seconds of its time. */
 const POLL_MS = 5_000;
-const SCHEDULE_BATCH = 50;
-const MAIL_BATCH = 20;
+const SCHEDULE_BATCH = 10;
+const MAIL_BATCH = 10;
 
 let wake: (() => void) | undefined;
 
