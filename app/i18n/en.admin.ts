@@ -86,6 +86,8 @@ const enAdmin = {
         paused: "Not sent: the weekly questions were paused",
         ended: "Not sent: the link had ended",
         "question-gone": "Not sent: the question was deleted",
+        "turned-off": "Not sent: the owner turned these emails off",
+        "nothing-new": "Not sent: no new answer since the last email",
       },
       refused: {
         "unknown-key": "Refused: the reply address belongs to no email we sent",
@@ -96,6 +98,9 @@ const enAdmin = {
         "not-mail": "Refused: not an email message",
         rate: "Refused: too many replies in a short time",
         quota: "Refused: the book owner's storage is full",
+        "too-many": "Refused: more recordings or photos than a reply may carry",
+        "auto-reply": "Refused: an automatic reply (out of office)",
+        "question-gone": "Refused: the question was deleted",
       },
     },
   },

@@ -86,6 +86,8 @@ const viAdmin = {
         paused: "Không gửi: câu hỏi hằng tuần đang tạm dừng",
         ended: "Không gửi: đường liên kết đã kết thúc",
         "question-gone": "Không gửi: câu hỏi đã bị xóa",
+        "turned-off": "Không gửi: chủ sách đã tắt các email này",
+        "nothing-new": "Không gửi: không có câu trả lời mới kể từ email trước",
       },
       refused: {
         "unknown-key": "Đã từ chối: địa chỉ trả lời không thuộc email nào chúng tôi đã gửi",
@@ -96,6 +98,9 @@ const viAdmin = {
         "not-mail": "Đã từ chối: không phải là một email",
         rate: "Đã từ chối: quá nhiều thư trả lời trong thời gian ngắn",
         quota: "Đã từ chối: bộ nhớ của chủ sách đã đầy",
+        "too-many": "Đã từ chối: nhiều bản ghi âm hoặc ảnh hơn mức một thư trả lời được phép",
+        "auto-reply": "Đã từ chối: thư trả lời tự động (vắng mặt)",
+        "question-gone": "Đã từ chối: câu hỏi đã bị xóa",
       },
     },
   },

@@ -192,14 +192,14 @@ describe("what her answers do on the family's side", () => {
     const first = await storyAnswering(book.id, third.id);
 
     const home = await (await lan.get("/", { headers: { "Accept-Language": "en" } })).text();
-    expect(home).toContain("Chuyện của bà: 2 new answers from Bà Lan");
-    expect(home).toContain("Chuyện của bà: 1 new answer from the storyteller");
+    expect(home).toContain("Chuyện của bà: Bà Lan told 2 new stories — review them");
+    expect(home).toContain("Chuyện của bà: The storyteller told 1 new story — review it");
     expect(home).toContain(`href="/books/${book.id}?storyId=${first.id}"`);
     // The family's screens in Vietnamese this time: the notice follows them, not the book.
     const vi = { headers: { "Accept-Language": "vi" } };
     const workspace = await (await lan.get(`/books/${book.id}`, vi)).text();
-    expect(workspace).toContain("2 câu trả lời mới từ Bà Lan");
-    expect(workspace).toContain("1 câu trả lời mới từ người kể chuyện");
+    expect(workspace).toContain("Bà Lan đã kể 2 câu chuyện mới — xem ngay");
+    expect(workspace).toContain("Người kể chuyện đã kể 1 câu chuyện mới — xem ngay");
     // Minh sees nothing of Lan's.
     expect(await (await minh.get("/")).text()).not.toContain("Bà Lan");
 
@@ -215,7 +215,7 @@ describe("what her answers do on the family's side", () => {
     });
     expect(put.status).toBe(200);
     const after = await (await lan.get(`/books/${book.id}`)).text();
-    expect(after).toContain("1 new answer from Bà Lan");
+    expect(after).toContain("Bà Lan told 1 new story — review it");
   });
 
   it("says her recording waits for transcription while the offline provider cannot write it down", async () => {
