@@ -17,6 +17,7 @@ const { changeStorytellerLink, createStorytellerLink, revokeStorytellerLink } = 
   "./storyteller-link.server"
 );
 const { sendQuestionNow } = await import("./weekly-question.server");
+const { createStory } = await import("./story.server");
 const { listHandSends, markHandSendSent } = await import("./hand-sends.server");
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -87,7 +88,7 @@ describe("the week's questions waiting to be sent by hand (issue 37)", () => {
   });
 
   it("leaves out sends marked sent, gone by email, of ended links, or whose question is gone", async () => {
-    const { user, topic, link } = await bookOf();
+    const { user, topic, link, questions } = await bookOf();
     const marked = await link("Marked");
     const markedSend = await sendQuestionNow({ linkId: marked.id, userId: user.id });
     await markHandSendSent({ sendId: markedSend.sendId, userId: user.id });
@@ -101,6 +102,19 @@ describe("the week's questions waiting to be sent by hand (issue 37)", () => {
     await revokeStorytellerLink({ linkId: revoked.id, userId: user.id });
     const waiting = await link("Waiting");
     const waitingSend = await sendQuestionNow({ linkId: waiting.id, userId: user.id });
+    // Answered meanwhile: she opened her link anyway, and nothing is left to send.
+    const answered = await link("Answered");
+    await changeStorytellerLink({
+      linkId: answered.id,
+      userId: user.id,
+      changes: { nextQuestionId: questions[1]!.id },
+    });
+    const answeredSend = await sendQuestionNow({ linkId: answered.id, userId: user.id });
+    await createStory({
+      topicId: topic.id,
+      userId: user.id,
+      input: { title: "Chuyện", content: "Ngày xưa…", questionId: answeredSend.questionId, status: "draft" },
+    });
     expect((await listHandSends({ userId: user.id })).map((send) => send.name)).toEqual(["Waiting"]);
     // Past the links' lifetime (30 days by default) nothing waits; the topic deleted takes its questions with it.
     expect(await listHandSends({ userId: user.id, now: new Date(Date.now() + 400 * DAY_MS) })).toEqual([]);

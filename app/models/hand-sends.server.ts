@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, notExists, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { prepared, transaction } from "~db/client.server";
-import { books, questions, questionSends, storytellerLinks } from "~db/schema";
+import { books, questions, questionSends, stories, storytellerLinks } from "~db/schema";
 import { AppError } from "~/lib/errors";
 import { handMessage } from "~/mail/hand-message.server";
 import { logActivity } from "./activity.server";
@@ -14,7 +14,7 @@ const HAND_SENDS_MAX = 10;
 /**
  * The week's questions waiting for the family to send by hand (issue 37), for Home: for each live link (neither
  * revoked nor expired) of the user's books, its latest send, when that went by hand, is not marked sent yet and its
- * question still exists. A link's older send is past: the latest one is what she is asked this week. One query.
+ * question still exists, unanswered. A link's older send is past: the latest one is what she is asked this week. One query.
  */
 export async function listHandSends({ userId, now = new Date() }: { userId: number; now?: Date }): Promise<HandSend[]> {
   // Prepared once: Home asks on every render.
@@ -58,6 +58,8 @@ export async function listHandSends({ userId, now = new Date() }: { userId: numb
           eq(questionSends.channel, "hand"),
           isNull(questionSends.sentAt),
           notExists(laterSend),
+          // Answered meanwhile (she opened her link anyway, or the family wrote it): nothing is left to send.
+          notExists(client.select({ id: stories.id }).from(stories).where(eq(stories.questionId, questions.id))),
         ),
       )
       .orderBy(desc(questionSends.createdAt), desc(questionSends.id))
