@@ -1,6 +1,7 @@
 import { createContext, data } from "react-router";
 import type { Route } from "./+types/pause";
 import type { HeaderHandle } from "~/components/layout/header-context";
+import { DoorRefusal } from "~/routes/storyteller/door/door-refusal";
 import { speakLanguage } from "~/http/i18n-middleware.server";
 import { useT } from "~/i18n/use-t";
 import { pageTitle } from "~/lib/meta";
@@ -93,12 +94,5 @@ export default function Pause({ loaderData, actionData }: Route.ComponentProps) 
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const t = useT();
-  const ended = error && typeof error === "object" && "status" in error && error.status === 410;
-  return (
-    <main id="main" className="tell">
-      <h1 className="tell-question">{t(ended ? "tell.endedTitle" : "tell.unknownTitle")}</h1>
-      <p className="tell-lead">{t(ended ? "tell.endedText" : "tell.unknownText")}</p>
-    </main>
-  );
+  return <DoorRefusal error={error} />;
 }

@@ -1,9 +1,9 @@
 import { createContext, data } from "react-router";
 import type { Route } from "./+types/tell";
 import type { HeaderHandle } from "~/components/layout/header-context";
+import { DoorRefusal } from "~/routes/storyteller/door/door-refusal";
 import { TellPage } from "~/routes/storyteller/door/tell-page";
 import { speakLanguage } from "~/http/i18n-middleware.server";
-import { useT } from "~/i18n/use-t";
 import { jsonError } from "~/http/responses.server";
 import { pageTitle } from "~/lib/meta";
 import { useNonce } from "~/lib/nonce";
@@ -88,12 +88,5 @@ export default function Tell({ loaderData, actionData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const t = useT();
-  const ended = error && typeof error === "object" && "status" in error && error.status === 410;
-  return (
-    <main id="main" className="tell">
-      <h1 className="tell-question">{t(ended ? "tell.endedTitle" : "tell.unknownTitle")}</h1>
-      <p className="tell-lead">{t(ended ? "tell.endedText" : "tell.unknownText")}</p>
-    </main>
-  );
+  return <DoorRefusal error={error} />;
 }
