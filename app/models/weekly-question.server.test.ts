@@ -246,7 +246,7 @@ describe("the link card's last email failure (issue 37)", () => {
     (await listStorytellerLinks({ bookId: owner.book.id, userId: owner.user.id }))!.find((link) => link.id === linkId)!
       .lastFailure;
 
-  it("shows the relay's words for her latest email that failed, on that link only, until a later one goes", async () => {
+  it("shows the relay's words for her latest failed email, on that link only, until a later one goes", async () => {
     const owner = await bookWithLink("full@example.com");
     // A second link of the same book whose email went: the list reads both in one go and keeps them apart.
     const { link: other } = await createStorytellerLink({
