@@ -57,7 +57,7 @@ describe("the link card's weekly question forms", () => {
     expect(page).toMatch(/<details class="weekly-details" open="">/);
   });
 
-  it("refuse a wrong email and a missing day under their fields, with the dialog open, and change nothing", async () => {
+  it("refuse a wrong email and a missing day under their fields, the dialog open, and change nothing", async () => {
     const { link, path, listed } = await lansLink();
     const refused = await lan.form(path, {
       intent: "schedule",

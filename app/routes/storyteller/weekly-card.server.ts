@@ -1,4 +1,5 @@
 import type { Book } from "~db/schema";
+import { lenientNumbers, WORKSPACE_NUMBERS } from "~/lib/query-params";
 import { unansweredQuestions } from "~/models/storyteller-answer.server";
 import type { StorytellerLinkView } from "~/models/storyteller-link.server";
 import { serverDisplayZone } from "~/platform/server-time-zone.server";
@@ -57,11 +58,12 @@ export async function weeklyCards(book: Book, links: StorytellerLinkView[], requ
   }
   const defaultTimeZone = book.language === "vi" ? "Asia/Ho_Chi_Minh" : serverDisplayZone().name;
   const inUse = [defaultTimeZone, ...live.flatMap((link) => (link.schedule ? [link.schedule.timeZone] : []))];
-  const open = Number(new URL(request.url).searchParams.get("weekly"));
+  const open = lenientNumbers(new URL(request.url).searchParams, WORKSPACE_NUMBERS).weekly;
   return {
     cards,
-    timeZones: timeZoneChoices(inUse),
+    // Only a live link's card chooses one: a dialog without any does not carry the list.
+    timeZones: live.length ? timeZoneChoices(inUse) : [],
     defaultTimeZone,
-    open: live.some((link) => link.id === open) ? open : null,
+    open: open !== undefined && live.some((link) => link.id === open) ? open : null,
   };
 }
