@@ -18,6 +18,7 @@ export default [
     route("preview", "routes/previews/book-preview.tsx"),
     route("shares", "routes/sharing/book-shares.tsx"),
     route("storyteller-links", "routes/storyteller/book-links.tsx"),
+    route("storyteller-links/weekly", "routes/storyteller/link-weekly.tsx"),
   ]),
   route("books/:bookId/topics/:topicId", "routes/topics/topic.tsx"),
   route("profile", "routes/profile/profile.tsx", [

@@ -11,7 +11,8 @@ export type FormName =
   | "login"
   | "profile"
   | "user"
-  | "answer";
+  | "answer"
+  | "linkWeekly";
 
 /**
  * What every page action in the product answers when it does not redirect (ADR 37), always with its true status

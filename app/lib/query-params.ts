@@ -50,7 +50,7 @@ export const LIBRARY_NUMBERS = {
 /** The book dialogs of the home page and the library (`?dialog=edit-book&bookId=…`). */
 export const BOOK_DIALOG_NUMBERS = { bookId: ID } as const;
 
-/** The workspace: the preview panel's page and topic, and what the editor opens. */
+/** The workspace: the preview panel's page and topic, what the editor opens, and a link card open in a dialog. */
 export const WORKSPACE_NUMBERS = {
   ppage: PAGE,
   ptopic: ID,
@@ -58,6 +58,8 @@ export const WORKSPACE_NUMBERS = {
   topicId: ID,
   questionId: ID,
   deleteMedia: ID,
+  /** The storyteller link whose "Weekly question" shows open in the storyteller dialog (issue 37). */
+  weekly: ID,
 } as const;
 
 /** The topic page: the story whose deletion is being confirmed, and the media shown in the dialog. */

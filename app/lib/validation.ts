@@ -270,6 +270,12 @@ const weeklyScheduleSchema = z.object({
     .refine(isTimeZone, { error: "storyteller.scheduleTimeZone" }),
 });
 
+/** Her email address for the weekly question, or "" for none. */
+const storytellerEmail = z.union(
+  [z.literal(""), z.email({ error: "storyteller.emailInvalid" }).max(254, { error: "storyteller.emailInvalid" })],
+  { error: "storyteller.emailInvalid" },
+);
+
 /**
  * PUT /api/storyteller-links/{id}: any of how her page addresses her (issue 35), her email address, the weekly
  * schedule (null: none) and whether it is paused (issue 37). An empty email is none.
@@ -277,13 +283,7 @@ const weeklyScheduleSchema = z.object({
 export const storytellerLinkChangesSchema = z
   .object({
     address: storytellerAddress.optional(),
-    email: z
-      .union(
-        [z.literal(""), z.email({ error: "storyteller.emailInvalid" }).max(254, { error: "storyteller.emailInvalid" })],
-        {
-          error: "storyteller.emailInvalid",
-        },
-      )
+    email: storytellerEmail
       .nullable()
       .optional()
       .transform((email) => (email === "" ? null : email)),
@@ -346,6 +346,52 @@ export const storytellerFormSchema = z
   .transform((form) => ({
     ...form,
     address: linkAddress(form.name, form.address === ADDRESS_FROM_NAME ? undefined : form.address),
+  }));
+
+/**
+ * The link card's "Weekly question" form (issue 37): her email (blank: none, spaces around it dropped), the weekdays
+ * (checkboxes "0" = Sunday to "6": one checked posts a string, several an array, none nothing), the time and the zone.
+ */
+export const storytellerWeeklyFormSchema = z
+  .object({
+    email: z.preprocess((v) => (typeof v === "string" ? v.trim() : (v ?? "")), storytellerEmail),
+    weekdays: z.preprocess(
+      (v) =>
+        (v === undefined ? [] : [v].flat()).map((day) =>
+          typeof day === "string" && /^[0-6]$/.test(day) ? Number(day) : day,
+        ),
+      weeklyScheduleSchema.shape.weekdays,
+    ),
+    time: weeklyScheduleSchema.shape.time,
+    timeZone: weeklyScheduleSchema.shape.timeZone,
+  })
+  .transform(({ email, ...schedule }) => ({ email: email === "" ? null : email, schedule }));
+
+/**
+ * The link card's small changes (issue 37), one a form: Pause or Resume (`paused`), "Stop weekly questions"
+ * (`schedule=none`), and "Ask this one next" (`nextQuestionId`, "" for the book's order).
+ */
+export const storytellerWeeklyChangeSchema = z
+  .object({
+    paused: z.enum(["true", "false"], { error: "errors.invalid" }).optional(),
+    schedule: z.literal("none", { error: "errors.invalid" }).optional(),
+    // "In book order" is the empty choice.
+    nextQuestionId: z
+      .preprocess(
+        (v) => (v === "" ? null : v),
+        z.coerce
+          .number({ error: "storyteller.questionInvalid" })
+          .int({ error: "storyteller.questionInvalid" })
+          .positive({ error: "storyteller.questionInvalid" })
+          .max(ID_MAX, { error: "storyteller.questionInvalid" })
+          .nullable(),
+      )
+      .optional(),
+  })
+  .transform(({ paused, schedule, nextQuestionId }) => ({
+    ...(paused === undefined ? {} : { paused: paused === "true" }),
+    ...(schedule === undefined ? {} : { schedule: null }),
+    ...(nextQuestionId === undefined ? {} : { nextQuestionId }),
   }));
 
 /** A file input as the browser posts it: a file chosen, or `error`. (The server streams files to disk instead.) */

@@ -14,7 +14,8 @@ const HAND_SENDS_MAX = 10;
 /**
  * The week's questions waiting for the family to send by hand (issue 37), for Home: for each live link (neither
  * revoked nor expired) of the user's books, its latest send, when that went by hand, is not marked sent yet and its
- * question still exists, unanswered. A link's older send is past: the latest one is what she is asked this week. One query.
+ * question still exists, unanswered. A link's older send is past: the latest one is what she is asked this week. One
+ * query.
  */
 export async function listHandSends({ userId, now = new Date() }: { userId: number; now?: Date }): Promise<HandSend[]> {
   // Prepared once: Home asks on every render.

@@ -8,7 +8,7 @@ import { books, questions, stories, storytellerLinks, topics, type Story, type S
 export type TellerQuestion = { id: number; question: string; topicTitle: string };
 
 /** The topics a link offers, as a condition: its chosen ones, or every one; archived topics never. */
-function offeredByLink(link: StorytellerLink): SQL | undefined {
+function offeredByLink(link: Pick<StorytellerLink, "bookId" | "topicIds">): SQL | undefined {
   return and(
     eq(topics.bookId, link.bookId),
     eq(topics.archived, false),
@@ -41,7 +41,9 @@ async function unanswered(offered: SQL | undefined, limit = -1): Promise<TellerQ
     .limit(limit);
 }
 
-export const unansweredQuestions = (link: StorytellerLink) => unanswered(offeredByLink(link));
+/** The link's questions still to answer, in book order; `limit` bounds a list the family picks from. */
+export const unansweredQuestions = (link: Pick<StorytellerLink, "bookId" | "topicIds">, limit?: number) =>
+  unanswered(offeredByLink(link), limit);
 export const unansweredOwnQuestions = (userId: number) => unanswered(offeredToOwner(userId));
 export type OfferedQuestion = { topicId: number; bookId: number; question: string };
 

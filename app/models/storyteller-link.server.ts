@@ -1,6 +1,14 @@
-import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, max } from "drizzle-orm";
 import { db, transaction, type Tx } from "~db/client.server";
-import { books, stories, storytellerLinks, topics, type Language, type StorytellerLink } from "~db/schema";
+import {
+  books,
+  mailMessages,
+  stories,
+  storytellerLinks,
+  topics,
+  type Language,
+  type StorytellerLink,
+} from "~db/schema";
 import type { StorytellerAddress } from "~db/storyteller-addresses";
 import { AppError } from "~/lib/errors";
 import { nextSendAt } from "~/lib/weekly-schedule";
@@ -36,9 +44,21 @@ export type StorytellerLinkView = {
   nextSendAt: Date | null;
   /** The question the family chose to ask next, if any. */
   nextQuestionId: number | null;
+  /**
+   * When her latest email failed for good: the relay's words ("552 5.2.2 Mailbox full"), or why it was not sent at
+   * all (`not-sent:paused`, `not-sent:ended`, `not-sent:question-gone`). Null once a later one is queued or sent.
+   */
+  lastFailure: MailFailure | null;
 };
 
-const view = (link: StorytellerLink, answers: { all: number; drafts: number }, now = Date.now()) => ({
+export type MailFailure = { reason: string; at: Date };
+
+const view = (
+  link: StorytellerLink,
+  answers: { all: number; drafts: number },
+  now = Date.now(),
+  lastFailure: MailFailure | null = null,
+): StorytellerLinkView => ({
   id: link.id,
   name: link.name,
   address: link.address,
@@ -55,6 +75,7 @@ const view = (link: StorytellerLink, answers: { all: number; drafts: number }, n
   pausedBy: link.pausedBy,
   nextSendAt: link.nextSendAt,
   nextQuestionId: link.nextQuestionId,
+  lastFailure,
 });
 
 export type NewStorytellerLink = {
@@ -140,6 +161,35 @@ async function answerCounts(linkIds: number[]): Promise<Map<number, { all: numbe
   return counts;
 }
 
+/**
+ * Each link's latest outgoing email, when it failed for good: one query, one row per link at most (the newest message
+ * of each, by id, through the index on its link).
+ */
+async function lastFailures(linkIds: number[]): Promise<Map<number, MailFailure>> {
+  const failures = new Map<number, MailFailure>();
+  if (!linkIds.length) return failures;
+  const latest = db()
+    .select({ id: max(mailMessages.id) })
+    .from(mailMessages)
+    .where(and(inArray(mailMessages.linkId, linkIds), eq(mailMessages.direction, "out")))
+    .groupBy(mailMessages.linkId);
+  const rows = await db()
+    .select({
+      linkId: mailMessages.linkId,
+      status: mailMessages.status,
+      reason: mailMessages.reason,
+      createdAt: mailMessages.createdAt,
+      finishedAt: mailMessages.finishedAt,
+    })
+    .from(mailMessages)
+    .where(inArray(mailMessages.id, latest));
+  for (const row of rows) {
+    if (row.linkId === null || row.status !== "failed") continue;
+    failures.set(row.linkId, { reason: row.reason ?? "", at: row.finishedAt ?? row.createdAt });
+  }
+  return failures;
+}
+
 /** The live and expired links of one of the user's books, newest first; null when the book is not theirs. */
 export async function listStorytellerLinks({ bookId, userId }: { bookId: number; userId: number }) {
   const owned = (
@@ -154,9 +204,12 @@ export async function listStorytellerLinks({ bookId, userId }: { bookId: number;
     .from(storytellerLinks)
     .where(and(eq(storytellerLinks.bookId, bookId), isNull(storytellerLinks.revokedAt)))
     .orderBy(desc(storytellerLinks.createdAt), desc(storytellerLinks.id));
-  const counts = await answerCounts(links.map((link) => link.id));
+  const ids = links.map((link) => link.id);
+  const [counts, failures] = await Promise.all([answerCounts(ids), lastFailures(ids)]);
   const now = Date.now();
-  return links.map((link) => view(link, counts.get(link.id) ?? { all: 0, drafts: 0 }, now));
+  return links.map((link) =>
+    view(link, counts.get(link.id) ?? { all: 0, drafts: 0 }, now, failures.get(link.id) ?? null),
+  );
 }
 
 export type LinkOfBook = {
@@ -252,8 +305,9 @@ export async function changeStorytellerLink({
         changed: Object.keys(changes).filter((key) => changes[key as keyof typeof changes] !== undefined),
       },
     });
-    const counts = await answerCounts([id]);
-    return { bookId, link: view(updated, counts.get(id) ?? { all: 0, drafts: 0 }, now.getTime()) };
+    const [counts, failures] = await Promise.all([answerCounts([id]), lastFailures([id])]);
+    const answers = counts.get(id) ?? { all: 0, drafts: 0 };
+    return { bookId, link: view(updated, answers, now.getTime(), failures.get(id) ?? null) };
   });
 }
 

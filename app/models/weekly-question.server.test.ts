@@ -17,7 +17,9 @@ const { createTopics } = await import("./topic.server");
 const { addQuestions } = await import("./question.server");
 const { createStory } = await import("./story.server");
 const { createUser } = await import("./user.server");
-const { changeStorytellerLink, createStorytellerLink } = await import("./storyteller-link.server");
+const { changeStorytellerLink, createStorytellerLink, listStorytellerLinks } = await import(
+  "./storyteller-link.server"
+);
 const { nextQuestionOf, runDueSchedules, sendQuestionNow } = await import("./weekly-question.server");
 const { deliverDueMail } = await import("./mail-queue.server");
 const { hashReplyKey } = await import("~/platform/reply-key.server");
@@ -236,5 +238,61 @@ describe("her week's email (issue 37)", () => {
     expect(await deliverDueMail(now)).toBe(0);
     expect(await deliverDueMail(leaseUntil)).toBe(1);
     expect((await mailOf(held.link.id))[0]).toMatchObject({ status: "sent" });
+  });
+});
+
+describe("the link card's last email failure (issue 37)", () => {
+  const failureOf = async (owner: { book: { id: number }; user: { id: number } }, linkId: number) =>
+    (await listStorytellerLinks({ bookId: owner.book.id, userId: owner.user.id }))!.find((link) => link.id === linkId)!
+      .lastFailure;
+
+  it("shows the relay's words for her latest failed email, on that link only, until a later one goes", async () => {
+    const owner = await bookWithLink("full@example.com");
+    // A second link of the same book whose email went: the list reads both in one go and keeps them apart.
+    const { link: other } = await createStorytellerLink({
+      bookId: owner.book.id,
+      userId: owner.user.id,
+      name: "Ông Tư",
+      address: "ong",
+      topicIds: null,
+      expiresAt: null,
+    });
+    await changeStorytellerLink({ linkId: other.id, userId: owner.user.id, changes: { email: "tu@example.com" } });
+    const now = new Date();
+    await sendQuestionNow({ linkId: owner.link.id, userId: owner.user.id, now });
+    await deliverDueMail(now);
+    expect(await failureOf(owner, owner.link.id)).toBeNull();
+    smtp.refuse(552, "5.2.2 Mailbox full");
+    await sendQuestionNow({ linkId: owner.link.id, userId: owner.user.id, now });
+    await deliverDueMail(now);
+    smtp.accept();
+    await sendQuestionNow({ linkId: other.id, userId: owner.user.id, now });
+    await deliverDueMail(now);
+    const failure = await failureOf(owner, owner.link.id);
+    expect(failure?.reason).toContain("552");
+    expect(failure?.reason).toContain("Mailbox full");
+    expect(failure?.at).toBeInstanceOf(Date);
+    expect(await failureOf(owner, other.id)).toBeNull();
+    // PUT's answer is the link as listed: with the failure.
+    const changed = await changeStorytellerLink({
+      linkId: owner.link.id,
+      userId: owner.user.id,
+      changes: { email: "lan@example.com" },
+    });
+    expect(changed.link.lastFailure?.reason).toContain("Mailbox full");
+    // A later email queued, then sent: the failure is behind it.
+    await sendQuestionNow({ linkId: owner.link.id, userId: owner.user.id, now });
+    expect(await failureOf(owner, owner.link.id)).toBeNull();
+    await deliverDueMail(now);
+    expect(await failureOf(owner, owner.link.id)).toBeNull();
+  });
+
+  it("names why an email was not sent at all", async () => {
+    const owner = await bookWithLink("paused@example.com");
+    const now = new Date();
+    await sendQuestionNow({ linkId: owner.link.id, userId: owner.user.id, now });
+    await changeStorytellerLink({ linkId: owner.link.id, userId: owner.user.id, changes: { paused: true } });
+    await deliverDueMail(now);
+    expect(await failureOf(owner, owner.link.id)).toMatchObject({ reason: "not-sent:paused" });
   });
 });

@@ -16,8 +16,8 @@ import { unansweredQuestions, type TellerQuestion } from "./storyteller-answer.s
 import { type LinkOfBook, ownedLiveLink } from "./storyteller-link.server";
 import { linkDoorUrl } from "./storyteller-link-url.server";
 
-/** A week's question as it went: which, and how (her email, or the family's hand). */
-export type WeekSend = { sendId: number; questionId: number; channel: QuestionChannel };
+/** A week's question as it went: which, and how (her email, to `recipient`, or the family's hand). */
+export type WeekSend = { sendId: number; questionId: number; channel: QuestionChannel; recipient: string | null };
 
 /**
  * The question a link asks next (issue 37): the family's "ask this one next" while it is still unanswered; else the
@@ -92,7 +92,7 @@ async function recordSend(tx: Tx, link: StorytellerLink, question: TellerQuestio
   }
   if (link.nextQuestionId === question.id)
     await tx.update(storytellerLinks).set({ nextQuestionId: null }).where(eq(storytellerLinks.id, link.id));
-  return { sendId: send.id, questionId: question.id, channel };
+  return { sendId: send.id, questionId: question.id, channel, recipient: channel === "email" ? link.email : null };
 }
 
 /**

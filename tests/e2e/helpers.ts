@@ -73,14 +73,20 @@ export async function waitForHydration(page: Page): Promise<void> {
 function unhydrated(mode: string) {
   const hasFiber = (element: Element) => Object.keys(element).some((key) => key.startsWith("__reactFiber"));
   // Markup that React sets as HTML (the library's book filters, ADR 39) has no fiber of its own: it is hydrated when
-  // the element that holds it is.
+  // the element that holds it is. Each element is asked once a call: a <select> has an own property per option, and
+  // asking it again for each of 400 options (a list of time zones) took a second a frame, which starved the page.
+  const known = new Map<Element, boolean>();
   const fromHtml = (element: Element): boolean => {
     const parent = element.parentElement;
     if (!parent) return false;
+    const seen = known.get(parent);
+    if (seen !== undefined) return seen;
     const props = Object.entries(parent).find(([key]) => key.startsWith("__reactProps"))?.[1] as
       | { dangerouslySetInnerHTML?: unknown }
       | undefined;
-    return props?.dangerouslySetInnerHTML !== undefined || fromHtml(parent);
+    const answer = props?.dangerouslySetInnerHTML !== undefined || fromHtml(parent);
+    known.set(parent, answer);
+    return answer;
   };
   const main = document.querySelector("#main");
   const left = main

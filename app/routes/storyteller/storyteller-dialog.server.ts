@@ -5,6 +5,7 @@ import { qrCode } from "~/routes/printed-book/qr-code.server";
 import type { Toast } from "~/lib/toast";
 import { listStorytellerLinks } from "~/models/storyteller-link.server";
 import type { StorytellerCardData } from "./new-link.types";
+import { weeklyCards } from "./weekly-card.server";
 
 /**
  * The printable card for a link just made: its QR code, her name, and the three steps in the BOOK's language, which
@@ -23,9 +24,9 @@ export function storytellerCard(book: Book, link: string, name: string): Storyte
 }
 
 /**
- * The "Invite the storyteller" dialog (`?dialog=storyteller`): the book's links, the topics a new one may offer, and,
- * right after one was made, its link and card. The token exists only in the flash the form route left for this one
- * page (as a share link's does), so the card cannot be drawn again later.
+ * The "Invite the storyteller" dialog (`?dialog=storyteller`): the book's links with each live one's weekly question,
+ * the topics a new one may offer, and, right after one was made, its link and card. The token exists only in the
+ * flash the form route left for this one page (as a share link's does), so the card cannot be drawn again later.
  */
 export async function storytellerDialogData(
   request: Request,
@@ -36,9 +37,11 @@ export async function storytellerDialogData(
 ) {
   if (new URL(request.url).searchParams.get("dialog") !== "storyteller") return null;
   const created = flash?.title === "storyteller.created" && flash.link ? flash : null;
+  const links = (await listStorytellerLinks({ bookId: book.id, userId: user.id })) ?? [];
   return {
     language: book.language,
-    links: (await listStorytellerLinks({ bookId: book.id, userId: user.id })) ?? [],
+    links,
+    weekly: await weeklyCards(book, links, request),
     topics: topics.filter((topic) => !topic.archived).map((topic) => ({ id: topic.id, title: topic.title })),
     card: created?.link ? storytellerCard(book, created.link, created.values?.name ?? "") : null,
   };

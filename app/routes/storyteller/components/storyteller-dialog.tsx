@@ -9,7 +9,8 @@ import { STORYTELLER_LIFETIMES } from "~/lib/limits";
 import { AddressChoice } from "./address-choice";
 import type { StorytellerCardData } from "~/routes/storyteller/new-link.types";
 import { StorytellerCard } from "./storyteller-card";
-import { StorytellerLinks, type StorytellerLinkItem } from "./storyteller-links";
+import type { StorytellerLinkItem, WeeklyData } from "~/routes/storyteller/link-card.types";
+import { StorytellerLinks } from "./storyteller-links";
 
 const loadStorytellerFormSchema = () => import("~/lib/validation").then((forms) => forms.storytellerFormSchema);
 
@@ -24,6 +25,7 @@ type Props = {
   data: {
     language: "en" | "vi";
     links: StorytellerLinkItem[];
+    weekly: WeeklyData;
     topics: { id: number; title: string }[];
     card: StorytellerCardData | null;
   };
@@ -103,7 +105,7 @@ export function StorytellerDialog({ bookId, data, closeHref }: Props) {
             </div>
           </Form>
         )}
-        <StorytellerLinks action={action} links={data.links} addressed={data.language === "vi"} />
+        <StorytellerLinks action={action} links={data.links} addressed={data.language === "vi"} weekly={data.weekly} />
       </div>
     </Dialog>
   );

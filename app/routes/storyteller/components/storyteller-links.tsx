@@ -2,32 +2,24 @@ import { RevokeLinkForm } from "~/routes/sharing/components/revoke-link-form";
 import { useT } from "~/i18n/use-t";
 import { formatDate } from "~/lib/dates";
 import { useTimeZone } from "~/hooks/use-root-data";
-import type { StorytellerAddress } from "~db/storyteller-addresses";
+import type { StorytellerLinkItem, WeeklyData } from "~/routes/storyteller/link-card.types";
 import { LinkAddressForm } from "./link-address-form";
-
-/** A storyteller link as the owner sees it: never its token. */
-export type StorytellerLinkItem = {
-  id: number;
-  name: string;
-  address: StorytellerAddress;
-  expiresAt: Date | string;
-  lastUsedAt: Date | string | null;
-  expired: boolean;
-  answerCount: number;
-};
+import { WeeklyQuestion } from "./weekly-question";
 
 /**
  * The book's storyteller links: who each is for, how a Vietnamese page addresses her (`addressed`), when it was last
- * used, what it brought, its expiry, and Revoke.
+ * used, what it brought, its expiry, its weekly question while it is live (issue 37), and Revoke.
  */
 export function StorytellerLinks({
   action,
   links,
   addressed,
+  weekly,
 }: {
   action: string;
   links: StorytellerLinkItem[];
   addressed: boolean;
+  weekly: WeeklyData;
 }) {
   const t = useT();
   const timeZone = useTimeZone();
@@ -41,6 +33,7 @@ export function StorytellerLinks({
           {links.map((link) => {
             const name = link.name || t("storyteller.noName");
             const until = formatDate(link.expiresAt, timeZone);
+            const card = weekly.cards[link.id];
             return (
               <li key={link.id} className="share-item storyteller-item">
                 <strong>{name}</strong>
@@ -56,6 +49,7 @@ export function StorytellerLinks({
                 <span className={link.expired ? "field-error" : "muted"}>
                   {t(link.expired ? "storyteller.expired" : "storyteller.expiresOn", { date: until })}
                 </span>
+                {card ? <WeeklyQuestion action={action} link={link} name={name} card={card} shared={weekly} /> : null}
                 <RevokeLinkForm
                   action={action}
                   name="linkId"
