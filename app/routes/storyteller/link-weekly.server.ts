@@ -9,7 +9,7 @@ import { redirectWithToast } from "~/http/flash.server";
 import { formId } from "~/http/responses.server";
 import { changeStorytellerLink, type StorytellerLinkChanges } from "~/models/storyteller-link.server";
 import { sendQuestionNow } from "~/models/weekly-question.server";
-import { wakeWeeklyJobs } from "~/routes/system/weekly-jobs.server";
+import { wakeWeeklyJobs } from "./weekly-jobs.server";
 import { linkOrigin } from "./storyteller-url.server";
 
 type WeeklyPost = { form: FormData; user: User; bookId: number; request: Request };
