@@ -790,6 +790,8 @@ const enBrowser = {
     weeklyNone: "No weekly question yet.",
     weeklyNext: "Next question: {{date}} at {{time}} ({{timeZone}})",
     weeklyPaused: "Paused",
+    weeklyQuiet:
+      "{{name}} has not answered the last two questions. They keep coming; a call or a word from you may help.",
     weeklyPausedByTeller: "{{name}} paused the weekly questions from their email",
     weeklyPause: "Pause",
     weeklyResume: "Resume",

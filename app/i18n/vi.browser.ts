@@ -794,6 +794,9 @@ const viBrowser = {
     weeklyNone: "Chưa hẹn lịch gửi câu hỏi hằng tuần.",
     weeklyNext: "Câu hỏi tới: {{date}} lúc {{time}} ({{timeZone}})",
     weeklyPaused: "Đang tạm dừng",
+    weeklyQuiet:
+      "{{name}} chưa trả lời hai câu hỏi gần nhất. Câu hỏi vẫn được gửi đều; " +
+      "một cuộc gọi hay lời hỏi thăm có thể giúp.",
     weeklyPausedByTeller: "{{name}} đã tạm dừng câu hỏi hằng tuần từ email",
     weeklyPause: "Tạm dừng",
     weeklyResume: "Tiếp tục",

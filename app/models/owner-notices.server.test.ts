@@ -17,7 +17,9 @@ const { createBook } = await import("./book.server");
 const { createTopics } = await import("./topic.server");
 const { addQuestions } = await import("./question.server");
 const { createUser, setAnswerEmails } = await import("./user.server");
-const { changeStorytellerLink, createStorytellerLink } = await import("./storyteller-link.server");
+const { changeStorytellerLink, createStorytellerLink, listStorytellerLinks } = await import(
+  "./storyteller-link.server"
+);
 const { runDueSchedules } = await import("./weekly-question.server");
 const { deliverDueMail } = await import("./mail-queue.server");
 const { keepAnswer } = await import("~/routes/storyteller/door-answer.server");
@@ -108,7 +110,7 @@ describe("the owner's email about new answers", () => {
 
 describe("the owner's notice of two quiet weeks", () => {
   it("goes once, when the two questions before this week's are both unanswered", async () => {
-    const { user, view, answer, notices, inbox } = await ownerWithLink();
+    const { user, book, view, answer, notices, inbox } = await ownerWithLink();
     await setAnswerEmails({ userId: user.id, on: true });
     await changeStorytellerLink({
       linkId: view.id,
@@ -123,13 +125,19 @@ describe("the owner's notice of two quiet weeks", () => {
     }
     const sent = await db().select().from(questionSends).where(eq(questionSends.linkId, view.id));
     expect(sent).toHaveLength(4);
-    const quiet = await notices("quiet");
-    expect(quiet).toHaveLength(1);
-    expect(quiet[0]).toMatchObject({ status: "sent" });
+    const told = await notices("quiet");
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ status: "sent" });
     const mail = inbox().find((received) => received.parsed.subject === "Bà Lan chưa trả lời đã hai tuần");
     expect(mail?.parsed.text).toContain("Chuyện nhà mình");
-    // An answer to an earlier question does not undo the notice, and no second notice comes for the same weeks.
+    // The link card says so too, until she answers one of the last two.
+    const quiet = async () =>
+      (await listStorytellerLinks({ bookId: book.id, userId: user.id }))!.find((link) => link.id === view.id)!
+        .quietWeeks;
+    expect(await quiet()).toBe(true);
+    // An answer does not undo the notice, and no second notice comes for the same weeks.
     await answer(3);
     expect(await notices("quiet")).toHaveLength(1);
+    expect(await quiet()).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
-import { and, count, desc, eq, inArray, isNull, max } from "drizzle-orm";
-import { db, transaction, type Tx } from "~db/client.server";
+import { and, count, desc, eq, inArray, isNull, max, sql } from "drizzle-orm";
+import { db, selectRows, transaction, type Tx } from "~db/client.server";
 import {
   books,
   mailMessages,
@@ -49,15 +49,23 @@ export type StorytellerLinkView = {
    * all (`not-sent:paused`, `not-sent:ended`, `not-sent:question-gone`). Null once a later one is queued or sent.
    */
   lastFailure: MailFailure | null;
+  /**
+   * Her last two questions that went (by email, or marked sent by hand) are both still unanswered (issue 37 §1): the
+   * card says so, whether or not the server sends mail; the schedule keeps going.
+   */
+  quietWeeks: boolean;
 };
 
 export type MailFailure = { reason: string; at: Date };
+
+type LinkExtras = { lastFailure: MailFailure | null; quietWeeks: boolean };
+const NO_EXTRAS: LinkExtras = { lastFailure: null, quietWeeks: false };
 
 const view = (
   link: StorytellerLink,
   answers: { all: number; drafts: number },
   now = Date.now(),
-  lastFailure: MailFailure | null = null,
+  { lastFailure, quietWeeks }: LinkExtras = NO_EXTRAS,
 ): StorytellerLinkView => ({
   id: link.id,
   name: link.name,
@@ -76,6 +84,7 @@ const view = (
   nextSendAt: link.nextSendAt,
   nextQuestionId: link.nextQuestionId,
   lastFailure,
+  quietWeeks,
 });
 
 export type NewStorytellerLink = {
@@ -190,6 +199,38 @@ async function lastFailures(linkIds: number[]): Promise<Map<number, MailFailure>
   return failures;
 }
 
+/**
+ * The links whose last two questions that went (sent by email, or marked sent by hand) both wait for an answer: one
+ * query, reading each link's two latest sends through a window.
+ */
+async function quietLinks(linkIds: number[]): Promise<Set<number>> {
+  if (!linkIds.length) return new Set();
+  const ids = sql.join(
+    linkIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const rows = await selectRows<{ linkId: number }>(sql`
+    select recent.link_id as "linkId"
+    from (
+      select link_id, question_id,
+        row_number() over (partition by link_id order by created_at desc, id desc) as position
+      from question_sends
+      where link_id in (${ids}) and sent_at is not null
+    ) as recent
+    where recent.position <= 2
+      and recent.question_id is not null
+      and not exists (select 1 from stories where stories.question_id = recent.question_id)
+    group by recent.link_id
+    having count(*) = 2`);
+  return new Set(rows.map((row) => Number(row.linkId)));
+}
+
+/** Each link's extras for its view: its last email failure, and whether its last two weeks went unanswered. */
+async function extrasOf(linkIds: number[]): Promise<(id: number) => LinkExtras> {
+  const [failures, quiet] = await Promise.all([lastFailures(linkIds), quietLinks(linkIds)]);
+  return (id) => ({ lastFailure: failures.get(id) ?? null, quietWeeks: quiet.has(id) });
+}
+
 /** The live and expired links of one of the user's books, newest first; null when the book is not theirs. */
 export async function listStorytellerLinks({ bookId, userId }: { bookId: number; userId: number }) {
   const owned = (
@@ -205,11 +246,9 @@ export async function listStorytellerLinks({ bookId, userId }: { bookId: number;
     .where(and(eq(storytellerLinks.bookId, bookId), isNull(storytellerLinks.revokedAt)))
     .orderBy(desc(storytellerLinks.createdAt), desc(storytellerLinks.id));
   const ids = links.map((link) => link.id);
-  const [counts, failures] = await Promise.all([answerCounts(ids), lastFailures(ids)]);
+  const [counts, extras] = await Promise.all([answerCounts(ids), extrasOf(ids)]);
   const now = Date.now();
-  return links.map((link) =>
-    view(link, counts.get(link.id) ?? { all: 0, drafts: 0 }, now, failures.get(link.id) ?? null),
-  );
+  return links.map((link) => view(link, counts.get(link.id) ?? { all: 0, drafts: 0 }, now, extras(link.id)));
 }
 
 export type LinkOfBook = {
@@ -305,9 +344,9 @@ export async function changeStorytellerLink({
         changed: Object.keys(changes).filter((key) => changes[key as keyof typeof changes] !== undefined),
       },
     });
-    const [counts, failures] = await Promise.all([answerCounts([id]), lastFailures([id])]);
+    const [counts, extras] = await Promise.all([answerCounts([id]), extrasOf([id])]);
     const answers = counts.get(id) ?? { all: 0, drafts: 0 };
-    return { bookId, link: view(updated, answers, now.getTime(), failures.get(id) ?? null) };
+    return { bookId, link: view(updated, answers, now.getTime(), extras(id)) };
   });
 }
 

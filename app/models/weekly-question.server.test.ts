@@ -22,6 +22,7 @@ const { changeStorytellerLink, createStorytellerLink, listStorytellerLinks } = a
 );
 const { nextQuestionOf, runDueSchedules, sendQuestionNow } = await import("./weekly-question.server");
 const { deliverDueMail } = await import("./mail-queue.server");
+const { markHandSendSent } = await import("./hand-sends.server");
 const { hashReplyKey } = await import("~/platform/reply-key.server");
 
 let seq = 0;
@@ -99,6 +100,21 @@ describe("the question a link asks next (issue 37)", () => {
       status: 409,
       messageKey: "storyteller.nothingToAsk",
     });
+  });
+
+  it("says on the card when the last two questions sent by hand both wait for an answer", async () => {
+    const { user, book, link, answer } = await bookWithLink(null);
+    const quiet = async () =>
+      (await listStorytellerLinks({ bookId: book.id, userId: user.id }))!.find((one) => one.id === link.id)!.quietWeeks;
+    const first = await sendQuestionNow({ linkId: link.id, userId: user.id });
+    await markHandSendSent({ sendId: first.sendId, userId: user.id });
+    // A send the family has not passed on yet does not count: she could not have answered it.
+    const second = await sendQuestionNow({ linkId: link.id, userId: user.id });
+    expect(await quiet()).toBe(false);
+    await markHandSendSent({ sendId: second.sendId, userId: user.id });
+    expect(await quiet()).toBe(true);
+    await answer(1);
+    expect(await quiet()).toBe(false);
   });
 
   it("is the owner's alone to send or choose", async () => {

@@ -17,6 +17,7 @@ export type StorytellerLinkItem = {
   pausedBy: "owner" | "storyteller" | null;
   nextQuestionId: number | null;
   lastFailure: { reason: string; at: Date | string } | null;
+  quietWeeks: boolean;
 };
 
 /** A live link's "Weekly question" as the server prepares it (weekly-card.server.ts). */

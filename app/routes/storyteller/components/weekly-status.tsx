@@ -54,6 +54,7 @@ export function WeeklyStatus({
           </button>
         </Form>
       ) : null}
+      {link.quietWeeks && !link.paused ? <p className="field-hint">{t("storyteller.weeklyQuiet", { name })}</p> : null}
       {link.lastFailure ? <FailureLine name={name} reason={link.lastFailure.reason} /> : null}
     </div>
   );
