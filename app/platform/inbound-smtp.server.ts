@@ -17,7 +17,8 @@ export function startInboundSmtp({
   maxBytes: number;
   host: string;
   domain: string;
-  take: (raw: Buffer) => Promise<unknown>;
+  /** A message's bytes, or "too-large" for one refused for its size, which is logged too. */
+  take: (raw: Buffer | "too-large") => Promise<unknown>;
 }): Promise<SMTPServer> {
   const server = new SMTPServer({
     // An MX takes mail from anyone, without a login; STARTTLS needs a certificate, which a proxy in front can bring.
@@ -34,7 +35,12 @@ export function startInboundSmtp({
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
-        if (stream.sizeExceeded) return callback(Object.assign(new Error("Message too large"), { responseCode: 552 }));
+        if (stream.sizeExceeded) {
+          const refused = Object.assign(new Error("Message too large"), { responseCode: 552 });
+          const answer = () => callback(refused);
+          take("too-large").then(answer, answer);
+          return;
+        }
         take(Buffer.concat(chunks)).then(
           () => callback(),
           (error: unknown) => {

@@ -2,6 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import MailComposer from "nodemailer/lib/mail-composer";
+import sharp from "sharp";
+import { STORYTELLER_ANSWER_LIMIT } from "~/lib/limits";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServer } from "../support/server";
 import { serverWithLanAndMinh, type Client } from "../support/http";
@@ -32,6 +34,8 @@ beforeAll(async () => {
     MAIL_REPLY_DOMAIN: DOMAIN,
     INBOUND_SECRET: SECRET,
     INBOUND_SMTP_PORT: "0",
+    // 1 MB a user: a reply whose photo does not fit is refused, as her door's upload would be.
+    USER_STORAGE_QUOTA_MB: "1",
   }));
 });
 afterAll(async () => {
@@ -52,7 +56,7 @@ async function weeklyEmail() {
   await lan.json("POST", `/api/topics/${topic.id}/questions`, { question: "Bà nhớ gì nhất về ngôi nhà thời thơ ấu?" });
   const link = (await (
     await lan.json("POST", `/api/books/${book.id}/storyteller-links`, { name: "Bà Lan" })
-  ).json()) as { id: number };
+  ).json()) as { id: number; url: string };
   await lan.json("PUT", `/api/storyteller-links/${link.id}`, { email: HER });
   const before = smtp.received.length;
   const sent = (await (await lan.json("POST", `/api/storyteller-links/${link.id}/send`)).json()) as {
@@ -78,7 +82,19 @@ async function weeklyEmail() {
         .replace("CAHx8s2QfixtureGmailMedia0003", changes.messageId ?? `reply-${crypto.randomUUID()}`),
       "latin1",
     );
-  return { book, topic, link, sent, replyTo, stories, reply };
+  /** A raw message of hers to this email's Reply-To, written by nodemailer's composer. */
+  const compose = (extra: Record<string, unknown> = {}) =>
+    new MailComposer({
+      from: HER,
+      to: replyTo,
+      subject: "Re: Câu hỏi tuần này",
+      text: "Bà kể đây.",
+      messageId: `<${crypto.randomUUID()}@gmail.com>`,
+      ...extra,
+    })
+      .compile()
+      .build();
+  return { book, topic, link, sent, replyTo, stories, reply, compose };
 }
 
 const pipe = (raw: Buffer, headers: Record<string, string> = {}) =>
@@ -149,24 +165,53 @@ describe("her emailed reply", () => {
     expect(await refusals(link.id)).toEqual(["refused:sender", "refused:reused-key", "refused:reused-key"]);
   });
 
+  it("refuses a reply past the size of a reply or a photo, or past the owner's quota, storing nothing", async () => {
+    const { link, stories, compose } = await weeklyEmail();
+    // A photo of real pixels, over 1 MB: within a photo's 10 MB, past the owner's 1 MB.
+    const noise = { type: "gaussian" as const, mean: 128, sigma: 60 };
+    const big = await sharp({ create: { width: 1400, height: 1400, channels: 3, background: "#808080", noise } })
+      .jpeg({ quality: 100 })
+      .toBuffer();
+    expect(big.length).toBeGreaterThan(1024 * 1024);
+    await pipe(await compose({ attachments: [{ filename: "nha.jpg", content: big }] }));
+    const huge = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(10 * 1024 * 1024 + 1)]);
+    await pipe(await compose({ attachments: [{ filename: "anh.jpg", content: huge }] }));
+    expect((await pipe(Buffer.alloc(40 * 1024 * 1024 + 1, 0x41))).status).toBe(202);
+    expect(await stories()).toEqual([]);
+    expect(await refusals(link.id)).toEqual(["refused:quota", "refused:too-large"]);
+    const unlinked = await server.database.query<{ reason: string }>(
+      "select reason from mail_messages where direction = 'in' and link_id is null order by id desc limit 1",
+    );
+    expect(unlinked[0]!.reason).toBe("refused:too-large");
+  });
+
+  it("refuses a reply once her link's answers for the quarter hour are spent at her door", async () => {
+    const { link, topic, stories, compose } = await weeklyEmail();
+    const [question] = (await (await lan.get(`/api/topics/${topic.id}/questions`)).json()) as { id: number }[];
+    for (let i = 0; i < STORYTELLER_ANSWER_LIMIT.limit; i++) {
+      const answered = await fetch(link.url, {
+        method: "POST",
+        body: new URLSearchParams({
+          questionId: String(question!.id),
+          content: `Lần ${i + 1}`,
+          idempotencyKey: crypto.randomUUID(),
+        }),
+        redirect: "manual",
+      });
+      expect(answered.status).toBe(303);
+    }
+    await pipe(await compose());
+    expect(await stories()).toHaveLength(STORYTELLER_ANSWER_LIMIT.limit);
+    expect(await refusals(link.id)).toEqual(["refused:rate"]);
+  });
+
   it("refuses an automatic reply, and one over the door's limits, storing nothing", async () => {
-    const { link, stories, replyTo } = await weeklyEmail();
+    const { link, stories, compose } = await weeklyEmail();
     const photo = Buffer.from(
       "/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAAMCAgICAgMCAgIDAwMDBAYEBAQEBAgGBgUGCQgKCgkICQkKDA8MCgsOCwkJDRENDg8QEBEQCgwS" +
         "ExIQEw8QEBD/yQALCAABAAEBAREA/8wABgAQEAX/2gAIAQEAAD8A0s8g/9k=",
       "base64",
     );
-    const compose = (extra: Record<string, unknown>) =>
-      new MailComposer({
-        from: HER,
-        to: replyTo,
-        subject: "Re: Câu hỏi tuần này",
-        text: "Bà kể đây.",
-        messageId: `<${crypto.randomUUID()}@gmail.com>`,
-        ...extra,
-      })
-        .compile()
-        .build();
     await pipe(await compose({ headers: { "Auto-Submitted": "auto-replied" } }));
     const photos = Array.from({ length: 11 }, (_, i) => ({ filename: `anh-${i}.jpg`, content: photo }));
     await pipe(await compose({ attachments: photos }));

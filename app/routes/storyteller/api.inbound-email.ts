@@ -4,6 +4,7 @@ import { INBOUND_MAIL_MAX_BYTES } from "~/http/body-caps";
 import { readRawBody } from "~/http/request-body.server";
 import { apiHandler, jsonError, methodNotAllowed, refuseMethod } from "~/http/responses.server";
 import { takeRawReply } from "~/routes/storyteller/reply-intake.server";
+import { AppError } from "~/lib/errors";
 import { env } from "~/platform/env.server";
 
 const digest = (text: string) => crypto.createHash("sha256").update(text).digest();
@@ -25,7 +26,12 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
   if (request.method !== "POST") return refuseMethod(context, ["POST"]);
   if (!fromOurRelay(request)) return jsonError(context, 401, "errors.inboundSecret");
   const isMail = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase() === "message/rfc822";
-  const raw = isMail ? await readRawBody(request, INBOUND_MAIL_MAX_BYTES).catch(() => null) : null;
+  let raw: Buffer | "too-large" | null = null;
+  if (isMail)
+    raw = await readRawBody(request, INBOUND_MAIL_MAX_BYTES).catch((error: unknown) => {
+      if (error instanceof AppError && error.status === 413) return "too-large" as const;
+      throw error;
+    });
   await takeRawReply(raw);
   return Response.json({ ok: true }, { status: 202 });
 });

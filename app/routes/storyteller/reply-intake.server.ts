@@ -105,12 +105,13 @@ async function logReply(
  * notice. An unknown, used or ended key, another sender, a message over the limits or one that is not mail stores
  * nothing, and only the admin's log says why. A reply through an ended link gets one polite answer.
  */
-async function takeReply(mail: InboundMail | null, now = new Date()): Promise<ReplyOutcome> {
+async function takeReply(mail: InboundMail | null, now: Date, refused?: Refusal): Promise<ReplyOutcome> {
   const refuse = async (reason: Refusal, link: { id: number; bookId: number } | null = null): Promise<ReplyOutcome> => {
     const outcome = { taken: false as const, reason };
     await logReply(mail, outcome, link);
     return outcome;
   };
+  if (refused) return refuse(refused);
   if (!mail) return refuse("not-mail");
   if (mail.autoSubmitted) return refuse("auto-reply");
   const domain = env().MAIL_REPLY_DOMAIN;
@@ -210,7 +211,11 @@ async function politeEndedAnswer(link: { id: number; bookId: number; email: stri
   });
 }
 
-/** A raw message, as a relay pipes it or the SMTP receiver takes it: read, then taken or refused (never an error). */
-export async function takeRawReply(raw: Buffer | null, now = new Date()): Promise<ReplyOutcome> {
+/**
+ * A raw message, as a relay pipes it or the SMTP receiver takes it: read, then taken or refused (never an error).
+ * "too-large": one past the size a reply may have, whose bytes were not kept; null: a body that is not mail.
+ */
+export async function takeRawReply(raw: Buffer | "too-large" | null, now = new Date()): Promise<ReplyOutcome> {
+  if (raw === "too-large") return takeReply(null, now, "too-large");
   return takeReply(raw ? await readInboundMail(raw) : null, now);
 }
