@@ -51,3 +51,11 @@ export function sniffAudio(bytes: Uint8Array): AudioType | null {
   if (startsWith(bytes, ascii("RIFF")) && startsWith(bytes, ascii("WAVE"), 8)) return "audio/wav";
   return null;
 }
+
+/**
+ * An AMR voice memo (AMR-NB "#!AMR\n", AMR-WB "#!AMR-WB\n"), what older phones record: no browser plays it, so it is
+ * kept only once converted (app/platform/voice-memo.server.ts).
+ */
+export function isAmr(bytes: Uint8Array): boolean {
+  return startsWith(bytes, ascii("#!AMR\n")) || startsWith(bytes, ascii("#!AMR-WB\n"));
+}

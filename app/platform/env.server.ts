@@ -105,6 +105,8 @@ const schema = z
         .max(65535, { error: "must be a port number such as 2525" }),
     ),
     INBOUND_SECRET: optional(z.string().min(16, { error: "must be at least 16 characters" })),
+    // The ffmpeg that turns an emailed AMR voice memo into one a browser plays (unset: `ffmpeg` on the PATH, if any).
+    FFMPEG_PATH: optional(z.string()),
   })
   .superRefine((value, ctx) => {
     if ((value.INBOUND_SMTP_PORT || value.INBOUND_SECRET) && !value.MAIL_REPLY_DOMAIN) {

@@ -127,6 +127,20 @@ describe("her emailed reply", () => {
     expect(full.media.map((media) => media.type).sort()).toEqual(["audio", "image"]);
   });
 
+  it("keeps an older phone's AMR voice memo as a recording a browser plays", async () => {
+    const { stories, compose } = await weeklyEmail();
+    const memo = fs.readFileSync(path.join(import.meta.dirname, "..", "fixtures", "mail", "voice-memo.amr"));
+    await pipe(await compose({ attachments: [{ filename: "Ghi âm 001.amr", content: memo }] }));
+    const [story] = await stories();
+    const full = (await (await lan.get(`/api/stories/${story!.id}`)).json()) as {
+      media: { id: number; type: string; url: string }[];
+    };
+    expect(full.media.map((media) => media.type)).toEqual(["audio"]);
+    const played = await lan.get(full.media[0]!.url);
+    expect(played.status).toBe(200);
+    expect(played.headers.get("Content-Type")).toBe("audio/mp4");
+  });
+
   it("arrives the same through Heirloom's own SMTP receiver", async () => {
     const { stories, reply, replyTo } = await weeklyEmail();
     const port = Number(/replies by SMTP on port (\d+)/.exec(server.output())![1]);

@@ -7,7 +7,8 @@ import { books, mailMessages, questionSends, storytellerLinks } from "~db/schema
 import type { UploadedFile } from "~/http/request-body.server";
 import { AppError } from "~/lib/errors";
 import { AUDIO_UPLOAD_MAX_BYTES, IMAGE_UPLOAD_MAX_BYTES, STORYTELLER_ANSWER_LIMIT } from "~/lib/limits";
-import { sniffAudio, sniffImage } from "~/lib/sniff";
+import { isAmr, sniffAudio, sniffImage } from "~/lib/sniff";
+import { amrToM4a } from "~/platform/voice-memo.server";
 import { deleteMediaFiles } from "~/models/media.server";
 import { uploadTmpDir } from "~/models/media-storage.server";
 import { deleteStory } from "~/models/story.server";
@@ -43,10 +44,15 @@ export type ReplyOutcome = { taken: true; storyId: number } | { taken: false; re
 type Attachment = InboundMail["attachments"][number];
 type Sorted = { recordings: Attachment[]; photos: Attachment[]; dropped: string[] };
 
-/** Her attachments by their bytes: recordings, photos, and the names of the rest, which the owner is told of. */
-function sortAttachments(attachments: Attachment[]): Sorted | Refusal {
+/**
+ * Her attachments by their bytes: recordings, photos, and the names of the rest, which the owner is told of. An AMR
+ * voice memo (older phones) is a recording once converted to one a browser plays, when this server has ffmpeg.
+ */
+async function sortAttachments(attachments: Attachment[]): Promise<Sorted | Refusal> {
   const sorted: Sorted = { recordings: [], photos: [], dropped: [] };
-  for (const attachment of attachments) {
+  for (const original of attachments) {
+    const converted = isAmr(original.content) ? await amrToM4a(original.content, uploadTmpDir()) : null;
+    const attachment = converted ? { ...original, content: converted, contentType: "audio/mp4" } : original;
     if (sniffAudio(attachment.content)) {
       if (attachment.content.length > AUDIO_UPLOAD_MAX_BYTES) return "too-large";
       sorted.recordings.push(attachment);
@@ -135,7 +141,7 @@ async function takeReply(mail: InboundMail | null, now: Date, refused?: Refusal)
   }
   if (send.repliedAt !== null) return refuse("reused-key", link);
   if (send.questionId === null) return refuse("question-gone", link);
-  const sorted = sortAttachments(mail.attachments);
+  const sorted = await sortAttachments(mail.attachments);
   if (typeof sorted === "string") return refuse(sorted, link);
   const files: UploadedFile[] = [];
   try {
