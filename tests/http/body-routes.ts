@@ -164,6 +164,7 @@ export const BODY_ROUTES: BodyRoute[] = [
   form("routes/previews/book-preview.tsx", (i) => `/books/${i.bookId}/preview`, "user"),
   form("routes/sharing/book-shares.tsx", (i) => `/books/${i.bookId}/shares`, "user"),
   form("routes/storyteller/book-links.tsx", (i) => `/books/${i.bookId}/storyteller-links`, "user"),
+  form("routes/storyteller/link-weekly.tsx", (i) => `/books/${i.bookId}/storyteller-links/weekly`, "user"),
   form("routes/topics/topic.tsx", (i) => `/books/${i.bookId}/topics/${i.topicId}`, "user"),
   form("routes/profile/profile.tsx", () => "/profile", "user"),
   {
@@ -250,6 +251,12 @@ export const NO_BODY: { file: string; methods: string[]; why: string }[] = [
   { file: "routes/admin/api.user.ts", methods: ["DELETE"], why: "the id is in the path" },
   { file: "routes/sharing/api.shares.ts", methods: ["DELETE"], why: "the token is in the path" },
   { file: "routes/storyteller/api.link.ts", methods: ["DELETE"], why: "the id is in the path" },
+  { file: "routes/storyteller/api.link-send.ts", methods: ["POST"], why: "docs/product.md §7: no body" },
+  {
+    file: "routes/storyteller/pause.tsx",
+    methods: ["POST"],
+    why: "RFC 8058's one-click body says only that it is one: the token in the path is what pauses",
+  },
   {
     file: "routes/previews/api.book-preview.ts",
     methods: ["POST"],
@@ -262,4 +269,13 @@ export const NO_BODY: { file: string; methods: string[]; why: string }[] = [
   },
   { file: "routes/topics/api.regenerate-questions.ts", methods: ["POST"], why: "docs/product.md §7: no body" },
   { file: "routes/system/api.not-found.ts", methods: ["POST", "PUT", "PATCH", "DELETE"], why: "the JSON 404" },
+];
+
+/**
+ * Routes that read a body within a cap but answer nothing about it: a relay that pipes her emailed reply learns
+ * nothing, so a body past the cap is 202 like any refused message, and the admin's log says why
+ * (tests/http/storyteller-replies.test.ts).
+ */
+export const QUIET_BODY_ROUTES: { file: string; why: string }[] = [
+  { file: "routes/storyteller/api.inbound-email.ts", why: "a refused reply, too large ones too, is 202 (issue 37)" },
 ];
