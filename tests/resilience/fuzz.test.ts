@@ -374,6 +374,10 @@ function specs(f: Fixtures, s: Strangers): Record<string, Spec> {
       param: "storytellerLink",
       bodies: { PUT: { valid: { address: "bac" }, fields: { address: { kind: "enum" } } } },
     },
+    // Issue 37: "send this week's question now" (a valid one would send: only the wrong ids and methods are fuzzed),
+    // and the relay's pipe for her replies, closed here (no INBOUND_SECRET): 401 to any POST, 405 otherwise.
+    "api/storyteller-links/:id/send": { methods: ["POST"], param: "storytellerLink", noBody: true },
+    "api/inbound/email": { methods: ["POST"], public: true, noBody: true },
     "api/books/:id/export": { methods: ["GET"], param: "book" },
     // Issue 19: the printed book, a GET that writes its cache (its sizes and books are in tests/http/book-pdf*.ts).
     "api/books/:id/book.pdf": { methods: ["GET"], param: "book", writingGet: true },
@@ -389,6 +393,7 @@ function specs(f: Fixtures, s: Strangers): Record<string, Spec> {
     "api/admin/topics": { methods: ["GET"], admin: true },
     "api/admin/stories": { methods: ["GET"], admin: true },
     "api/admin/content": { methods: ["GET"], admin: true },
+    "api/admin/mail": { methods: ["GET"], admin: true },
     "api/admin/create-user": {
       methods: ["POST"],
       admin: true,
