@@ -269,7 +269,8 @@ export function screens(d: ScreenData): Screen[] {
       "dialog.dialog #storyteller-name",
       "dialog.dialog input[name=topicIds]",
       "dialog.dialog form.stack button[type=submit]",
-      "dialog.dialog .storyteller-item button",
+      // The link's own button (its weekly question's are in a disclosure, closed at first).
+      "dialog.dialog .storyteller-item button.button-danger",
     ]),
     {
       path: `${book}/suggest-topics`,

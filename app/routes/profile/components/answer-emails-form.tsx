@@ -8,8 +8,9 @@ import { useT } from "~/i18n/use-t";
 export function AnswerEmailsForm({ on }: { on: boolean }) {
   const t = useT();
   return (
-    <section className="stack" aria-labelledby="answer-emails-title">
-      <h2 id="answer-emails-title">{t("profile.answerEmailsTitle")}</h2>
+    // Not a named region: its name would be one more "Email…" beside the email field for anyone finding it by label.
+    <section className="stack">
+      <h2>{t("profile.answerEmailsTitle")}</h2>
       <p>{t(on ? "profile.answerEmailsOn" : "profile.answerEmailsOff")}</p>
       <Form method="post" replace>
         <input type="hidden" name="intent" value="answerEmails" />
