@@ -51,6 +51,10 @@ const enServer = {
     keyReused: "This page had already sent another answer. Please send this one again.",
   },
   weekly: {
+    // What the API answers: the browser never shows these.
+    nothingToChange:
+      "Nothing to change: send an address, an email, a schedule, whether it is paused or the next question.",
+    inboundSecret: "This address takes mail only from a relay that has its secret (INBOUND_SECRET).",
     droppedAttachments: "Some attachments were not recordings or photos, so they were not kept: {{files}}",
     endedSubject: "This link has ended",
     endedText:

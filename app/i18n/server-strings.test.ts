@@ -11,6 +11,8 @@ import enServer from "./en.server";
 const APP = path.resolve(import.meta.dirname, "..");
 const ALLOWED = [
   /\.server\.tsx?$/,
+  // The /api routes answer JSON, never a hydrated page.
+  /^routes\/[^/]+\/api\.[^/]+\.ts$/,
   /^routes\/storyteller\/door\//,
   /^routes\/storyteller\/(tell|answer|pause)\.tsx$/,
   /^routes\/sharing\/(shared-book|shared-photo)\.tsx$/,

@@ -1,6 +1,7 @@
 import type en from "./en";
 import type enAdmin from "./en.admin";
 import type enBrowser from "./en.browser";
+import type enWeeklyCard from "./en.weekly-card";
 
 /** The shape of a translation: every key of en, each leaf any string. */
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
@@ -8,6 +9,8 @@ export type Translation = Shape<typeof en>;
 /** The strings every page's browser loads (en.browser.ts), and those only the server renders (en.server.ts). */
 export type BrowserTranslation = Shape<typeof enBrowser>;
 export type ServerTranslation = Shape<Omit<typeof en, keyof typeof enBrowser>>;
+/** The weekly card's strings (en.weekly-card.ts), which travel with the storyteller dialog's card. */
+export type WeeklyCardTranslation = Shape<typeof enWeeklyCard>;
 /** The admin's strings (en.admin.ts), which travel with the admin's pages. */
 export type AdminTranslation = Shape<typeof enAdmin>;
 

@@ -226,13 +226,11 @@ const viBrowser = {
   profile: {
     answerEmailsTitle: "Email về người kể chuyện",
     answerEmailsOn:
-      "Khi người kể chuyện trả lời, bạn nhận mỗi ngày tối đa một email, " +
-      "và một email nếu người ấy chưa trả lời đã hai tuần.",
+      "Bạn nhận email khi người kể chuyện trả lời, mỗi ngày tối đa một email, " +
+      "và khi hai tuần liền chưa có trả lời.",
     answerEmailsOff: "Các email này đang tắt. Câu trả lời mới vẫn hiện ở Trang chủ và trong trang soạn sách.",
     answerEmailsTurnOff: "Tắt các email này",
     answerEmailsTurnOn: "Bật các email này",
-    answerEmailsTurnedOff: "Đã tắt email về người kể chuyện.",
-    answerEmailsTurnedOn: "Đã bật email về người kể chuyện.",
     title: "Hồ sơ cá nhân",
     intro: "Thay đổi tên, email hoặc mật khẩu. Chỉ những thông tin bạn thay đổi mới được lưu.",
     displayName: "Tên hiển thị",
@@ -693,7 +691,7 @@ const viBrowser = {
     forBook: "Cho cuốn sách “{{book}}”",
     messageLabel: "Tin nhắn để gửi",
     hint: "Hãy gửi qua Zalo, Messenger hoặc tin nhắn điện thoại, rồi đánh dấu là đã gửi.",
-    noLink: "Tin nhắn này không kèm đường liên kết: người kể trả lời qua đường liên kết cả nhà đã gửi trước đây.",
+    noLink: "Tin nhắn này không có đường liên kết: người kể trả lời qua đường liên kết đã được gửi trước đây.",
     share: "Chia sẻ",
     copy: "Sao chép",
     copied: "Đã sao chép",
@@ -709,8 +707,6 @@ const viBrowser = {
     scheduleWeekdays: "Vui lòng chọn ít nhất một ngày trong tuần.",
     scheduleTime: "Vui lòng nhập giờ như 09:00.",
     scheduleTimeZone: "Vui lòng chọn một múi giờ trong danh sách.",
-    nothingToChange:
-      "Không có gì để thay đổi: hãy gửi cách xưng hô, email, lịch gửi, việc tạm dừng hoặc câu hỏi tiếp theo.",
     questionInvalid: "Câu hỏi này không nằm trong đường liên kết. Vui lòng chọn câu khác.",
     nothingToAsk: "Mọi câu hỏi của đường liên kết này đã được trả lời. Hãy thêm câu hỏi vào các chủ đề để gửi tiếp.",
     expiryTooFar: "Đường liên kết cho người kể chuyện chỉ dùng được tối đa 365 ngày.",
@@ -790,38 +786,6 @@ const viBrowser = {
       "Bản ghi âm đã được giữ lại và đang chờ chép lời. Hãy nghe trong mục Tệp đa phương tiện, ghi lại lời kể, " +
       "rồi bấm Hoàn thành để đăng câu chuyện.",
     // The link card's weekly question (issue 37)
-    weeklyTitle: "Câu hỏi hằng tuần",
-    weeklyNone: "Chưa hẹn lịch gửi câu hỏi hằng tuần.",
-    weeklyNext: "Câu hỏi tới: {{date}} lúc {{time}} ({{timeZone}})",
-    weeklyPaused: "Đang tạm dừng",
-    weeklyQuiet:
-      "{{name}} chưa trả lời hai câu hỏi gần nhất. Câu hỏi vẫn được gửi đều; " +
-      "một cuộc gọi hay lời hỏi thăm có thể giúp.",
-    weeklyPausedByTeller: "{{name}} đã tạm dừng câu hỏi hằng tuần từ email",
-    weeklyPause: "Tạm dừng",
-    weeklyResume: "Tiếp tục",
-    weeklyEmail: "Địa chỉ email (không bắt buộc)",
-    weeklyEmailHint:
-      "Có email, câu hỏi sẽ được gửi qua email. Nếu không, câu hỏi chờ sẵn ở Trang chủ để bạn tự gửi qua Zalo, " +
-      "Messenger hoặc tin nhắn.",
-    weeklyDays: "Gửi vào các ngày",
-    weekdays: {
-      sun: "Chủ Nhật",
-      mon: "Thứ Hai",
-      tue: "Thứ Ba",
-      wed: "Thứ Tư",
-      thu: "Thứ Năm",
-      fri: "Thứ Sáu",
-      sat: "Thứ Bảy",
-    },
-    weeklyTime: "Lúc",
-    weeklyTimeZone: "Múi giờ",
-    weeklySave: "Lưu",
-    weeklyStop: "Ngừng gửi câu hỏi hằng tuần",
-    askNext: "Hỏi câu này tiếp theo",
-    askNextInOrder: "Theo thứ tự trong sách",
-    askNextChoose: "Chọn",
-    sendNow: "Gửi câu hỏi tuần này ngay",
     weeklySaved: "Đã hẹn lịch câu hỏi hằng tuần",
     weeklyStopped: "Đã ngừng gửi câu hỏi hằng tuần",
     weeklyPausedToast: "Đã tạm dừng câu hỏi hằng tuần",
@@ -832,13 +796,6 @@ const viBrowser = {
     sendFailed: "Không thể gửi câu hỏi.",
     sentByEmail: "Đã gửi đến {{email}}",
     readyByHand: "Câu hỏi đã sẵn sàng ở Trang chủ để bạn tự gửi",
-    mailFailed: "Email gửi {{name}} không đến được: {{reason}}",
-    mailNotSent: {
-      paused: "Email cho {{name}} chưa được gửi: câu hỏi hằng tuần đang tạm dừng.",
-      ended: "Email cho {{name}} chưa được gửi: đường liên kết đã hết hạn hoặc bị thu hồi.",
-      questionGone: "Email cho {{name}} chưa được gửi: câu hỏi ấy đã bị xóa.",
-      other: "Email cho {{name}} chưa được gửi.",
-    },
   },
   unauthorized: {
     title: "Không có quyền truy cập",
@@ -854,7 +811,6 @@ const viBrowser = {
     title: "Lỗi",
     notFound: "Không tìm thấy.",
     unauthenticated: "Vui lòng đăng nhập để tiếp tục.",
-    inboundSecret: "Địa chỉ này chỉ nhận thư từ máy chủ chuyển thư có mã bí mật (INBOUND_SECRET).",
     forbidden: "Bạn không có quyền truy cập trang này.",
     crossSite: "Yêu cầu đến từ một trang web khác nên đã bị từ chối.",
     wrongHost: "Máy chủ này chỉ trả lời tại địa chỉ của nó, {{url}}.",

@@ -50,6 +50,10 @@ const viServer = {
     keyReused: "Trang này đã gửi một câu trả lời khác trước đó. Xin hãy gửi lại câu trả lời này.",
   },
   weekly: {
+    // What the API answers: the browser never shows these.
+    nothingToChange:
+      "Không có gì để thay đổi: hãy gửi cách xưng hô, email, lịch gửi, việc tạm dừng hoặc câu hỏi tiếp theo.",
+    inboundSecret: "Địa chỉ này chỉ nhận thư từ máy chủ chuyển thư có mã bí mật (INBOUND_SECRET).",
     droppedAttachments: "Một số tệp đính kèm không phải bản ghi âm hay ảnh nên không được giữ: {{files}}",
     endedSubject: "Đường liên kết này đã hết hạn",
     endedText:

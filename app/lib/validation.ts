@@ -297,7 +297,7 @@ export const storytellerLinkChangesSchema = z
       .optional(),
   })
   .refine((changes) => Object.values(changes).some((value) => value !== undefined), {
-    error: "storyteller.nothingToChange",
+    error: "weekly.nothingToChange",
   });
 
 /**

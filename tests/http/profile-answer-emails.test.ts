@@ -31,7 +31,7 @@ describe("the emails about her answers, in Profile", () => {
     expect(off.status).toBe(302);
     expect(await answerEmails("lan")).toBe(false);
     const after = await (await page.get("/profile")).text();
-    expect(after).toContain(vi.profile.answerEmailsTurnedOff);
+    expect(after).toContain(vi.profile.updated);
     expect(after).toContain(vi.profile.answerEmailsOff);
     expect(after).toContain(vi.profile.answerEmailsTurnOn);
     await page.form("/profile", { intent: "answerEmails", answerEmails: "on" });

@@ -90,7 +90,7 @@ describe("a storyteller link's weekly question, through the api", () => {
         en.storyteller.scheduleTimeZone,
         vi.storyteller.scheduleTimeZone,
       ],
-      [{}, en.storyteller.nothingToChange, vi.storyteller.nothingToChange],
+      [{}, en.weekly.nothingToChange, vi.weekly.nothingToChange],
     ];
     for (const [body, english, vietnamese] of refusals) {
       const refused = await put(lan, body);

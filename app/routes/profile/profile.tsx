@@ -47,7 +47,7 @@ export function action(args: Route.ActionArgs) {
       await setAnswerEmails({ userId: user.id, on });
       return redirectWithToast("/profile", {
         kind: "success",
-        title: on ? "profile.answerEmailsTurnedOn" : "profile.answerEmailsTurnedOff",
+        title: "profile.updated",
       });
     }
     const submission = parseSubmission(form, profileSchema);

@@ -24,7 +24,7 @@ function fromOurRelay(request: Request): boolean {
 export const action = apiHandler(async (args: Route.ActionArgs) => {
   const { request, context } = args;
   if (request.method !== "POST") return refuseMethod(context, ["POST"]);
-  if (!fromOurRelay(request)) return jsonError(context, 401, "errors.inboundSecret");
+  if (!fromOurRelay(request)) return jsonError(context, 401, "weekly.inboundSecret");
   const isMail = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase() === "message/rfc822";
   let raw: Buffer | "too-large" | null = null;
   if (isMail)

@@ -1,6 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { useT } from "~/i18n/use-t";
 import type { StorytellerLinkItem, WeeklyCard, WeeklyShared } from "~/routes/storyteller/link-card.types";
+import { useWeeklyCardStrings } from "../weekly-card-strings";
 import { useWeeklyResult } from "./use-weekly-result";
 import { WeeklyScheduleForm } from "./weekly-schedule-form";
 import { WeeklyStatus } from "./weekly-status";
@@ -35,6 +36,7 @@ function LinkButtonForm({
  * each comes back with this card open.
  */
 export function WeeklyQuestion({ action, link, name, card, shared }: Props) {
+  useWeeklyCardStrings();
   const t = useT();
   const busy = useNavigation().state === "submitting";
   const result = useWeeklyResult(link.id);
