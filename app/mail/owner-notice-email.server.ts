@@ -1,22 +1,30 @@
 import type { Language } from "~db/schema";
-import { fastT } from "~/i18n/fast-t";
-import resources from "~/i18n/resources";
-import type { MessageKey } from "~/i18n/types";
 import { escapeHtml } from "~/lib/html";
+import { type MailSay, mailSayer } from "./mail-words.server";
 
 /** The answers of one storyteller since the last email: how many, and the first to open. */
 export type TellerAnswers = { name: string; count: number; firstStoryId: number };
 
 type Email = { subject: string; text: string; html: string };
 
-// i18next's plural keys (`_one`, `_other`) are named without their suffix, and `count` must stay a number.
-type Say = (
-  key: MessageKey | "weekly.answersSubject" | "weekly.answersLine",
-  values?: Record<string, unknown>,
-) => string;
-const sayer = (language: Language): Say => {
-  const t = fastT(language, resources[language].translation) as unknown as Say;
-  return (key, values = {}) => t(key, values);
+const nameOf = (say: MailSay, name: string) => name || say("weekly.someone");
+
+/**
+ * The subject of the owner's email about new answers: one storyteller's count, or the book's when several told.
+ * Queued with none yet counted, it is the book's, and it is written again when the email goes.
+ */
+export function answersSubject(language: Language, bookTitle: string, tellers: TellerAnswers[] = []): string {
+  const say = mailSayer(language);
+  const only = tellers.length === 1 ? tellers[0]! : null;
+  return only
+    ? say("weekly.answersSubject", { name: nameOf(say, only.name), count: only.count, book: bookTitle })
+    : say("weekly.answersSubjectMany", { book: bookTitle });
+}
+
+/** The subject of the owner's notice of two quiet weeks. */
+export const quietSubject = (language: Language, name: string): string => {
+  const say = mailSayer(language);
+  return say("weekly.quietSubject", { name: nameOf(say, name) });
 };
 
 /** Plain paragraphs, each escaped; a line that is an address becomes its own link, nothing tracked or rewritten. */
@@ -50,17 +58,13 @@ export function answersEmail(input: {
   workspaceUrl: (storyId: number) => string;
   profileUrl: string;
 }): Email {
-  const say = sayer(input.language);
-  const nameOf = (teller: TellerAnswers) => teller.name || say("weekly.someone");
-  const only = input.tellers.length === 1 ? input.tellers[0]! : null;
-  const subject = only
-    ? say("weekly.answersSubject", { name: nameOf(only), count: only.count, book: input.bookTitle })
-    : say("weekly.answersSubjectMany", { book: input.bookTitle });
+  const say = mailSayer(input.language);
+  const subject = answersSubject(input.language, input.bookTitle, input.tellers);
   const paragraphs = [
     say("weekly.answersLead", { book: input.bookTitle }),
     ...input.tellers.map(
       (teller) =>
-        `${say("weekly.answersLine", { name: nameOf(teller), count: teller.count })}\n` +
+        `${say("weekly.answersLine", { name: nameOf(say, teller.name), count: teller.count })}\n` +
         input.workspaceUrl(teller.firstStoryId),
     ),
     ...(input.dropped.length ? [say("weekly.droppedAttachments", { files: input.dropped.join(", ") })] : []),
@@ -77,15 +81,15 @@ export function quietEmail(input: {
   linksUrl: string;
   profileUrl: string;
 }): Email {
-  const say = sayer(input.language);
-  const name = input.name || say("weekly.someone");
+  const say = mailSayer(input.language);
+  const name = nameOf(say, input.name);
   const paragraphs = [
     say("weekly.quietText", { name, book: input.bookTitle }),
     say("weekly.quietLink", { url: input.linksUrl }),
     say("weekly.noticesOff", { url: input.profileUrl }),
   ];
   return {
-    subject: say("weekly.quietSubject", { name }),
+    subject: quietSubject(input.language, input.name),
     text: `${paragraphs.join("\n\n")}\n`,
     html: html(input.language, paragraphs),
   };
@@ -93,7 +97,7 @@ export function quietEmail(input: {
 
 /** The one polite answer to her reply through a link that has ended: ask the family for a new one. */
 export function endedLinkEmail(language: Language): Email {
-  const say = sayer(language);
+  const say = mailSayer(language);
   const paragraphs = [say("weekly.endedText")];
   return {
     subject: say("weekly.endedSubject"),

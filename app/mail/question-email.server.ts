@@ -1,5 +1,7 @@
 import resources from "~/i18n/resources";
 import { escapeHtml } from "~/lib/html";
+import type { Language } from "~db/schema";
+import { mailSayer } from "./mail-words.server";
 import { type Addressee, weeklyVoice } from "./weekly-voice.server";
 
 /** What a week's email is made from: her, the question, her door on it, and where she pauses the schedule. */
@@ -14,6 +16,13 @@ export type QuestionEmailInput = Addressee & {
 };
 
 const SUBJECT_QUESTION_MAX = 80;
+
+/** Her week's subject, "Câu hỏi tuần này: …", the question cut after 80 characters. */
+export function questionSubject(language: Language, question: string): string {
+  const whole = question.trim();
+  const short = whole.length > SUBJECT_QUESTION_MAX ? `${whole.slice(0, SUBJECT_QUESTION_MAX - 1).trimEnd()}…` : whole;
+  return mailSayer(language)("weekly.subject", { question: short });
+}
 
 /**
  * Her week's email (issue 37), in the book's language and with her honorific ("Thưa bà, tuần này con muốn nghe bà
@@ -30,9 +39,7 @@ export function questionEmail(input: QuestionEmailInput): { subject: string; tex
     signature: say("weekly.signature", { ...words, book: input.bookTitle }),
   };
   const question = input.question.trim();
-  const shortQuestion =
-    question.length > SUBJECT_QUESTION_MAX ? `${question.slice(0, SUBJECT_QUESTION_MAX - 1).trimEnd()}…` : question;
-  const subject = say("weekly.subject", { question: shortQuestion });
+  const subject = questionSubject(input.language, question);
   const text = [
     lines.greeting,
     lines.lead,

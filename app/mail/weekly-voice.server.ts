@@ -1,9 +1,6 @@
 import type { Language } from "~db/schema";
 import type { StorytellerAddress } from "~db/storyteller-addresses";
-import { fastT } from "~/i18n/fast-t";
-import resources from "~/i18n/resources";
-import { translateKey } from "~/i18n/translate";
-import type { MessageKey } from "~/i18n/types";
+import { mailSayer } from "./mail-words.server";
 
 /** Whom a week's question speaks to: her name and honorific, in the book's language. */
 export type Addressee = { language: Language; name: string; address: StorytellerAddress };
@@ -14,8 +11,7 @@ export type Addressee = { language: Language; name: string; address: Storyteller
  * the greeting and lead every such message opens with.
  */
 export function weeklyVoice(to: Addressee) {
-  const t = fastT(to.language, resources[to.language].translation);
-  const say = (key: MessageKey, values: Record<string, string> = {}) => translateKey(t, key, values);
+  const say = mailSayer(to.language);
   const you = say(`tell.you.${to.address}`);
   const words = {
     you,

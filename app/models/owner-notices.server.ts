@@ -10,7 +10,13 @@ import {
   type MailMessage,
   type StorytellerLink,
 } from "~db/schema";
-import { answersEmail, endedLinkEmail, quietEmail } from "~/mail/owner-notice-email.server";
+import {
+  answersEmail,
+  answersSubject,
+  endedLinkEmail,
+  quietEmail,
+  quietSubject,
+} from "~/mail/owner-notice-email.server";
 import { env } from "~/platform/env.server";
 import { sendsMail } from "~/platform/mail-transport.server";
 import { queueMail } from "./mail-outbox.server";
@@ -51,14 +57,7 @@ export async function noteNewAnswer(bookId: number, now = new Date()): Promise<v
     if (waiting.length) return;
     const last = await lastAnswersEmail(tx, bookId);
     const at = last ? new Date(Math.max(now.getTime(), last.getTime() + DAY_MS)) : now;
-    const subject = answersEmail({
-      language: owner.language,
-      bookTitle: owner.title,
-      tellers: [],
-      dropped: [],
-      workspaceUrl: () => "",
-      profileUrl: "",
-    }).subject;
+    const subject = answersSubject(owner.language, owner.title);
     await queueMail(tx, { kind: "answers", recipient: owner.email, subject, bookId, now, at });
   });
 }
@@ -110,13 +109,7 @@ export async function noteQuietWeeks(tx: Tx, link: StorytellerLink, now: Date): 
   if (told.length) return;
   const owner = await ownerOf(tx, link.bookId);
   if (!owner?.answerEmails) return;
-  const { subject } = quietEmail({
-    language: owner.language,
-    bookTitle: owner.title,
-    name: link.name,
-    linksUrl: "",
-    profileUrl: "",
-  });
+  const subject = quietSubject(owner.language, link.name);
   await queueMail(tx, { kind: "quiet", recipient: owner.email, subject, bookId: link.bookId, linkId: link.id, now });
 }
 

@@ -5,7 +5,7 @@ import { books, questionSends, storytellerLinks, type StorytellerLink } from "~d
 import type { QuestionChannel } from "~db/values";
 import { AppError } from "~/lib/errors";
 import { nextSendAt } from "~/lib/weekly-schedule";
-import { questionEmail } from "~/mail/question-email.server";
+import { questionSubject } from "~/mail/question-email.server";
 import { env } from "~/platform/env.server";
 import { sendsMail } from "~/platform/mail-transport.server";
 import { hashReplyKey, replyKeyOf } from "~/platform/reply-key.server";
@@ -61,25 +61,13 @@ async function recordSend(tx: Tx, link: StorytellerLink, question: TellerQuestio
       .returning({ id: questionSends.id })
   )[0]!;
   if (channel === "email") {
-    const book = (
-      await tx.select({ title: books.title, language: books.language }).from(books).where(eq(books.id, link.bookId))
-    )[0]!;
-    const repliesTaken = Boolean(env().MAIL_REPLY_DOMAIN);
-    if (repliesTaken)
+    const book = (await tx.select({ language: books.language }).from(books).where(eq(books.id, link.bookId)))[0]!;
+    if (env().MAIL_REPLY_DOMAIN)
       await tx
         .update(questionSends)
         .set({ replyKeyHash: hashReplyKey(replyKeyOf(send.id)) })
         .where(eq(questionSends.id, send.id));
-    const { subject } = questionEmail({
-      language: book.language,
-      name: link.name,
-      address: link.address,
-      bookTitle: book.title,
-      question: question.question,
-      answerUrl: null,
-      pauseUrl: null,
-      repliesTaken,
-    });
+    const subject = questionSubject(book.language, question.question);
     await queueMail(tx, {
       kind: "question",
       recipient: link.email!,
