@@ -5,6 +5,19 @@ import { env } from "~/platform/env.server";
 import { mailDomain } from "~/platform/mail-transport.server";
 
 /**
+ * Why a queued message was not sent at all, decided when it was due (a link paused or ended meanwhile, a question
+ * deleted, the owner's emails turned off, no answer since the last notice): its reason for the admin's Email tab and
+ * the link card, which translate these codes.
+ */
+export const NOT_SENT = {
+  paused: "not-sent:paused",
+  ended: "not-sent:ended",
+  questionGone: "not-sent:question-gone",
+  turnedOff: "not-sent:turned-off",
+  nothingNew: "not-sent:nothing-new",
+} as const;
+
+/**
  * Queues one outgoing email in the caller's transaction (ADR 0041): due at `at`, with its Message-ID fixed now,
  * before any try, so that no retry, and no server taking over a dead one's lease, writes a second message.
  */

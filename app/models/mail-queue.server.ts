@@ -6,6 +6,7 @@ import { questionEmail } from "~/mail/question-email.server";
 import { env } from "~/platform/env.server";
 import { MailNotSent, type OutgoingMail, sendMail } from "~/platform/mail-transport.server";
 import { replyKeyOf } from "~/platform/reply-key.server";
+import { NOT_SENT } from "./mail-outbox.server";
 import { ownerNoticeMail } from "./owner-notices.server";
 import { doorOnQuestion, linkDoorUrl } from "./storyteller-link-url.server";
 
@@ -13,9 +14,6 @@ import { doorOnQuestion, linkDoorUrl } from "./storyteller-link-url.server";
 const LEASE_MS = 2 * 60_000;
 /** The waits between tries when the relay is out of reach or says "later" (4xx); after the last, the message failed. */
 const RETRY_AFTER_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000, 6 * 60 * 60_000];
-
-/** Why a queued message was not sent at all, for the admin's Email tab (translated there). */
-const NOT_SENT = { paused: "not-sent:paused", ended: "not-sent:ended", questionGone: "not-sent:question-gone" };
 
 /** The outgoing messages due at `now` that no live server holds, leased to this one, each try counted. */
 async function leaseDue(now: Date, batch: number): Promise<MailMessage[]> {

@@ -19,7 +19,7 @@ import {
 } from "~/mail/owner-notice-email.server";
 import { env } from "~/platform/env.server";
 import { sendsMail } from "~/platform/mail-transport.server";
-import { queueMail } from "./mail-outbox.server";
+import { NOT_SENT, queueMail } from "./mail-outbox.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -133,12 +133,12 @@ async function siteOf(bookId: number): Promise<string | null> {
  */
 export async function ownerNoticeMail(message: MailMessage, now: Date) {
   const owner = message.bookId === null ? undefined : await ownerOf(db(), message.bookId);
-  if (!owner || message.bookId === null) return "not-sent:ended";
+  if (!owner || message.bookId === null) return NOT_SENT.ended;
   // Hers, not the owner's: the one polite answer to a reply through an ended link.
   if (message.kind === "ended") return endedLinkEmail(owner.language);
-  if (!owner.answerEmails) return "not-sent:turned-off";
+  if (!owner.answerEmails) return NOT_SENT.turnedOff;
   const site = await siteOf(message.bookId);
-  if (!site) return "not-sent:ended";
+  if (!site) return NOT_SENT.ended;
   const profileUrl = new URL("/profile", site).toString();
   const bookId = message.bookId;
   if (message.kind === "quiet") {
@@ -148,8 +148,8 @@ export async function ownerNoticeMail(message: MailMessage, now: Date) {
         .from(storytellerLinks)
         .where(eq(storytellerLinks.id, message.linkId ?? 0))
     )[0];
-    if (!link || link.revokedAt !== null) return "not-sent:ended";
-    if (link.pausedAt !== null) return "not-sent:paused";
+    if (!link || link.revokedAt !== null) return NOT_SENT.ended;
+    if (link.pausedAt !== null) return NOT_SENT.paused;
     const linksUrl = new URL(`/books/${bookId}?dialog=storyteller`, site).toString();
     return quietEmail({ language: owner.language, bookTitle: owner.title, name: link.name, linksUrl, profileUrl });
   }
@@ -168,7 +168,7 @@ export async function ownerNoticeMail(message: MailMessage, now: Date) {
     )
     .groupBy(teller)
     .orderBy(asc(teller));
-  if (!tellers.length) return "not-sent:nothing-new";
+  if (!tellers.length) return NOT_SENT.nothingNew;
   // What her emailed replies carried that a story cannot keep (issue 37 §2): named, so the family can ask for it.
   const dropped = (
     await db()
