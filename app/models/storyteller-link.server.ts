@@ -171,8 +171,9 @@ async function answerCounts(linkIds: number[]): Promise<Map<number, { all: numbe
 }
 
 /**
- * Each link's latest outgoing email, when it failed for good: one query, one row per link at most (the newest message
- * of each, by id, through the index on its link).
+ * Each link's latest question email to her, when it failed for good: one query, one row per link at most (the newest
+ * of each, by id, through the index on its link). The owner's notices and her polite answers name the link too, but
+ * are not hers to fail: a notice after a failed question must not hide it, nor a notice's failure show as hers.
  */
 async function lastFailures(linkIds: number[]): Promise<Map<number, MailFailure>> {
   const failures = new Map<number, MailFailure>();
@@ -180,7 +181,9 @@ async function lastFailures(linkIds: number[]): Promise<Map<number, MailFailure>
   const latest = db()
     .select({ id: max(mailMessages.id) })
     .from(mailMessages)
-    .where(and(inArray(mailMessages.linkId, linkIds), eq(mailMessages.direction, "out")))
+    .where(
+      and(inArray(mailMessages.linkId, linkIds), eq(mailMessages.direction, "out"), eq(mailMessages.kind, "question")),
+    )
     .groupBy(mailMessages.linkId);
   const rows = await db()
     .select({

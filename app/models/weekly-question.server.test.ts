@@ -311,4 +311,29 @@ describe("the link card's last email failure (issue 37)", () => {
     await deliverDueMail(now);
     expect(await failureOf(owner, owner.link.id)).toMatchObject({ reason: "not-sent:paused" });
   });
+
+  it("is her question's alone: an owner's notice on the link neither hides nor stands for it", async () => {
+    const owner = await bookWithLink("notice@example.com");
+    const now = new Date();
+    smtp.refuse(552, "5.2.2 Mailbox full");
+    await sendQuestionNow({ linkId: owner.link.id, userId: owner.user.id, now });
+    await deliverDueMail(now);
+    smtp.accept();
+    const notice = {
+      direction: "out" as const,
+      linkId: owner.link.id,
+      bookId: owner.book.id,
+      recipient: "owner@example.com",
+      createdAt: now,
+    };
+    await db()
+      .insert(mailMessages)
+      .values({ ...notice, kind: "quiet", status: "sent", finishedAt: now });
+    expect((await failureOf(owner, owner.link.id))?.reason).toContain("Mailbox full");
+    const other = await bookWithLink("notice-only@example.com");
+    await db()
+      .insert(mailMessages)
+      .values({ ...notice, linkId: other.link.id, bookId: other.book.id, kind: "quiet", status: "failed" });
+    expect(await failureOf(other, other.link.id)).toBeNull();
+  });
 });
