@@ -3,7 +3,6 @@ import { db, transaction, type Tx } from "~db/client.server";
 import {
   books,
   mailMessages,
-  questionSends,
   stories,
   storytellerLinks,
   users,
@@ -20,6 +19,7 @@ import {
 import { env } from "~/platform/env.server";
 import { sendsMail } from "~/platform/mail-transport.server";
 import { NOT_SENT, queueMail } from "./mail-outbox.server";
+import { quietLinks } from "./storyteller-link.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -79,32 +79,12 @@ async function lastAnswersEmail(runner: Tx, bookId: number): Promise<Date | null
  */
 export async function noteQuietWeeks(tx: Tx, link: StorytellerLink, now: Date): Promise<void> {
   if (!sendsMail()) return;
-  const recent = await tx
-    .select({ questionId: questionSends.questionId, createdAt: questionSends.createdAt })
-    .from(questionSends)
-    .where(and(eq(questionSends.linkId, link.id), isNotNull(questionSends.sentAt)))
-    .orderBy(desc(questionSends.createdAt), desc(questionSends.id))
-    .limit(2);
-  if (recent.length < 2) return;
-  for (const send of recent) {
-    if (send.questionId === null) return;
-    const answered = await tx
-      .select({ id: stories.id })
-      .from(stories)
-      .where(eq(stories.questionId, send.questionId))
-      .limit(1);
-    if (answered.length) return;
-  }
+  const since = (await quietLinks([link.id], tx)).get(link.id);
+  if (!since) return;
   const told = await tx
     .select({ id: mailMessages.id })
     .from(mailMessages)
-    .where(
-      and(
-        eq(mailMessages.linkId, link.id),
-        eq(mailMessages.kind, "quiet"),
-        gte(mailMessages.createdAt, recent[1]!.createdAt),
-      ),
-    )
+    .where(and(eq(mailMessages.linkId, link.id), eq(mailMessages.kind, "quiet"), gte(mailMessages.createdAt, since)))
     .limit(1);
   if (told.length) return;
   const owner = await ownerOf(tx, link.bookId);

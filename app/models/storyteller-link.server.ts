@@ -203,19 +203,21 @@ async function lastFailures(linkIds: number[]): Promise<Map<number, MailFailure>
 }
 
 /**
- * The links whose last two questions that went (sent by email, or marked sent by hand) both wait for an answer: one
- * query, reading each link's two latest sends through a window.
+ * The links whose last two questions that went (sent by email, or marked sent by hand) both wait for an answer, each
+ * with when the older of the two went (issue 37): the link card says so, and the owner is told once. One query,
+ * reading each link's two latest sends through a window.
  */
-async function quietLinks(linkIds: number[]): Promise<Set<number>> {
-  if (!linkIds.length) return new Set();
+export async function quietLinks(linkIds: number[], runner: Tx = db()): Promise<Map<number, Date>> {
+  if (!linkIds.length) return new Map();
   const ids = sql.join(
     linkIds.map((id) => sql`${id}`),
     sql`, `,
   );
-  const rows = await selectRows<{ linkId: number }>(sql`
-    select recent.link_id as "linkId"
+  const rows = await selectRows<{ linkId: number | string; since: number | string | Date }>(
+    sql`
+    select recent.link_id as "linkId", min(recent.created_at) as "since"
     from (
-      select link_id, question_id,
+      select link_id, question_id, created_at,
         row_number() over (partition by link_id order by created_at desc, id desc) as position
       from question_sends
       where link_id in (${ids}) and sent_at is not null
@@ -224,8 +226,10 @@ async function quietLinks(linkIds: number[]): Promise<Set<number>> {
       and recent.question_id is not null
       and not exists (select 1 from stories where stories.question_id = recent.question_id)
     group by recent.link_id
-    having count(*) = 2`);
-  return new Set(rows.map((row) => Number(row.linkId)));
+    having count(*) = 2`,
+    runner,
+  );
+  return new Map(rows.map((row) => [Number(row.linkId), new Date(row.since)]));
 }
 
 /** Each link's extras for its view: its last email failure, and whether its last two weeks went unanswered. */
