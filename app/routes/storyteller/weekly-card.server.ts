@@ -47,9 +47,16 @@ function nextSendWords(at: Date, language: Book["language"], timeZone: string) {
  */
 export async function weeklyCards(book: Book, links: StorytellerLinkView[], request: Request) {
   const live = links.filter((link) => !link.expired);
+  // Links that offer the same topics (every one, most often) offer the same questions: asked once.
+  const asked = new Map<string, ReturnType<typeof unansweredQuestions>>();
+  const questionsOf = (topicIds: number[] | null) => {
+    const key = JSON.stringify(topicIds);
+    if (!asked.has(key)) asked.set(key, unansweredQuestions({ bookId: book.id, topicIds }, ASK_NEXT_MAX));
+    return asked.get(key)!;
+  };
   const cards: Record<number, WeeklyCard> = {};
   for (const link of live) {
-    const questions = await unansweredQuestions({ bookId: book.id, topicIds: link.topicIds }, ASK_NEXT_MAX);
+    const questions = await questionsOf(link.topicIds);
     cards[link.id] = {
       nextSend:
         link.nextSendAt && link.schedule ? nextSendWords(link.nextSendAt, book.language, link.schedule.timeZone) : null,
