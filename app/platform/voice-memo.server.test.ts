@@ -18,7 +18,7 @@ describe("an AMR voice memo", () => {
   });
 
   it("becomes an MP4 recording of the same length", async () => {
-    expect(voiceMemoConverter()).not.toBeNull();
+    expect(await voiceMemoConverter()).not.toBeNull();
     const converted = await amrToM4a(memo, tmp);
     expect(converted).not.toBeNull();
     expect(sniffAudio(converted!)).toBe("audio/mp4");

@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
@@ -7,19 +7,25 @@ import { env } from "./env.server";
 /** How long one voice memo may take to convert: minutes of speech take a second or two. */
 const CONVERT_TIMEOUT_MS = 60_000;
 
-let found: { path: string; usable: boolean } | undefined;
+let found: { path: string; usable: Promise<boolean> } | undefined;
+
+/** Whether `command -version` runs and ends well, without holding the event loop while it does. */
+function runs(command: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const child = spawn(command, ["-hide_banner", "-version"], { stdio: "ignore", timeout: 10_000 });
+    child.on("error", () => resolve(false));
+    child.on("close", (code) => resolve(code === 0));
+  });
+}
 
 /**
  * The ffmpeg this server converts voice memos with (FFMPEG_PATH, else `ffmpeg` on the PATH: the system's own, kept
- * up to date by its package manager), or null when there is none that runs. Asked once.
+ * up to date by its package manager), or null when there is none that runs. Asked once, when a memo first needs it.
  */
-export function voiceMemoConverter(): string | null {
+export async function voiceMemoConverter(): Promise<string | null> {
   const command = env().FFMPEG_PATH ?? "ffmpeg";
-  if (found?.path !== command) {
-    const version = spawnSync(command, ["-hide_banner", "-version"], { stdio: "ignore", timeout: 10_000 });
-    found = { path: command, usable: version.status === 0 };
-  }
-  return found.usable ? found.path : null;
+  if (found?.path !== command) found = { path: command, usable: runs(command) };
+  return (await found.usable) ? command : null;
 }
 
 /**
@@ -28,7 +34,7 @@ export function voiceMemoConverter(): string | null {
  * input format is named, never guessed, so that ffmpeg reads the bytes only as AMR.
  */
 export async function amrToM4a(memo: Buffer, tmpDir: string): Promise<Buffer | null> {
-  const ffmpeg = voiceMemoConverter();
+  const ffmpeg = await voiceMemoConverter();
   if (!ffmpeg) return null;
   await fs.mkdir(tmpDir, { recursive: true, mode: 0o700 });
   const output = path.join(tmpDir, `memo-${crypto.randomBytes(12).toString("hex")}.m4a`);
