@@ -2,7 +2,8 @@ import type { Route } from "./+types/api.book-links";
 import { requireUser } from "~/http/auth.server";
 import { readJsonInput } from "~/http/json-body.server";
 import { apiHandler, jsonError, paramId, refuseMethod } from "~/http/responses.server";
-import { linkOrigin, storytellerUrl } from "~/routes/storyteller/storyteller-url.server";
+import { siteOrigin } from "~/http/request-origin.server";
+import { storytellerUrl } from "~/routes/storyteller/storyteller-url.server";
 import { storytellerLinkSchema } from "~/lib/validation";
 import { createStorytellerLink, listStorytellerLinks } from "~/models/storyteller-link.server";
 
@@ -33,7 +34,7 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
     // Left out: every topic not archived, those the family adds later too.
     topicIds: body.topicIds ?? null,
     expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
-    origin: linkOrigin(args.request),
+    origin: siteOrigin(args.request),
   });
   return Response.json(
     {

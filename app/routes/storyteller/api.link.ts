@@ -4,7 +4,7 @@ import { readJsonInput } from "~/http/json-body.server";
 import { apiHandler, methodNotAllowed, paramId, refuseMethod } from "~/http/responses.server";
 import { storytellerLinkChangesSchema } from "~/lib/validation";
 import { changeStorytellerLink, revokeStorytellerLink } from "~/models/storyteller-link.server";
-import { linkOrigin } from "./storyteller-url.server";
+import { siteOrigin } from "~/http/request-origin.server";
 
 /**
  * PUT /api/storyteller-links/{id} `{address?, email?, schedule?, paused?}`: how her page addresses her (issue 35), her
@@ -19,7 +19,7 @@ export const action = apiHandler(async (args: Route.ActionArgs) => {
   if (method === "PUT") {
     const changes = await readJsonInput(args.context, args.request, storytellerLinkChangesSchema);
     // The site's address as the owner reaches it now, for her email's links (without PUBLIC_URL).
-    return (await changeStorytellerLink({ linkId, userId: user.id, changes, origin: linkOrigin(args.request) })).link;
+    return (await changeStorytellerLink({ linkId, userId: user.id, changes, origin: siteOrigin(args.request) })).link;
   }
   const link = await revokeStorytellerLink({ linkId, userId: user.id });
   return { ok: true, id: link.id };

@@ -3,7 +3,8 @@ import { FormRouteToaster } from "~/components/ui/form-route-toaster";
 import type { MessageKey } from "~/i18n/types";
 import { AppError } from "~/lib/errors";
 import { paramId, formId } from "~/http/responses.server";
-import { linkOrigin, storytellerUrl } from "~/routes/storyteller/storyteller-url.server";
+import { siteOrigin } from "~/http/request-origin.server";
+import { storytellerUrl } from "~/routes/storyteller/storyteller-url.server";
 import { firstMessage, parseSubmission, replyTo } from "~/lib/submission";
 import { storytellerAddressSchema, storytellerFormSchema } from "~/lib/validation";
 import { formAction } from "~/http/form-route.server";
@@ -57,7 +58,7 @@ export const action = formAction({
         address,
         topicIds: await offeredTopics(bookId, topicIds),
         expiresAt: new Date(Date.now() + Number(lifetime) * DAY_MS),
-        origin: linkOrigin(request),
+        origin: siteOrigin(request),
       });
       return {
         to: back,

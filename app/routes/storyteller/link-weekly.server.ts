@@ -6,11 +6,11 @@ import type { Toast } from "~/lib/toast";
 import { storytellerWeeklyChangeSchema, storytellerWeeklyFormSchema } from "~/lib/validation";
 import { actionResult, answerForm, type PageAnswer } from "~/http/form-body.server";
 import { redirectWithToast } from "~/http/flash.server";
+import { siteOrigin } from "~/http/request-origin.server";
 import { formId } from "~/http/responses.server";
 import { changeStorytellerLink, type StorytellerLinkChanges } from "~/models/storyteller-link.server";
 import { sendQuestionNow } from "~/models/weekly-question.server";
 import { wakeWeeklyJobs } from "./weekly-jobs.server";
-import { linkOrigin } from "./storyteller-url.server";
 
 type WeeklyPost = { form: FormData; user: User; bookId: number; request: Request };
 
@@ -36,7 +36,7 @@ function saveSchedule({ form, user, bookId, request }: WeeklyPost): Promise<Page
     async ({ email, schedule }) => {
       const linkId = formId(form, "linkId");
       const changes = { email, schedule };
-      await changeStorytellerLink({ linkId, bookId, userId: user.id, changes, origin: linkOrigin(request) });
+      await changeStorytellerLink({ linkId, bookId, userId: user.id, changes, origin: siteOrigin(request) });
       return redirectWithToast(backTo(bookId, linkId), { kind: "success", title: "storyteller.weeklySaved" });
     },
   );
