@@ -18,18 +18,19 @@ const RETRY_AFTER_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000, 6 * 60
 /** The outgoing messages due at `now` that no live server holds, leased to this one, each try counted. */
 async function leaseDue(now: Date, batch: number): Promise<MailMessage[]> {
   const leaseUntil = new Date(now.getTime() + LEASE_MS);
+  const isDue = and(
+    eq(mailMessages.status, "queued"),
+    lte(mailMessages.nextAttemptAt, now),
+    or(isNull(mailMessages.leaseUntil), lte(mailMessages.leaseUntil, now)),
+  );
+  // Most polls find nothing: a read on the index says so without taking the writer's turn (every 5 s, every server).
+  if (!(await db().select({ id: mailMessages.id }).from(mailMessages).where(isDue).limit(1)).length) return [];
   return transaction(async (tx) => {
     const due = await skippingLocked(
       tx
         .select({ id: mailMessages.id })
         .from(mailMessages)
-        .where(
-          and(
-            eq(mailMessages.status, "queued"),
-            lte(mailMessages.nextAttemptAt, now),
-            or(isNull(mailMessages.leaseUntil), lte(mailMessages.leaseUntil, now)),
-          ),
-        )
+        .where(isDue)
         .orderBy(asc(mailMessages.nextAttemptAt), asc(mailMessages.id))
         .limit(batch),
     );
