@@ -31,7 +31,8 @@ describe("the weekly cards of a book's links", () => {
     const links = (await listStorytellerLinks({ bookId: book.id, userId: user.id }))!;
     const request = new Request(`http://localhost/books/${book.id}?dialog=storyteller`);
     const { result, count } = await countQueries(() => weeklyCards(book, links, request));
-    expect(count).toBe(2);
+    // SQLite reports its statements; PostgreSQL's are not counted.
+    if (!process.env.DATABASE_URL) expect(count).toBe(2);
     for (const each of links.filter((one) => one.id !== only.id))
       expect(result.cards[each.id]!.questions.map((question) => question.text)).toEqual([
         "Bà lớn lên ở đâu?",
