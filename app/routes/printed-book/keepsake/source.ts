@@ -1,0 +1,91 @@
+import fs from "node:fs";
+import readline from "node:readline";
+
+// What every keepsake is made from (issue 38): the printed book, the print shop's package and the e-book. The server
+// writes it into a file one line at a time, as it reads the book in turns, and the keepsake's own process reads it
+// back a line at a time, once per pass: neither ever holds a whole book, whatever its length. Plain data: no database
+// and no server modules on the reading side.
+
+/** The book's head, the file's first line. */
+export type SourceBook = {
+  kind: "book";
+  title: string;
+  description: string;
+  language: "en" | "vi";
+  /** Whose stories these are ("Bà Lan"), for the spine and the title page; null when the book names no one. */
+  storyteller: string | null;
+  /** The cover picture as a JPEG file ready to print, or null for a plain cover. */
+  cover: string | null;
+  /** The address of the book's lasting share link (the voice codes, the back cover's code), or null without one. */
+  shareUrl: string | null;
+  /** What follows, counted as it was written: the estimates of a job's length come from these. */
+  counts: { chapters: number; stories: number; characters: number; photos: number; recordings: number };
+};
+
+/** A topic, in book order: the stories that follow it, up to the next chapter, are its. */
+export type SourceChapter = { kind: "chapter"; title: string; description: string };
+
+/** A photo's print copy: a JPEG file on this machine, with its size in pixels. */
+export type SourcePhoto = { mediaId: number; file: string; caption: string; width: number; height: number };
+
+/**
+ * A recording as it was kept (WebM, Ogg, MP4, MPEG or WAV; `app/lib/sniff.ts`): a file on this machine, or null when
+ * it could not be read. `line` is what the printed book says of it ("Recording: 3:25").
+ */
+export type SourceRecording = {
+  mediaId: number;
+  file: string | null;
+  mimeType: string;
+  durationMs: number | null;
+  line: string;
+};
+
+/** The voice code printed beside a recorded story: the address it opens and the line beside it. */
+export type SourceVoice = { url: string; line: string };
+
+/** A completed story, its text already composed (NFC) and cut into paragraphs. */
+export type SourceStory = {
+  kind: "story";
+  id: number;
+  title: string;
+  paragraphs: string[];
+  photos: SourcePhoto[];
+  recordings: SourceRecording[];
+  voice: SourceVoice | null;
+};
+
+export type SourceLine = SourceBook | SourceChapter | SourceStory;
+
+/** A book's chapters and stories, in order, read from its source file: each call reads the file again from the top. */
+export type BookSource = { book: SourceBook; lines: () => AsyncIterable<SourceChapter | SourceStory> };
+
+/** Opens a source file: its head now, the rest as it is read. */
+export async function openSource(file: string): Promise<BookSource> {
+  let head: SourceBook | null = null;
+  for await (const line of readLines(file)) {
+    head = line as SourceBook;
+    break;
+  }
+  if (!head || head.kind !== "book") throw new Error(`${file} is not a keepsake's source.`);
+  return {
+    book: head,
+    lines: async function* () {
+      let first = true;
+      for await (const line of readLines(file)) {
+        if (first) first = false;
+        else yield line as SourceChapter | SourceStory;
+      }
+    },
+  };
+}
+
+async function* readLines(file: string): AsyncIterable<SourceLine> {
+  const input = fs.createReadStream(file, { encoding: "utf8" });
+  const lines = readline.createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
+  try {
+    for await (const line of lines) if (line) yield JSON.parse(line) as SourceLine;
+  } finally {
+    lines.close();
+    input.destroy();
+  }
+}
