@@ -220,7 +220,7 @@ export default defineConfig({
     chunkGroups(),
     serverWorkers({
       "keepsake-parse-worker.js": "./app/platform/keepsake-parse.worker.ts",
-      "book-pdf-worker.js": "./app/routes/printed-book/layout/book-pdf.worker.ts",
+      "keepsake-process.js": "./app/routes/printed-book/keepsake/keepsake.process.ts",
     }),
   ],
   resolve: { tsconfigPaths: true },

@@ -1,6 +1,18 @@
-import { inArray } from "drizzle-orm";
+import { setImmediate as nextTurn } from "node:timers/promises";
+import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { db } from "~db/client.server";
-import { storytellerLinks } from "~db/schema";
+import {
+  books,
+  media,
+  stories,
+  storytellerLinks,
+  topics,
+  users,
+  type Book,
+  type Media,
+  type Story,
+  type Topic,
+} from "~db/schema";
 import type { StorytellerAddress } from "~db/storyteller-addresses";
 import { readBookContent, type BookContent } from "./book-content.server";
 
@@ -32,4 +44,70 @@ export async function printableBook(bookId: number): Promise<PrintableBook | nul
       if (address) addresses.set(story.id, address);
     }
   return { ...content, addresses };
+}
+
+/** One step of a printable book read in turns: its head first, then each topic with its stories after it. */
+export type PrintableItem =
+  | { kind: "book"; book: Book; storyteller: string | null }
+  | { kind: "topic"; topic: Topic }
+  | { kind: "story"; story: Story; media: Media[]; address: StorytellerAddress | null };
+
+/**
+ * What `printableBook` holds, read one story at a time with a turn of the event loop between reads, so that a book of
+ * any length is never held whole (issue 38): a keepsake's source is written from it, and its content hash taken. A
+ * change made while it is read may show in part; the keepsake is made again when its hash no longer matches.
+ */
+export async function* printableBookInTurns(bookId: number): AsyncGenerator<PrintableItem> {
+  const book = (await db().select().from(books).where(eq(books.id, bookId)))[0];
+  if (!book) return;
+  yield { kind: "book", book, storyteller: await storytellerName(book) };
+  const topicRows = await db()
+    .select()
+    .from(topics)
+    .where(and(eq(topics.bookId, bookId), eq(topics.archived, false)))
+    .orderBy(asc(topics.position), asc(topics.id));
+  for (const topic of topicRows) {
+    const storyIds = (
+      await db()
+        .select({ id: stories.id })
+        .from(stories)
+        .where(and(eq(stories.topicId, topic.id), eq(stories.status, "published")))
+        .orderBy(asc(stories.position), asc(stories.id))
+    ).map((row) => row.id);
+    if (storyIds.length === 0) continue;
+    yield { kind: "topic", topic };
+    for (const id of storyIds) {
+      await nextTurn();
+      const story = (await db().select().from(stories).where(eq(stories.id, id)))[0];
+      if (story?.status !== "published") continue;
+      const items = await db()
+        .select()
+        .from(media)
+        .where(eq(media.storyId, id))
+        .orderBy(asc(media.createdAt), asc(media.id));
+      const address = story.storytellerLinkId
+        ? ((
+            await db()
+              .select({ address: storytellerLinks.address })
+              .from(storytellerLinks)
+              .where(eq(storytellerLinks.id, story.storytellerLinkId))
+          )[0]?.address ?? null)
+        : null;
+      yield { kind: "story", story, media: items, address };
+    }
+  }
+}
+
+/** Whose stories the book tells: the name most of its answers came under, else its owner's own name. */
+async function storytellerName(book: Book): Promise<string | null> {
+  const named = await db()
+    .select({ name: stories.tellerName, count: sql<number>`count(*)` })
+    .from(stories)
+    .where(and(eq(stories.bookId, book.id), eq(stories.status, "published"), isNotNull(stories.tellerName)))
+    .groupBy(stories.tellerName)
+    .orderBy(desc(sql`count(*)`))
+    .limit(1);
+  if (named[0]?.name?.trim()) return named[0].name.trim();
+  const owner = (await db().select({ name: users.displayName }).from(users).where(eq(users.id, book.userId)))[0];
+  return owner?.name?.trim() || null;
 }

@@ -248,6 +248,22 @@ export async function readMediaFile(storageKey: string): Promise<Buffer | null> 
   return key ? withMediaStore((store) => store.readBytes(key)) : null;
 }
 
+/**
+ * Copies a stored file to `target` on this machine (a keepsake's process reads it there, issue 38), streamed and never
+ * held whole; false when it is not there.
+ */
+export async function copyMediaFile(storageKey: string, target: string): Promise<boolean> {
+  const key = objectKey(storageKey);
+  if (!key) return false;
+  const copied = await withMediaStore((store) =>
+    store.withLocalFile(key, async (file) => {
+      await fs.copyFile(file, target);
+      return true;
+    }),
+  );
+  return copied === true;
+}
+
 /** The size of a stored file, or null when it is not there (a thumbnail of an audio file, a lost file). */
 export async function mediaFileSize(storageKey: string, variant: MediaVariant): Promise<number | null> {
   const key = objectKey(storageKey, variant);

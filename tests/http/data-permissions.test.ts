@@ -1,3 +1,4 @@
+import { keepsakeAnswer } from "../support/book-pdf";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -54,7 +55,7 @@ async function fill(running: RunningServer) {
     expect(response.status).toBe(201);
   }
   // The printed book is kept in DATA_DIR/cache; an export is streamed, and importing it unpacks its files first.
-  const pdf = await client.get(`/api/books/${book.id}/book.pdf`);
+  const pdf = await keepsakeAnswer(client, `/api/books/${book.id}/book.pdf`);
   expect(pdf.status).toBe(200);
   await pdf.arrayBuffer();
   const exported = await client.get(`/api/books/${book.id}/export`);

@@ -15,11 +15,26 @@ export type PageSize = keyof typeof PAGE_SIZES;
 
 export const CONTENTS_HEADING = { en: "Contents", vi: "Mục lục" } as const;
 
-/** GET the book's PDF; the bytes whatever the status, so that a refusal's JSON can be read from them too. */
+/**
+ * GET the book's PDF, asked again while it is being prepared (202, issue 38); the bytes whatever the final status, so
+ * that a refusal's JSON can be read from them too.
+ */
 export async function downloadPdf(client: Client, bookId: number, query = "", headers: Record<string, string> = {}) {
-  const response = await client.get(`/api/books/${bookId}/book.pdf${query}`, { headers });
+  const response = await keepsakeAnswer(client, `/api/books/${bookId}/book.pdf${query}`, headers);
   const bytes = new Uint8Array(await response.arrayBuffer());
   return { response, bytes, json: () => JSON.parse(new TextDecoder().decode(bytes)) as { message: string } };
+}
+
+/** The answer to a keepsake's GET once it is no longer being prepared: asked again after each 202. */
+export async function keepsakeAnswer(client: Client, url: string, headers: Record<string, string> = {}) {
+  for (;;) {
+    const response = await client.get(url, { headers });
+    if (response.status !== 202) return response;
+    expect(response.headers.get("retry-after")).toMatch(/^\d+$/);
+    const progress = (await response.json()) as { status: string; page: number; pages: number };
+    expect(progress.status).toBe("preparing");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
 
 /** A 200 PDF answer, or a failure that shows what came instead. */

@@ -10,33 +10,51 @@ import { refuseCrossSiteWrite } from "~/http/writing-get.server";
 import { getBook } from "~/models/book.server";
 import { isAdmin } from "~/models/user.server";
 import { requireUser } from "~/http/auth.server";
-import { printedBook } from "~/routes/printed-book/book-pdf.server";
+import { keepsakeState } from "~/routes/printed-book/book-pdf.server";
 
 const isPrintSize = (value: string): value is PrintSize => (PRINT_SIZES as readonly string[]).includes(value);
+/** How long a request waits for a book that may be ready soon (a small one's), before answering 202. */
+const WAIT_MS = 1500;
+/** When to ask again while a book is being prepared. */
+const RETRY_AFTER_SECONDS = 2;
 
 /**
- * GET /api/books/{id}/book.pdf?size=6x9|a5|letter: the printed book (issue 19), for its owner or the admin. The file
- * streams from the cache, where it is kept by the hash of what it is made from: its ETag, answered with 304.
+ * GET /api/books/{id}/book.pdf?size=6x9|a5|letter: the printed book (issue 19), for its owner or the admin. A book is
+ * made by a job (issue 38): while it is being prepared, 202 with `Retry-After` and `{status: "preparing", page,
+ * pages}`; once it is ready, the file streams from the cache, where it is kept by the hash of what it is made from:
+ * its ETag, answered with 304.
  */
 export const loader = apiHandler(async (args: Route.LoaderArgs) => {
   const user = requireUser(args);
   // Laying a book out takes seconds of CPU and writes the cache: a GET another site starts is refused (ADR 0022).
   refuseCrossSiteWrite(args);
   const bookId = paramId(args.params.id);
-  // The admin may print any book; a book that is not there is a 404 from printedBook.
+  // The admin may print any book; a book that is not there is a 404 from keepsakeState.
   if (!isAdmin(user) && !(await getBook({ bookId, userId: user.id })))
     return jsonError(args.context, 404, "books.notFound");
   const size = new URL(args.request.url).searchParams.get("size") || DEFAULT_PRINT_SIZE;
   if (!isPrintSize(size)) return jsonError(args.context, 400, "printedBook.badSize");
-  const printed = await printedBook({ bookId, size, linkAddress: (token) => shareUrl(args.request, token) });
+  const state = await keepsakeState({
+    kind: "pdf",
+    bookId,
+    userId: user.id,
+    size,
+    linkAddress: (token) => shareUrl(args.request, token),
+    waitMs: WAIT_MS,
+  });
+  if (state.status === "preparing")
+    return Response.json(
+      { status: "preparing", page: state.page, pages: state.pages },
+      { status: 202, headers: { "Retry-After": String(RETRY_AFTER_SECONDS), "Cache-Control": "no-store" } },
+    );
   return fileResponse(args.request, {
-    size: printed.size,
+    size: state.size,
     contentType: "application/pdf",
-    etag: printed.etag,
+    etag: state.etag,
     // Private, and asked again each time: the book changes as the family writes; the ETag makes a repeat cheap.
     cacheControl: "private, no-cache",
-    open: (start, end) => Readable.toWeb(createReadStream(printed.file, { start, end })) as ReadableStream<Uint8Array>,
-    extraHeaders: { "Content-Disposition": attachmentDisposition(printed.fileName) },
+    open: (start, end) => Readable.toWeb(createReadStream(state.file, { start, end })) as ReadableStream<Uint8Array>,
+    extraHeaders: { "Content-Disposition": attachmentDisposition(state.fileName) },
   });
 });
 

@@ -2,31 +2,25 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
-import sharp from "sharp";
-import type { Book, Media } from "~db/schema";
 import { ensurePrivateDir, keepPrivate } from "~db/private-files.server";
-import { fastT } from "~/i18n/fast-t";
-import resources from "~/i18n/resources";
-import { PAGE_GEOMETRY } from "~/routes/printed-book/layout/page-geometry";
-import type { PrintImage, PrintJob, PrintSize, PrintStory } from "~/routes/printed-book/layout/print-job";
-import { printBook } from "~/routes/printed-book/layout/print-book.server";
-import { fallbackCover, isPresetCover } from "~/lib/covers";
-import { clockDuration } from "~/lib/duration";
-import { env } from "~/platform/env.server";
 import { AppError } from "~/lib/errors";
-import { publicFile } from "~/http/public-file.server";
-import { storyParagraphs } from "~/lib/text";
-import { printableBook, type PrintableBook } from "~/models/book-print.server";
-import { readMediaFile } from "~/models/media-storage.server";
-import { isFile as exists, printCopies } from "~/models/print-copies.server";
-import { readCover } from "~/models/media.server";
+import { env } from "~/platform/env.server";
+import { isFile as exists } from "~/models/print-copies.server";
 import { printLinkFor } from "~/models/share.server";
+import { PAGE_GEOMETRY } from "~/routes/printed-book/layout/page-geometry";
+import type { PrintSize } from "~/routes/printed-book/layout/print-job";
+import { scanBook, writeBookSource, type ScannedBook } from "~/routes/printed-book/keepsake/book-source.server";
+import { keepsakeJob, startKeepsakeJob, type KeepsakeJob } from "~/routes/printed-book/keepsake/keepsake-jobs.server";
+import type { KeepsakeKind, KeepsakeProgress } from "~/routes/printed-book/keepsake/keepsake-task";
+import { runKeepsake } from "~/routes/printed-book/keepsake/run-keepsake.server";
 
 /**
- * Bumped whenever the layout changes, so that books cached in the old one are made again: 2 prints a line for each
- * recording and keeps a title with its voice code (issue 35).
+ * Bumped whenever a keepsake's layout changes, so that those cached in the old one are made again: 2 printed a line
+ * for each recording (issue 35); 3 reads the book from its source, one story at a time (issue 38).
  */
-const PRINT_FORMAT = 2;
+const KEEPSAKE_FORMAT = 3;
+/** A keepsake that failed is not tried again for its content before this: a retry would cost the whole layout again. */
+const FAILED_RETRY_MS = 15 * 60_000;
 
 const require = createRequire(import.meta.url);
 const fontFile = (weight: string) => require.resolve(`@expo-google-fonts/noto-serif/${weight}/NotoSerif_${weight}.ttf`);
@@ -37,201 +31,139 @@ const FONTS = () => ({
   italic: fontFile("400Regular_Italic"),
 });
 
-export type PrintedBookFile = { file: string; size: number; etag: string; fileName: string; pages: number | null };
+/** Characters of text on a page, per size, measured on long books: the estimate of a book's length before it is set. */
+const CHARACTERS_PER_PAGE: Record<PrintSize, number> = { "6x9": 1750, a5: 1520, letter: 2370 };
+
+export type KeepsakeFile = { file: string; size: number; etag: string; fileName: string };
+export type KeepsakeState = ({ status: "ready" } & KeepsakeFile) | ({ status: "preparing" } & KeepsakeProgress);
+
+/** Who asks for which keepsake of which book. Callers check that they may. */
+export type KeepsakeRequest = {
+  kind: KeepsakeKind;
+  bookId: number;
+  userId: number;
+  size: PrintSize;
+  /** Makes the address of the share link that voice codes open. */
+  linkAddress: (token: string) => string;
+  /** How long to wait for a job that may end soon (a small book's), before answering that it is being prepared. */
+  waitMs?: number;
+};
 
 /**
- * The printed book as a PDF file (issue 19): from the cache while what it is made from is unchanged (its hash is
- * the key, as for the book preview), laid out in a worker thread otherwise. `linkAddress` makes the address of the
- * share link that the voice codes open. Callers check who may print the book.
+ * A keepsake of a book (issue 38, ADR 0043): ready from the cache while what it is made from is unchanged (its hash is
+ * the key), or being prepared, with how far it got. Asking starts the job; asking again joins it. A job running for
+ * the same keepsake answers at once, without reading the book again.
  */
-export async function printedBook({
-  bookId,
-  size,
-  linkAddress,
-}: {
-  bookId: number;
-  size: PrintSize;
-  linkAddress: (token: string) => string;
-}): Promise<PrintedBookFile> {
-  const book = await printableBook(bookId);
-  if (!book) throw new AppError(404, "books.notFound");
-  if (book.topics.length === 0) throw new AppError(400, "printedBook.noStories");
-  const link = await printLinkFor(bookId);
-  const shareUrl = link ? linkAddress(link.token) : null;
-  const hash = contentHash(book, size, shareUrl);
-  const file = path.join(cacheDir(bookId), `${size}-${hash}.pdf`);
-  const pages = await once(file, () => makeBook(book, size, shareUrl, file));
+export async function keepsakeState(request: KeepsakeRequest): Promise<KeepsakeState> {
+  const target = `${request.kind}:${request.bookId}:${request.size}`;
+  const running = keepsakeJob(target);
+  if (running && !(await settlesWithin(running, request.waitMs))) return preparing(running);
+  const link = await printLinkFor(request.bookId);
+  const shareUrl = link ? request.linkAddress(link.token) : null;
+  const scanned = await scanBook(request.bookId, [KEEPSAKE_FORMAT, request.kind, request.size, shareUrl]);
+  if (!scanned) throw new AppError(404, "books.notFound");
+  if (scanned.counts.stories === 0) throw new AppError(400, "printedBook.noStories");
+  const file = path.join(cacheDir(request.bookId), `${request.kind}-${request.size}-${scanned.hash}.pdf`);
+  if (await exists(file)) return ready(file, scanned);
+  if (await failedRecently(file)) throw new AppError(503, "printedBook.failed");
+  const job = startKeepsakeJob({
+    target,
+    userId: request.userId,
+    estimate: estimatePages(scanned, request.size),
+    work: (job) => makeFile(job, request, scanned, shareUrl, file),
+  });
+  if ((await settlesWithin(job, request.waitMs)) && (await exists(file))) return ready(file, scanned);
+  if (!keepsakeJob(target) && (await failedRecently(file))) throw new AppError(503, "printedBook.failed");
+  return preparing(job);
+}
+
+async function ready(file: string, scanned: ScannedBook): Promise<KeepsakeState> {
   const stat = await fs.stat(file);
-  return { file, size: stat.size, etag: `"${hash}"`, fileName: `${book.book.title}.pdf`, pages };
+  return { status: "ready", file, size: stat.size, etag: `"${scanned.hash}"`, fileName: `${scanned.book.title}.pdf` };
+}
+
+function preparing(job: KeepsakeJob): KeepsakeState {
+  return { status: "preparing", ...job.progress };
+}
+
+/** Whether the job ends within `ms`. */
+async function settlesWithin(job: KeepsakeJob, ms = 0): Promise<boolean> {
+  if (ms <= 0) return false;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await Promise.race([job.done.then(() => true as const), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The book's length before it is set: its text by the page's measure, and a page or so for each photo and chapter. */
+function estimatePages(scanned: ScannedBook, size: PrintSize): number {
+  const { characters, photos, stories, chapters } = scanned.counts;
+  return Math.ceil(characters / CHARACTERS_PER_PAGE[size] + photos * 0.5 + stories * 0.2 + chapters * 1.5 + 6);
 }
 
 function cacheDir(bookId: number): string {
   return path.join(env().dataDir, "cache", "printed-books", String(bookId));
 }
 
-/** Removes a deleted book's printed copies: a PDF holds its stories, which must not outlive it on disk. */
+/** Removes a deleted book's keepsakes: they hold its stories, which must not outlive it on disk. */
 export async function forgetPrintedBook(bookId: number): Promise<void> {
   await fs.rm(cacheDir(bookId), { recursive: true, force: true });
 }
 
-/** Everything the PDF is made from, and the layout's version: a change to any of it makes a new book. */
-function contentHash(book: PrintableBook, size: PrintSize, shareUrl: string | null): string {
-  const hash = crypto.createHash("sha256");
-  const mediaKey = (item: Media) => [item.id, item.type, item.storageKey, item.description, item.durationMs];
-  hash.update(
-    JSON.stringify([
-      PRINT_FORMAT,
-      size,
-      shareUrl,
-      [book.book.title, book.book.description, book.book.language, book.book.coverImage],
-      book.topics.map((topic) => [
-        topic.title,
-        topic.description,
-        topic.stories.map((story) => [
-          story.id,
-          story.title,
-          story.content,
-          story.refinedContent,
-          book.addresses.get(story.id) ?? null,
-          story.media.map(mediaKey),
-        ]),
-      ]),
-    ]),
-  );
-  return hash.digest("hex").slice(0, 32);
-}
+/** A marker beside where the keepsake would be: it failed for this content, this long ago. */
+const failedMarker = (file: string) => `${file}.failed`;
 
-const running = new Map<string, Promise<number | null>>();
-let queue: Promise<unknown> = Promise.resolve();
+async function failedRecently(file: string): Promise<boolean> {
+  const stat = await fs.stat(failedMarker(file)).catch(() => null);
+  return stat !== null && Date.now() - stat.mtimeMs < FAILED_RETRY_MS;
+}
 
 /**
- * Makes the file unless it is there, once however many ask at the same time; one book is laid out at a time, so that
- * two downloads never take both of the machine's cores (and twice the memory) from everyone else.
+ * The job's work: the book's source written into a folder of the job's own, the keepsake made from it in its own
+ * process, then moved into the cache whole, in place of the book's earlier one of the same kind and size.
  */
-async function once(file: string, make: () => Promise<number>): Promise<number | null> {
-  if (await exists(file)) return null;
-  let pending = running.get(file);
-  if (!pending) {
-    const turn = queue.then(async () => ((await exists(file)) ? null : make()));
-    queue = turn.catch(() => undefined);
-    pending = turn.finally(() => running.delete(file));
-    running.set(file, pending);
-  }
-  return pending;
-}
-
-async function makeBook(book: PrintableBook, size: PrintSize, shareUrl: string | null, file: string): Promise<number> {
-  const job = await printJob(book, size, shareUrl);
+async function makeFile(
+  job: KeepsakeJob,
+  request: KeepsakeRequest,
+  scanned: ScannedBook,
+  shareUrl: string | null,
+  file: string,
+): Promise<void> {
   const dir = path.dirname(file);
   await ensurePrivateDir(dir);
-  const partial = `${file}.${crypto.randomBytes(6).toString("hex")}.part`;
+  const work = path.join(dir, `job-${crypto.randomBytes(6).toString("hex")}`);
+  await ensurePrivateDir(work);
   try {
-    const pages = await printBook(job, partial);
-    // Written 0600 already; stated here too, whatever the umask took away.
+    const page = PAGE_GEOMETRY[request.size];
+    const source = await writeBookSource(scanned, work, {
+      shareUrl,
+      coverBox: { width: Math.round((page.width / 72) * 300), height: Math.round((page.height / 72) * 300) },
+      recordings: false,
+    });
+    const partial = path.join(work, "keepsake.part");
+    const task = { kind: request.kind, source, out: partial, size: request.size, fonts: FONTS() };
+    // A minute, and more for a longer book: a layout past that is stuck, and its slot goes to the books queued.
+    await runKeepsake(task, (progress) => (job.progress = progress), 60_000 + job.estimate * 60);
     await keepPrivate(partial);
     await fs.rename(partial, file);
-    await removeOlder(dir, size, file);
-    return pages;
+    await removeOlder(dir, `${request.kind}-${request.size}-`, file);
   } catch (error) {
-    await fs.rm(partial, { force: true });
-    console.error("Printing a book failed", error);
-    throw new AppError(503, "printedBook.failed");
+    console.error("Making a keepsake failed", error);
+    await fs.writeFile(failedMarker(file), "").catch(() => undefined);
+  } finally {
+    await fs.rm(work, { recursive: true, force: true });
   }
 }
 
-/** The book's earlier PDFs at this size: a cache keeps the current one only. */
-async function removeOlder(dir: string, size: PrintSize, keep: string): Promise<void> {
+/** The book's earlier keepsakes of this kind and size: a cache keeps the current one only. */
+async function removeOlder(dir: string, prefix: string, keep: string): Promise<void> {
   const names = await fs.readdir(dir);
   await Promise.all(
     names
-      .filter((name) => name.startsWith(`${size}-`) && name.endsWith(".pdf") && path.join(dir, name) !== keep)
+      .filter((name) => name.startsWith(prefix) && path.join(dir, name) !== keep)
       .map((name) => fs.rm(path.join(dir, name), { force: true })),
   );
-}
-
-async function printJob(book: PrintableBook, size: PrintSize, shareUrl: string | null): Promise<PrintJob> {
-  const language = book.book.language;
-  const t = fastT(language, resources[language].translation);
-  const addressWords = resources[language].translation.storyteller.addresses;
-  const voiceLine = (storyId: number) => {
-    const address = book.addresses.get(storyId);
-    return language === "vi" && address && address !== "ban"
-      ? t("printedBook.voiceBy", { address: addressWords[address] })
-      : t("printedBook.voice");
-  };
-  // "Bản ghi âm: 3:25": there is a recording, and how long, with a code to open it or without (issue 35).
-  const recordingLine = (item: Media) =>
-    item.durationMs
-      ? t("printedBook.recording", { length: clockDuration(item.durationMs) })
-      : t("printedBook.recordingNoLength");
-  const photoFiles = await printCopies(
-    book.topics.flatMap((topic) => topic.stories.flatMap((story) => story.media)),
-    readMediaFile,
-  );
-  const chapters = await Promise.all(
-    book.topics.map(async (topic) => ({
-      title: clean(topic.title),
-      description: clean(topic.description),
-      stories: await Promise.all(
-        topic.stories.map(
-          async (story): Promise<PrintStory> => ({
-            title: clean(story.title),
-            paragraphs: storyParagraphs(clean(story.refinedContent?.trim() ? story.refinedContent : story.content)),
-            photos: story.media.flatMap((item) => {
-              const file = photoFiles.get(item.id);
-              return file ? [{ file, caption: clean(item.description) }] : [];
-            }),
-            voice:
-              shareUrl && story.media.some((item) => item.type === "audio")
-                ? { url: `${shareUrl}#story-${story.id}`, line: voiceLine(story.id) }
-                : null,
-            recordings: story.media.filter((item) => item.type === "audio").map(recordingLine),
-          }),
-        ),
-      ),
-    })),
-  );
-  return {
-    size,
-    language,
-    fonts: FONTS(),
-    labels: { contents: t("printedBook.contents") },
-    book: {
-      title: clean(book.book.title),
-      description: clean(book.book.description),
-      cover: await coverImage(book.book, size),
-    },
-    chapters,
-  };
-}
-
-/** Text as it is printed: composed (NFC), so that every Vietnamese letter is one glyph and extracts as written. */
-function clean(text: string): string {
-  return text
-    .normalize("NFC")
-    .replace(/\r\n?/g, "\n")
-    .replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, "")
-    .trim();
-}
-
-/**
- * The cover as JPEG at 300 dpi of the page at most, prepared with sharp off the event loop. Photos are not prepared
- * here: the layout reads their print copies from disk one at a time (`printCopies`).
- */
-async function coverImage(book: Book, size: PrintSize): Promise<PrintImage | null> {
-  const page = PAGE_GEOMETRY[size];
-  const box = { width: Math.round((page.width / 72) * 300), height: Math.round((page.height / 72) * 300) };
-  const url = book.coverImage ?? fallbackCover(book.id);
-  const input = isPresetCover(url) ? publicFile(url) : await readCover(url);
-  if (!input) return null;
-  try {
-    const { data, info } = await sharp(input, { limitInputPixels: 50_000_000 })
-      .flatten({ background: "#ffffff" })
-      .resize({ ...box, fit: "inside", withoutEnlargement: true })
-      .jpeg({ quality: 86 })
-      .toBuffer({ resolveWithObject: true });
-    return { bytes: data, width: info.width, height: info.height };
-  } catch {
-    return null;
-  }
 }

@@ -66,7 +66,7 @@ export async function openSource(file: string): Promise<BookSource> {
     head = line as SourceBook;
     break;
   }
-  if (!head || head.kind !== "book") throw new Error(`${file} is not a keepsake's source.`);
+  if (head?.kind !== "book") throw new Error(`${file} is not a keepsake's source.`);
   return {
     book: head,
     lines: async function* () {

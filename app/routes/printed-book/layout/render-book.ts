@@ -3,7 +3,8 @@ import { Writable } from "node:stream";
 import PDFDocument from "pdfkit";
 import { drawQrCode } from "./draw-qr";
 import { PAGE_GEOMETRY } from "./page-geometry";
-import type { PrintChapter, PrintJob, PrintPhoto, PrintStory } from "./print-job";
+import type { BookSource, SourceChapter, SourcePhoto, SourceStory } from "../keepsake/source";
+import type { PrintSize } from "./print-job";
 
 type Doc = PDFKit.PDFDocument;
 /** What each page is, for the running heads and folios drawn once everything is laid out. */
@@ -15,7 +16,39 @@ const MUTED = "#555555";
 /** A voice code's side: 0.9 in, modules of about half a millimetre, which a phone reads from a hand's length. */
 const QR_SIDE = 65;
 
-const buffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+/**
+ * pdfkit keeps the shaping of every word it has set, for the life of the document (`EmbeddedFont.layoutCache`): a
+ * book's worth of distinct words, numbers and punctuated forms is a cache that grows with the book. Past this many
+ * words a font's cache starts again, which bounds it by a few pages' words and costs a reshaping of common ones.
+ */
+const LAYOUT_CACHE_WORDS = 20_000;
+
+/** How the book is set: its page size, fonts and words, and for a print shop the bleed round every page. */
+export type BookPdfOptions = {
+  size: PrintSize;
+  /** Paths of the serif's TrueType files, from the font package. */
+  fonts: { regular: string; bold: string; italic: string };
+  labels: { contents: string };
+  /** The print shop's interior (issue 38): no cover, 0.125 in of bleed on every side, TrimBox and BleedBox set. */
+  printShop?: boolean;
+  /** Called as pages are set: the first pass counts them, the second writes them. */
+  onPage?: (pass: 1 | 2, page: number) => void;
+  /** Called, in the second pass, for each photo placed: where, and how large, for the print shop's warnings. */
+  onPhoto?: (placement: PhotoPlacement) => void;
+};
+
+/** A photo as placed on its page: its size there in points, and its pixels. */
+export type PhotoPlacement = {
+  mediaId: number;
+  page: number;
+  widthPt: number;
+  heightPt: number;
+  pixelWidth: number;
+  pixelHeight: number;
+};
+
+/** A print shop's bleed: 0.125 in past the trim on every side. */
+export const BLEED = 9;
 
 /**
  * Lays a book out as a print-ready PDF and writes it to `out` (issue 19, ADR 0029): the cover, the title page, the
@@ -27,30 +60,39 @@ const buffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset
  * book with those numbers in its contents. Either pass writes each page out as soon as the next one starts, so memory
  * holds one page whatever the book's length (a thousand chapters are two thousand pages).
  */
-export async function renderBookPdf(job: PrintJob, out: Writable): Promise<number> {
-  const openers = setBook(job, new Writable({ write: (_chunk, _encoding, done) => done() }), null);
-  return (await setBook(job, out, (await openers).chapters)).pages;
+export async function renderBookPdf(source: BookSource, out: Writable, options: BookPdfOptions): Promise<number> {
+  const titles: string[] = [];
+  for await (const line of source.lines()) if (line.kind === "chapter") titles.push(line.title);
+  const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
+  const openers = await setBook(source, titles, sink, options, null);
+  return (await setBook(source, titles, out, options, openers.chapters)).pages;
 }
 
 async function setBook(
-  job: PrintJob,
+  source: BookSource,
+  titles: string[],
   out: Writable,
+  options: BookPdfOptions,
   chapterPages: number[] | null,
 ): Promise<{ pages: number; chapters: number[] }> {
-  const geometry = PAGE_GEOMETRY[job.size];
-  const { margin } = geometry;
+  const geometry = bookGeometry(options);
   const doc = new PDFDocument({
-    size: [geometry.width, geometry.height],
-    margins: { top: margin.top, bottom: margin.bottom, left: margin.side, right: margin.side },
+    size: [geometry.pageWidth, geometry.pageHeight],
+    margins: {
+      top: geometry.top,
+      bottom: geometry.pageHeight - geometry.bottom,
+      left: geometry.left,
+      right: geometry.left,
+    },
     autoFirstPage: false,
     compress: chapterPages !== null,
-    lang: job.language,
+    lang: source.book.language,
     displayTitle: true,
-    info: { Title: job.book.title, Creator: "Heirloom" },
+    info: { Title: source.book.title, Creator: "Heirloom" },
   });
-  doc.registerFont(FONT.regular, job.fonts.regular);
-  doc.registerFont(FONT.bold, job.fonts.bold);
-  doc.registerFont(FONT.italic, job.fonts.italic);
+  doc.registerFont(FONT.regular, options.fonts.regular);
+  doc.registerFont(FONT.bold, options.fonts.bold);
+  doc.registerFont(FONT.italic, options.fonts.italic);
   const finished = new Promise<void>((resolve, reject) => {
     out.on("finish", resolve);
     out.on("error", reject);
@@ -58,41 +100,119 @@ async function setBook(
   });
   doc.pipe(out);
 
-  const book = new BookLayout(doc, job, chapterPages === null);
-  book.cover();
+  const book = new BookLayout(doc, source, options, geometry, chapterPages === null);
+  if (!options.printShop) book.cover();
   book.titlePage();
-  book.contents(chapterPages);
-  const chapters = job.chapters.map((chapter, index) => book.chapter(chapter, index));
+  book.contents(titles, chapterPages);
+  const chapters: number[] = [];
+  let chapter: SourceChapter | null = null;
+  let first = true;
+  for await (const line of source.lines()) {
+    if (line.kind === "chapter") {
+      chapter = line;
+      first = true;
+      chapters.push(book.chapter(line, chapters.length));
+    } else if (chapter) {
+      book.story(line, !first);
+      first = false;
+    }
+    // The writes pdfkit queued for the finished pages go out before the next story is set.
+    if (out.writableNeedDrain) await new Promise((resolve) => out.once("drain", resolve));
+  }
   const pages = book.pageCount;
   doc.end();
   await finished;
   return { pages, chapters };
 }
 
+/**
+ * Where things go on a page, in points from its top left: the trim size's own geometry, moved in by the bleed for a
+ * print shop, whose page is the trim and the bleed round it.
+ */
+type BookGeometry = {
+  size: PrintSize;
+  body: number;
+  /** The page as pdfkit makes it (the MediaBox), and the trim within it. */
+  pageWidth: number;
+  pageHeight: number;
+  bleed: number;
+  trimWidth: number;
+  trimHeight: number;
+  /** The text column and the body's top and bottom. */
+  left: number;
+  width: number;
+  top: number;
+  bottom: number;
+  marginTop: number;
+  marginBottom: number;
+};
+
+function bookGeometry(options: BookPdfOptions): BookGeometry {
+  const trim = PAGE_GEOMETRY[options.size];
+  const bleed = options.printShop ? BLEED : 0;
+  return {
+    size: options.size,
+    body: trim.body,
+    pageWidth: trim.width + 2 * bleed,
+    pageHeight: trim.height + 2 * bleed,
+    bleed,
+    trimWidth: trim.width,
+    trimHeight: trim.height,
+    left: bleed + trim.margin.side,
+    width: trim.width - 2 * trim.margin.side,
+    top: bleed + trim.margin.top,
+    bottom: bleed + trim.height - trim.margin.bottom,
+    marginTop: trim.margin.top,
+    marginBottom: trim.margin.bottom,
+  };
+}
+
 class BookLayout {
   private chapterTitle: string | undefined;
   private nextRole: PageRole | null = null;
-  private readonly geometry;
-  private readonly width: number;
   private readonly left: number;
+  private readonly width: number;
   pageCount = 0;
 
   constructor(
     private readonly doc: Doc,
-    private readonly job: PrintJob,
+    private readonly source: BookSource,
+    private readonly options: BookPdfOptions,
+    private readonly geometry: BookGeometry,
     /** The first pass, which only learns where chapters open: it draws nothing that does not move the text. */
     private readonly dry: boolean,
   ) {
-    this.geometry = PAGE_GEOMETRY[job.size];
-    this.left = this.geometry.margin.side;
-    this.width = this.geometry.width - 2 * this.geometry.margin.side;
+    this.left = geometry.left;
+    this.width = geometry.width;
     // A page that text flows onto is a body page of the chapter being set.
     doc.on("pageAdded", () => {
       const role = this.nextRole ?? { kind: "body", chapter: this.chapterTitle };
       this.nextRole = null;
       this.pageCount++;
-      if (!this.dry) this.furniture(role, this.pageCount);
+      this.forgetShapings();
+      if (!this.dry) {
+        this.boxes();
+        this.furniture(role, this.pageCount);
+      }
+      options.onPage?.(dry ? 1 : 2, this.pageCount);
     });
+  }
+
+  /** Starts the fonts' word caches again once they hold more than a few pages' words (LAYOUT_CACHE_WORDS). */
+  private forgetShapings(): void {
+    const fonts = (this.doc as unknown as { _fontFamilies: Record<string, { layoutCache?: object }> })._fontFamilies;
+    for (const font of Object.values(fonts))
+      if (font.layoutCache && Object.keys(font.layoutCache).length > LAYOUT_CACHE_WORDS)
+        font.layoutCache = Object.create(null);
+  }
+
+  /** The print shop's page boxes: the trim within the bleed, which is the whole page. */
+  private boxes(): void {
+    const { bleed, trimWidth, trimHeight, pageWidth, pageHeight } = this.geometry;
+    if (!bleed) return;
+    const data = this.doc.page.dictionary.data as Record<string, unknown>;
+    data.TrimBox = [bleed, bleed, bleed + trimWidth, bleed + trimHeight];
+    data.BleedBox = [0, 0, pageWidth, pageHeight];
   }
 
   private newPage(kind: PageRole["kind"]): void {
@@ -100,14 +220,17 @@ class BookLayout {
     this.doc.addPage();
   }
 
-  /** A new right-hand page (odd, counting the cover as 1), with a blank left-hand page before it when needed. */
+  /**
+   * A new right-hand page (odd: the cover is page 1 of a book printed at home, the title page page 1 of a print
+   * shop's interior), with a blank left-hand page before it when needed.
+   */
   private rightHandPage(kind: PageRole["kind"]): void {
     if (this.pageCount % 2 === 1) this.newPage("blank");
     this.newPage(kind);
   }
 
   private get bottom(): number {
-    return this.geometry.height - this.geometry.margin.bottom;
+    return this.geometry.bottom;
   }
 
   private lineGap(size: number): number {
@@ -115,20 +238,23 @@ class BookLayout {
   }
 
   cover(): void {
-    const { doc, job } = this;
-    const { width, height } = this.geometry;
+    const { doc, source } = this;
+    const { pageWidth: width, pageHeight: height } = this.geometry;
     this.newPage("cover");
-    if (job.book.cover) {
-      doc.image(buffer(job.book.cover.bytes), 0, 0, { cover: [width, height], align: "center", valign: "center" });
+    if (source.book.cover) {
+      const image = openJpeg(doc, source.book.cover, false);
+      if (image)
+        doc.image(image as unknown as Buffer, 0, 0, { cover: [width, height], align: "center", valign: "center" });
+      else doc.rect(0, 0, width, height).fill("#efe7da");
     } else {
       doc.rect(0, 0, width, height).fill("#efe7da");
     }
     // The title on a pale band across the lower third, legible over any photograph.
     const titleSize = Math.round(this.geometry.body * 2.4);
     doc.font(FONT.bold).fontSize(titleSize);
-    const titleHeight = doc.heightOfString(job.book.title, { width: this.width, align: "center" });
+    const titleHeight = doc.heightOfString(source.book.title, { width: this.width, align: "center" });
     doc.font(FONT.italic).fontSize(this.geometry.body + 1);
-    const description = job.book.description.trim();
+    const description = source.book.description.trim();
     const descriptionHeight = description
       ? doc.heightOfString(description, { width: this.width, align: "center" }) + this.geometry.body
       : 0;
@@ -137,7 +263,7 @@ class BookLayout {
     const bandTop = height * 0.62 - bandHeight / 2;
     doc.save().fillOpacity(0.88).rect(0, bandTop, width, bandHeight).fill("#ffffff").restore();
     doc.fillColor(INK).font(FONT.bold).fontSize(titleSize);
-    doc.text(job.book.title, this.left, bandTop + pad, { width: this.width, align: "center", height: bandHeight });
+    doc.text(source.book.title, this.left, bandTop + pad, { width: this.width, align: "center", height: bandHeight });
     if (description) {
       doc
         .moveDown(0.3)
@@ -149,20 +275,23 @@ class BookLayout {
   }
 
   titlePage(): void {
-    const { doc, job } = this;
+    const { doc, source, geometry } = this;
     this.rightHandPage("title");
     doc
       .fillColor(INK)
       .font(FONT.bold)
-      .fontSize(Math.round(this.geometry.body * 2.2));
-    doc.text(job.book.title, this.left, this.geometry.height * 0.3, { width: this.width, align: "center" });
-    if (job.book.description.trim()) {
+      .fontSize(Math.round(geometry.body * 2.2));
+    doc.text(source.book.title, this.left, geometry.bleed + geometry.trimHeight * 0.3, {
+      width: this.width,
+      align: "center",
+    });
+    if (source.book.description.trim()) {
       doc
         .moveDown(1)
         .font(FONT.italic)
-        .fontSize(this.geometry.body + 1)
+        .fontSize(geometry.body + 1)
         .fillColor(MUTED);
-      doc.text(job.book.description.trim(), { width: this.width, align: "center", height: this.bottom - doc.y });
+      doc.text(source.book.description.trim(), { width: this.width, align: "center", height: this.bottom - doc.y });
     }
   }
 
@@ -175,36 +304,37 @@ class BookLayout {
    * pages, measured with the real font, so the chapters open on the same pages in both; only the second knows the
    * numbers, and draws the entries.
    */
-  contents(chapterPages: number[] | null): void {
-    const { doc, job, geometry } = this;
+  contents(titles: string[], chapterPages: number[] | null): void {
+    const { doc, geometry } = this;
     const gap = this.lineGap(geometry.body);
+    const label = this.options.labels.contents;
     this.rightHandPage("contents");
     doc
       .fillColor(INK)
       .font(FONT.bold)
       .fontSize(geometry.body * 1.6);
-    doc.text(job.labels.contents, this.left, geometry.margin.top, { width: this.width });
-    let y = geometry.margin.top + doc.heightOfString(job.labels.contents) + geometry.body * 2;
-    job.chapters.forEach((chapter, n) => {
+    doc.text(label, this.left, geometry.top, { width: this.width });
+    let y = geometry.top + doc.heightOfString(label) + geometry.body * 2;
+    titles.forEach((title, n) => {
       doc.font(FONT.regular).fontSize(geometry.body).fillColor(INK);
       const height =
-        doc.heightOfString(chapter.title, { width: this.contentsEntryWidth(), lineGap: gap }) + geometry.body * 0.5;
+        doc.heightOfString(title, { width: this.contentsEntryWidth(), lineGap: gap }) + geometry.body * 0.5;
       if (y + height > this.bottom) {
         this.newPage("contents");
-        y = geometry.margin.top;
+        y = geometry.top;
       }
       if (chapterPages) {
         doc.font(FONT.regular).fontSize(geometry.body).fillColor(INK);
         const width = this.contentsEntryWidth();
-        doc.text(chapter.title, this.left, y, { width, lineGap: gap, goTo: `chapter-${n + 1}` });
+        doc.text(title, this.left, y, { width, lineGap: gap, goTo: `chapter-${n + 1}` });
         doc.text(String(chapterPages[n]), this.left, y, { width: this.width, align: "right", lineBreak: false });
       }
       y += height;
     });
   }
 
-  /** Sets one chapter and returns the page it opens on (1-based, as printed). */
-  chapter(chapter: PrintChapter, index: number): number {
+  /** Opens a chapter on a right-hand page and returns the page it opens on (1-based, as printed). */
+  chapter(chapter: SourceChapter, index: number): number {
     const { doc, geometry } = this;
     this.chapterTitle = chapter.title;
     this.rightHandPage("opener");
@@ -217,13 +347,12 @@ class BookLayout {
       .fillColor(INK)
       .font(FONT.bold)
       .fontSize(geometry.body * 2);
-    doc.text(chapter.title, this.left, geometry.margin.top + geometry.height * 0.12, { width: this.width });
+    doc.text(chapter.title, this.left, geometry.top + geometry.trimHeight * 0.12, { width: this.width });
     if (chapter.description.trim()) {
       doc.moveDown(0.5).font(FONT.italic).fontSize(geometry.body).fillColor(MUTED);
       doc.text(chapter.description.trim(), { width: this.width, lineGap: this.lineGap(geometry.body) });
     }
     doc.moveDown(2);
-    chapter.stories.forEach((story, n) => this.story(story, n > 0));
     return opener;
   }
 
@@ -255,21 +384,23 @@ class BookLayout {
    * What comes under a story's title before its text: the voice code with its lines beside it, or the recording lines
    * alone when the book has no code to print, and the space after them.
    */
-  private headHeight(story: PrintStory): number {
+  private headHeight(story: SourceStory, recordings: string[]): number {
     const { body } = this.geometry;
     if (story.voice) {
-      const beside = this.recordingsHeight([story.voice.line, ...story.recordings], this.width - QR_SIDE - body);
+      const beside = this.recordingsHeight([story.voice.line, ...recordings], this.width - QR_SIDE - body);
       return Math.max(QR_SIDE, beside) + body * 0.8;
     }
-    return story.recordings.length ? this.recordingsHeight(story.recordings, this.width) + body * 0.5 : 0;
+    return recordings.length ? this.recordingsHeight(recordings, this.width) + body * 0.5 : 0;
   }
 
-  private story(story: PrintStory, spaced: boolean): void {
+  /** Sets one story of the chapter being set, after a space when it is not the chapter's first. */
+  story(story: SourceStory, spaced: boolean): void {
     const { doc, geometry } = this;
     const body = geometry.body;
     const gap = this.lineGap(body);
+    const recordings = story.recordings.map((recording) => recording.line);
     if (spaced) doc.moveDown(1.5);
-    const head = this.headHeight(story);
+    const head = this.headHeight(story, recordings);
     doc.font(FONT.bold).fontSize(body * 1.3);
     const titleHeight = doc.heightOfString(story.title, { width: this.width });
     const underTitle = this.downBy(0.4);
@@ -279,8 +410,8 @@ class BookLayout {
     this.keep(titleHeight + underTitle + head + firstLines);
     doc.fillColor(INK).text(story.title, this.left, doc.y, { width: this.width });
     doc.moveDown(0.4);
-    if (story.voice) this.voice(story.voice, story.recordings);
-    else if (story.recordings.length) this.recordings(story.recordings);
+    if (story.voice) this.voice(story.voice, recordings);
+    else if (recordings.length) this.recordings(recordings);
     doc.font(FONT.regular).fontSize(body).fillColor(INK);
     story.paragraphs.forEach((paragraph, n) => {
       const indent = n ? body * 1.5 : 0;
@@ -302,7 +433,7 @@ class BookLayout {
   }
 
   /** The voice code, with its line and the recording lines beside it; the story has kept the room they take. */
-  private voice(voice: NonNullable<PrintStory["voice"]>, recordings: string[]): void {
+  private voice(voice: NonNullable<SourceStory["voice"]>, recordings: string[]): void {
     const { doc, geometry } = this;
     const top = doc.y;
     const textLeft = this.left + QR_SIDE + geometry.body;
@@ -320,19 +451,29 @@ class BookLayout {
   }
 
   /** A photo with its caption, kept together on one page, as large as the column allows up to 60% of the page. */
-  private photo(photo: PrintPhoto): void {
+  private photo(photo: SourcePhoto): void {
     const { doc, geometry } = this;
     const image = openJpeg(doc, photo.file, this.dry);
     if (!image) return;
     const caption = photo.caption.trim();
     doc.font(FONT.italic).fontSize(geometry.body - 1);
     const captionHeight = caption ? doc.heightOfString(caption, { width: this.width, align: "center" }) + 4 : 0;
-    const maxHeight = (this.bottom - geometry.margin.top) * 0.6;
+    const maxHeight = (this.bottom - geometry.top) * 0.6;
     const { width, height } = fitWithin(image, this.width, maxHeight);
     const space = geometry.body;
     this.keep(space + height + captionHeight);
     const top = doc.y + space;
-    if (!this.dry) doc.image(image as unknown as Buffer, this.left + (this.width - width) / 2, top, { width, height });
+    if (!this.dry) {
+      doc.image(image as unknown as Buffer, this.left + (this.width - width) / 2, top, { width, height });
+      this.options.onPhoto?.({
+        mediaId: photo.mediaId,
+        page: this.pageCount,
+        widthPt: width,
+        heightPt: height,
+        pixelWidth: photo.width,
+        pixelHeight: photo.height,
+      });
+    }
     doc.y = top + height + 4;
     if (caption) {
       doc.fillColor(MUTED).text(caption, this.left, doc.y, { width: this.width, align: "center" });
@@ -350,21 +491,22 @@ class BookLayout {
   private furniture(role: PageRole, number: number): void {
     if (role.kind === "cover" || role.kind === "blank" || role.kind === "title") return;
     const { doc, geometry } = this;
+    const title = this.source.book.title;
     const state = doc as unknown as { _font: unknown; _fontSize: number; _fillColor?: [string, number] };
     const saved = { x: doc.x, y: doc.y, font: state._font, size: state._fontSize, fill: state._fillColor };
     const margins = doc.page.margins;
     doc.page.margins = { top: 0, bottom: 0, left: 0, right: 0 };
     const size = geometry.body - 1.5;
     doc.font(FONT.regular).fontSize(size).fillColor(MUTED);
-    doc.text(String(number), this.left, this.bottom + geometry.margin.bottom * 0.4, {
+    doc.text(String(number), this.left, this.bottom + geometry.marginBottom * 0.4, {
       width: this.width,
       align: "center",
       lineBreak: false,
     });
     if (role.kind === "body") {
-      const head = number % 2 === 0 ? this.job.book.title : (role.chapter ?? this.job.book.title);
+      const head = number % 2 === 0 ? title : (role.chapter ?? title);
       doc.font(FONT.italic).fontSize(size);
-      doc.text(head, this.left, geometry.margin.top * 0.45, {
+      doc.text(head, this.left, geometry.bleed + geometry.marginTop * 0.45, {
         width: this.width,
         align: number % 2 === 0 ? "left" : "right",
         lineBreak: false,

@@ -1,0 +1,30 @@
+import { createPrivateWriteStream } from "~db/private-files.server";
+import { fastT } from "~/i18n/fast-t";
+import resources from "~/i18n/resources";
+import { renderBookPdf } from "../layout/render-book";
+import type { KeepsakeProgress, KeepsakeResult, KeepsakeTask } from "./keepsake-task";
+import { openSource } from "./source";
+
+/**
+ * Makes one keepsake from its source file (issue 38), in the keepsake's own process (keepsake.process.ts), or in the
+ * caller's thread where nothing is built (the development server, the unit tests). `progress` hears how far it got.
+ */
+export async function makeKeepsake(
+  task: KeepsakeTask,
+  progress: (progress: KeepsakeProgress) => void,
+): Promise<KeepsakeResult> {
+  const source = await openSource(task.source);
+  const t = fastT(source.book.language, resources[source.book.language].translation);
+  // The first pass counts the pages; until it ends, their number is an estimate from the book's length.
+  let pages = 0;
+  const pdf = await renderBookPdf(source, createPrivateWriteStream(task.out), {
+    size: task.size,
+    fonts: task.fonts,
+    labels: { contents: t("printedBook.contents") },
+    onPage: (pass, page) => {
+      if (pass === 1) pages = page;
+      else progress({ page, pages, counted: true });
+    },
+  });
+  return { pages: pdf };
+}
