@@ -21,6 +21,8 @@ export default [
     route("storyteller-links/weekly", "routes/storyteller/link-weekly.tsx"),
   ]),
   route("books/:bookId/topics/:topicId", "routes/topics/topic.tsx"),
+  // A keepsake being prepared, for a download without JavaScript (issue 38)
+  route("books/:bookId/keepsake", "routes/printed-book/keepsake-page.tsx"),
   route("profile", "routes/profile/profile.tsx", [
     // "Import a book from a zip", without JavaScript too (ADR 0008)
     route("import", "routes/keepsakes/import.tsx"),

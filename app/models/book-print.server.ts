@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
-import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { db } from "~db/client.server";
 import {
   books,
@@ -14,37 +14,6 @@ import {
   type Topic,
 } from "~db/schema";
 import type { StorytellerAddress } from "~db/storyteller-addresses";
-import { readBookContent, type BookContent } from "./book-content.server";
-
-/** A book as it is printed, with how each storyteller's page addressed her, for the voice codes' lines. */
-export type PrintableBook = BookContent & { addresses: Map<number, StorytellerAddress> };
-
-/**
- * What the printed book holds (issue 19): completed stories in topics that are not archived, in book order, and the
- * topics that have any. Drafts, and a storyteller's answers waiting for the family, are never printed. Reads the book
- * by id: callers check who may print it.
- */
-export async function printableBook(bookId: number): Promise<PrintableBook | null> {
-  const content = await readBookContent(bookId, { publishedOnly: true });
-  if (!content) return null;
-  const linkIds = [
-    ...new Set(content.topics.flatMap((topic) => topic.stories.flatMap((story) => story.storytellerLinkId ?? []))),
-  ];
-  const links = linkIds.length
-    ? await db()
-        .select({ id: storytellerLinks.id, address: storytellerLinks.address })
-        .from(storytellerLinks)
-        .where(inArray(storytellerLinks.id, linkIds))
-    : [];
-  const byLink = new Map(links.map((link) => [link.id, link.address]));
-  const addresses = new Map<number, StorytellerAddress>();
-  for (const topic of content.topics)
-    for (const story of topic.stories) {
-      const address = story.storytellerLinkId ? byLink.get(story.storytellerLinkId) : undefined;
-      if (address) addresses.set(story.id, address);
-    }
-  return { ...content, addresses };
-}
 
 /** One step of a printable book read in turns: its head first, then each topic with its stories after it. */
 export type PrintableItem =
@@ -53,9 +22,11 @@ export type PrintableItem =
   | { kind: "story"; story: Story; media: Media[]; address: StorytellerAddress | null };
 
 /**
- * What `printableBook` holds, read one story at a time with a turn of the event loop between reads, so that a book of
- * any length is never held whole (issue 38): a keepsake's source is written from it, and its content hash taken. A
- * change made while it is read may show in part; the keepsake is made again when its hash no longer matches.
+ * What the printed book holds (issue 19): completed stories in topics that are not archived, in book order, and the
+ * topics that have any; drafts, and a storyteller's answers waiting for the family, are never printed. Read one story
+ * at a time with a turn of the event loop between reads, so that a book of any length is never held whole (issue 38):
+ * a keepsake's source is written from it, and its content hash taken. A change made while it is read may show in
+ * part; the keepsake is made again when its hash no longer matches. Reads the book by id: callers check who may.
  */
 export async function* printableBookInTurns(bookId: number): AsyncGenerator<PrintableItem> {
   const book = (await db().select().from(books).where(eq(books.id, bookId)))[0];

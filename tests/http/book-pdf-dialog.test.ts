@@ -60,13 +60,13 @@ const dialogPage = async (client: Client, bookId: number) =>
 const shares = async (bookId: number) => (await (await lan.get(`/api/books/${bookId}/shares`)).json()) as Share[];
 
 describe("the book's download dialog (GET /books/{id}?dialog=pdf)", () => {
-  it("is a GET form to the PDF, 6 × 9 in chosen, and says no codes are printed without a lasting link", async () => {
+  it("is a GET form to the keepsake page, 6 × 9 in chosen; no codes are printed without a lasting link", async () => {
     const book = await lansBook();
     // A link that expires does not do: a book on a shelf outlives it.
     await post(lan, `/api/books/${book.id}/shares`, { expiresAt: new Date(Date.now() + 86_400_000).toISOString() });
     const page = await dialogPage(lan, book.id);
-    const form = /<form ([^>]*action="[^"]*book\.pdf"[^>]*)>([\s\S]*?)<\/form>/.exec(page);
-    expect(/action="([^"]+)"/.exec(form![1]!)?.[1]).toBe(`/api/books/${book.id}/book.pdf`);
+    const form = /<form ([^>]*action="[^"]*\/keepsake"[^>]*)>([\s\S]*?)<\/form>/.exec(page);
+    expect(/action="([^"]+)"/.exec(form![1]!)?.[1]).toBe(`/books/${book.id}/keepsake`);
     expect(form![1]).toContain('method="get"');
     const radios = [...form![2]!.matchAll(/<input [^>]*type="radio"[^>]*>/g)].map((match) => match[0]);
     expect(radios.map((radio) => /value="([^"]+)"/.exec(radio)?.[1])).toEqual(["6x9", "a5", "letter"]);

@@ -134,6 +134,7 @@ describe("a GET that writes", () => {
           "api/books/:id/book.pdf",
           "api/books/:id/preview",
           "api/topics/:id/preview",
+          "books/:bookId/keepsake",
           "books/:bookId/suggest-topics",
         ]);
         expect([...refused.keys()].sort()).toEqual(marked);

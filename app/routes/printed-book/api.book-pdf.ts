@@ -1,18 +1,15 @@
 import { createReadStream } from "node:fs";
 import { Readable } from "node:stream";
 import type { Route } from "./+types/api.book-pdf";
-import { PRINT_SIZES, DEFAULT_PRINT_SIZE, type PrintSize } from "~/routes/printed-book/layout/print-job";
 import { apiHandler, jsonError, methodNotAllowed, paramId } from "~/http/responses.server";
 import { fileResponse } from "~/http/file-response.server";
 import { attachmentDisposition } from "~/lib/keepsake-names";
 import { shareUrl } from "~/http/share-url.server";
 import { refuseCrossSiteWrite } from "~/http/writing-get.server";
-import { getBook } from "~/models/book.server";
-import { isAdmin } from "~/models/user.server";
 import { requireUser } from "~/http/auth.server";
 import { keepsakeState } from "~/routes/printed-book/book-pdf.server";
+import { askedSize, mayHaveKeepsakes } from "~/routes/printed-book/keepsake-request.server";
 
-const isPrintSize = (value: string): value is PrintSize => (PRINT_SIZES as readonly string[]).includes(value);
 /** How long a request waits for a book that may be ready soon (a small one's), before answering 202. */
 const WAIT_MS = 1500;
 /** When to ask again while a book is being prepared. */
@@ -30,10 +27,9 @@ export const loader = apiHandler(async (args: Route.LoaderArgs) => {
   refuseCrossSiteWrite(args);
   const bookId = paramId(args.params.id);
   // The admin may print any book; a book that is not there is a 404 from keepsakeState.
-  if (!isAdmin(user) && !(await getBook({ bookId, userId: user.id })))
-    return jsonError(args.context, 404, "books.notFound");
-  const size = new URL(args.request.url).searchParams.get("size") || DEFAULT_PRINT_SIZE;
-  if (!isPrintSize(size)) return jsonError(args.context, 400, "printedBook.badSize");
+  if (!(await mayHaveKeepsakes(user, bookId))) return jsonError(args.context, 404, "books.notFound");
+  const size = askedSize(new URL(args.request.url));
+  if (!size) return jsonError(args.context, 400, "printedBook.badSize");
   const state = await keepsakeState({
     kind: "pdf",
     bookId,

@@ -1,14 +1,18 @@
 import { Dialog } from "~/components/ui/dialog";
 import { useT } from "~/i18n/use-t";
 import { PRINT_SIZES } from "~/routes/printed-book/layout/print-job";
+import { useKeepsakeStrings } from "~/routes/printed-book/keepsake-strings";
+import { KeepsakeProgressText } from "./keepsake-progress";
+import { useKeepsakeDownload } from "./use-keepsake-download";
 import { VoiceCodes, type VoiceCodesData } from "./voice-codes";
 
 const sizeLabel = { "6x9": "pdfDialog.size6x9", a5: "pdfDialog.sizeA5", letter: "pdfDialog.sizeLetter" } as const;
 
 /**
  * "Download the book (PDF)" (?dialog=pdf, from the book's card): whether the book will carry voice codes, with a way
- * to make the link they need, then the page size and the download. The download is a plain GET form, not a router
- * form: the browser saves the attachment and the page stays as it is, with JavaScript or without.
+ * to make the link they need, then the page size and the download. The download is a plain GET form to the keepsake
+ * page, which says the book is being prepared and refreshes itself until it is saved (issue 38); with JavaScript the
+ * dialog shows the same progress itself, then saves the file, and the page stays as it is.
  */
 export function BookPdfDialog({
   bookId,
@@ -19,13 +23,21 @@ export function BookPdfDialog({
   data: VoiceCodesData;
   closeHref: string;
 }) {
+  useKeepsakeStrings();
   const t = useT();
+  const download = useKeepsakeDownload();
+  const { state } = download;
   return (
     <Dialog title={t("pdfDialog.title")} closeHref={closeHref} wide>
       <div className="stack">
         <p>{t("pdfDialog.intro")}</p>
         <VoiceCodes bookId={bookId} data={data} />
-        <form method="get" action={`/api/books/${bookId}/book.pdf`} className="stack pdf-download">
+        <form
+          method="get"
+          action={`/books/${bookId}/keepsake`}
+          className="stack pdf-download"
+          onSubmit={download.start}
+        >
           <fieldset aria-describedby="pdf-size-hint">
             <legend>{t("pdfDialog.sizeLabel")}</legend>
             <p id="pdf-size-hint" className="field-hint">
@@ -42,9 +54,26 @@ export function BookPdfDialog({
             {t("pdfDialog.downloadHint")}
           </p>
           <div>
-            <button type="submit" className="button button-primary" aria-describedby="pdf-download-hint">
+            <button
+              type="submit"
+              className="button button-primary"
+              aria-describedby="pdf-download-hint"
+              aria-disabled={download.busy || undefined}
+            >
               {t("pdfDialog.download")}
             </button>
+          </div>
+          <div role="status" className="keepsake-status">
+            {state?.status === "preparing" ? <KeepsakeProgressText progress={state} /> : null}
+            {state?.status === "ready" ? (
+              <>
+                <span>{t("keepsakes.readyTitle")}</span>{" "}
+                <a href={state.href} download>
+                  {t("keepsakes.download")}
+                </a>
+              </>
+            ) : null}
+            {state?.status === "failed" ? <span className="field-error">{state.message}</span> : null}
           </div>
         </form>
       </div>

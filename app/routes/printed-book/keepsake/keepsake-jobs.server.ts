@@ -24,7 +24,7 @@ export type KeepsakeJob = {
   started: boolean;
 };
 
-type Queued = { job: KeepsakeJob; run: () => Promise<void>; queuedAt: number };
+type Queued = { job: KeepsakeJob; begin: () => Promise<void>; queuedAt: number };
 
 const jobs = new Map<string, KeepsakeJob>();
 const queue: Queued[] = [];
@@ -63,7 +63,7 @@ export function startKeepsakeJob({
     started: false,
   };
   jobs.set(target, job);
-  const run = async () => {
+  const begin = async () => {
     job.started = true;
     running.add(job);
     try {
@@ -77,18 +77,22 @@ export function startKeepsakeJob({
       startNext();
     }
   };
-  queue.push({ job, run, queuedAt: asked++ });
+  queue.push({ job, begin, queuedAt: asked++ });
   startNext();
   return job;
 }
 
-/** Starts queued jobs while there is room: in a free slot the fairest next, past the slots any small book. */
+/**
+ * Starts queued jobs while there is room: in a free slot the fairest next, past the slots any small book. Small books
+ * hold no slot: they are done in a moment, and a slot is for a book that takes minutes.
+ */
 function startNext(): void {
   while (queue.length) {
-    const next = running.size < SLOTS ? fairest() : smallest();
+    const large = [...running].filter((job) => job.estimate > SMALL_PAGES).length;
+    const next = large < SLOTS ? fairest() : smallest();
     if (!next) return;
     queue.splice(queue.indexOf(next), 1);
-    void next.run();
+    void next.begin();
   }
 }
 

@@ -3,9 +3,8 @@ import type { PrintSize } from "../layout/print-job";
 // What the server asks a keepsake's process to make, and what the process says back (issue 38): plain data across the
 // process's channel.
 
-/** The keepsakes a book is made into: the printed book, the print shop's package, the e-book. */
-export const KEEPSAKE_KINDS = ["pdf"] as const;
-export type KeepsakeKind = (typeof KEEPSAKE_KINDS)[number];
+/** The keepsakes a book is made into: the printed book. */
+export type KeepsakeKind = "pdf";
 
 export type KeepsakeTask = {
   kind: KeepsakeKind;

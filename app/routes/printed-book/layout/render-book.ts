@@ -48,7 +48,7 @@ export type PhotoPlacement = {
 };
 
 /** A print shop's bleed: 0.125 in past the trim on every side. */
-export const BLEED = 9;
+const BLEED = 9;
 
 /**
  * Lays a book out as a print-ready PDF and writes it to `out` (issue 19, ADR 0029): the cover, the title page, the
