@@ -249,7 +249,8 @@ describe("the print shop's cover", () => {
 
   it("fills the front to the bleed with the cover picture, and stops it at the spine", async () => {
     const picture = path.join(dir, "cover.jpg");
-    await sharp({ create: { width: 1875, height: 2775, channels: 3, background: "#1f4f46" } })
+    // Square: scaled to cover the front, it is wider than the front, and would run over the spine uncut.
+    await sharp({ create: { width: 2775, height: 2775, channels: 3, background: "#1f4f46" } })
       .jpeg()
       .toFile(picture);
     const spread = coverSpread("6x9", 800, "cream");
