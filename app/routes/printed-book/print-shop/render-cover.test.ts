@@ -151,7 +151,7 @@ async function colourAt(file: string, x: number, y: number): Promise<string> {
 }
 
 describe("the print shop's cover", () => {
-  it("is one page, the spread with 0.125 in of bleed, with its TrimBox and its BleedBox set, at every size", async () => {
+  it("is one page, the spread with 0.125 in of bleed, its TrimBox and BleedBox set, at every size", async () => {
     // 100 pages on cream: a spine of 0.25 in, 18 pt. The spread is 2 × the trim's width + 18 + 2 × 9 wide.
     const expected: [PrintSize, number, Paper, string, string][] = [
       ["6x9", 100, "cream", "0.00 0.00 900.00 666.00", "9.00 9.00 891.00 657.00"],
@@ -186,7 +186,7 @@ describe("the print shop's cover", () => {
     expect(await popplerErrors(bytes)).toEqual([]);
   });
 
-  it("letters the spine of an 800-page book from top to bottom, and leaves the spine of a 24-page book plain", async () => {
+  it("letters an 800-page spine from top to bottom, and leaves a 24-page spine plain", async () => {
     const wide = await cover({ pages: 800 });
     const spread = coverSpread("6x9", 800, "cream");
     const all = await words(wide);
@@ -213,7 +213,7 @@ describe("the print shop's cover", () => {
     expect(textOn(await words(await cover({ pages: 100, paper: "white" })), white)).toBe("");
   });
 
-  it("puts the description on the back and the title and name on the front, every Vietnamese letter as written", async () => {
+  it("puts the description on the back, the title and name on the front, Vietnamese as written", async () => {
     const file = await cover({ pages: 24 });
     const spread = coverSpread("6x9", 24, "cream");
     const all = await words(file);
