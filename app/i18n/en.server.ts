@@ -131,6 +131,46 @@ const enServer = {
     badSize: "Please choose a page size: 6 × 9 in, A5 or US Letter.",
     failed: "The book could not be made into a PDF. Please try again in a moment.",
   },
+  printShop: {
+    // The back cover's line beside the code that opens the share page.
+    backCode: "Scan to hear these stories in {{name}}'s own voice",
+    backCodeNoName: "Scan to hear these stories in the storyteller's own voice",
+    // README.txt of the print shop's package. Which unit comes first, and the other in brackets: "in" or "mm".
+    unitFirst: "in",
+    inches: "{{value}} in",
+    mm: "{{value}} mm",
+    sizes: { "6x9": "US Trade", a5: "A5", letter: "US Letter" },
+    papers: { cream: "cream", white: "white" },
+    readme: {
+      heading: "Files for the print shop",
+      intro: "This folder holds one book, ready to print:",
+      interior: "interior.pdf: the book's pages, {{pages}} pages, one page of the book to a page of the file.",
+      cover: "cover.pdf: the cover, one page holding the back cover, the spine and the front cover side by side.",
+      trim: "Trim size: {{size}}",
+      bleed: "Bleed: {{bleed}} beyond the trim on every side, in both files",
+      pages: "Page count: {{pages}}",
+      spine: "Spine width: {{spine}}",
+      paper: "Paper assumed: {{paper}}, {{thickness}} per page",
+      formula:
+        "The spine's width is the page count times the paper's thickness per page: {{pages}} × {{thickness}} = " +
+        "{{spine}}.",
+      spineText: "The title and the storyteller's name are printed on the spine.",
+      spineNoText: "The spine is too narrow for lettering (under {{minimum}}), so it is left plain.",
+      fonts:
+        "Both files embed all their fonts. There are no crop marks or printer's marks: the trim and the bleed of " +
+        "every page are set in the PDF itself (its TrimBox and BleedBox).",
+      tellHeading: "What to tell the print shop",
+      tellFiles:
+        "Print interior.pdf as the pages and cover.pdf as the cover, at {{size}}, at 100 % without scaling: the " +
+        "bleed is already in both files.",
+      tellPaper:
+        "The spine is made for {{paper}} paper. If the shop's paper is thicker or thinner, ask the shop for the " +
+        "spine width it needs, then make the files again on the other paper, or ask the shop to adjust the cover.",
+      tellPages:
+        "If the shop needs more pages (a minimum count, or a multiple of 4), it can add blank pages at the end; " +
+        "the spine then grows with them.",
+    },
+  },
 };
 
 export default enServer;

@@ -133,6 +133,42 @@ const viServer = {
     badSize: "Vui lòng chọn khổ giấy: 6 × 9 in, A5 hoặc US Letter.",
     failed: "Chưa thể tạo tệp PDF của cuốn sách. Vui lòng thử lại sau giây lát.",
   },
+  printShop: {
+    backCode: "Quét mã để nghe những câu chuyện này bằng chính giọng kể của {{name}}",
+    backCodeNoName: "Quét mã để nghe những câu chuyện này bằng chính giọng của người kể",
+    unitFirst: "mm",
+    inches: "{{value}} inch",
+    mm: "{{value}} mm",
+    sizes: { "6x9": "US Trade", a5: "A5", letter: "US Letter" },
+    papers: { cream: "màu kem", white: "trắng" },
+    readme: {
+      heading: "Tệp in gửi nhà in",
+      intro: "Thư mục này chứa một cuốn sách, sẵn sàng để in:",
+      interior: "interior.pdf: ruột sách, {{pages}} trang, mỗi trang của tệp là một trang sách.",
+      cover: "cover.pdf: bìa sách, một trang gồm bìa sau, gáy sách và bìa trước đặt cạnh nhau.",
+      trim: "Khổ sách thành phẩm: {{size}}",
+      bleed: "Phần tràn lề (bleed): {{bleed}} ra ngoài đường xén ở mọi cạnh, trong cả hai tệp",
+      pages: "Số trang: {{pages}}",
+      spine: "Độ dày gáy: {{spine}}",
+      paper: "Giấy dự tính: giấy {{paper}}, dày {{thickness}} mỗi trang",
+      formula: "Độ dày gáy bằng số trang nhân với độ dày giấy mỗi trang: {{pages}} × {{thickness}} = {{spine}}.",
+      spineText: "Tên sách và tên người kể được in trên gáy.",
+      spineNoText: "Gáy sách quá mỏng để in chữ (dưới {{minimum}}) nên được để trơn.",
+      fonts:
+        "Cả hai tệp đã nhúng đầy đủ phông chữ. Tệp không có dấu cắt (crop marks) hay dấu in: đường xén và phần " +
+        "tràn lề của từng trang đã được khai báo ngay trong PDF (TrimBox và BleedBox).",
+      tellHeading: "Những điều cần nói với nhà in",
+      tellFiles:
+        "In tệp interior.pdf làm ruột và cover.pdf làm bìa, khổ {{size}}, đúng 100 %, không thu phóng: phần tràn " +
+        "lề đã có sẵn trong cả hai tệp.",
+      tellPaper:
+        "Gáy sách được tính cho giấy {{paper}}. Nếu giấy của nhà in dày hơn hoặc mỏng hơn, hãy hỏi nhà in độ dày " +
+        "gáy họ cần, rồi tạo lại tệp với loại giấy kia, hoặc nhờ nhà in chỉnh lại bìa.",
+      tellPages:
+        "Nếu nhà in cần thêm trang (số trang tối thiểu, hoặc số trang chia hết cho 4), họ có thể thêm trang " +
+        "trắng ở cuối sách; khi đó gáy sách cũng dày thêm.",
+    },
+  },
 } satisfies ServerTranslation;
 
 export default viServer;
