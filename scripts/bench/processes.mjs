@@ -222,9 +222,13 @@ export async function startHeirloom({ dataDir, adminPassword, cpus, label, env =
   return server;
 }
 
-/** A process's resident memory now (VmRSS) and at its peak (VmHWM), in MB, from /proc. */
+/**
+ * A process's resident memory now (VmRSS) and at its peak (VmHWM), in MB, from /proc; `ownMb` is the part no other
+ * process maps (RssAnon and RssShmem: its heap and buffers, not the pages of node's code and libraries, which every
+ * node process on the machine shares).
+ */
 export function readMemory(pid) {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   const kb = (name) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? Number.NaN);
-  return { rssMb: kb("VmRSS") / 1024, hwmMb: kb("VmHWM") / 1024 };
+  return { rssMb: kb("VmRSS") / 1024, hwmMb: kb("VmHWM") / 1024, ownMb: (kb("RssAnon") + kb("RssShmem")) / 1024 };
 }

@@ -6,7 +6,7 @@
 import { ADMIN_QUERY_BUDGET, printAdminReport } from "./admin.mjs";
 import { ENGINE_REQUESTS, median, P99_BUDGET } from "./engines.mjs";
 import { mailBudgets } from "./mail.mjs";
-import { pdfBudgets } from "./pdf.mjs";
+import { pdfBudgets, pdfRows } from "./pdf.mjs";
 import { MEASURES, variantRows } from "./variants.mjs";
 
 export const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
@@ -270,27 +270,10 @@ export function tableRows(results) {
   const adminBudget = budgets.find((x) => x.id === "admin.queries");
   if (adminBudget)
     rows.push(["admin", "SQL queries per tab, worst", adminBudget.value, "", "", ...budgetCells("admin.queries")]);
-  if (results.pdf) {
-    const { pdf } = results;
-    const { stories, photos, recordings } = pdf.shape;
-    const mb = (value) => (value === null || value === undefined ? "n/a" : `${Math.round(value)} MB`);
-    const pdfRows = [
-      [
-        `cold generation, ${stories} stories, ${photos} photos, ${recordings} recordings${pdf.valid ? "" : " (!)"}`,
-        msText(pdf.cold.ms),
-        "pdf.cold",
-      ],
-      ["  peak RSS of the server meanwhile", mb(Math.max(pdf.peakRssMb, pdf.hwmMb ?? 0)), "pdf.rss"],
-      ["  RSS of the server just before", mb(pdf.rssBeforeMb)],
-      [`  /healthz meanwhile, max of ${pdf.healthz.samples}`, msText(pdf.healthz.maxMs), "pdf.healthz"],
-      ["  /healthz meanwhile, p95", msText(pdf.healthz.p95Ms)],
-      ["second download, from the cache", msText(pdf.cached.ms)],
-      ["PDF size", `${(pdf.cold.bytes / 1e6).toFixed(1)} MB`],
-    ];
-    pdfRows.forEach(([metric, value, id], i) =>
+  if (results.pdf)
+    pdfRows(results.pdf).forEach(([metric, value, id], i) =>
       rows.push([i === 0 ? "book.pdf" : "", metric, value, "", "", ...(id ? budgetCells(id) : ["", ""])]),
     );
-  }
   if (results.mail) {
     const { mail } = results;
     const mailRows = [

@@ -71,3 +71,66 @@ describe("the bench's /login scripts budget", () => {
     expect(login).toEqual([expect.objectContaining({ max: 1.25, value: 1.28, status: "OVER BUDGET" })]);
   });
 });
+
+// Issue 38: the printed book's parts, each with /healthz's p99 and the server's memory after; the one-story book beside
+// three long ones within 10 s.
+describe("the bench's printed book budgets", () => {
+  const download = (ms: number) => ({
+    ms,
+    status: 200,
+    isPdf: true,
+    pdfPages: 200,
+    bytes: 1e6,
+    progress: [],
+    problems: [],
+  });
+  const part = (ms: number, { before = 170, after = 200 } = {}) => ({
+    result: download(ms),
+    cached: download(200),
+    memory: { serverBeforeMb: before, serverAfterMb: after, serverPeakMb: 250, treePeakMb: 280, childPeaksMb: [120] },
+    healthz: { samples: 100, p99Ms: 40, maxMs: 80 },
+  });
+  const printed = ({ one = 600, after = 300 } = {}) => {
+    const together = part(30_000, { before: 250, after });
+    const r = {
+      ...results(),
+      pdf: {
+        shape: { stories: 100, photos: 50, recordings: 20 },
+        longShape: { stories: 1000, photos: 200, recordings: 50 },
+        small: part(1500),
+        long: part(24_000),
+        together: {
+          ...together,
+          result: { large: [download(30_000), download(30_000), download(60_000)], one: download(one) },
+        },
+        valid: true,
+      },
+    };
+    r.budgets = budgetsOf(r);
+    return r;
+  };
+
+  it("holds the one-story book asked for beside three long ones to 10 s", () => {
+    expect(budget(printed(), "pdf.together.one")).toMatchObject({ max: 10_000, status: "ok" });
+    expect(budget(printed({ one: 12_000 }), "pdf.together.one")).toMatchObject({ status: "OVER BUDGET" });
+  });
+
+  it("holds the server's memory after a part to 100 MB over where it was before, not to an absolute figure", () => {
+    expect(budget(printed({ after: 340 }), "pdf.together.after")).toMatchObject({ value: 90, status: "ok" });
+    expect(budget(printed({ after: 360 }), "pdf.together.after")).toMatchObject({ value: 110, status: "OVER BUDGET" });
+  });
+
+  it("prints each part with its budgets under book.pdf", () => {
+    const rows: string[][] = tableRows(printed({ one: 12_000 }));
+    const at = rows.findIndex((row) => row[0] === "book.pdf");
+    expect(rows.slice(at)).toContainEqual([
+      "",
+      "  a one-story book asked for just after them",
+      "12000 ms",
+      "",
+      "",
+      "≤ 10000 ms",
+      "OVER BUDGET",
+    ]);
+  });
+});
