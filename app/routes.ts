@@ -94,6 +94,7 @@ export default [
   route("api/books/:id/export", "routes/keepsakes/api.book-export.ts"),
   // The printed book as a PDF, with its voice codes (issue 19, ADR 0029)
   route("api/books/:id/book.pdf", "routes/printed-book/api.book-pdf.ts"),
+  route("api/books/:id/print-package.zip", "routes/printed-book/api.print-package.ts"),
   route("api/export", "routes/keepsakes/api.export.ts"),
   route("api/import", "routes/keepsakes/api.import.ts"),
 

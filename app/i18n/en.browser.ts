@@ -656,8 +656,8 @@ const enBrowser = {
     done: "Done: back to the links",
   },
   pdfDialog: {
-    open: "Download the book (PDF)",
-    title: "Download the book (PDF)",
+    open: "Download the book",
+    title: "Download the book",
     intro:
       "A book ready to print and bind: its cover, a table of contents, and every completed story with its photos. " +
       "Drafts are left out.",

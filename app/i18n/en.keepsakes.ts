@@ -11,6 +11,24 @@ const enKeepsakes = {
   readyTitle: "Your book is ready",
   download: "Download the book",
   back: "Back to the book",
+  printShopTitle: "For a print shop",
+  printShopIntro:
+    "A zip to hand to a print shop (Lulu, Blurb, IngramSpark, or a printer near you): the pages with 3 mm of bleed " +
+    "for trimming, the cover with its spine, and a note for the shop.",
+  paperLabel: "Paper",
+  paperHint: "The paper sets the width of the spine. Ask your shop which one they print on.",
+  paperCream: "Cream",
+  paperWhite: "White",
+  backCode: "Print a code on the back cover that opens the book's family link",
+  backCodeNeedsLink: "A code on the back cover needs a family link that never expires.",
+  preparePackage: "Prepare for a print shop",
+  softTitle: "Photos that may print blurred",
+  softIntro: "A print shop needs 200 ppi for a sharp picture. Before you print:",
+  softPhoto:
+    "Page {{page}}: this photo will print at {{ppi}} ppi. Add a larger copy of it to its story, or choose a smaller " +
+    "page size.",
+  softCover: "The cover: its picture will print at {{ppi}} ppi. Choose a larger picture for the cover.",
+  softPhotoAlt: "The photo on page {{page}}",
 };
 
 export default enKeepsakes;

@@ -129,6 +129,7 @@ const enServer = {
     recordingNoLength: "Recording",
     noStories: "There are no completed stories to print yet. Complete a story first.",
     badSize: "Please choose a page size: 6 × 9 in, A5 or US Letter.",
+    badPaper: "Please choose the paper: cream or white.",
     failed: "The book could not be made into a PDF. Please try again in a moment.",
   },
   printShop: {

@@ -10,7 +10,8 @@ import enBrowser from "./en.browser";
 const APP = path.resolve(import.meta.dirname, "..");
 const ALLOWED = [
   /\.server\.tsx?$/,
-  /^routes\/printed-book\/(keepsake-page\.tsx|components\/(book-pdf-dialog|keepsake-progress)\.tsx)$/,
+  /^routes\/printed-book\/keepsake-page\.tsx$/,
+  /^routes\/printed-book\/components\/(book-pdf-dialog|keepsake-\w+|print-shop-form|soft-pictures)\.tsx$/,
   /^i18n\//,
   /\.test\.tsx?$/,
 ];

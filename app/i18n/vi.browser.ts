@@ -659,8 +659,8 @@ const viBrowser = {
     done: "Xong: quay lại các đường liên kết",
   },
   pdfDialog: {
-    open: "Tải sách (PDF)",
-    title: "Tải sách (PDF)",
+    open: "Tải sách",
+    title: "Tải sách",
     intro:
       "Một cuốn sách sẵn sàng để in và đóng bìa: trang bìa, mục lục và mọi câu chuyện đã hoàn thành cùng ảnh của " +
       "chúng. Bản nháp không được đưa vào.",

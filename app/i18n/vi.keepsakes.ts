@@ -10,6 +10,24 @@ const viKeepsakes = {
   readyTitle: "Cuốn sách đã sẵn sàng",
   download: "Tải cuốn sách",
   back: "Quay lại cuốn sách",
+  printShopTitle: "Để gửi nhà in",
+  printShopIntro:
+    "Một tệp zip để gửi nhà in (Lulu, Blurb, IngramSpark hay một nhà in gần bạn): các trang sách có thêm 3 mm lề " +
+    "xén, bìa sách kèm gáy, và một ghi chú cho nhà in.",
+  paperLabel: "Loại giấy",
+  paperHint: "Loại giấy quyết định độ dày của gáy sách. Hãy hỏi nhà in họ dùng loại nào.",
+  paperCream: "Giấy ngà",
+  paperWhite: "Giấy trắng",
+  backCode: "In mã ở bìa sau để mở đường dẫn gia đình của cuốn sách",
+  backCodeNeedsLink: "Mã ở bìa sau cần một đường dẫn gia đình không bao giờ hết hạn.",
+  preparePackage: "Chuẩn bị để gửi nhà in",
+  softTitle: "Những ảnh có thể in bị mờ",
+  softIntro: "Nhà in cần ảnh 200 ppi để in rõ nét. Trước khi in:",
+  softPhoto:
+    "Trang {{page}}: ảnh này sẽ in ở {{ppi}} ppi. Hãy thêm bản lớn hơn của ảnh vào câu chuyện, hoặc chọn khổ " +
+    "sách nhỏ hơn.",
+  softCover: "Bìa sách: ảnh bìa sẽ in ở {{ppi}} ppi. Hãy chọn một ảnh bìa lớn hơn.",
+  softPhotoAlt: "Ảnh ở trang {{page}}",
 } satisfies KeepsakesTranslation;
 
 export default viKeepsakes;

@@ -131,6 +131,7 @@ const viServer = {
     recordingNoLength: "Bản ghi âm",
     noStories: "Chưa có câu chuyện hoàn chỉnh nào để in. Hãy hoàn thành một câu chuyện trước.",
     badSize: "Vui lòng chọn khổ giấy: 6 × 9 in, A5 hoặc US Letter.",
+    badPaper: "Vui lòng chọn loại giấy: giấy ngà hoặc giấy trắng.",
     failed: "Chưa thể tạo tệp PDF của cuốn sách. Vui lòng thử lại sau giây lát.",
   },
   printShop: {

@@ -62,10 +62,10 @@ for (const javaScriptEnabled of [true, false]) {
     it("offers the page sizes in a plain GET form to the PDF, and makes the family link the codes need", async () => {
       const { page, book, open, submit, shares, assertNoErrors } = await ownerWithBook(javaScriptEnabled);
       await open(page, `/books/${book.id}`);
-      const opener = page.getByRole("link", { name: "Download the book (PDF)" });
+      const opener = page.getByRole("link", { name: "Download the book" });
       if (javaScriptEnabled) await opener.click();
       else await Promise.all([page.waitForEvent("load"), opener.click()]);
-      const dialog = page.getByRole("dialog", { name: "Download the book (PDF)" });
+      const dialog = page.getByRole("dialog", { name: "Download the book" });
       await dialog.waitFor();
       expect(new URL(page.url()).search).toBe("?dialog=pdf");
 
@@ -124,10 +124,10 @@ describe("the book's download dialog by keyboard", () => {
   it("opens from the book's card, keeps the focus inside, and gives it back on Escape", async () => {
     const { page, book, open, assertNoErrors } = await ownerWithBook(true);
     await open(page, `/books/${book.id}`);
-    const opener = page.getByRole("link", { name: "Download the book (PDF)" });
+    const opener = page.getByRole("link", { name: "Download the book" });
     await opener.focus();
     await page.keyboard.press("Enter");
-    const dialog = page.getByRole("dialog", { name: "Download the book (PDF)" });
+    const dialog = page.getByRole("dialog", { name: "Download the book" });
     await dialog.waitFor();
     expect(await dialog.evaluate((element) => element.matches(":modal"))).toBe(true);
     // Its four stops, the first one focused as it opens: Close, the button that makes the link, the page sizes (one

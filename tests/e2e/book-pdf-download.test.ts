@@ -38,7 +38,7 @@ for (const javaScriptEnabled of [true, false]) {
       const book = await bookOf(context, { stories: 1, chars: 0 });
       await page.goto(`${env.server.url}/books/${book.id}?dialog=pdf`);
       if (javaScriptEnabled) await waitForHydration(page);
-      const dialog = page.getByRole("dialog", { name: "Download the book (PDF)" });
+      const dialog = page.getByRole("dialog", { name: "Download the book" });
       await dialog.getByRole("radio", { name: "A5" }).check();
       const [download] = await Promise.all([
         page.waitForEvent("download"),
@@ -63,7 +63,7 @@ for (const javaScriptEnabled of [true, false]) {
       const book = await bookOf(context, { stories: 400, chars: 10_000 });
       await page.goto(`${env.server.url}/books/${book.id}?dialog=pdf`);
       if (javaScriptEnabled) await waitForHydration(page);
-      const dialog = page.getByRole("dialog", { name: "Download the book (PDF)" });
+      const dialog = page.getByRole("dialog", { name: "Download the book" });
       await dialog.getByRole("button", { name: "Download the PDF" }).click();
       const progress = /^Preparing your book… (about [\d,]+ pages|page [\d,]+ of ~[\d,]+)$/;
       if (javaScriptEnabled) {

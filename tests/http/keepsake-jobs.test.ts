@@ -6,8 +6,9 @@ import { largeBook } from "../support/large-book";
 import type { RunningServer } from "../support/server";
 
 // A printed book is a job with progress (issue 38, ADR 0043): 202 while it is prepared, the same URL's PDF once it is
-// done; a fair queue in which a small book never waits behind large ones (its order: keepsake-jobs.server.test.ts); a failed
-// layout is not tried again for the same book; and a page that refreshes itself for a download without JavaScript.
+// done; a fair queue in which a small book never waits behind large ones (its order: keepsake-jobs.server.test.ts);
+// a failed layout is not tried again for the same book; and a page that refreshes itself for a download without
+// JavaScript.
 
 let server: RunningServer;
 let lan: Client;

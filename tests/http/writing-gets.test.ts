@@ -133,6 +133,7 @@ describe("a GET that writes", () => {
         expect(marked.sort()).toEqual([
           "api/books/:id/book.pdf",
           "api/books/:id/preview",
+          "api/books/:id/print-package.zip",
           "api/topics/:id/preview",
           "books/:bookId/keepsake",
           "books/:bookId/suggest-topics",

@@ -244,3 +244,52 @@ export function pdfFonts(bytes: Uint8Array): Promise<PdfFont[]> {
       });
   });
 }
+
+/** A page's boxes as a print shop reads them (poppler's `pdfinfo -box`): [left, bottom, right, top] in points. */
+export type PageBoxes = { media: number[]; crop: number[]; bleed: number[]; trim: number[]; art: number[] };
+
+/** Every page's boxes, and the page count, as `pdfinfo -box` gives them. */
+export function pageBoxes(bytes: Uint8Array): Promise<{ pages: number; boxes: PageBoxes[] }> {
+  return withFile(bytes, async (file) => {
+    const pages = Number(/^Pages:\s+(\d+)$/m.exec((await run("pdfinfo", [file])).stdout)?.[1]);
+    const { stdout } = await run("pdfinfo", ["-box", "-f", "1", "-l", String(pages), file], {
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    const boxes: PageBoxes[] = Array.from({ length: pages }, () => ({
+      media: [],
+      crop: [],
+      bleed: [],
+      trim: [],
+      art: [],
+    }));
+    for (const match of stdout.matchAll(/^Page\s+(\d+)\s+(Media|Crop|Bleed|Trim|Art)Box:\s+([\d.\s-]+)$/gm)) {
+      const key = match[2]!.toLowerCase() as keyof PageBoxes;
+      boxes[Number(match[1]) - 1]![key] = match[3]!.trim().split(/\s+/).map(Number);
+    }
+    return { pages, boxes };
+  });
+}
+
+/** An image as placed, per poppler's `pdfimages -list`: its page, pixels, and resolution where it is drawn. */
+export type PlacedImage = { page: number; width: number; height: number; xPpi: number; yPpi: number };
+
+export function placedImages(bytes: Uint8Array): Promise<PlacedImage[]> {
+  return withFile(bytes, async (file) => {
+    const { stdout } = await run("pdfimages", ["-list", file], { maxBuffer: 16 * 1024 * 1024 });
+    // page num type width height color comp bpc enc interp object ID x-ppi y-ppi size ratio
+    return stdout
+      .split("\n")
+      .slice(2)
+      .filter((line) => line.trim())
+      .map((line) => {
+        const cells = line.trim().split(/\s+/);
+        return {
+          page: Number(cells[0]),
+          width: Number(cells[3]),
+          height: Number(cells[4]),
+          xPpi: Number(cells[12]),
+          yPpi: Number(cells[13]),
+        };
+      });
+  });
+}

@@ -11,7 +11,7 @@ const RUN_TIME = ["app", "server", "db"];
 /** Packages the app needs without importing them by name, each with the reason. */
 const NOT_IMPORTED: Record<string, string> = {
   "@expo-google-fonts/noto-serif":
-    "the printed book's font files, which pdfkit reads by path (app/routes/printed-book/book-pdf.server.ts)",
+    "the printed book's font files, which pdfkit reads by path (app/routes/printed-book/keepsakes.server.ts)",
   isbot:
     "React Router's default entry.server imports it, and the bench's bare app renders with that (bench/bare-app); " +
     "@react-router/dev adds it to dependencies and prunes node_modules when it is missing",

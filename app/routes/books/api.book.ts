@@ -9,7 +9,7 @@ import { bookSchema } from "~/lib/validation";
 import { deleteBook, getBook } from "~/models/book.server";
 import { deleteCoverIfUnused, deleteMediaFiles } from "~/models/media.server";
 import { BOOK_BODY_LIMIT } from "./api.books";
-import { forgetPrintedBook } from "~/routes/printed-book/book-pdf.server";
+import { forgetPrintedBook } from "~/routes/printed-book/keepsakes.server";
 
 /** GET /api/books/{id}: the owner's book, or 404 for anyone else. */
 export const loader = apiHandler(async (args: Route.LoaderArgs) => {

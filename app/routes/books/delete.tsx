@@ -3,7 +3,7 @@ import { formAction } from "~/http/form-route.server";
 import { paramId } from "~/http/responses.server";
 import { deleteBook } from "~/models/book.server";
 import { deleteCoverIfUnused, deleteMediaFiles } from "~/models/media.server";
-import { forgetPrintedBook } from "~/routes/printed-book/book-pdf.server";
+import { forgetPrintedBook } from "~/routes/printed-book/keepsakes.server";
 
 /** POST /books/{id}/delete: the confirmed 'Delete book', back to the library. */
 export const action = formAction({

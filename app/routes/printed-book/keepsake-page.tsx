@@ -8,9 +8,10 @@ import { startedByAnotherSite } from "~/http/writing-get.server";
 import { useT } from "~/i18n/use-t";
 import { AppError } from "~/lib/errors";
 import { pageTitle } from "~/lib/meta";
-import { keepsakeState } from "~/routes/printed-book/book-pdf.server";
+import { keepsakeState } from "~/routes/printed-book/keepsakes.server";
 import { KeepsakeProgressText } from "~/routes/printed-book/components/keepsake-progress";
-import { askedSize, mayHaveKeepsakes } from "~/routes/printed-book/keepsake-request.server";
+import { askedKeepsake, mayHaveKeepsakes } from "~/routes/printed-book/keepsake-request.server";
+import { SoftPictures } from "~/routes/printed-book/components/soft-pictures";
 
 // The page a download opens without JavaScript (issue 38). A book that is ready goes straight to its file, which the
 // browser saves, staying on the page it was asked from; one being prepared gets a page that says so and asks again by
@@ -23,7 +24,10 @@ const REFRESH_SECONDS = 3;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageTitle(loaderData?.title);
 
-/** GET /books/{id}/keepsake?size=…[&poll=1]: the book's PDF, ready or being prepared; the owner's or the admin's. */
+/**
+ * GET /books/{id}/keepsake?[kind=print&]size=…[&poll=1]: the book's PDF or print shop's package (with `paper` and
+ * `code`, as its API takes them), ready or being prepared; the owner's or the admin's.
+ */
 export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
   const bookId = paramId(args.params.bookId);
@@ -34,15 +38,14 @@ export async function loader(args: Route.LoaderArgs) {
   if (startedByAnotherSite(args.request)) return fail(403, translate(args.context, "errors.crossSite"));
   if (!(await mayHaveKeepsakes(user, bookId))) return fail(404, translate(args.context, "books.notFound"));
   const url = new URL(args.request.url);
-  const size = askedSize(url);
-  if (!size) return fail(400, translate(args.context, "printedBook.badSize"));
+  const asked = askedKeepsake(url.searchParams.get("kind") === "print" ? "print" : "pdf", url);
+  if ("error" in asked) return fail(400, translate(args.context, asked.error));
   let state: Awaited<ReturnType<typeof keepsakeState>>;
   try {
     state = await keepsakeState({
-      kind: "pdf",
+      ...asked,
       bookId,
       userId: user.id,
-      size,
       linkAddress: (token) => shareUrl(args.request, token),
       // A small book is ready within this, and its file is saved at once.
       waitMs: 1500,
@@ -51,18 +54,24 @@ export async function loader(args: Route.LoaderArgs) {
     if (error instanceof AppError) return fail(error.status, translate(args.context, error.messageKey));
     throw error;
   }
-  const href = `/api/books/${bookId}/book.pdf?size=${size}`;
+  const options = new URLSearchParams({ size: asked.size });
+  if (asked.kind === "print") options.set("paper", asked.paper);
+  if (asked.backCode) options.set("code", "1");
+  const file = asked.kind === "print" ? "print-package.zip" : "book.pdf";
+  const href = `/api/books/${bookId}/${file}?${options}`;
   if (state.status === "ready") {
     // Asked again (the page's refresh, the dialog's reads), the page offers the file: Chromium saves a file that a
     // refresh leads to only soon after a click.
     if (url.searchParams.get("poll") !== "1") throw redirect(href);
-    return { title: translate(args.context, "keepsakes.readyTitle"), back, state: { status: "ready" as const, href } };
+    const { softPictures } = state;
+    const title = translate(args.context, "keepsakes.readyTitle");
+    return { title, back, state: { status: "ready" as const, href, softPictures } };
   }
   return {
     title: translate(args.context, "keepsakes.preparingTitle"),
     back,
     state: { status: "preparing" as const, page: state.page, pages: state.pages, counted: state.counted },
-    poll: `/books/${bookId}/keepsake?size=${size}&poll=1`,
+    poll: `/books/${bookId}/keepsake?${asked.kind === "print" ? "kind=print&" : ""}${options}&poll=1`,
   };
 }
 
@@ -89,6 +98,7 @@ export default function KeepsakePage({ loaderData }: Route.ComponentProps) {
               {t("keepsakes.download")}
             </a>
           </p>
+          <SoftPictures pictures={state.softPictures} />
         </>
       ) : (
         <h1>{loaderData.title}</h1>

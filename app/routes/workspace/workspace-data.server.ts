@@ -81,7 +81,7 @@ export async function workspaceData(request: Request, user: User, book: Book, fl
     shares: params.get("dialog") === "share" ? await listShares({ bookId: book.id, userId: user.id }) : null,
     // Invite the storyteller (?dialog=storyteller), opened from the share dialog.
     storyteller: await storytellerDialogData(request, user, book, topics, flash),
-    // "Download the book (PDF)" (?dialog=pdf): its page sizes, and whether the book will carry voice codes.
+    // "Download the book" (?dialog=pdf): its page sizes, and whether the book will carry voice codes.
     pdf: await pdfDialogData(request, user, book),
     // "3 new answers from Bà Lan": what her link brought that the family has not completed yet.
     newAnswers: await listNewAnswers({ userId: user.id, bookId: book.id }),

@@ -2,17 +2,19 @@ import { Dialog } from "~/components/ui/dialog";
 import { useT } from "~/i18n/use-t";
 import { PRINT_SIZES } from "~/routes/printed-book/layout/print-job";
 import { useKeepsakeStrings } from "~/routes/printed-book/keepsake-strings";
-import { KeepsakeProgressText } from "./keepsake-progress";
+import { KeepsakeStatus } from "./keepsake-status";
+import { PrintShopForm } from "./print-shop-form";
 import { useKeepsakeDownload } from "./use-keepsake-download";
 import { VoiceCodes, type VoiceCodesData } from "./voice-codes";
 
 const sizeLabel = { "6x9": "pdfDialog.size6x9", a5: "pdfDialog.sizeA5", letter: "pdfDialog.sizeLetter" } as const;
 
 /**
- * "Download the book (PDF)" (?dialog=pdf, from the book's card): whether the book will carry voice codes, with a way
- * to make the link they need, then the page size and the download. The download is a plain GET form to the keepsake
- * page, which says the book is being prepared and refreshes itself until it is saved (issue 38); with JavaScript the
- * dialog shows the same progress itself, then saves the file, and the page stays as it is.
+ * "Download the book" (?dialog=pdf, from the book's card): whether the book will carry voice codes, with a way to
+ * make the link they need, then the page size and the PDF's download, and the print shop's package (issue 38). Each
+ * download is a plain GET form to the keepsake page, which says the book is being prepared and refreshes itself until
+ * it offers the file; with JavaScript the dialog shows the same progress itself, then saves the file, and the page
+ * stays as it is.
  */
 export function BookPdfDialog({
   bookId,
@@ -26,7 +28,6 @@ export function BookPdfDialog({
   useKeepsakeStrings();
   const t = useT();
   const download = useKeepsakeDownload();
-  const { state } = download;
   return (
     <Dialog title={t("pdfDialog.title")} closeHref={closeHref} wide>
       <div className="stack">
@@ -63,19 +64,9 @@ export function BookPdfDialog({
               {t("pdfDialog.download")}
             </button>
           </div>
-          <div role="status" className="keepsake-status">
-            {state?.status === "preparing" ? <KeepsakeProgressText progress={state} /> : null}
-            {state?.status === "ready" ? (
-              <>
-                <span>{t("keepsakes.readyTitle")}</span>{" "}
-                <a href={state.href} download>
-                  {t("keepsakes.download")}
-                </a>
-              </>
-            ) : null}
-            {state?.status === "failed" ? <span className="field-error">{state.message}</span> : null}
-          </div>
+          <KeepsakeStatus state={download.state} />
         </form>
+        <PrintShopForm bookId={bookId} hasLink={data.printLink !== null} />
       </div>
     </Dialog>
   );

@@ -1,11 +1,12 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import type { SoftPicture } from "~/routes/printed-book/keepsake/keepsake-task";
 import type { KeepsakeProgressData } from "./keepsake-progress";
 
 /** What the keepsake page's loader says of a keepsake (keepsake-page.tsx), which the dialog reads too. */
 export type KeepsakePageState =
   | ({ status: "preparing" } & KeepsakeProgressData)
-  | { status: "ready"; href: string }
+  | { status: "ready"; href: string; softPictures: SoftPicture[] }
   | { status: "failed"; message: string };
 
 /** How often the dialog asks again while the book is being prepared. */

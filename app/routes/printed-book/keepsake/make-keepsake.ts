@@ -1,7 +1,9 @@
+import path from "node:path";
 import { createPrivateWriteStream } from "~db/private-files.server";
 import { fastT } from "~/i18n/fast-t";
 import resources from "~/i18n/resources";
 import { renderBookPdf } from "../layout/render-book";
+import { printShopPackage } from "../print-shop/print-shop-package";
 import type { KeepsakeProgress, KeepsakeResult, KeepsakeTask } from "./keepsake-task";
 import { openSource } from "./source";
 
@@ -15,16 +17,18 @@ export async function makeKeepsake(
 ): Promise<KeepsakeResult> {
   const source = await openSource(task.source);
   const t = fastT(source.book.language, resources[source.book.language].translation);
-  // The first pass counts the pages; until it ends, their number is an estimate from the book's length.
+  // The first pass counts the pages; until it ends, their number is the server's estimate from the book's length.
   let pages = 0;
-  const pdf = await renderBookPdf(source, createPrivateWriteStream(task.out), {
-    size: task.size,
-    fonts: task.fonts,
-    labels: { contents: t("printedBook.contents") },
-    onPage: (pass, page) => {
-      if (pass === 1) pages = page;
-      else progress({ page, pages, counted: true });
-    },
+  const onPage = (pass: 1 | 2, page: number) => {
+    if (pass === 1) pages = page;
+    else progress({ page, pages, counted: true });
+  };
+  const options = { size: task.size, fonts: task.fonts, labels: { contents: t("printedBook.contents") }, onPage };
+  if (task.kind === "pdf")
+    return { pages: await renderBookPdf(source, createPrivateWriteStream(task.out), options), softPictures: [] };
+  return printShopPackage(source, task, {
+    interior: path.join(task.workDir, "interior.pdf"),
+    cover: path.join(task.workDir, "cover.pdf"),
+    options,
   });
-  return { pages: pdf };
 }

@@ -37,7 +37,7 @@ export async function runKeepsake(
       timer = setTimeout(() => reject(new Error("The keepsake took too long.")), timeLimitMs);
       child.on("message", (message: KeepsakeMessage) => {
         if (message.type === "progress") progress(message);
-        else if (message.type === "done") resolve({ pages: message.pages });
+        else if (message.type === "done") resolve({ pages: message.pages, softPictures: message.softPictures });
         else reject(new Error(`The keepsake failed: ${message.message}`));
       });
       child.once("error", reject);

@@ -4,6 +4,9 @@ import PDFDocument from "pdfkit";
 import { drawQrCode } from "./draw-qr";
 import { PAGE_GEOMETRY } from "./page-geometry";
 import type { BookSource, SourceChapter, SourcePhoto, SourceStory } from "../keepsake/source";
+import type { PhotoPlacement } from "../print-shop/photo-resolution";
+import { BLEED } from "../print-shop/spine";
+import type { BookFonts } from "./fonts";
 import type { PrintSize } from "./print-job";
 
 type Doc = PDFKit.PDFDocument;
@@ -26,8 +29,7 @@ const LAYOUT_CACHE_WORDS = 20_000;
 /** How the book is set: its page size, fonts and words, and for a print shop the bleed round every page. */
 export type BookPdfOptions = {
   size: PrintSize;
-  /** Paths of the serif's TrueType files, from the font package. */
-  fonts: { regular: string; bold: string; italic: string };
+  fonts: BookFonts;
   labels: { contents: string };
   /** The print shop's interior (issue 38): no cover, 0.125 in of bleed on every side, TrimBox and BleedBox set. */
   printShop?: boolean;
@@ -36,19 +38,6 @@ export type BookPdfOptions = {
   /** Called, in the second pass, for each photo placed: where, and how large, for the print shop's warnings. */
   onPhoto?: (placement: PhotoPlacement) => void;
 };
-
-/** A photo as placed on its page: its size there in points, and its pixels. */
-export type PhotoPlacement = {
-  mediaId: number;
-  page: number;
-  widthPt: number;
-  heightPt: number;
-  pixelWidth: number;
-  pixelHeight: number;
-};
-
-/** A print shop's bleed: 0.125 in past the trim on every side. */
-const BLEED = 9;
 
 /**
  * Lays a book out as a print-ready PDF and writes it to `out` (issue 19, ADR 0029): the cover, the title page, the

@@ -1,6 +1,5 @@
 import { execFile } from "node:child_process";
 import fs from "node:fs";
-import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -12,6 +11,7 @@ import type { PrintSize } from "../layout/print-job";
 import { type Box, coverSpread } from "./cover-spread";
 import { type CoverJob, renderCoverPdf } from "./render-cover";
 import type { Paper } from "./spine";
+import { bookFonts } from "../layout/fonts";
 
 // The print shop's cover (issue 38 §2), checked the way a shop's preflight checks it, with poppler's tools: the page
 // boxes as `pdfinfo -box` reads them, the fonts as `pdffonts` lists them, the text where `pdftotext -bbox` finds it
@@ -22,9 +22,7 @@ const run = promisify(execFile);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "heirloom-cover-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-const require = createRequire(import.meta.url);
-const font = (weight: string) => require.resolve(`@expo-google-fonts/noto-serif/${weight}/NotoSerif_${weight}.ttf`);
-const FONTS = { regular: font("400Regular"), bold: font("700Bold"), italic: font("400Regular_Italic") };
+const FONTS = bookFonts();
 
 const SHARE_URL = "https://heirloom.example/s/Zk3q9wXv7TnB2mLr8YcP4hJd";
 const INCH = 72;

@@ -5,7 +5,8 @@ import { fastT } from "~/i18n/fast-t";
 import resources from "~/i18n/resources";
 import type { SourceBook } from "../keepsake/source";
 import { drawQrCode } from "../layout/draw-qr";
-import type { PrintJob, PrintSize } from "../layout/print-job";
+import type { BookFonts } from "../layout/fonts";
+import type { PrintSize } from "../layout/print-job";
 import { type CoverSpread, coverSpread } from "./cover-spread";
 import { coverLine, coverText } from "./cover-text";
 import { fitLine } from "./fit-line";
@@ -21,7 +22,7 @@ export type CoverJob = {
   pages: number;
   /** Whether the back carries a code that opens the book's share page (when the book has a lasting link). */
   backCode: boolean;
-  fonts: PrintJob["fonts"];
+  fonts: BookFonts;
 };
 
 const FONT = { regular: "serif", bold: "serif-bold", italic: "serif-italic" } as const;
@@ -38,7 +39,7 @@ const SPINE_MARGIN = 0.0625 * INCH;
 const CODE_SIDE = INCH;
 
 /**
- * The print shop's cover (issue 38 §2, ADR 00xx): one page holding the spread of back cover, spine and front cover
+ * The print shop's cover (issue 38 §2, ADR 0044): one page holding the spread of back cover, spine and front cover
  * with 0.125 in of bleed on every side, its TrimBox and BleedBox set, its fonts embedded, no crop marks. The front is
  * the printed book's cover (the picture to the bleed under a pale band with the title), the spine carries the title
  * and the storyteller's name when it is wide enough, and the back the book's description and, when asked and the

@@ -1,17 +1,23 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { ensurePrivateDir, keepPrivate } from "~db/private-files.server";
 import { AppError } from "~/lib/errors";
 import { env } from "~/platform/env.server";
 import { isFile as exists } from "~/models/print-copies.server";
 import { printLinkFor } from "~/models/share.server";
+import { bookFonts } from "~/routes/printed-book/layout/fonts";
 import { PAGE_GEOMETRY } from "~/routes/printed-book/layout/page-geometry";
+import { BLEED, type Paper } from "~/routes/printed-book/print-shop/spine";
 import type { PrintSize } from "~/routes/printed-book/layout/print-job";
 import { scanBook, writeBookSource, type ScannedBook } from "~/routes/printed-book/keepsake/book-source.server";
 import { keepsakeJob, startKeepsakeJob, type KeepsakeJob } from "~/routes/printed-book/keepsake/keepsake-jobs.server";
-import type { KeepsakeKind, KeepsakeProgress } from "~/routes/printed-book/keepsake/keepsake-task";
+import type {
+  KeepsakeKind,
+  KeepsakeProgress,
+  KeepsakeResult,
+  SoftPicture,
+} from "~/routes/printed-book/keepsake/keepsake-task";
 import { runKeepsake } from "~/routes/printed-book/keepsake/run-keepsake.server";
 
 /**
@@ -22,19 +28,17 @@ const KEEPSAKE_FORMAT = 3;
 /** A keepsake that failed is not tried again for its content before this: a retry would cost the whole layout again. */
 const FAILED_RETRY_MS = 15 * 60_000;
 
-const require = createRequire(import.meta.url);
-const fontFile = (weight: string) => require.resolve(`@expo-google-fonts/noto-serif/${weight}/NotoSerif_${weight}.ttf`);
-/** Noto Serif's full TrueType files: every Vietnamese letter with its diacritics is in them (ADR 0029). */
-const FONTS = () => ({
-  regular: fontFile("400Regular"),
-  bold: fontFile("700Bold"),
-  italic: fontFile("400Regular_Italic"),
-});
-
 /** Characters of text on a page, per size, measured on long books: the estimate of a book's length before it is set. */
 const CHARACTERS_PER_PAGE: Record<PrintSize, number> = { "6x9": 1750, a5: 1520, letter: 2370 };
 
-export type KeepsakeFile = { file: string; size: number; etag: string; fileName: string };
+export type KeepsakeFile = {
+  file: string;
+  size: number;
+  etag: string;
+  fileName: string;
+  /** For the print shop's package, the pictures that will print soft. */
+  softPictures: SoftPicture[];
+};
 export type KeepsakeState = ({ status: "ready" } & KeepsakeFile) | ({ status: "preparing" } & KeepsakeProgress);
 
 /** Who asks for which keepsake of which book. Callers check that they may. */
@@ -43,6 +47,9 @@ export type KeepsakeRequest = {
   bookId: number;
   userId: number;
   size: PrintSize;
+  /** The print shop's paper, and whether its back cover carries a code to the share page (when there is a link). */
+  paper?: Paper;
+  backCode?: boolean;
   /** Makes the address of the share link that voice codes open. */
   linkAddress: (token: string) => string;
   /** How long to wait for a job that may end soon (a small book's), before answering that it is being prepared. */
@@ -55,16 +62,20 @@ export type KeepsakeRequest = {
  * the same keepsake answers at once, without reading the book again.
  */
 export async function keepsakeState(request: KeepsakeRequest): Promise<KeepsakeState> {
-  const target = `${request.kind}:${request.bookId}:${request.size}`;
+  const variant = keepsakeVariant(request);
+  const target = `${request.kind}:${request.bookId}:${variant}`;
   const running = keepsakeJob(target);
   if (running && !(await settlesWithin(running, request.waitMs))) return preparing(running);
   const link = await printLinkFor(request.bookId);
   const shareUrl = link ? request.linkAddress(link.token) : null;
-  const scanned = await scanBook(request.bookId, [KEEPSAKE_FORMAT, request.kind, request.size, shareUrl]);
+  const scanned = await scanBook(request.bookId, [KEEPSAKE_FORMAT, request.kind, variant, shareUrl]);
   if (!scanned) throw new AppError(404, "books.notFound");
   if (scanned.counts.stories === 0) throw new AppError(400, "printedBook.noStories");
-  const file = path.join(cacheDir(request.bookId), `${request.kind}-${request.size}-${scanned.hash}.pdf`);
-  if (await exists(file)) return ready(file, scanned);
+  const file = path.join(
+    cacheDir(request.bookId),
+    `${request.kind}-${variant}-${scanned.hash}.${EXTENSION[request.kind]}`,
+  );
+  if (await exists(file)) return ready(file, scanned, request);
   if (await failedRecently(file)) throw new AppError(503, "printedBook.failed");
   const job = startKeepsakeJob({
     target,
@@ -72,15 +83,29 @@ export async function keepsakeState(request: KeepsakeRequest): Promise<KeepsakeS
     estimate: estimatePages(scanned, request.size),
     work: (job) => makeFile(job, request, scanned, shareUrl, file),
   });
-  if ((await settlesWithin(job, request.waitMs)) && (await exists(file))) return ready(file, scanned);
+  if ((await settlesWithin(job, request.waitMs)) && (await exists(file))) return ready(file, scanned, request);
   if (!keepsakeJob(target) && (await failedRecently(file))) throw new AppError(503, "printedBook.failed");
   return preparing(job);
 }
 
-async function ready(file: string, scanned: ScannedBook): Promise<KeepsakeState> {
-  const stat = await fs.stat(file);
-  return { status: "ready", file, size: stat.size, etag: `"${scanned.hash}"`, fileName: `${scanned.book.title}.pdf` };
+const EXTENSION: Record<KeepsakeKind, string> = { pdf: "pdf", print: "zip" };
+
+/** What sets a keepsake apart besides its book: its size, and for the print shop its paper and back cover. */
+function keepsakeVariant({ kind, size, paper = "cream", backCode = false }: KeepsakeRequest): string {
+  return kind === "print" ? `${size}-${paper}${backCode ? "-code" : ""}` : size;
 }
+
+async function ready(file: string, scanned: ScannedBook, request: KeepsakeRequest): Promise<KeepsakeState> {
+  const stat = await fs.stat(file);
+  const { title } = scanned.book;
+  const fileName = request.kind === "print" ? `${title} (${request.size}).zip` : `${title}.pdf`;
+  const facts = JSON.parse(await fs.readFile(factsFile(file), "utf8").catch(() => "{}")) as Partial<KeepsakeResult>;
+  const softPictures = facts.softPictures ?? [];
+  return { status: "ready", file, size: stat.size, etag: `"${scanned.hash}"`, fileName, softPictures };
+}
+
+/** Beside a keepsake, what its making found out (its pages, its soft pictures), written before the keepsake itself. */
+const factsFile = (file: string) => `${file}.json`;
 
 function preparing(job: KeepsakeJob): KeepsakeState {
   return { status: "preparing", ...job.progress };
@@ -138,18 +163,33 @@ async function makeFile(
   await ensurePrivateDir(work);
   try {
     const page = PAGE_GEOMETRY[request.size];
+    // The cover's picture at 300 dpi of what it covers: the page, or for a print shop the front with its bleed.
+    const covered =
+      request.kind === "print"
+        ? { width: page.width + BLEED, height: page.height + 2 * BLEED }
+        : { width: page.width, height: page.height };
     const source = await writeBookSource(scanned, work, {
       shareUrl,
-      coverBox: { width: Math.round((page.width / 72) * 300), height: Math.round((page.height / 72) * 300) },
+      coverBox: { width: Math.round((covered.width / 72) * 300), height: Math.round((covered.height / 72) * 300) },
       recordings: false,
     });
     const partial = path.join(work, "keepsake.part");
-    const task = { kind: request.kind, source, out: partial, size: request.size, fonts: FONTS() };
+    const task = {
+      kind: request.kind,
+      source,
+      out: partial,
+      workDir: work,
+      size: request.size,
+      fonts: bookFonts(),
+      paper: request.paper ?? "cream",
+      backCode: Boolean(request.backCode && shareUrl),
+    };
     // A minute, and more for a longer book: a layout past that is stuck, and its slot goes to the books queued.
-    await runKeepsake(task, (progress) => (job.progress = progress), 60_000 + job.estimate * 60);
+    const result = await runKeepsake(task, (progress) => (job.progress = progress), 60_000 + job.estimate * 60);
     await keepPrivate(partial);
+    await fs.writeFile(factsFile(file), JSON.stringify(result), { mode: 0o600 });
     await fs.rename(partial, file);
-    await removeOlder(dir, `${request.kind}-${request.size}-`, file);
+    await removeOlder(dir, `${request.kind}-${keepsakeVariant(request)}`, file);
   } catch (error) {
     console.error("Making a keepsake failed", error);
     await fs.writeFile(failedMarker(file), "").catch(() => undefined);
@@ -158,12 +198,18 @@ async function makeFile(
   }
 }
 
-/** The book's earlier keepsakes of this kind and size: a cache keeps the current one only. */
-async function removeOlder(dir: string, prefix: string, keep: string): Promise<void> {
+/**
+ * The book's earlier keepsakes of this kind and variant, with what was noted beside them: a cache keeps the current
+ * one only. The hash is matched whole, so that "print-6x9-cream-" does not take "print-6x9-cream-code-…" with it.
+ */
+async function removeOlder(dir: string, variant: string, keep: string): Promise<void> {
+  // A variant is letters, digits and dashes: nothing in it means anything to a pattern.
+  const earlier = new RegExp(`^${variant}-[0-9a-f]{32}\\.`);
+  const kept = path.basename(keep);
   const names = await fs.readdir(dir);
   await Promise.all(
     names
-      .filter((name) => name.startsWith(prefix) && path.join(dir, name) !== keep)
+      .filter((name) => earlier.test(name) && !name.startsWith(kept))
       .map((name) => fs.rm(path.join(dir, name), { force: true })),
   );
 }
