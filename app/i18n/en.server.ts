@@ -131,6 +131,19 @@ const enServer = {
     badSize: "Please choose a page size: 6 × 9 in, A5 or US Letter.",
     failed: "The book could not be made into a PDF. Please try again in a moment.",
   },
+  ebook: {
+    contents: "Contents",
+    landmarks: "Guide",
+    cover: "Cover",
+    titlePage: "Title page",
+    stories: "The stories",
+    toldBy: "Told by {{name}}",
+    untitled: "Untitled",
+    photo: "A photo from “{{story}}”",
+    audioFallback: "This reading app cannot play the recording.",
+    noAudio: "This recording could not be put into the e-book.",
+    listenOnline: "Listen to it in the book online",
+  },
 };
 
 export default enServer;
