@@ -26,6 +26,8 @@ export class EpubZip {
     this.written = pipeline(this.zip.outputStream, fs.createWriteStream(file, { mode: 0o600 }));
     // Awaited in finish(); without a handler here a failing disk would also be an unhandled rejection meanwhile.
     this.written.catch(() => {});
+    // A file that cannot be read when the zip reaches it (yazl's "error") fails the book instead of the process.
+    this.zip.on("error", (error: Error) => this.output().destroy(error));
     this.zip.addBuffer(Buffer.from("application/epub+zip", "ascii"), "mimetype", {
       compress: false,
       forceDosTimestamp: true,
@@ -51,6 +53,10 @@ export class EpubZip {
 
   /** Stops writing a book that failed: its file is left incomplete, for the caller to remove. */
   abort(): void {
-    (this.zip.outputStream as NodeJS.ReadableStream & { destroy(): void }).destroy();
+    this.output().destroy();
+  }
+
+  private output() {
+    return this.zip.outputStream as NodeJS.ReadableStream & { destroy(error?: Error): void };
   }
 }

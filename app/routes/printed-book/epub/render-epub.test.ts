@@ -340,6 +340,18 @@ describe("the recordings' cache", () => {
   }, 60_000);
 });
 
+describe("a book that cannot be made", () => {
+  it("fails with the file it could not read, and leaves no work folder behind", async () => {
+    const out = fs.mkdtempSync(path.join(dir, "failing-"));
+    const source = await openSource(writeSource("failing.jsonl", bookLines("en")));
+    const fonts = { ...notoSerif(), bold: path.join(dir, "missing-font.ttf") };
+    await expect(
+      renderEpub(source, path.join(out, "book.epub"), { fonts, audioDir: path.join(dir, "audio-en"), ffmpeg: null }),
+    ).rejects.toThrow(/missing-font\.ttf/);
+    expect(fs.readdirSync(out).filter((name) => name.startsWith(".epub-"))).toEqual([]);
+  });
+});
+
 describe("a book of any length", () => {
   it("renders 1,000 stories of 30,000 characters in one chapter with the heap capped at 64 MB, in parts", async () => {
     await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#654321" } })
