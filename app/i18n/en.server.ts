@@ -172,6 +172,19 @@ const enServer = {
         "the spine then grows with them.",
     },
   },
+  ebook: {
+    contents: "Contents",
+    landmarks: "Guide",
+    cover: "Cover",
+    titlePage: "Title page",
+    stories: "The stories",
+    toldBy: "Told by {{name}}",
+    untitled: "Untitled",
+    photo: "A photo from “{{story}}”",
+    audioFallback: "This reading app cannot play the recording.",
+    noAudio: "This recording could not be put into the e-book.",
+    listenOnline: "Listen to it in the book online",
+  },
 };
 
 export default enServer;

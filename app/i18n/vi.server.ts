@@ -170,6 +170,19 @@ const viServer = {
         "trắng ở cuối sách; khi đó gáy sách cũng dày thêm.",
     },
   },
+  ebook: {
+    contents: "Mục lục",
+    landmarks: "Các phần của sách",
+    cover: "Bìa sách",
+    titlePage: "Trang tên sách",
+    stories: "Các câu chuyện",
+    toldBy: "Lời kể của {{name}}",
+    untitled: "Chưa đặt tên",
+    photo: "Một tấm ảnh trong câu chuyện “{{story}}”",
+    audioFallback: "Ứng dụng đọc sách này chưa phát được bản ghi âm.",
+    noAudio: "Bản ghi âm này chưa đưa được vào sách điện tử.",
+    listenOnline: "Nghe trong cuốn sách trên mạng",
+  },
 } satisfies ServerTranslation;
 
 export default viServer;

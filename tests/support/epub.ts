@@ -1,0 +1,58 @@
+import { execFile, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+
+const run = promisify(execFile);
+const require = createRequire(import.meta.url);
+
+/** Noto Serif's three files, as the printed book finds them (book-pdf.server.ts). */
+export function notoSerif() {
+  const file = (weight: string) => require.resolve(`@expo-google-fonts/noto-serif/${weight}/NotoSerif_${weight}.ttf`);
+  return { regular: file("400Regular"), bold: file("700Bold"), italic: file("400Regular_Italic") };
+}
+
+function onPath(command: string): string | null {
+  const found = spawnSync("sh", ["-c", `command -v ${command}`], { encoding: "utf8" });
+  return found.status === 0 ? found.stdout.trim() : null;
+}
+
+/** The system's ffmpeg, as the server finds it (FFMPEG_PATH, else the PATH's); the tests need a real one. */
+export function systemFfmpeg(): string {
+  const command = process.env.FFMPEG_PATH ?? onPath("ffmpeg");
+  if (!command) throw new Error("These tests need ffmpeg: install Debian's ffmpeg (apt-get install ffmpeg).");
+  return command;
+}
+
+/** `seconds` of a tone, encoded by ffmpeg with `codec` into `file` (its extension names the container). */
+export async function toneFile(file: string, codec: string, seconds = 1): Promise<string> {
+  const args = ["-hide_banner", "-loglevel", "error", "-nostdin", "-y", "-f", "lavfi"];
+  await run(systemFfmpeg(), [...args, "-i", `sine=frequency=440:duration=${seconds}`, "-c:a", codec, file]);
+  return file;
+}
+
+export type EpubcheckMessage = { ID: string; severity: string; message: string; locations: { path: string }[] };
+
+/**
+ * What Debian's epubcheck (4.2.6, EPUB 3.2 rules) says of an EPUB: every message, infos included. Debian installs it
+ * as an executable jar, which only runs directly where binfmt_misc knows jars, so a jar is given to java.
+ */
+export async function epubcheck(file: string): Promise<EpubcheckMessage[]> {
+  const command = onPath("epubcheck");
+  if (!command)
+    throw new Error("These tests need epubcheck: install Debian's epubcheck (apt-get install epubcheck; see .ci/run).");
+  const real = fs.realpathSync(command);
+  const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "epubcheck-")), "report.json");
+  const [program, args] = real.endsWith(".jar") ? ["java", ["-jar", real]] : [real, []];
+  try {
+    // It exits 1 when it finds errors; the report says which.
+    await run(program, [...args, file, "--json", report], { maxBuffer: 16 << 20 }).catch((error: unknown) => {
+      if (!fs.existsSync(report)) throw error;
+    });
+    return (JSON.parse(fs.readFileSync(report, "utf8")) as { messages: EpubcheckMessage[] }).messages;
+  } finally {
+    fs.rmSync(path.dirname(report), { recursive: true, force: true });
+  }
+}
