@@ -95,6 +95,7 @@ export default [
   // The printed book as a PDF, with its voice codes (issue 19, ADR 0029)
   route("api/books/:id/book.pdf", "routes/printed-book/api.book-pdf.ts"),
   route("api/books/:id/print-package.zip", "routes/printed-book/api.print-package.ts"),
+  route("api/books/:id/book.epub", "routes/printed-book/api.book-epub.ts"),
   route("api/export", "routes/keepsakes/api.export.ts"),
   route("api/import", "routes/keepsakes/api.import.ts"),
 

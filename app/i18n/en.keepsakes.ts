@@ -5,6 +5,8 @@ const enKeepsakes = {
   preparingTitle: "Preparing your book…",
   preparingCounting: "Preparing your book… about {{pages}} pages",
   preparingPage: "Preparing your book… page {{page}} of ~{{pages}}",
+  preparingEbook: "Preparing your e-book… {{pages}} stories",
+  preparingEbookStory: "Preparing your e-book… story {{page}} of {{pages}}",
   preparingHint:
     "A long book takes a few minutes. You can leave: it keeps being made, and is ready when you come back.",
   refreshes: "This page checks again every few seconds.",
@@ -29,6 +31,11 @@ const enKeepsakes = {
     "page size.",
   softCover: "The cover: its picture will print at {{ppi}} ppi. Choose a larger picture for the cover.",
   softPhotoAlt: "The photo on page {{page}}",
+  ebookTitle: "E-book",
+  ebookIntro:
+    "For phones, tablets and e-readers (EPUB): every completed story with its photos, and each recording beside " +
+    "its story, so that you can hear her voice as you read.",
+  prepareEbook: "Prepare the e-book",
 };
 
 export default enKeepsakes;

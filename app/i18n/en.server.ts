@@ -184,6 +184,7 @@ const enServer = {
     audioFallback: "This reading app cannot play the recording.",
     noAudio: "This recording could not be put into the e-book.",
     listenOnline: "Listen to it in the book online",
+    failed: "The e-book could not be made. Please try again in a moment.",
   },
 };
 

@@ -11,7 +11,7 @@ const APP = path.resolve(import.meta.dirname, "..");
 const ALLOWED = [
   /\.server\.tsx?$/,
   /^routes\/printed-book\/keepsake-page\.tsx$/,
-  /^routes\/printed-book\/components\/(book-pdf-dialog|keepsake-\w+|print-shop-form|soft-pictures)\.tsx$/,
+  /^routes\/printed-book\/components\/(book-pdf-dialog|ebook-form|keepsake-\w+|print-shop-form|soft-pictures)\.tsx$/,
   /^i18n\//,
   /\.test\.tsx?$/,
 ];

@@ -4,6 +4,8 @@ const viKeepsakes = {
   preparingTitle: "Đang chuẩn bị cuốn sách…",
   preparingCounting: "Đang chuẩn bị cuốn sách… khoảng {{pages}} trang",
   preparingPage: "Đang chuẩn bị cuốn sách… trang {{page}} trên ~{{pages}}",
+  preparingEbook: "Đang chuẩn bị sách điện tử… {{pages}} câu chuyện",
+  preparingEbookStory: "Đang chuẩn bị sách điện tử… câu chuyện {{page}} trên {{pages}}",
   preparingHint:
     "Sách dài cần vài phút. Bạn có thể rời trang này: sách vẫn tiếp tục được làm và sẽ sẵn sàng khi bạn quay lại.",
   refreshes: "Trang này tự kiểm tra lại sau vài giây.",
@@ -28,6 +30,11 @@ const viKeepsakes = {
     "sách nhỏ hơn.",
   softCover: "Bìa sách: ảnh bìa sẽ in ở {{ppi}} ppi. Hãy chọn một ảnh bìa lớn hơn.",
   softPhotoAlt: "Ảnh ở trang {{page}}",
+  ebookTitle: "Sách điện tử",
+  ebookIntro:
+    "Để đọc trên điện thoại, máy tính bảng và máy đọc sách (EPUB): mọi câu chuyện đã hoàn thành cùng ảnh, và mỗi " +
+    "bản ghi âm nằm ngay bên câu chuyện, để vừa đọc vừa nghe được giọng kể.",
+  prepareEbook: "Chuẩn bị sách điện tử",
 } satisfies KeepsakesTranslation;
 
 export default viKeepsakes;

@@ -171,6 +171,7 @@ const viServer = {
     },
   },
   ebook: {
+    failed: "Chưa thể tạo sách điện tử. Vui lòng thử lại sau giây lát.",
     contents: "Mục lục",
     landmarks: "Các phần của sách",
     cover: "Bìa sách",

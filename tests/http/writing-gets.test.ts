@@ -131,6 +131,7 @@ describe("a GET that writes", () => {
         // The GETs that write are exactly the ones that say so, and each refused every variant.
         const marked = routes.filter(refusesOtherSites).map((route) => route.pattern);
         expect(marked.sort()).toEqual([
+          "api/books/:id/book.epub",
           "api/books/:id/book.pdf",
           "api/books/:id/preview",
           "api/books/:id/print-package.zip",

@@ -383,6 +383,8 @@ function specs(f: Fixtures, s: Strangers): Record<string, Spec> {
     "api/books/:id/book.pdf": { methods: ["GET"], param: "book", writingGet: true },
     // Issue 38: the print shop's package, made as the printed book is (tests/http/print-package.test.ts).
     "api/books/:id/print-package.zip": { methods: ["GET"], param: "book", writingGet: true },
+    // Issue 38: the e-book, made as the printed book is (tests/http/book-epub.test.ts).
+    "api/books/:id/book.epub": { methods: ["GET"], param: "book", writingGet: true },
     "api/export": { methods: ["GET"] },
     "api/import": { methods: ["POST"] },
     "api/media/:id": {

@@ -1,18 +1,10 @@
 import { execFile, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 
 const run = promisify(execFile);
-const require = createRequire(import.meta.url);
-
-/** Noto Serif's three files, as the printed book finds them (book-pdf.server.ts). */
-export function notoSerif() {
-  const file = (weight: string) => require.resolve(`@expo-google-fonts/noto-serif/${weight}/NotoSerif_${weight}.ttf`);
-  return { regular: file("400Regular"), bold: file("700Bold"), italic: file("400Regular_Italic") };
-}
 
 function onPath(command: string): string | null {
   const found = spawnSync("sh", ["-c", `command -v ${command}`], { encoding: "utf8" });

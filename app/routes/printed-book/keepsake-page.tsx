@@ -10,8 +10,9 @@ import { AppError } from "~/lib/errors";
 import { pageTitle } from "~/lib/meta";
 import { keepsakeState } from "~/routes/printed-book/keepsakes.server";
 import { KeepsakeProgressText } from "~/routes/printed-book/components/keepsake-progress";
-import { askedKeepsake, mayHaveKeepsakes } from "~/routes/printed-book/keepsake-request.server";
+import { askedKeepsake, askedKind, mayHaveKeepsakes } from "~/routes/printed-book/keepsake-request.server";
 import { SoftPictures } from "~/routes/printed-book/components/soft-pictures";
+import type { KeepsakeKind } from "~/routes/printed-book/keepsake/keepsake-task";
 
 // The page a download opens without JavaScript (issue 38). A book that is ready goes straight to its file, which the
 // browser saves, staying on the page it was asked from; one being prepared gets a page that says so and asks again by
@@ -38,7 +39,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (startedByAnotherSite(args.request)) return fail(403, translate(args.context, "errors.crossSite"));
   if (!(await mayHaveKeepsakes(user, bookId))) return fail(404, translate(args.context, "books.notFound"));
   const url = new URL(args.request.url);
-  const asked = askedKeepsake(url.searchParams.get("kind") === "print" ? "print" : "pdf", url);
+  const asked = askedKeepsake(askedKind(url), url);
   if ("error" in asked) return fail(400, translate(args.context, asked.error));
   let state: Awaited<ReturnType<typeof keepsakeState>>;
   try {
@@ -54,11 +55,12 @@ export async function loader(args: Route.LoaderArgs) {
     if (error instanceof AppError) return fail(error.status, translate(args.context, error.messageKey));
     throw error;
   }
-  const options = new URLSearchParams({ size: asked.size });
+  // The keepsake's own address, with the options it takes: the e-book has none.
+  const options = new URLSearchParams(asked.kind === "epub" ? {} : { size: asked.size });
   if (asked.kind === "print") options.set("paper", asked.paper);
   if (asked.backCode) options.set("code", "1");
-  const file = asked.kind === "print" ? "print-package.zip" : "book.pdf";
-  const href = `/api/books/${bookId}/${file}?${options}`;
+  const file = { pdf: "book.pdf", print: "print-package.zip", epub: "book.epub" }[asked.kind];
+  const href = `/api/books/${bookId}/${file}${options.size ? `?${options}` : ""}`;
   if (state.status === "ready") {
     // Asked again (the page's refresh, the dialog's reads), the page offers the file: Chromium saves a file that a
     // refresh leads to only soon after a click.
@@ -70,9 +72,23 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     title: translate(args.context, "keepsakes.preparingTitle"),
     back,
-    state: { status: "preparing" as const, page: state.page, pages: state.pages, counted: state.counted },
-    poll: `/books/${bookId}/keepsake?${asked.kind === "print" ? "kind=print&" : ""}${options}&poll=1`,
+    state: {
+      status: "preparing" as const,
+      page: state.page,
+      pages: state.pages,
+      counted: state.counted,
+      kind: asked.kind,
+    },
+    poll: `/books/${bookId}/keepsake?${pollQuery(asked.kind, options)}`,
   };
+}
+
+/** The page's own address as its refresh asks it again: the keepsake, its options, and `poll=1`. */
+function pollQuery(kind: KeepsakeKind, options: URLSearchParams): URLSearchParams {
+  const query = new URLSearchParams(kind === "pdf" ? {} : { kind });
+  for (const [name, value] of options) query.set(name, value);
+  query.set("poll", "1");
+  return query;
 }
 
 export default function KeepsakePage({ loaderData }: Route.ComponentProps) {

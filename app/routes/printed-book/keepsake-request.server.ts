@@ -29,3 +29,9 @@ export function askedKeepsake(kind: KeepsakeKind, url: URL): AskedKeepsake | { e
   if (kind === "print" && !oneOf(PAPERS, paper)) return { error: "printedBook.badPaper" };
   return { kind, size, paper: paper as Paper, backCode: kind === "print" && url.searchParams.get("code") === "1" };
 }
+
+/** The keepsake the keepsake page's `?kind=` names: the printed book unless it says the print shop or the e-book. */
+export function askedKind(url: URL): KeepsakeKind {
+  const kind = url.searchParams.get("kind");
+  return kind === "print" || kind === "epub" ? kind : "pdf";
+}

@@ -15,14 +15,18 @@ const WAIT_MS = 1500;
 /** When to ask again while a book is being prepared. */
 const RETRY_AFTER_SECONDS = 2;
 
-const CONTENT_TYPE: Record<KeepsakeKind, string> = { pdf: "application/pdf", print: "application/zip" };
+const CONTENT_TYPE: Record<KeepsakeKind, string> = {
+  pdf: "application/pdf",
+  print: "application/zip",
+  epub: "application/epub+zip",
+};
 
 type Args = { request: Request; params: { id?: string }; context: Readonly<RouterContextProvider> };
 
 /**
- * A keepsake's GET (issue 38), for the book's owner or the admin (its route has refused another site's first): 202 with `Retry-After` and `{status: "preparing",
- * page, pages}` while it is being prepared, then the file from the cache, kept by the hash of what it is made from:
- * its ETag, answered with 304.
+ * A keepsake's GET (issue 38), for the book's owner or the admin (its route has refused another site's first): 202
+ * with `Retry-After` and `{status: "preparing", page, pages}` while it is being prepared, then the file from the
+ * cache, kept by the hash of what it is made from: its ETag, answered with 304.
  */
 export async function keepsakeResponse(args: Args, kind: KeepsakeKind): Promise<Response> {
   const user = requireUser(args);

@@ -4,6 +4,7 @@ import path from "node:path";
 import { ensurePrivateDir, keepPrivate } from "~db/private-files.server";
 import { AppError } from "~/lib/errors";
 import { env } from "~/platform/env.server";
+import { voiceMemoConverter } from "~/platform/voice-memo.server";
 import { isFile as exists } from "~/models/print-copies.server";
 import { printLinkFor } from "~/models/share.server";
 import { bookFonts } from "~/routes/printed-book/layout/fonts";
@@ -76,29 +77,41 @@ export async function keepsakeState(request: KeepsakeRequest): Promise<KeepsakeS
     `${request.kind}-${variant}-${scanned.hash}.${EXTENSION[request.kind]}`,
   );
   if (await exists(file)) return ready(file, scanned, request);
-  if (await failedRecently(file)) throw new AppError(503, "printedBook.failed");
+  if (await failedRecently(file)) throw new AppError(503, FAILED[request.kind]);
+  const estimate = estimatePages(scanned, request.size);
   const job = startKeepsakeJob({
     target,
     userId: request.userId,
-    estimate: estimatePages(scanned, request.size),
+    estimate,
+    // The e-book counts stories: it has no pages.
+    progress:
+      request.kind === "epub"
+        ? { page: 0, pages: scanned.counts.stories, counted: true }
+        : { page: 0, pages: estimate, counted: false },
     work: (job) => makeFile(job, request, scanned, shareUrl, file),
   });
   if ((await settlesWithin(job, request.waitMs)) && (await exists(file))) return ready(file, scanned, request);
-  if (!keepsakeJob(target) && (await failedRecently(file))) throw new AppError(503, "printedBook.failed");
+  if (!keepsakeJob(target) && (await failedRecently(file))) throw new AppError(503, FAILED[request.kind]);
   return preparing(job);
 }
 
-const EXTENSION: Record<KeepsakeKind, string> = { pdf: "pdf", print: "zip" };
+const EXTENSION: Record<KeepsakeKind, string> = { pdf: "pdf", print: "zip", epub: "epub" };
+const FAILED = { pdf: "printedBook.failed", print: "printedBook.failed", epub: "ebook.failed" } as const;
 
 /** What sets a keepsake apart besides its book: its size, and for the print shop its paper and back cover. */
 function keepsakeVariant({ kind, size, paper = "cream", backCode = false }: KeepsakeRequest): string {
+  if (kind === "epub") return "ebook";
   return kind === "print" ? `${size}-${paper}${backCode ? "-code" : ""}` : size;
 }
 
 async function ready(file: string, scanned: ScannedBook, request: KeepsakeRequest): Promise<KeepsakeState> {
   const stat = await fs.stat(file);
   const { title } = scanned.book;
-  const fileName = request.kind === "print" ? `${title} (${request.size}).zip` : `${title}.pdf`;
+  const fileName = {
+    pdf: `${title}.pdf`,
+    print: `${title} (${request.size}).zip`,
+    epub: `${title}.epub`,
+  }[request.kind];
   const facts = JSON.parse(await fs.readFile(factsFile(file), "utf8").catch(() => "{}")) as Partial<KeepsakeResult>;
   const softPictures = facts.softPictures ?? [];
   return { status: "ready", file, size: stat.size, etag: `"${scanned.hash}"`, fileName, softPictures };
@@ -171,7 +184,8 @@ async function makeFile(
     const source = await writeBookSource(scanned, work, {
       shareUrl,
       coverBox: { width: Math.round((covered.width / 72) * 300), height: Math.round((covered.height / 72) * 300) },
-      recordings: false,
+      // The e-book carries the recordings; its process converts those it has not converted before.
+      recordings: request.kind === "epub",
     });
     const partial = path.join(work, "keepsake.part");
     const task = {
@@ -183,6 +197,8 @@ async function makeFile(
       fonts: bookFonts(),
       paper: request.paper ?? "cream",
       backCode: Boolean(request.backCode && shareUrl),
+      audioDir: path.join(cacheDir(request.bookId), "audio"),
+      ffmpeg: request.kind === "epub" ? await voiceMemoConverter() : null,
     };
     // A minute, and more for a longer book: a layout past that is stuck, and its slot goes to the books queued.
     const result = await runKeepsake(task, (progress) => (job.progress = progress), 60_000 + job.estimate * 60);

@@ -2,6 +2,7 @@ import { Dialog } from "~/components/ui/dialog";
 import { useT } from "~/i18n/use-t";
 import { PRINT_SIZES } from "~/routes/printed-book/layout/print-job";
 import { useKeepsakeStrings } from "~/routes/printed-book/keepsake-strings";
+import { EbookForm } from "./ebook-form";
 import { KeepsakeStatus } from "./keepsake-status";
 import { PrintShopForm } from "./print-shop-form";
 import { useKeepsakeDownload } from "./use-keepsake-download";
@@ -11,10 +12,10 @@ const sizeLabel = { "6x9": "pdfDialog.size6x9", a5: "pdfDialog.sizeA5", letter: 
 
 /**
  * "Download the book" (?dialog=pdf, from the book's card): whether the book will carry voice codes, with a way to
- * make the link they need, then the page size and the PDF's download, and the print shop's package (issue 38). Each
- * download is a plain GET form to the keepsake page, which says the book is being prepared and refreshes itself until
- * it offers the file; with JavaScript the dialog shows the same progress itself, then saves the file, and the page
- * stays as it is.
+ * make the link they need, then the page size and the PDF's download, the print shop's package and the e-book
+ * (issue 38). Each download is a plain GET form to the keepsake page, which says the book is being prepared and
+ * refreshes itself until it offers the file; with JavaScript the dialog shows the same progress itself, then saves
+ * the file, and the page stays as it is.
  */
 export function BookPdfDialog({
   bookId,
@@ -67,6 +68,7 @@ export function BookPdfDialog({
           <KeepsakeStatus state={download.state} />
         </form>
         <PrintShopForm bookId={bookId} hasLink={data.printLink !== null} />
+        <EbookForm bookId={bookId} />
       </div>
     </Dialog>
   );

@@ -6,8 +6,8 @@ import { type StoryMedia, storyAnchor, storyBlocks } from "./story-blocks";
 import { xmlLines, xmlText } from "./xml-text";
 
 /**
- * The chapters and their stories, read from the source a line at a time into `parts`. Answers the table of contents
- * and the first story's id (the book's identifier comes from it). Stories before any chapter, which the server does
+ * The chapters and their stories, read from the source a line at a time into `parts`. Answers the table of contents.
+ * Stories before any chapter, which the server does
  * not write, would go under the book's title rather than be lost.
  */
 export async function writeBody({
@@ -24,10 +24,9 @@ export async function writeBody({
   labels: EbookLabels;
   media: StoryMedia;
   onProgress?: (storiesDone: number, storiesTotal: number) => void;
-}): Promise<{ chapters: TocChapter[]; firstStory: number | null }> {
+}): Promise<{ chapters: TocChapter[] }> {
   const chapters: TocChapter[] = [];
   let done = 0;
-  let firstStory: number | null = null;
   for await (const line of source.lines()) {
     if (line.kind === "chapter" || !chapters.length) {
       const name = (line.kind === "chapter" ? line.title.trim() : "") || title;
@@ -38,7 +37,6 @@ export async function writeBody({
       chapters.push({ title: name, href: await parts.add(heading + about), stories: [] });
     }
     if (line.kind !== "story") continue;
-    firstStory ??= line.id;
     const [first, ...rest] = await storyBlocks(line, labels, media);
     const href = await parts.add(first!);
     for (const block of rest) await parts.add(block);
@@ -47,5 +45,5 @@ export async function writeBody({
     onProgress?.(++done, source.book.counts.stories);
   }
   await parts.close();
-  return { chapters, firstStory };
+  return { chapters };
 }

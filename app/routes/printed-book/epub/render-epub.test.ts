@@ -5,7 +5,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { epubcheck, notoSerif, systemFfmpeg, toneFile } from "../../../../tests/support/epub";
+import { epubcheck, systemFfmpeg, toneFile } from "../../../../tests/support/epub";
+import { bookFonts } from "../layout/fonts";
 import { longText } from "../../../../tests/support/large-book";
 import { webmBytes } from "../../../../tests/support/media-files";
 import { unzip } from "../../../../tests/support/zip";
@@ -63,6 +64,8 @@ function bookLines(language: Language): (SourceBook | SourceChapter | SourceStor
   return [
     {
       kind: "book",
+      id: 7,
+      createdAt: Date.UTC(2026, 0, 2),
       title: `${words.title} ${HOSTILE}`,
       description: `First line ${HOSTILE}\n\nSecond paragraph`,
       language,
@@ -121,7 +124,7 @@ async function build(language: Language, name: string, ffmpeg: string | null, au
   const progress: number[][] = [];
   const source = await openSource(writeSource(`${name}.jsonl`, bookLines(language)));
   await renderEpub(source, file, {
-    fonts: notoSerif(),
+    fonts: bookFonts(),
     audioDir,
     ffmpeg,
     onProgress: (done, total) => progress.push([done, total]),
@@ -279,7 +282,7 @@ describe.each(["vi", "en"] as const)("an e-book in %s with photos and recordings
 
   it("embeds Noto Serif, declared in its style sheet", () => {
     const { files } = built[language];
-    const fonts = notoSerif();
+    const fonts = bookFonts();
     for (const [weight, name] of [
       ["regular", "Regular"],
       ["bold", "Bold"],
@@ -344,7 +347,7 @@ describe("a book that cannot be made", () => {
   it("fails with the file it could not read, and leaves no work folder behind", async () => {
     const out = fs.mkdtempSync(path.join(dir, "failing-"));
     const source = await openSource(writeSource("failing.jsonl", bookLines("en")));
-    const fonts = { ...notoSerif(), bold: path.join(dir, "missing-font.ttf") };
+    const fonts = { ...bookFonts(), bold: path.join(dir, "missing-font.ttf") };
     await expect(
       renderEpub(source, path.join(out, "book.epub"), { fonts, audioDir: path.join(dir, "audio-en"), ffmpeg: null }),
     ).rejects.toThrow(/missing-font\.ttf/);

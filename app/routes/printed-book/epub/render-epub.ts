@@ -47,7 +47,7 @@ export async function renderEpub(source: BookSource, file: string, options: Epub
     const front = await frontMatter(book, title, labels, zip, workDir);
     manifest.push(...front.manifest);
     const parts = new ChapterParts(zip, workDir, book.language);
-    const { chapters, firstStory } = await writeBody({
+    const { chapters } = await writeBody({
       source,
       title,
       parts,
@@ -67,7 +67,7 @@ export async function renderEpub(source: BookSource, file: string, options: Epub
       "nav.xhtml",
     );
     const spine = [...front.spine, "nav.xhtml", ...parts.documents];
-    const identifier = bookIdentifier(book, firstStory);
+    const identifier = bookIdentifier(book);
     zip.addText(packageDocument({ book, title, identifier, modified: new Date(), manifest, spine }), "package.opf");
     await zip.finish();
   } catch (error) {
@@ -80,13 +80,13 @@ export async function renderEpub(source: BookSource, file: string, options: Epub
 
 /**
  * The book's identifier, the same for each copy made of it, so that a reading system takes a new copy for the same
- * book: a UUID (RFC 9562's name-based form) from its title, storyteller and language and its first story's id, which
+ * book, whatever its title becomes: a UUID (RFC 9562's name-based form) from its id and the moment it was made, which
  * no other book shares.
  */
-function bookIdentifier(book: SourceBook, firstStory: number | null): string {
+function bookIdentifier(book: SourceBook): string {
   const hash = crypto
     .createHash("sha256")
-    .update(JSON.stringify([book.title, book.storyteller, book.language, firstStory]))
+    .update(JSON.stringify(["heirloom-book", book.id, book.createdAt]))
     .digest();
   hash[6] = (hash[6]! & 0x0f) | 0x50;
   hash[8] = (hash[8]! & 0x3f) | 0x80;

@@ -93,6 +93,8 @@ export async function writeBookSource(scanned: ScannedBook, dir: string, options
       if (item.kind === "book") {
         await write({
           kind: "book",
+          id: item.book.id,
+          createdAt: new Date(item.book.createdAt).getTime(),
           title: clean(item.book.title),
           description: clean(item.book.description),
           language,

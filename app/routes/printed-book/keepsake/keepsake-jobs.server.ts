@@ -44,11 +44,14 @@ export function startKeepsakeJob({
   target,
   userId,
   estimate,
+  progress = { page: 0, pages: estimate, counted: false },
   work,
 }: {
   target: string;
   userId: number;
   estimate: number;
+  /** What the job says of itself before it starts: by default, no page of the estimated pages. */
+  progress?: KeepsakeProgress;
   work: (job: KeepsakeJob) => Promise<void>;
 }): KeepsakeJob {
   const existing = jobs.get(target);
@@ -58,7 +61,7 @@ export function startKeepsakeJob({
     target,
     userId,
     estimate,
-    progress: { page: 0, pages: estimate, counted: false },
+    progress,
     done: new Promise<void>((resolve) => (finish = resolve)),
     started: false,
   };

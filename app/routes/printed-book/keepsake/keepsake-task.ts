@@ -5,8 +5,8 @@ import type { Paper } from "../print-shop/spine";
 // What the server asks a keepsake's process to make, and what the process says back (issue 38): plain data across the
 // process's channel.
 
-/** The keepsakes a book is made into: the printed book, and the print shop's package. */
-export type KeepsakeKind = "pdf" | "print";
+/** The keepsakes a book is made into: the printed book, the print shop's package, and the e-book. */
+export type KeepsakeKind = "pdf" | "print" | "epub";
 
 export type KeepsakeTask = {
   kind: KeepsakeKind;
@@ -21,6 +21,9 @@ export type KeepsakeTask = {
   /** The print shop's paper, and whether its back cover carries a code that opens the share page. */
   paper: Paper;
   backCode: boolean;
+  /** The e-book's: where its recordings are kept once converted, and the system's ffmpeg, which converts them. */
+  audioDir: string;
+  ffmpeg: string | null;
 };
 
 /** How far a keepsake has got: pages (or, for the e-book, stories) done of how many; `pages` is exact once counted. */

@@ -2,6 +2,7 @@ import path from "node:path";
 import { createPrivateWriteStream } from "~db/private-files.server";
 import { fastT } from "~/i18n/fast-t";
 import resources from "~/i18n/resources";
+import { renderEpub } from "../epub/render-epub";
 import { renderBookPdf } from "../layout/render-book";
 import { printShopPackage } from "../print-shop/print-shop-package";
 import type { KeepsakeProgress, KeepsakeResult, KeepsakeTask } from "./keepsake-task";
@@ -16,6 +17,12 @@ export async function makeKeepsake(
   progress: (progress: KeepsakeProgress) => void,
 ): Promise<KeepsakeResult> {
   const source = await openSource(task.source);
+  if (task.kind === "epub") {
+    // The e-book tells its progress in stories: it has no pages.
+    const onProgress = (page: number, pages: number) => progress({ page, pages, counted: true });
+    await renderEpub(source, task.out, { fonts: task.fonts, audioDir: task.audioDir, ffmpeg: task.ffmpeg, onProgress });
+    return { pages: source.book.counts.stories, softPictures: [] };
+  }
   const t = fastT(source.book.language, resources[source.book.language].translation);
   // The first pass counts the pages; until it ends, their number is the server's estimate from the book's length.
   let pages = 0;

@@ -9,6 +9,9 @@ import readline from "node:readline";
 /** The book's head, the file's first line. */
 export type SourceBook = {
   kind: "book";
+  /** The book's id and when it was made (ms): together, a name no other book on any server has, and that lasts. */
+  id: number;
+  createdAt: number;
   title: string;
   description: string;
   language: "en" | "vi";

@@ -30,6 +30,8 @@ const SAFE = 0.25 * INCH;
 
 const BA_LAN: SourceBook = {
   kind: "book",
+  id: 7,
+  createdAt: Date.UTC(2026, 0, 2),
   title: "Những năm tháng bên dòng sông Hương",
   description:
     "Bà Lan sinh năm 1948 ở Huế, lớn lên bên bờ sông Hương.\n\n" +
