@@ -59,7 +59,7 @@ const formFields = (form: Locator) =>
 
 for (const javaScriptEnabled of [true, false]) {
   describe(`the book's download dialog ${javaScriptEnabled ? "with" : "without"} JavaScript`, () => {
-    it("offers the page sizes in a plain GET form to the PDF, and makes the family link the codes need", async () => {
+    it("offers the page sizes in a plain GET form to the keepsake page, and makes the link the codes need", async () => {
       const { page, book, open, submit, shares, assertNoErrors } = await ownerWithBook(javaScriptEnabled);
       await open(page, `/books/${book.id}`);
       const opener = page.getByRole("link", { name: "Download the book" });
@@ -69,11 +69,12 @@ for (const javaScriptEnabled of [true, false]) {
       await dialog.waitFor();
       expect(new URL(page.url()).search).toBe("?dialog=pdf");
 
-      // The download: a form the browser sends itself, so it works without JavaScript, to the PDF route.
+      // The download: a form the browser sends itself, so it works without JavaScript, to the keepsake page, which
+      // sends it on to the PDF once it is ready (issue 38).
       const form = dialog.locator("form.pdf-download");
       expect(await form.getAttribute("method")).toBe("get");
-      expect(await form.getAttribute("action")).toBe(`/api/books/${book.id}/book.pdf`);
-      const sizes = dialog.getByRole("group", { name: "Page size" });
+      expect(await form.getAttribute("action")).toBe(`/books/${book.id}/keepsake`);
+      const sizes = form.getByRole("group", { name: "Page size" });
       const radios = sizes.getByRole("radio");
       expect(await radios.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toEqual([
         "6x9",

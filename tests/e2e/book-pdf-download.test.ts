@@ -39,10 +39,11 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto(`${env.server.url}/books/${book.id}?dialog=pdf`);
       if (javaScriptEnabled) await waitForHydration(page);
       const dialog = page.getByRole("dialog", { name: "Download the book" });
-      await dialog.getByRole("radio", { name: "A5" }).check();
+      const form = dialog.locator("form.pdf-download");
+      await form.getByRole("radio", { name: "A5" }).check();
       const [download] = await Promise.all([
         page.waitForEvent("download"),
-        dialog.getByRole("button", { name: "Download the PDF" }).click(),
+        form.getByRole("button", { name: "Download the PDF" }).click(),
       ]);
       expect(download.suggestedFilename()).toMatch(/\.pdf$/);
       expect(new URL(download.url()).pathname).toBe(`/api/books/${book.id}/book.pdf`);
@@ -53,7 +54,7 @@ for (const javaScriptEnabled of [true, false]) {
       expect(await dialog.isVisible()).toBe(true);
       // With JavaScript the dialog says the book is ready, with a link in case the browser did not save it.
       if (javaScriptEnabled)
-        await expect.poll(() => dialog.getByRole("status").textContent()).toContain("Your book is ready");
+        await expect.poll(() => form.getByRole("status").textContent()).toContain("Your book is ready");
       assertNoErrors();
     });
 
@@ -63,12 +64,12 @@ for (const javaScriptEnabled of [true, false]) {
       const book = await bookOf(context, { stories: 400, chars: 10_000 });
       await page.goto(`${env.server.url}/books/${book.id}?dialog=pdf`);
       if (javaScriptEnabled) await waitForHydration(page);
-      const dialog = page.getByRole("dialog", { name: "Download the book" });
-      await dialog.getByRole("button", { name: "Download the PDF" }).click();
+      const form = page.getByRole("dialog", { name: "Download the book" }).locator("form.pdf-download");
+      await form.getByRole("button", { name: "Download the PDF" }).click();
       const progress = /^Preparing your book… (about [\d,]+ pages|page [\d,]+ of ~[\d,]+)$/;
       if (javaScriptEnabled) {
         const download = page.waitForEvent("download", { timeout: 280_000 });
-        await expect.poll(() => dialog.getByRole("status").textContent()).toMatch(progress);
+        await expect.poll(() => form.getByRole("status").textContent()).toMatch(progress);
         await expectNoAxeViolations(page);
         expect(await (await download).failure()).toBeNull();
       } else {
@@ -91,6 +92,42 @@ for (const javaScriptEnabled of [true, false]) {
         ]);
         expect(await download.failure()).toBeNull();
       }
+      assertNoErrors();
+    });
+  });
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  describe(`the print shop's package and the e-book ${javaScriptEnabled ? "with" : "without"} JavaScript`, () => {
+    it("are prepared from the same dialog, each saved as its file", { timeout: 120_000 }, async () => {
+      const { page, context, assertNoErrors } = await openPage(env.browser, { javaScriptEnabled });
+      const book = await bookOf(context, { stories: 2, chars: 0 });
+      await page.goto(`${env.server.url}/books/${book.id}?dialog=pdf`);
+      if (javaScriptEnabled) await waitForHydration(page);
+      const dialog = page.getByRole("dialog", { name: "Download the book" });
+      const printShop = dialog.getByRole("form", { name: "For a print shop" });
+      await printShop.getByRole("radio", { name: "A5" }).check();
+      await printShop.getByRole("radio", { name: "White" }).check();
+      // The book has no lasting link: the dialog says the back cover's code needs one.
+      await printShop.getByText("A code on the back cover needs a family link that never expires.").waitFor();
+      const [zip] = await Promise.all([
+        page.waitForEvent("download"),
+        printShop.getByRole("button", { name: "Prepare for a print shop" }).click(),
+      ]);
+      expect(new URL(zip.url()).pathname).toBe(`/api/books/${book.id}/print-package.zip`);
+      expect(Object.fromEntries(new URL(zip.url()).searchParams)).toEqual({ size: "a5", paper: "white" });
+      expect(zip.suggestedFilename()).toMatch(/\.zip$/);
+      expect(await zip.failure()).toBeNull();
+      const ebook = dialog.getByRole("form", { name: "E-book" });
+      const [epub] = await Promise.all([
+        page.waitForEvent("download"),
+        ebook.getByRole("button", { name: "Prepare the e-book" }).click(),
+      ]);
+      expect(new URL(epub.url()).pathname).toBe(`/api/books/${book.id}/book.epub`);
+      expect(epub.suggestedFilename()).toMatch(/\.epub$/);
+      expect(await epub.failure()).toBeNull();
+      expect(new URL(page.url()).search).toBe("?dialog=pdf");
+      if (javaScriptEnabled) await expectNoAxeViolations(page);
       assertNoErrors();
     });
   });
