@@ -264,6 +264,10 @@ export function screens(d: ScreenData): Screen[] {
       "dialog.dialog input[name=size]",
       'dialog.dialog a[href$="dialog=share"]',
       "dialog.dialog .pdf-download button[type=submit]",
+      // The print shop's package and the e-book (issue 38).
+      "dialog.dialog .print-shop input[name=paper]",
+      "dialog.dialog .print-shop button[type=submit]",
+      "dialog.dialog .ebook button[type=submit]",
     ]),
     dialog(`${book}?dialog=storyteller`, [
       "dialog.dialog #storyteller-name",
