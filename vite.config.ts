@@ -34,6 +34,14 @@ const CLIENT_VALIDATION = new Set(["zod"]);
  */
 const EVERY_PAGE = /^(components\/(ui|layout)\/|hooks\/|i18n\/|lib\/)/;
 
+/**
+ * Code that only parts loaded on demand share, which two modules sharing would put in a chunk every page loads: a
+ * keepsake's progress and the print shop's warning (issue 38), shown by the keepsake page, which sends no JavaScript,
+ * and the download dialog, which loads when opened; and the hook with which the admin's pages, the weekly card and the
+ * download dialog add the strings they bring (ADR 39). They are left to chunks of their own, which only those load.
+ */
+const ON_DEMAND = /^(routes\/printed-book\/components\/(keepsake-progress|soft-pictures)\.tsx|i18n\/added-strings\.ts)/;
+
 const LAZY_CHUNKS = "virtual:lazy-chunks";
 
 /**
@@ -187,7 +195,7 @@ function chunkGroups(): Plugin {
                       name: "shared",
                       test: (id: string) => {
                         const path = appPath(root(), id);
-                        return path !== undefined && EVERY_PAGE.test(path);
+                        return path !== undefined && EVERY_PAGE.test(path) && !ON_DEMAND.test(path);
                       },
                       minShareCount: 2,
                       priority: 1,
@@ -196,7 +204,12 @@ function chunkGroups(): Plugin {
                       name: "rooms",
                       test: (id: string) => {
                         const path = appPath(root(), id);
-                        return path !== undefined && !DOOR_COMPONENTS.test(path) && !READER.test(path);
+                        return (
+                          path !== undefined &&
+                          !DOOR_COMPONENTS.test(path) &&
+                          !READER.test(path) &&
+                          !ON_DEMAND.test(path)
+                        );
                       },
                       minShareCount: 2,
                       priority: 0.5,
