@@ -59,7 +59,7 @@ const formFields = (form: Locator) =>
 
 for (const javaScriptEnabled of [true, false]) {
   describe(`the book's download dialog ${javaScriptEnabled ? "with" : "without"} JavaScript`, () => {
-    it("offers the page sizes in a plain GET form to the keepsake page, and makes the link the codes need", async () => {
+    it("offers the sizes in a plain GET form to the keepsake page, and makes the link the codes need", async () => {
       const { page, book, open, submit, shares, assertNoErrors } = await ownerWithBook(javaScriptEnabled);
       await open(page, `/books/${book.id}`);
       const opener = page.getByRole("link", { name: "Download the book" });

@@ -136,7 +136,7 @@ describe("the print shop's package", () => {
     expect(page).toContain(
       `Page ${soft.page}: this photo will print at ${Math.floor(Math.min(soft.xPpi, soft.yPpi))} ppi.`,
     );
-    expect(page).toContain('href="/api/books/' + book.id + '/print-package.zip?size=6x9&amp;paper=white&amp;code=1"');
+    expect(page).toContain(`href="/api/books/${book.id}/print-package.zip?size=6x9&amp;paper=white&amp;code=1"`);
     // The back cover's code opens the share page.
     expect(await qrCodes(cover, 1)).toEqual([book.shareUrl]);
     // The README, in the book's language, with the page count, the spine and the paper.

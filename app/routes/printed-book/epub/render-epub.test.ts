@@ -11,8 +11,13 @@ import { longText } from "../../../../tests/support/large-book";
 import { webmBytes } from "../../../../tests/support/media-files";
 import { unzip } from "../../../../tests/support/zip";
 import { sniffAudio } from "~/lib/sniff";
-import { storyParagraphs } from "~/lib/text";
-import { openSource, type SourceBook, type SourceChapter, type SourceStory } from "../keepsake/source";
+import {
+  openSource,
+  type SourceBook,
+  type SourceChapter,
+  type SourceStory,
+  type SourceStoryLine,
+} from "../keepsake/source";
 import { PART_BYTES } from "./chapter-parts";
 import { renderEpub } from "./render-epub";
 
@@ -46,7 +51,13 @@ const built: Record<Language, { files: Map<string, Buffer>; progress: number[][]
 /** A source file as the server writes it: the head, then the chapters and stories, one JSON line each. */
 function writeSource(name: string, lines: (SourceBook | SourceChapter | SourceStory)[]): string {
   const file = path.join(dir, name);
-  fs.writeFileSync(file, lines.map((line) => `${JSON.stringify(line)}\n`).join(""));
+  // The server writes a story's text as it was kept; the reading side cuts it into paragraphs (WrittenLine).
+  const written = lines.map((line) => {
+    if (line.kind !== "story") return line;
+    const { paragraphs, ...story } = line;
+    return { ...story, text: paragraphs.join("\n\n") };
+  });
+  fs.writeFileSync(file, written.map((line) => `${JSON.stringify(line)}\n`).join(""));
   return file;
 }
 
@@ -376,14 +387,14 @@ describe("a book of any length", () => {
         kind: "story",
         id,
         title: `Chuyện thứ ${id}`,
-        paragraphs: storyParagraphs(longText(CHARACTERS, `Chuyện ${id}`)),
+        text: longText(CHARACTERS, `Chuyện ${id}`),
         photos:
           id % 20
             ? []
             : [{ mediaId: id, file: path.join(dir, "print-copy.jpg"), caption: "", width: 1600, height: 1200 }],
         recordings: [],
         voice: null,
-      } satisfies SourceStory);
+      } satisfies SourceStoryLine);
     await new Promise<void>((done) => source.end(() => done()));
 
     const file = path.join(dir, "long.epub");

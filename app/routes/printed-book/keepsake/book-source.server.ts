@@ -8,13 +8,18 @@ import { fastT } from "~/i18n/fast-t";
 import resources from "~/i18n/resources";
 import { fallbackCover, isPresetCover } from "~/lib/covers";
 import { clockDuration } from "~/lib/duration";
-import { storyParagraphs } from "~/lib/text";
 import { publicFile } from "~/http/public-file.server";
 import { printableBookInTurns, type PrintableItem } from "~/models/book-print.server";
 import { copyMediaFile, readMediaFile } from "~/models/media-storage.server";
 import { readCover } from "~/models/media.server";
 import { printCopies } from "~/models/print-copies.server";
-import type { SourceBook, SourceLine, SourceRecording, SourceStory } from "./source";
+import {
+  printedText as clean,
+  type SourceBook,
+  type SourceRecording,
+  type SourceStoryLine,
+  type WrittenLine,
+} from "./source";
 
 /**
  * What a keepsake is made from, without making it: the hash of everything in it (the key of its cached file) and
@@ -45,16 +50,9 @@ export async function scanBook(bookId: number, salt: unknown): Promise<ScannedBo
       counts.photos += item.media.filter((entry) => entry.type === "image").length;
       counts.recordings += item.media.filter((entry) => entry.type === "audio").length;
       const mediaKey = (entry: Media) => [entry.id, entry.type, entry.storageKey, entry.description, entry.durationMs];
-      hash.update(
-        JSON.stringify([
-          story.id,
-          story.title,
-          story.content,
-          story.refinedContent,
-          item.address,
-          item.media.map(mediaKey),
-        ]),
-      );
+      // The long texts are hashed as they are, each after its length: no copy of them is made to be hashed.
+      hash.update(JSON.stringify([story.id, story.title, item.address, item.media.map(mediaKey)]));
+      for (const text of [story.content, story.refinedContent ?? ""]) hash.update(`${text.length}:`).update(text);
     }
   }
   if (!head) return null;
@@ -82,7 +80,7 @@ export async function writeBookSource(scanned: ScannedBook, dir: string, options
     out.on("finish", resolve);
     out.on("error", reject);
   });
-  const write = async (line: SourceLine) => {
+  const write = async (line: WrittenLine) => {
     if (!out.write(`${JSON.stringify(line)}\n`))
       await new Promise<void>((resolve) => out.once("drain", () => resolve()));
   };
@@ -138,7 +136,7 @@ async function sourceStory(
   dir: string,
   options: SourceOptions,
   lines: ReturnType<typeof storyLines>,
-): Promise<SourceStory> {
+): Promise<SourceStoryLine> {
   const { story } = item;
   const copies = await printCopies(item.media, readMediaFile);
   const photos = [];
@@ -167,7 +165,8 @@ async function sourceStory(
     kind: "story",
     id: story.id,
     title: clean(story.title),
-    paragraphs: storyParagraphs(clean(storyText(story))),
+    // As it was kept: the keepsake's process composes it (`openSource`).
+    text: storyText(story),
     photos,
     recordings,
     voice:
@@ -180,15 +179,6 @@ async function sourceStory(
 /** The text a story is printed with: its refined version when there is one. */
 function storyText(story: { content: string; refinedContent: string | null }): string {
   return story.refinedContent?.trim() ? story.refinedContent : story.content;
-}
-
-/** Text as it is printed: composed (NFC), so that every Vietnamese letter is one glyph and extracts as written. */
-function clean(text: string): string {
-  return text
-    .normalize("NFC")
-    .replace(/\r\n?/g, "\n")
-    .replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, "")
-    .trim();
 }
 
 /** The cover as a JPEG at 300 dpi of the page at most, prepared with sharp off the event loop; null without one. */

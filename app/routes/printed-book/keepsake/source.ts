@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import readline from "node:readline";
+import { storyParagraphs } from "~/lib/text";
 
 // What every keepsake is made from (issue 38): the printed book, the print shop's package and the e-book. The server
 // writes it into a file one line at a time, as it reads the book in turns, and the keepsake's own process reads it
@@ -46,7 +47,7 @@ export type SourceRecording = {
 /** The voice code printed beside a recorded story: the address it opens and the line beside it. */
 export type SourceVoice = { url: string; line: string };
 
-/** A completed story, its text already composed (NFC) and cut into paragraphs. */
+/** A completed story, its text composed (NFC) and cut into paragraphs as it is read back (`openSource`). */
 export type SourceStory = {
   kind: "story";
   id: number;
@@ -58,6 +59,23 @@ export type SourceStory = {
 };
 
 export type SourceLine = SourceBook | SourceChapter | SourceStory;
+
+/**
+ * A story as the server writes it: its text as it was kept, which the keepsake's process composes and cuts into
+ * paragraphs, so that the server makes no copy of a book's text beyond the line it writes.
+ */
+export type SourceStoryLine = Omit<SourceStory, "paragraphs"> & { text: string };
+/** A line of the file, as the server writes it. */
+export type WrittenLine = SourceBook | SourceChapter | SourceStoryLine;
+
+/** Text as it is printed: composed (NFC), so that every Vietnamese letter is one glyph, without control characters. */
+export function printedText(text: string): string {
+  return text
+    .normalize("NFC")
+    .replace(/\r\n?/g, "\n")
+    .replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, "")
+    .trim();
+}
 
 /** A book's chapters and stories, in order, read from its source file: each call reads the file again from the top. */
 export type BookSource = { book: SourceBook; lines: () => AsyncIterable<SourceChapter | SourceStory> };
@@ -76,17 +94,20 @@ export async function openSource(file: string): Promise<BookSource> {
       let first = true;
       for await (const line of readLines(file)) {
         if (first) first = false;
-        else yield line as SourceChapter | SourceStory;
+        else if (line.kind === "story") {
+          const { text, ...story } = line;
+          yield { ...story, paragraphs: storyParagraphs(printedText(text)) };
+        } else if (line.kind === "chapter") yield line;
       }
     },
   };
 }
 
-async function* readLines(file: string): AsyncIterable<SourceLine> {
+async function* readLines(file: string): AsyncIterable<WrittenLine> {
   const input = fs.createReadStream(file, { encoding: "utf8" });
   const lines = readline.createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
   try {
-    for await (const line of lines) if (line) yield JSON.parse(line) as SourceLine;
+    for await (const line of lines) if (line) yield JSON.parse(line) as WrittenLine;
   } finally {
     lines.close();
     input.destroy();
