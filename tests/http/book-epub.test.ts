@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keepsakeAnswer } from "../support/book-pdf";
-import { epubcheck } from "../support/epub";
+import { epubcheck, readWithCalibre } from "../support/epub";
 import { type Client, createClient, serverWithLanAndMinh } from "../support/http";
 import { pngBytes, wavBytes } from "../support/media-files";
 import type { RunningServer } from "../support/server";
@@ -55,7 +55,7 @@ async function bookIn(language: "en" | "vi") {
   await created(`/api/topics/${topic.id}/stories`, { title: words.draft, content: words.text, status: "draft" });
   await attach(told.id, "image", new File([await pngBytes(800, 600)], "photo.png", { type: "image/png" }));
   await attach(told.id, "audio", new File([wavBytes(1500)], "voice.wav", { type: "audio/wav" }));
-  return { id: book.id, draft: words.draft };
+  return { id: book.id, draft: words.draft, story: words.story, text: words.text };
 }
 
 beforeAll(async () => {
@@ -84,6 +84,12 @@ describe("the e-book", () => {
         fs.writeFileSync(file, bytes);
         const problems = (await epubcheck(file)).filter((message) => message.severity !== "INFO");
         expect(problems.map((message) => `${message.severity} ${message.ID}: ${message.message}`)).toEqual([]);
+        // A real reading system opens it and reads every story, in order, in the book's letters.
+        const read = (await readWithCalibre(file)).replace(/\s+/g, " ");
+        expect(read).toContain(book.story);
+        expect(read.indexOf(book.story)).toBeLessThan(read.indexOf(`${book.story} 2`));
+        expect(read).toContain(book.text);
+        expect(read).not.toContain(book.draft);
       } finally {
         fs.rmSync(dir, { recursive: true, force: true });
       }

@@ -25,6 +25,23 @@ export async function toneFile(file: string, codec: string, seconds = 1): Promis
   return file;
 }
 
+/**
+ * The book's text as a real reading system reads it: calibre's engine (Debian's `calibre`, headless through
+ * `ebook-convert`) opens the e-book, follows its spine and writes its text out.
+ */
+export async function readWithCalibre(file: string): Promise<string> {
+  const command = onPath("ebook-convert");
+  if (!command)
+    throw new Error("This test needs calibre's ebook-convert: install Debian's calibre (apt-get install calibre).");
+  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "calibre-")), "book.txt");
+  try {
+    await run(command, [file, out], { env: { ...process.env, QT_QPA_PLATFORM: "offscreen" }, maxBuffer: 16 << 20 });
+    return fs.readFileSync(out, "utf8");
+  } finally {
+    fs.rmSync(path.dirname(out), { recursive: true, force: true });
+  }
+}
+
 export type EpubcheckMessage = { ID: string; severity: string; message: string; locations: { path: string }[] };
 
 /**
