@@ -61,7 +61,8 @@ export async function downloadBook(url, headers, { timeoutMs = 300_000 } = {}) {
 /**
  * What the progress told: the estimate first given, the last page and page count seen before the PDF, and whether it
  * ended near the end. "Near": the last page seen is within what the layout sets in 3 s (a poll waits 1.5 s on the
- * server and 0.5 s here) at its own pace, or within 10 % of the pages.
+ * server and 0.5 s here) at its own pace, or within 10 % of the pages. A book ready after fewer than two counted pages
+ * seen gives no pace to judge by: a short one is ready between two polls, wherever the last one found it.
  */
 export function progressFigures(download) {
   const { progress, pdfPages } = download;
@@ -78,7 +79,7 @@ export function progressFigures(download) {
     estimate: first.pages,
     lastPage: last.page,
     pages: last.pages,
-    nearEnd: total - last.page <= slack,
+    nearEnd: progress.filter((p) => p.page > 0).length < 2 || total - last.page <= slack,
     /** Once counted, `pages` is the book's: the PDF has as many. */
     countedRight: last.page > 0 && pdfPages !== null ? last.pages === pdfPages : null,
   };
