@@ -119,7 +119,6 @@ describe("a book of any length", () => {
     await until(() => keepsakeProcesses(server.pid).length === 0);
     const after = processMemory(server.pid).rss;
     const grown = (after - before) / 2 ** 20;
-    console.log(`DEBUG rss grew ${grown.toFixed(1)} MB`);
     expect(grown, `the server grew by ${Math.round(grown)} MB`).toBeLessThan(100);
   });
 });
