@@ -29,7 +29,9 @@ const enKeepsakes = {
   softPhoto:
     "Page {{page}}: this photo will print at {{ppi}} ppi. Add a larger copy of it to its story, or choose a smaller " +
     "page size.",
-  softCover: "The cover: its picture will print at {{ppi}} ppi. Choose a larger picture for the cover.",
+  softCover:
+    "The cover: its picture will print at {{ppi}} ppi. Heirloom keeps a cover's picture at screen size: for a " +
+    "sharp cover, give the print shop the original photo too.",
   softPhotoAlt: "The photo on page {{page}}",
   ebookTitle: "E-book",
   ebookIntro:

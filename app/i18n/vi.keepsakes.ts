@@ -28,7 +28,9 @@ const viKeepsakes = {
   softPhoto:
     "Trang {{page}}: ảnh này sẽ in ở {{ppi}} ppi. Hãy thêm bản lớn hơn của ảnh vào câu chuyện, hoặc chọn khổ " +
     "sách nhỏ hơn.",
-  softCover: "Bìa sách: ảnh bìa sẽ in ở {{ppi}} ppi. Hãy chọn một ảnh bìa lớn hơn.",
+  softCover:
+    "Bìa sách: ảnh bìa sẽ in ở {{ppi}} ppi. Heirloom lưu ảnh bìa ở cỡ xem trên màn hình: để bìa in rõ nét, " +
+    "hãy gửi kèm ảnh gốc cho nhà in.",
   softPhotoAlt: "Ảnh ở trang {{page}}",
   ebookTitle: "Sách điện tử",
   ebookIntro:
