@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
+import fsp from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import type { Book, Media } from "~db/schema";
@@ -13,6 +14,7 @@ import { printableBookInTurns, type PrintableItem } from "~/models/book-print.se
 import { copyMediaFile, readMediaFile } from "~/models/media-storage.server";
 import { readCover } from "~/models/media.server";
 import { printCopies } from "~/models/print-copies.server";
+import { jpegSize } from "~/routes/printed-book/layout/jpeg-size";
 import {
   printedText as clean,
   type SourceBook,
@@ -143,8 +145,10 @@ async function sourceStory(
   for (const entry of item.media) {
     const file = copies.get(entry.id);
     if (!file) continue;
-    const { width, height } = await sharp(file).metadata();
-    if (width && height) photos.push({ mediaId: entry.id, file, caption: clean(entry.description), width, height });
+    // The print copy has the stored photo's pixels: its row says how many, or else its JPEG header does. No image
+    // library runs on the server for it.
+    const size = entry.width && entry.height ? { width: entry.width, height: entry.height } : await headerSize(file);
+    if (size) photos.push({ mediaId: entry.id, file, caption: clean(entry.description), ...size });
   }
   const recordings: SourceRecording[] = [];
   for (const entry of item.media.filter((candidate) => candidate.type === "audio")) {
@@ -174,6 +178,18 @@ async function sourceStory(
         ? { url: `${options.shareUrl}#story-${story.id}`, line: lines.voice(item.address) }
         : null,
   };
+}
+
+/** A JPEG file's pixel size from its first bytes, where its frame header is; null when it cannot be read. */
+async function headerSize(file: string): Promise<{ width: number; height: number } | null> {
+  const handle = await fsp.open(file, "r").catch(() => null);
+  if (!handle) return null;
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(65_536), 0, 65_536, 0);
+    return jpegSize(buffer.subarray(0, bytesRead));
+  } finally {
+    await handle.close();
+  }
 }
 
 /** The text a story is printed with: its refined version when there is one. */

@@ -7,6 +7,7 @@ import type { BookSource, SourceChapter, SourcePhoto, SourceStory } from "../kee
 import type { PhotoPlacement } from "../print-shop/photo-resolution";
 import { BLEED } from "../print-shop/spine";
 import type { BookFonts } from "./fonts";
+import { jpegSize } from "./jpeg-size";
 import type { PrintSize } from "./print-job";
 
 type Doc = PDFKit.PDFDocument;
@@ -525,22 +526,6 @@ function openJpeg(doc: Doc, file: string, sizeOnly: boolean): OpenedImage | null
   } catch {
     return null;
   }
-}
-
-/** A JPEG's pixel size from its start-of-frame marker, without decoding it; null for anything else. */
-function jpegSize(bytes: Buffer): OpenedImage | null {
-  if (bytes.readUInt16BE(0) !== 0xffd8) return null;
-  let at = 2;
-  while (at + 9 < bytes.length) {
-    if (bytes[at] !== 0xff) return null;
-    const marker = bytes[at + 1]!;
-    const length = bytes.readUInt16BE(at + 2);
-    // SOF0 to SOF15, less DHT (C4), JPG (C8) and DAC (CC): the frame header holds the height, then the width.
-    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)
-      return { height: bytes.readUInt16BE(at + 5), width: bytes.readUInt16BE(at + 7) };
-    at += 2 + length;
-  }
-  return null;
 }
 
 /** The largest size of an image within a box, keeping its proportions and never enlarging it past 300 dpi. */
