@@ -32,6 +32,13 @@ export async function* printableBookInTurns(bookId: number): AsyncGenerator<Prin
   const book = (await db().select().from(books).where(eq(books.id, bookId)))[0];
   if (!book) return;
   yield { kind: "book", book, storyteller: await storytellerName(book) };
+  // The forms of address of the book's storyteller links, read once: a handful of short rows, where a query per
+  // story would ask the same few again and again.
+  const links = await db()
+    .select({ id: storytellerLinks.id, address: storytellerLinks.address })
+    .from(storytellerLinks)
+    .where(eq(storytellerLinks.bookId, bookId));
+  const addresses = new Map(links.map((link) => [link.id, link.address]));
   const topicRows = await db()
     .select()
     .from(topics)
@@ -56,17 +63,28 @@ export async function* printableBookInTurns(bookId: number): AsyncGenerator<Prin
         .from(media)
         .where(eq(media.storyId, id))
         .orderBy(asc(media.createdAt), asc(media.id));
-      const address = story.storytellerLinkId
-        ? ((
-            await db()
-              .select({ address: storytellerLinks.address })
-              .from(storytellerLinks)
-              .where(eq(storytellerLinks.id, story.storytellerLinkId))
-          )[0]?.address ?? null)
-        : null;
+      const address = story.storytellerLinkId ? await addressOf(story.storytellerLinkId, addresses) : null;
       yield { kind: "story", story, media: items, address };
     }
   }
+}
+
+/**
+ * A link's form of address, from the book's links read up front; a link of another book (a story copied with its
+ * book keeps its link) is read once, then kept beside them.
+ */
+async function addressOf(
+  linkId: number,
+  addresses: Map<number, StorytellerAddress>,
+): Promise<StorytellerAddress | null> {
+  if (!addresses.has(linkId)) {
+    const [link] = await db()
+      .select({ address: storytellerLinks.address })
+      .from(storytellerLinks)
+      .where(eq(storytellerLinks.id, linkId));
+    if (link) addresses.set(linkId, link.address);
+  }
+  return addresses.get(linkId) ?? null;
 }
 
 /** Whose stories the book tells: the name most of its answers came under, else its owner's own name. */
