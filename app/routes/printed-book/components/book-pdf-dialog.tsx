@@ -1,14 +1,12 @@
 import { Dialog } from "~/components/ui/dialog";
 import { useT } from "~/i18n/use-t";
-import { PRINT_SIZES } from "~/routes/printed-book/layout/print-job";
 import { useKeepsakeStrings } from "~/routes/printed-book/keepsake-strings";
 import { EbookForm } from "./ebook-form";
+import { SizeChoice } from "./keepsake-form";
 import { KeepsakeStatus } from "./keepsake-status";
 import { PrintShopForm } from "./print-shop-form";
 import { useKeepsakeDownload } from "./use-keepsake-download";
 import { VoiceCodes, type VoiceCodesData } from "./voice-codes";
-
-const sizeLabel = { "6x9": "pdfDialog.size6x9", a5: "pdfDialog.sizeA5", letter: "pdfDialog.sizeLetter" } as const;
 
 /**
  * "Download the book" (?dialog=pdf, from the book's card): whether the book will carry voice codes, with a way to
@@ -40,18 +38,7 @@ export function BookPdfDialog({
           className="stack pdf-download"
           onSubmit={download.start}
         >
-          <fieldset aria-describedby="pdf-size-hint">
-            <legend>{t("pdfDialog.sizeLabel")}</legend>
-            <p id="pdf-size-hint" className="field-hint">
-              {t("pdfDialog.sizeHint")}
-            </p>
-            {PRINT_SIZES.map((size) => (
-              <div key={size} className="checkbox">
-                <input id={`pdf-size-${size}`} type="radio" name="size" value={size} defaultChecked={size === "6x9"} />
-                <label htmlFor={`pdf-size-${size}`}>{t(sizeLabel[size])}</label>
-              </div>
-            ))}
-          </fieldset>
+          <SizeChoice idPrefix="pdf-size" hint={t("pdfDialog.sizeHint")} />
           <p id="pdf-download-hint" className="field-hint">
             {t("pdfDialog.downloadHint")}
           </p>

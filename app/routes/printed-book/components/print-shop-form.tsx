@@ -1,39 +1,25 @@
 import { useT } from "~/i18n/use-t";
-import { PRINT_SIZES } from "~/routes/printed-book/layout/print-job";
-import { PAPERS } from "~/routes/printed-book/print-shop/spine";
-import { KeepsakeStatus } from "./keepsake-status";
-import { useKeepsakeDownload } from "./use-keepsake-download";
+import { DEFAULT_PAPER, PAPERS } from "~/routes/printed-book/print-shop/spine";
+import { KeepsakeForm, SizeChoice } from "./keepsake-form";
 
-const sizeLabel = { "6x9": "pdfDialog.size6x9", a5: "pdfDialog.sizeA5", letter: "pdfDialog.sizeLetter" } as const;
 const paperLabel = { cream: "keepsakes.paperCream", white: "keepsakes.paperWhite" } as const;
 
 /**
  * "For a print shop" in the download dialog (issue 38 §2): the size, the paper (which sets the spine's width) and,
- * when the book has a lasting link, a code on the back cover; a GET form to the keepsake page, as the PDF's is.
+ * when the book has a lasting link, a code on the back cover.
  */
 export function PrintShopForm({ bookId, hasLink }: { bookId: number; hasLink: boolean }) {
   const t = useT();
-  const download = useKeepsakeDownload();
   return (
-    <form
-      method="get"
-      action={`/books/${bookId}/keepsake`}
-      className="stack print-shop"
-      onSubmit={download.start}
-      aria-labelledby="print-shop-title"
+    <KeepsakeForm
+      bookId={bookId}
+      kind="print"
+      name="print-shop"
+      title={t("keepsakes.printShopTitle")}
+      intro={t("keepsakes.printShopIntro")}
+      submit={t("keepsakes.preparePackage")}
     >
-      <h3 id="print-shop-title">{t("keepsakes.printShopTitle")}</h3>
-      <p>{t("keepsakes.printShopIntro")}</p>
-      <input type="hidden" name="kind" value="print" />
-      <fieldset>
-        <legend>{t("pdfDialog.sizeLabel")}</legend>
-        {PRINT_SIZES.map((size) => (
-          <div key={size} className="checkbox">
-            <input id={`print-size-${size}`} type="radio" name="size" value={size} defaultChecked={size === "6x9"} />
-            <label htmlFor={`print-size-${size}`}>{t(sizeLabel[size])}</label>
-          </div>
-        ))}
-      </fieldset>
+      <SizeChoice idPrefix="print-size" />
       <fieldset aria-describedby="print-paper-hint">
         <legend>{t("keepsakes.paperLabel")}</legend>
         <p id="print-paper-hint" className="field-hint">
@@ -46,7 +32,7 @@ export function PrintShopForm({ bookId, hasLink }: { bookId: number; hasLink: bo
               type="radio"
               name="paper"
               value={paper}
-              defaultChecked={paper === "cream"}
+              defaultChecked={paper === DEFAULT_PAPER}
             />
             <label htmlFor={`print-paper-${paper}`}>{t(paperLabel[paper])}</label>
           </div>
@@ -60,12 +46,6 @@ export function PrintShopForm({ bookId, hasLink }: { bookId: number; hasLink: bo
       ) : (
         <p className="field-hint">{t("keepsakes.backCodeNeedsLink")}</p>
       )}
-      <div>
-        <button type="submit" className="button button-secondary" aria-disabled={download.busy || undefined}>
-          {t("keepsakes.preparePackage")}
-        </button>
-      </div>
-      <KeepsakeStatus state={download.state} />
-    </form>
+    </KeepsakeForm>
   );
 }
