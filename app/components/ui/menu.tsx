@@ -1,9 +1,9 @@
-import { useEffect, useRef, type ReactNode } from "react";
-import { useLocation } from "react-router";
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from "react";
+import { useNavigation } from "react-router";
 
 /**
  * A dropdown built on <details>, so it opens without JavaScript; with it, Escape, an outside
- * click and a navigation close it.
+ * click and a navigation as it starts close it.
  */
 export function Menu({
   label,
@@ -19,12 +19,14 @@ export function Menu({
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDetailsElement>(null);
-  const location = useLocation();
+  const navigating = useNavigation().state !== "idle";
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the menu closes on every navigation
-  useEffect(() => {
-    if (ref.current) ref.current.open = false;
-  }, [location]);
+  // As a navigation starts, not as it ends: a post's answer (its toast, its errors) shows while the page's data
+  // loads again, and a menu opened then was closed under the reader's finger when the loading ended. A layout
+  // effect runs in the commit itself, before the browser handles another click.
+  useLayoutEffect(() => {
+    if (navigating && ref.current) ref.current.open = false;
+  }, [navigating]);
 
   useEffect(() => {
     const close = (event: Event) => {
