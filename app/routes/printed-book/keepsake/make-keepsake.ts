@@ -2,9 +2,7 @@ import path from "node:path";
 import { createPrivateWriteStream } from "~db/private-files.server";
 import { fastT } from "~/i18n/fast-t";
 import resources from "~/i18n/resources";
-import { renderEpub } from "../epub/render-epub";
 import { renderBookPdf } from "../layout/render-book";
-import { printShopPackage } from "../print-shop/print-shop-package";
 import type { KeepsakeProgress, KeepsakeResult, KeepsakeTask } from "./keepsake-task";
 import { openSource } from "./source";
 
@@ -17,7 +15,10 @@ export async function makeKeepsake(
   progress: (progress: KeepsakeProgress) => void,
 ): Promise<KeepsakeResult> {
   const source = await openSource(task.source);
+  // The e-book and the print shop's package are imported when asked for: both load sharp, whose libvips costs a
+  // process about 23 MB that a plain PDF, the keepsake most asked for, never uses (docs/bench.md).
   if (task.kind === "epub") {
+    const { renderEpub } = await import("../epub/render-epub");
     // The e-book tells its progress in stories: it has no pages.
     const onProgress = (page: number, pages: number) => progress({ page, pages, counted: true });
     await renderEpub(source, task.out, { fonts: task.fonts, audioDir: task.audioDir, ffmpeg: task.ffmpeg, onProgress });
@@ -33,6 +34,7 @@ export async function makeKeepsake(
   const options = { size: task.size, fonts: task.fonts, labels: { contents: t("printedBook.contents") }, onPage };
   if (task.kind === "pdf")
     return { pages: await renderBookPdf(source, createPrivateWriteStream(task.out), options), softPictures: [] };
+  const { printShopPackage } = await import("../print-shop/print-shop-package");
   return printShopPackage(source, task, {
     interior: path.join(task.workDir, "interior.pdf"),
     cover: path.join(task.workDir, "cover.pdf"),
