@@ -188,13 +188,22 @@ async function withFile<T>(bytes: Uint8Array, fn: (file: string, dir: string) =>
 }
 
 /**
- * The QR codes printed on page `n` (1-based), decoded: the page rendered at 200 dpi by poppler, then read by zbar.
+ * The QR codes printed on page `n` (1-based), decoded: the page rendered at 200 dpi by poppler, as a phone's camera
+ * would see paper, then read by zbar. With `part` (in points from the page's top left), only what is inside it.
  * None found is an empty list (zbarimg exits with 4 then).
  */
-export function qrCodes(bytes: Uint8Array, n: number): Promise<string[]> {
+export function qrCodes(
+  bytes: Uint8Array,
+  n: number,
+  part?: { x: number; y: number; width: number; height: number },
+): Promise<string[]> {
   return withFile(bytes, async (file, dir) => {
     const prefix = path.join(dir, "page");
-    await run("pdftoppm", ["-r", "200", "-f", String(n), "-l", String(n), "-png", "-singlefile", file, prefix]);
+    const dpi = 200;
+    const px = (points: number) => String(Math.round((points * dpi) / 72));
+    const crop = part ? ["-x", px(part.x), "-y", px(part.y), "-W", px(part.width), "-H", px(part.height)] : [];
+    const pageArgs = ["-r", String(dpi), "-f", String(n), "-l", String(n), ...crop, "-png", "-singlefile"];
+    await run("pdftoppm", [...pageArgs, file, prefix]);
     try {
       const { stdout } = await run("zbarimg", ["--raw", "-q", "-Sdisable", "-Sqrcode.enable", `${prefix}.png`]);
       return stdout.split("\n").filter(Boolean);

@@ -5,7 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import { pdfFonts, popplerErrors } from "../../../../tests/support/pdf";
+import { pdfFonts, popplerErrors, qrCodes } from "../../../../tests/support/pdf";
 import type { SourceBook } from "../keepsake/source";
 import type { PrintSize } from "../layout/print-job";
 import { type Box, coverSpread } from "./cover-spread";
@@ -119,27 +119,8 @@ const textOn = (all: Word[], box: Box) =>
     .map((word) => word.text)
     .join(" ");
 
-/** The QR codes that zbar reads in a part of the page, rendered at 200 dpi as a phone's camera would see paper. */
-async function codesIn(file: string, box: Box): Promise<string[]> {
-  const scale = 200 / INCH;
-  const prefix = path.join(dir, `codes-${++made}`);
-  const crop = [box.x, box.y, box.width, box.height].map((v) => String(Math.round(v * scale)));
-  await run(
-    "pdftoppm",
-    ["-r", "200", "-x", crop[0]!, "-y", crop[1]!, "-W", crop[2]!, "-H", crop[3]!, "-png"].concat([
-      "-singlefile",
-      file,
-      prefix,
-    ]),
-  );
-  try {
-    const { stdout } = await run("zbarimg", ["--raw", "-q", "-Sdisable", "-Sqrcode.enable", `${prefix}.png`]);
-    return stdout.split("\n").filter(Boolean);
-  } catch (error) {
-    if ((error as { code?: number }).code === 4) return [];
-    throw error;
-  }
-}
+/** The QR codes that zbar reads in a part of the cover. */
+const codesIn = (file: string, box: Box) => qrCodes(fs.readFileSync(file), 1, box);
 
 /** The colour of the rendered page at a point (in points from the top left), as "#rrggbb". */
 async function colourAt(file: string, x: number, y: number): Promise<string> {
