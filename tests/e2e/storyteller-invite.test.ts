@@ -154,6 +154,10 @@ describe("an answer from the storyteller's link", () => {
     await page.getByText("Told by Bà Lan through their storyteller link.").waitFor();
     const text = page.getByRole("textbox", { name: "Your story" });
     expect(await text.inputValue()).toBe("Bà lớn lên ở Huế, cạnh sông Hương.");
+    // The writing help loads when the page is idle and, as it appears under the text, pushes the form's buttons down:
+    // on a busy machine that came between the click's press and release, and the click missed "Complete". Wait for
+    // it. (The shift itself is a defect left open in issue 38's closing note.)
+    await page.locator(".workspace-editor .writing-help").waitFor();
     await page.getByRole("button", { name: "Complete", exact: true }).click();
     await waitForToast(page, "Story completed");
     await open(page, `/books/${book.id}`);
